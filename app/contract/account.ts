@@ -1,0 +1,154 @@
+import { z } from "zod";
+import { defineEndpoint } from "./endpoint.ts";
+import { pagedListOf, pageQuerySchema, timestampSchema } from "./envelope.ts";
+
+export const ROLES = ["CBA_MANAGER", "SYSTEM_ADMINISTRATOR"] as const;
+export const roleSchema = z.enum(ROLES);
+export type Role = z.infer<typeof roleSchema>;
+
+export const emailSchema = z.email().max(254);
+
+export const currentUserSchema = z.object({
+  username: z.string(),
+  isSingleLogin: z.boolean(),
+  scope: z.array(roleSchema),
+});
+export type CurrentUser = z.infer<typeof currentUserSchema>;
+
+export const loginDeviceSchema = z.object({
+  createdOn: timestampSchema,
+  device: z.string(),
+  ip: z.string(),
+  status: z.enum(["online", "Offline"]),
+  deviceNo: z.string(),
+  /** True for the device whose token made this call. */
+  current: z.boolean().optional(),
+});
+export type LoginDevice = z.infer<typeof loginDeviceSchema>;
+
+export const loginBodySchema = z.object({
+  username: z.string().min(1),
+  password: z.string().min(1),
+});
+
+export const registerBodySchema = z.object({
+  email: emailSchema,
+  username: emailSchema,
+  password: z.string().min(8),
+  checkPass: z.string().min(8),
+  captcha_id: z.string().min(1),
+  captcha_code: z.string().min(1),
+});
+
+export const forgotPasswordBodySchema = z.object({
+  password: z.string().min(8),
+  checkPass: z.string().min(8),
+  captcha_id: z.string().min(1),
+  captcha_code: z.string().min(1),
+});
+
+export const modifyPasswordBodySchema = z.object({
+  oldPassword: z.string().min(1),
+  password: z.string().min(8),
+  checkPass: z.string().min(8),
+});
+
+export const accountEndpoints = {
+  login: defineEndpoint({
+    method: "POST",
+    path: "/account/login",
+    summary: "Log in with e-mail and password; records a login device.",
+    auth: false,
+    prefixed: true,
+    body: loginBodySchema,
+    data: z.object({ token: z.string() }),
+  }),
+  logout: defineEndpoint({
+    method: "POST",
+    path: "/account/logout",
+    summary: "Revoke the calling token; its device goes offline.",
+    auth: true,
+    prefixed: true,
+    data: z.null(),
+  }),
+  accountInfo: defineEndpoint({
+    method: "GET",
+    path: "/account/account-info",
+    summary: "The current user.",
+    auth: true,
+    prefixed: true,
+    data: currentUserSchema,
+  }),
+  updateAccountInfo: defineEndpoint({
+    method: "PUT",
+    path: "/account/account-info",
+    summary: "Switch single login on or off.",
+    auth: true,
+    prefixed: true,
+    body: z.object({ isSingleLogin: z.boolean() }),
+    data: currentUserSchema,
+  }),
+  sendEmailCode: defineEndpoint({
+    method: "GET",
+    path: "/account/captcha/email",
+    summary: "Send a 6-digit code to the address; 1000 when asked again within 60 s.",
+    auth: false,
+    prefixed: true,
+    query: z.object({ email: emailSchema }),
+    data: z.object({ captcha_id: z.string() }),
+  }),
+  checkAccount: defineEndpoint({
+    method: "GET",
+    path: "/account/check/account",
+    summary: "true when the e-mail is free to register, false when taken.",
+    auth: false,
+    prefixed: true,
+    query: z.object({ username: emailSchema }),
+    data: z.boolean(),
+  }),
+  register: defineEndpoint({
+    method: "POST",
+    path: "/account/register/email",
+    summary: "Create an account (no role) after checking the e-mail code.",
+    auth: false,
+    prefixed: true,
+    body: registerBodySchema,
+    data: z.null(),
+  }),
+  forgotPassword: defineEndpoint({
+    method: "POST",
+    path: "/account/login/forgot-password",
+    summary: "Set a new password for the account the e-mail code was sent to.",
+    auth: false,
+    prefixed: true,
+    body: forgotPasswordBodySchema,
+    data: z.null(),
+  }),
+  modifyPassword: defineEndpoint({
+    method: "POST",
+    path: "/account/modify-password/pwd",
+    summary: "Change the password; every other device goes offline.",
+    auth: true,
+    prefixed: true,
+    body: modifyPasswordBodySchema,
+    data: z.null(),
+  }),
+  loginDevices: defineEndpoint({
+    method: "GET",
+    path: "/account/login-device",
+    summary: "Login history of the current account, newest first.",
+    auth: true,
+    prefixed: true,
+    query: pageQuerySchema,
+    data: pagedListOf(loginDeviceSchema),
+  }),
+  forceOffline: defineEndpoint({
+    method: "PUT",
+    path: "/account/login-device/{deviceNo}",
+    summary: "Force a device of the current account offline; its token answers 20004.",
+    auth: true,
+    prefixed: true,
+    params: z.object({ deviceNo: z.string().min(1) }),
+    data: z.null(),
+  }),
+} as const;

@@ -1,0 +1,17 @@
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+// Vitest runs without the React Router plugin: unit and contract tests import
+// modules directly. End-to-end specs belong to Playwright.
+export default defineConfig({
+  resolve: {
+    alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
+  },
+  test: {
+    include: ["tests/unit/**/*.test.{ts,tsx}", "tests/contract/**/*.test.ts", "app/**/*.test.{ts,tsx}", "mocks/**/*.test.ts"],
+    exclude: ["tests/e2e/**", "node_modules/**"],
+    environment: "node",
+    pool: "forks",
+    testTimeout: 20_000,
+  },
+});
