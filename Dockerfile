@@ -1,0 +1,38 @@
+# syntax=docker/dockerfile:1
+# The deployable portal. Without API_BASE_URL it starts in demo mode with the
+# fake backend; set API_BASE_URL and SESSION_SECRET to serve a real backend.
+
+FROM node:24-bookworm-slim AS base
+WORKDIR /app
+ENV npm_config_update_notifier=false
+
+# All dependencies, for the build.
+FROM base AS deps
+COPY package.json package-lock.json ./
+RUN npm ci --ignore-scripts
+
+# Production dependencies only, for the final image.
+FROM base AS prod-deps
+COPY package.json package-lock.json ./
+RUN npm ci --omit=dev --ignore-scripts
+
+FROM deps AS build
+COPY . .
+RUN npx react-router build
+
+FROM base AS runtime
+ENV NODE_ENV=production \
+    HOST=0.0.0.0 \
+    PORT=3000
+COPY --from=prod-deps --chown=node:node /app/node_modules ./node_modules
+COPY --from=build --chown=node:node /app/build ./build
+COPY --chown=node:node package.json server.ts ./
+COPY --chown=node:node app/config/env.server.ts ./app/config/env.server.ts
+COPY --chown=node:node mocks ./mocks
+COPY --chown=node:node app/contract ./app/contract
+COPY --chown=node:node docs/openapi.json ./docs/openapi.json
+USER node
+EXPOSE 3000
+HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
+  CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
+CMD ["node", "server.ts"]

@@ -1,0 +1,74 @@
+import { Menu, MenuButton, MenuItem, MenuItems } from "@headlessui/react";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Form, Link } from "react-router";
+import type { Locale } from "~/locales/index.ts";
+import { localizePath } from "~/utils/locale-path.ts";
+import { LogoutIcon, MenuFoldIcon, MenuUnfoldIcon, SettingsIcon } from "./icons.tsx";
+import { LanguageSwitcher } from "./language-switcher.tsx";
+
+interface AppHeaderProps {
+  username: string;
+  locale: Locale;
+  collapsed: boolean;
+  onToggleMenu: () => void;
+  canOpenSettings: boolean;
+  bell: ReactNode;
+}
+
+/** The 60 px header of the home layout. */
+export function AppHeader({ username, locale, collapsed, onToggleMenu, canOpenSettings, bell }: AppHeaderProps) {
+  const { t } = useTranslation();
+  const initial = username.slice(0, 1).toUpperCase();
+  const logout = (
+    <Form method="post" action="/logout" reloadDocument>
+      <input type="hidden" name="lang" value={locale} />
+      <button type="submit" className="flex w-full items-center gap-2 rounded px-3 py-1.5 text-left text-sm text-gray-700 hover:bg-gray-100 data-focus:bg-brand-50" data-testid="logout">
+        <LogoutIcon className="size-4" />
+        {t("common.logout")}
+      </button>
+    </Form>
+  );
+
+  return (
+    <header className="flex h-header shrink-0 items-center gap-2 border-b border-gray-200 bg-white px-4">
+      <button
+        type="button"
+        onClick={onToggleMenu}
+        className="rounded-md p-2 text-gray-600 hover:bg-gray-100"
+        aria-label={collapsed ? t("common.expandMenu") : t("common.collapseMenu")}
+        data-testid="menu-toggle"
+      >
+        {collapsed ? <MenuUnfoldIcon /> : <MenuFoldIcon />}
+      </button>
+      <div className="flex-1" />
+      {bell}
+      {canOpenSettings ? (
+        <Link
+          to={localizePath("/setting/center", locale)}
+          className="rounded-md p-2 text-gray-600 hover:bg-gray-100"
+          aria-label={t("common.settings")}
+          title={t("common.settings")}
+        >
+          <SettingsIcon />
+        </Link>
+      ) : null}
+      <LanguageSwitcher />
+      <Menu as="div" className="relative">
+        <MenuButton className="flex items-center gap-2 rounded-md px-2 py-1 hover:bg-gray-100" aria-label={t("common.userMenu")}>
+          <span className="flex size-8 items-center justify-center rounded-full bg-brand-600 text-sm font-semibold text-white" aria-hidden="true">
+            {initial}
+          </span>
+          <span className="max-w-48 truncate text-sm text-gray-700" data-testid="user-name">
+            {username}
+          </span>
+        </MenuButton>
+        <MenuItems anchor="bottom end" className="z-40 mt-1 min-w-40 rounded-md border border-gray-200 bg-white p-1 shadow-lg focus:outline-none">
+          <MenuItem>{logout}</MenuItem>
+        </MenuItems>
+      </Menu>
+      {/* Without JavaScript the user menu cannot open: logout stays one click away. */}
+      <noscript>{logout}</noscript>
+    </header>
+  );
+}

@@ -1,0 +1,39 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useLocation } from "react-router";
+import type { CaptchaPurpose } from "~/utils/session.server.ts";
+import { hrefWithQuery } from "~/utils/locale-path.ts";
+
+/**
+ * The image verification code of a form, with "change one". Without
+ * JavaScript, "change one" reloads the page, which draws a new image.
+ */
+export function CaptchaImage({ purpose, nonce }: { purpose: CaptchaPurpose; nonce: string }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const [count, setCount] = useState(0);
+  const src = hrefWithQuery("/captcha", { purpose, n: `${nonce}-${count}` });
+
+  return (
+    <div className="flex shrink-0 items-center gap-2">
+      <img
+        src={src}
+        alt={t("auth.captchaAlt")}
+        width={120}
+        height={40}
+        className="h-9 w-[108px] rounded border border-gray-200 bg-white"
+        data-testid={`captcha-${purpose}`}
+      />
+      <a
+        href={hrefWithQuery(location.pathname, { captcha: `${nonce}-${count + 1}` })}
+        className="btn-link text-xs"
+        onClick={(event) => {
+          event.preventDefault();
+          setCount((value) => value + 1);
+        }}
+      >
+        {t("auth.changeCode")}
+      </a>
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+import { useTranslation } from "react-i18next";
+import { Link, useLocation } from "react-router";
+import type { ErrorPayload } from "~/utils/api.server.ts";
+import { localeOfPath, localizePath } from "~/utils/locale-path.ts";
+
+interface ErrorPageProps {
+  status: number;
+  payload?: unknown;
+}
+
+function messageKeyOf(status: number, payload: ErrorPayload | undefined) {
+  if (payload?.kind === "timeout") return "errors.timeout" as const;
+  if (payload?.kind === "unreachable") return "errors.unreachable" as const;
+  if (payload?.kind === "malformed") return "errors.badResponse" as const;
+  if (status === 404) return "errors.notFound" as const;
+  if (status === 403) return "errors.forbidden" as const;
+  return "errors.serverError" as const;
+}
+
+/**
+ * The one error page: 404, 403, 500, and the backend's own failures. The
+ * return-home button goes to `/`, or to `/pc` when the current path has `/pc`.
+ */
+export function ErrorPage({ status, payload }: ErrorPageProps) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const body = (typeof payload === "object" && payload !== null ? payload : undefined) as ErrorPayload | undefined;
+  const coded = body?.kind === "coded" && body.message;
+  const home = localizePath(pathname.includes("/pc") ? "/pc" : "/", localeOfPath(pathname));
+  const shownStatus = coded ? null : status;
+
+  return (
+    <main className="flex min-h-[60vh] flex-col items-center justify-center gap-6 p-10 text-center">
+      {shownStatus ? (
+        <p className="text-7xl font-bold text-brand-600" aria-hidden="true">
+          {shownStatus}
+        </p>
+      ) : null}
+      <h1 className="max-w-xl text-xl text-gray-700" data-testid="error-message">
+        {coded ? body.message : t(messageKeyOf(status, body))}
+      </h1>
+      <Link to={home} className="btn-primary" reloadDocument>
+        {t("errors.backHome")}
+      </Link>
+    </main>
+  );
+}

@@ -1,0 +1,76 @@
+import { Menu, MenuButton, MenuItem, MenuItems } from "@headlessui/react";
+import { useTranslation } from "react-i18next";
+import { Form, useLocation } from "react-router";
+import { LOCALES, type Locale, resources } from "~/locales/index.ts";
+import { localeOfPath } from "~/utils/locale-path.ts";
+
+/**
+ * Lists every locale but the current one. Choosing one posts to `/language`,
+ * which sets the `lang` and `i18n_redirected` cookies and returns to the same
+ * page in that language; a plain form post, so it works without JavaScript.
+ */
+export function LanguageSwitcher({ tone = "light" }: { tone?: "light" | "dark" }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const current = localeOfPath(location.pathname);
+  const others = LOCALES.filter((locale) => locale !== current);
+  const returnTo = `${location.pathname}${location.search}`;
+
+  return (
+    <Menu as="div" className="relative">
+      <MenuButton
+        className={`flex h-9 items-center gap-1 rounded-md px-2 text-sm ${tone === "dark" ? "text-white hover:bg-white/10" : "text-gray-700 hover:bg-gray-100"}`}
+        aria-label={t("common.switchLanguage")}
+        data-testid="language-switcher"
+      >
+        <GlobeIcon />
+        <span>{t("common.languageName")}</span>
+      </MenuButton>
+      <MenuItems
+        anchor="bottom end"
+        className="z-40 mt-1 min-w-32 rounded-md border border-gray-200 bg-white p-1 shadow-lg focus:outline-none"
+      >
+        {others.map((locale) => (
+          <MenuItem key={locale}>
+            <Form method="post" action="/language" reloadDocument>
+              <input type="hidden" name="lang" value={locale} />
+              <input type="hidden" name="returnTo" value={returnTo} />
+              <button
+                type="submit"
+                lang={locale}
+                className="block w-full rounded px-3 py-1.5 text-left text-sm text-gray-700 data-focus:bg-brand-50"
+              >
+                {languageName(locale)}
+              </button>
+            </Form>
+          </MenuItem>
+        ))}
+      </MenuItems>
+      {/* Without JavaScript the menu cannot open: the same choices as plain buttons. */}
+      <noscript>
+        {others.map((locale) => (
+          <form key={locale} method="post" action="/language" className="inline">
+            <input type="hidden" name="lang" value={locale} />
+            <input type="hidden" name="returnTo" value={returnTo} />
+            <button type="submit" lang={locale} className="px-2 text-sm underline">
+              {languageName(locale)}
+            </button>
+          </form>
+        ))}
+      </noscript>
+    </Menu>
+  );
+}
+
+function languageName(locale: Locale): string {
+  return resources[locale].translation.common.languageName;
+}
+
+function GlobeIcon() {
+  return (
+    <svg viewBox="0 0 24 24" className="size-4" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
+      <circle cx="12" cy="12" r="9" />
+      <path d="M3 12h18M12 3a14 14 0 0 1 0 18M12 3a14 14 0 0 0 0 18" />
+    </svg>
+  );
+}

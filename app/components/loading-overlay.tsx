@@ -1,0 +1,37 @@
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigation } from "react-router";
+
+/** Shown only when a navigation or post takes longer than this, so fast ones never flicker. */
+const SHOW_AFTER_MS = 300;
+
+export function LoadingOverlay() {
+  const navigation = useNavigation();
+  const { t } = useTranslation();
+  const busy = navigation.state !== "idle";
+  const [visible, setVisible] = useState(false);
+
+  useEffect(() => {
+    if (!busy) {
+      setVisible(false);
+      return;
+    }
+    const timer = setTimeout(() => setVisible(true), SHOW_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, [busy]);
+
+  if (!visible) return null;
+  return (
+    <div
+      className="fixed inset-0 z-50 flex items-center justify-center bg-white/60 backdrop-blur-[1px]"
+      role="status"
+      aria-live="polite"
+      data-testid="loading-overlay"
+    >
+      <div className="flex items-center gap-3 rounded-lg bg-white px-5 py-3 shadow-lg">
+        <span className="size-5 animate-spin rounded-full border-2 border-brand-200 border-t-brand-600" />
+        <span className="text-sm text-gray-700">{t("common.loading")}</span>
+      </div>
+    </div>
+  );
+}

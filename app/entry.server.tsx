@@ -1,0 +1,90 @@
+import { PassThrough } from "node:stream";
+import { createReadableStreamFromReadable } from "@react-router/node";
+import { createInstance, type i18n as I18n } from "i18next";
+import { isbot } from "isbot";
+import { renderToPipeableStream } from "react-dom/server";
+import { I18nextProvider, initReactI18next } from "react-i18next";
+import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
+import { DEFAULT_LOCALE, resources } from "./locales/index.ts";
+import { getInstance } from "./middleware/i18next.ts";
+import { localeOfPath } from "./utils/locale-path.ts";
+
+export const streamTimeout = 5_000;
+
+/**
+ * The i18next instance of the request; when the request failed before the
+ * i18n middleware ran, a fresh one in the URL's language, so even that error
+ * page is translated.
+ */
+function i18nFor(request: Request, context: RouterContextProvider): I18n {
+  try {
+    return getInstance(context);
+  } catch {
+    const instance = createInstance();
+    void instance.use(initReactI18next).init({
+      resources,
+      lng: localeOfPath(new URL(request.url).pathname) ?? DEFAULT_LOCALE,
+      fallbackLng: DEFAULT_LOCALE,
+      interpolation: { escapeValue: false },
+      initAsync: false,
+    });
+    return instance;
+  }
+}
+
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+  loadContext: RouterContextProvider,
+) {
+  if (request.method.toUpperCase() === "HEAD") {
+    return new Response(null, { status: responseStatusCode, headers: responseHeaders });
+  }
+
+  return new Promise<Response>((resolve, reject) => {
+    let shellRendered = false;
+    const userAgent = request.headers.get("user-agent");
+    const readyOption = (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+    // `abort` only exists once renderToPipeableStream has returned: the timer
+    // must not call it before (a render that fails early would crash the process).
+    let abort: (() => void) | undefined;
+    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort?.(), streamTimeout + 1000);
+
+    const stream = renderToPipeableStream(
+      <I18nextProvider i18n={i18nFor(request, loadContext)}>
+        <ServerRouter context={routerContext} url={request.url} />
+      </I18nextProvider>,
+      {
+        [readyOption]() {
+          shellRendered = true;
+          const body = new PassThrough({
+            final(callback) {
+              clearTimeout(timeoutId);
+              timeoutId = undefined;
+              callback();
+            },
+          });
+          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          stream.pipe(body);
+          resolve(
+            new Response(createReadableStreamFromReadable(body), {
+              headers: responseHeaders,
+              status: responseStatusCode,
+            }),
+          );
+        },
+        onShellError(error: unknown) {
+          clearTimeout(timeoutId);
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          if (shellRendered) console.error(error);
+        },
+      },
+    );
+    abort = stream.abort;
+  });
+}

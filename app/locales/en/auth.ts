@@ -1,0 +1,25 @@
+import type zh from "../zh/auth.ts";
+
+export default {
+  loginTitle: "Sign in",
+  username: "Username",
+  usernamePlaceholder: "Enter your e-mail",
+  password: "Password",
+  passwordPlaceholder: "Enter your password",
+  code: "Verification code",
+  codePlaceholder: "Enter the code shown",
+  changeCode: "Change one",
+  captchaAlt: "Image verification code; choose Change one if it is hard to read",
+  signIn: "Sign in",
+  createAccount: "Create an account",
+  forgotPassword: "Forgot password",
+  usernameRequired: "Please enter your username",
+  passwordRequired: "Please enter your password",
+  codeRequired: "Please enter the verification code",
+  codeWrong: "Verification code wrong, please re-enter",
+  wrongCredentials: "Wrong username or password",
+  demoAccounts: "Demo accounts",
+  demoPassword: "Password for all",
+  sessionEnded: "Your session has ended, please sign in again",
+  loggedOut: "You have logged out",
+} satisfies Record<keyof typeof zh, string>;

@@ -1,0 +1,32 @@
+import type zh from "../zh/common.ts";
+
+export default {
+  appName: "Cross-Border Bonded Logistics Platform",
+  appShortName: "Bonded Logistics",
+  appDetail:
+    "One place for cross-border e-commerce companies and station operators to manage service numbers, pallets, orders, stock in and out, and arrival reports at the bonded warehouse.",
+  languageName: "English",
+  switchLanguage: "Switch language",
+  loading: "Loading…",
+  submit: "Submit",
+  confirm: "OK",
+  cancel: "Cancel",
+  back: "Back",
+  save: "Save",
+  search: "Search",
+  reset: "Reset",
+  operation: "Actions",
+  operationSuccessful: "Operation successful",
+  required: "Required field",
+  wrongFormat: "Wrong format",
+  empty: "No data",
+  yes: "Yes",
+  no: "No",
+  logout: "Log out",
+  notifications: "Notifications",
+  settings: "Settings",
+  collapseMenu: "Collapse menu",
+  expandMenu: "Expand menu",
+  userMenu: "User menu",
+  comingSoon: "This page is being built.",
+} satisfies Record<keyof typeof zh, string>;

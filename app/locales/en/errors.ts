@@ -1,0 +1,16 @@
+import type zh from "../zh/errors.ts";
+
+export default {
+  notFoundTitle: "404",
+  notFound: "Sorry, the page you visited does not exist",
+  serverErrorTitle: "500",
+  serverError: "Sorry, the server has an error",
+  forbiddenTitle: "403",
+  forbidden: "Sorry, you are not allowed to see this page",
+  backHome: "Back to home",
+  network: "Network communication abnormal",
+  timeout: "The backend took too long to answer, please try again later",
+  unreachable: "The backend cannot be reached, please try again later",
+  badResponse: "The backend answered with data the portal cannot read",
+  tryAgain: "Try again",
+} satisfies Record<keyof typeof zh, string>;

@@ -1,0 +1,6 @@
+import auth from "./auth.ts";
+import common from "./common.ts";
+import errors from "./errors.ts";
+import menu from "./menu.ts";
+
+export default { translation: { common, menu, auth, errors } };

@@ -1,0 +1,17 @@
+export default {
+  server: "服务管理",
+  inventorySystem: "库存系统",
+  inventory: "出入库管理",
+  inventoryDetail: "出入库明细",
+  arrivalReport: "到货报告",
+  qualificat: "资质信息",
+  setting: "设置",
+  settingCenter: "密码设置",
+  settingAccount: "登录设置",
+  explain: "使用说明",
+  subAccount: "子账号",
+  pallets: "托盘列表",
+  orders: "订单列表",
+  groupOperations: "业务",
+  groupAccount: "账户",
+};

@@ -1,0 +1,76 @@
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import stylesheet from "./app.css?url";
+import { ErrorPage } from "./components/error-page.tsx";
+import { LoadingOverlay } from "./components/loading-overlay.tsx";
+import { LOCALE_TAGS, type Locale } from "./locales/index.ts";
+import { getInstance, getLocale, i18nextMiddleware } from "./middleware/i18next.ts";
+import { languageMiddleware } from "./middleware/language.server.ts";
+import { sessionMiddleware } from "./middleware/session.server.ts";
+
+export const middleware: Route.MiddlewareFunction[] = [languageMiddleware, i18nextMiddleware, sessionMiddleware];
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const locale = getLocale(context);
+  return data({ locale, title: getInstance(context).t("common.appName") });
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const rootData = useRouteLoaderData<typeof loader>("root");
+  const { i18n } = useTranslation();
+  const locale = (rootData?.locale ?? i18n.language ?? "zh") as Locale;
+  return (
+    <html lang={LOCALE_TAGS[locale] ?? "zh-CN"}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#65a30d" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen font-sans">
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App({ loaderData: { locale } }: Route.ComponentProps) {
+  const { i18n } = useTranslation();
+  useEffect(() => {
+    if (i18n.language !== locale) void i18n.changeLanguage(locale);
+  }, [locale, i18n]);
+  return (
+    <>
+      <title>{i18n.t("common.appName")}</title>
+      <LoadingOverlay />
+      <Outlet />
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error)) return <ErrorPage status={error.status} payload={error.data} />;
+  if (import.meta.env.DEV) console.error(error);
+  return <ErrorPage status={500} />;
+}

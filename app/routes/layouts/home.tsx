@@ -1,0 +1,55 @@
+import { useState } from "react";
+import { Outlet } from "react-router";
+import { AppHeader } from "~/components/app-header.tsx";
+import { SideMenu } from "~/components/side-menu.tsx";
+import type { Locale } from "~/locales/index.ts";
+import { getLocale } from "~/middleware/i18next.ts";
+import { getUser, requireUserMiddleware } from "~/utils/auth.server.ts";
+import { readCookie } from "~/utils/cookies.ts";
+import { canOpen, menuFor } from "~/utils/permissions.ts";
+import type { Route } from "./+types/home";
+
+export const middleware: Route.MiddlewareFunction[] = [requireUserMiddleware];
+
+const MENU_COOKIE = "menu_collapsed";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = getUser(context);
+  return {
+    locale: getLocale(context),
+    username: user.username,
+    menu: menuFor(user.scope),
+    canOpenSettings: canOpen(user.scope, "/setting/center"),
+    collapsed: readCookie(request.headers.get("Cookie"), MENU_COOKIE) === "1",
+  };
+}
+
+/** The home layout: side menu, header and the page. */
+export default function HomeLayout({ loaderData }: Route.ComponentProps) {
+  const [collapsed, setCollapsed] = useState(loaderData.collapsed);
+  const toggle = () => {
+    const next = !collapsed;
+    setCollapsed(next);
+    // biome-ignore lint/suspicious/noDocumentCookie: a plain preference cookie, read by the loader for the first paint
+    document.cookie = `${MENU_COOKIE}=${next ? 1 : 0}; Path=/; Max-Age=31536000; SameSite=Lax`;
+  };
+
+  return (
+    <div className="flex h-screen min-w-[1024px] overflow-hidden">
+      <SideMenu items={loaderData.menu} collapsed={collapsed} locale={loaderData.locale} />
+      <div className="flex min-w-0 flex-1 flex-col">
+        <AppHeader
+          username={loaderData.username}
+          locale={loaderData.locale}
+          collapsed={collapsed}
+          onToggleMenu={toggle}
+          canOpenSettings={loaderData.canOpenSettings}
+          bell={null}
+        />
+        <main className="min-h-0 flex-1 overflow-auto p-5">
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect } from "react-router";
+import { env } from "~/config/env.server.ts";
+import type { Locale } from "~/locales/index.ts";
+import { getInstance, getLocale } from "~/middleware/i18next.ts";
+import { apiContext, sessionContext } from "~/middleware/session.server.ts";
+import { authenticateWithForm, LoginRefused } from "~/utils/auth.server.ts";
+import { verifyCaptcha } from "~/utils/captcha.server.ts";
+import { localizePath, stripLocale } from "~/utils/locale-path.ts";
+import { canOpen, homePathFor } from "~/utils/permissions.ts";
+import { commitSession } from "~/utils/session.server.ts";
+import { loginSchema } from "~/validation/auth.ts";
+import type { Route } from "./+types/login.callback";
+
+// The form of `/` posts here; on a refusal this route shows the same page.
+export { default, loader } from "./login.tsx";
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const config = env();
+  const session = context.get(sessionContext);
+  const locale = getLocale(context);
+  const formData = await request.clone().formData();
+  const submission = parseWithZod(formData, { schema: loginSchema });
+
+  // The code is single use: whatever happens next, this one is spent.
+  const tickets = session.get("captcha") ?? {};
+  const verdict =
+    submission.status === "success"
+      ? verifyCaptcha(config.sessionSecrets[0]!, tickets.login, submission.value.code, {
+          testCode: config.testCaptchaCode,
+        })
+      : "missing";
+  session.set("captcha", { ...tickets, login: undefined });
+  const headers = { "Set-Cookie": await commitSession(session) };
+
+  if (submission.status !== "success") {
+    return data(submission.reply({ hideFields: ["password"] }), { headers });
+  }
+  if (verdict !== "ok") {
+    return data(submission.reply({ fieldErrors: { code: ["auth.codeWrong"] }, hideFields: ["password", "code"] }), {
+      headers,
+    });
+  }
+
+  let token: string;
+  try {
+    token = await authenticateWithForm(context.get(apiContext), request);
+  } catch (error) {
+    if (!(error instanceof LoginRefused)) throw error;
+    const message = error.failure.code === 1001 ? getInstance(context).t("auth.wrongCredentials") : error.failure.message;
+    return data(submission.reply({ formErrors: [message], hideFields: ["password", "code"] }), { headers });
+  }
+
+  // The user lands on the remembered page if they may open it, else on their home.
+  const api = context.get(apiContext).withToken(token);
+  const user = await api.call("accountInfo");
+  const remembered = session.get("redirectTo");
+  session.unset("redirectTo");
+  session.set("token", token);
+  const target =
+    remembered && canOpen(user.scope, stripLocale(new URL(remembered, "http://x").pathname))
+      ? localizePath(remembered, locale)
+      : localizePath(homePathFor(user.scope), locale);
+  throw redirect(target, { headers: { "Set-Cookie": await commitSession(session) } });
+}

@@ -1,0 +1,130 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { CaptchaImage } from "~/components/captcha.tsx";
+import { FormErrors, InputField, Notice } from "~/components/form.tsx";
+import { LanguageSwitcher } from "~/components/language-switcher.tsx";
+import { env } from "~/config/env.server.ts";
+import type { Locale } from "~/locales/index.ts";
+import { getLocale } from "~/middleware/i18next.ts";
+import { apiContext, sessionContext } from "~/middleware/session.server.ts";
+import { localizePath } from "~/utils/locale-path.ts";
+import { homePathFor } from "~/utils/permissions.ts";
+import { commitSession } from "~/utils/session.server.ts";
+import { loginSchema } from "~/validation/auth.ts";
+import type { Route } from "./+types/login";
+
+export const DEMO_ACCOUNTS = ["admin@demo.test", "manager@demo.test", "guest@demo.test"] as const;
+export const DEMO_PASSWORD = "Demo1234!";
+
+/** The login page; a logged-in user goes straight to their home page. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const api = context.get(apiContext);
+  const session = context.get(sessionContext);
+  const locale = getLocale(context);
+  if (api.hasToken) {
+    const user = await api.call("accountInfo");
+    throw redirect(localizePath(homePathFor(user.scope), locale));
+  }
+  const notice = session.get("notice") ?? null;
+  return data(
+    { notice, demoMode: env().demoMode, captchaNonce: crypto.randomUUID().slice(0, 8) },
+    { headers: notice ? { "Set-Cookie": await commitSession(session) } : undefined },
+  );
+}
+
+export default function LoginPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language as Locale;
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    lastResult: actionData && "status" in actionData ? actionData : undefined,
+    constraint: {},
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+  });
+  const submitting = navigation.state !== "idle" && navigation.formAction?.endsWith("/login");
+
+  return (
+    <div className="flex min-h-screen min-w-[1024px] bg-white">
+      <aside className="relative flex w-1/2 flex-col justify-between overflow-hidden bg-gradient-to-br from-brand-700 via-brand-600 to-lime-500 p-12 text-white">
+        <div className="flex items-center gap-3 text-lg font-semibold">
+          <img src="/logo.svg" alt="" className="size-9" />
+          {t("common.appName")}
+        </div>
+        <img src="/login-illustration.svg" alt="" className="mx-auto w-4/5 max-w-lg drop-shadow-xl" />
+        <div>
+          <h1 className="text-3xl font-bold">{t("common.appName")}</h1>
+          <p className="mt-3 max-w-lg text-base leading-7 text-brand-50">{t("common.appDetail")}</p>
+        </div>
+      </aside>
+
+      <main className="flex w-1/2 flex-col">
+        <div className="flex justify-end p-4">
+          <LanguageSwitcher />
+        </div>
+        <div className="flex flex-1 items-center justify-center px-8 pb-16">
+          <div className="w-full max-w-sm">
+            <h2 className="mb-6 text-2xl font-semibold text-gray-900">{t("auth.loginTitle")}</h2>
+            {loaderData.notice ? (
+              <div className="mb-4">
+                <Notice kind={loaderData.notice.kind}>{loaderData.notice.message}</Notice>
+              </div>
+            ) : null}
+            <Form method="post" action={localizePath("/login", locale)} {...getFormProps(form)} className="space-y-1">
+              <FormErrors id={form.errorId} errors={form.errors} />
+              <InputField
+                label={t("auth.username")}
+                field={fields.username}
+                type="email"
+                autoComplete="username"
+                placeholder={t("auth.usernamePlaceholder")}
+              />
+              <InputField
+                label={t("auth.password")}
+                field={fields.password}
+                type="password"
+                autoComplete="current-password"
+                placeholder={t("auth.passwordPlaceholder")}
+              />
+              <InputField
+                label={t("auth.code")}
+                field={fields.code}
+                autoComplete="off"
+                maxLength={4}
+                placeholder={t("auth.codePlaceholder")}
+                addon={<CaptchaImage purpose="login" nonce={loaderData.captchaNonce} />}
+              />
+              <button type="submit" className="btn-primary mt-2 w-full" disabled={submitting}>
+                {t("auth.signIn")}
+              </button>
+            </Form>
+            <div className="mt-4 flex justify-between text-sm">
+              <Link to={localizePath("/register/residence_process", locale)} className="btn-link">
+                {t("auth.createAccount")}
+              </Link>
+              <Link to={localizePath("/forge_password", locale)} className="btn-link">
+                {t("auth.forgotPassword")}
+              </Link>
+            </div>
+            {loaderData.demoMode ? (
+              <div className="mt-8 rounded-md border border-dashed border-brand-300 bg-brand-50 p-3 text-xs text-gray-700" data-testid="demo-accounts">
+                <p className="font-medium text-brand-800">{t("auth.demoAccounts")}</p>
+                <ul className="mt-1 space-y-0.5 font-mono">
+                  {DEMO_ACCOUNTS.map((account) => (
+                    <li key={account}>{account}</li>
+                  ))}
+                </ul>
+                <p className="mt-1">
+                  {t("auth.demoPassword")} <span className="font-mono">{DEMO_PASSWORD}</span>
+                </p>
+              </div>
+            ) : null}
+          </div>
+        </div>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,220 @@
+/**
+ * The one API client. Every call to the backend goes through `Api`, and this
+ * file is the one place where backend answers are mapped to what the user
+ * sees (SPEC.md section 8):
+ *
+ * - success: `data`, validated against the contract's schema;
+ * - 20001-20004: the session ends, the user lands on `/` with the message;
+ * - 40003 / 40004: the 403 / 404 page;
+ * - other coded errors: `attempt` returns them for the form to show, `call`
+ *   throws them to the route's error boundary with their message;
+ * - HTTP 404 / 500 without an envelope: the 404 / 500 error pages;
+ * - timeouts, unreachable or malformed backends: a clear error page.
+ */
+import { data, redirect } from "react-router";
+import type { z } from "zod";
+import { env } from "~/config/env.server.ts";
+import {
+  ApiCode,
+  buildPath,
+  type EndpointName,
+  type Endpoints,
+  endpoints,
+  envelopeSchema,
+  isMessageCode,
+  isSessionEndCode,
+  type SystemPrefix,
+} from "~/contract/index.ts";
+import { LOCALE_TAGS, type Locale } from "~/locales/index.ts";
+import { localizePath } from "~/utils/locale-path.ts";
+import { type AppSession, commitSession } from "~/utils/session.server.ts";
+
+type Infer<T> = T extends z.ZodType ? z.input<T> : never;
+type Output<T> = T extends z.ZodType ? z.output<T> : never;
+
+export type CallInput<N extends EndpointName> = {
+  params?: Infer<Endpoints[N]["params"]>;
+  query?: Infer<Endpoints[N]["query"]>;
+  body?: Infer<Endpoints[N]["body"]>;
+  formData?: FormData;
+  /** `/seller` or `/is` variant of a prefixed account call. */
+  prefix?: SystemPrefix;
+};
+
+export type CallResult<N extends EndpointName> = Output<Endpoints[N]["data"]>;
+
+/** A business error the backend answered with a code and a message. */
+export interface ApiFailure {
+  ok: false;
+  code: number;
+  message: string;
+}
+
+export type Attempt<N extends EndpointName> = { ok: true; data: CallResult<N> } | ApiFailure;
+
+/** The body of a thrown error response, read by the error boundaries. */
+export interface ErrorPayload {
+  code?: number;
+  message?: string;
+  kind?: "timeout" | "unreachable" | "malformed" | "coded";
+}
+
+export interface ApiOptions {
+  token?: string;
+  locale: Locale;
+  clientIp?: string;
+  userAgent?: string | null;
+  session: AppSession;
+  /** 'network communication abnormal' in the user's language, for codes without a message. */
+  genericMessage: string;
+}
+
+type Transport = (request: Request) => Promise<Response>;
+
+let demoTransport: Promise<Transport> | undefined;
+
+/** Demo mode answers in-process from the fake backend; nothing of mocks/ loads otherwise. */
+function transport(): Promise<Transport> {
+  const config = env();
+  if (!config.demoMode) return Promise.resolve((request) => fetch(request));
+  demoTransport ??= import("../../mocks/api.ts").then((mocks) => mocks.handleMockApiRequest);
+  return demoTransport;
+}
+
+export class Api {
+  private readonly options: ApiOptions;
+
+  constructor(options: ApiOptions) {
+    this.options = options;
+  }
+
+  /** The same client for a freshly obtained token (right after login). */
+  withToken(token: string): Api {
+    return new Api({ ...this.options, token });
+  }
+
+  get hasToken(): boolean {
+    return Boolean(this.options.token);
+  }
+
+  /** Calls an endpoint; any failure is thrown as the right error page or redirect. */
+  async call<N extends EndpointName>(name: N, input: CallInput<N> = {}): Promise<CallResult<N>> {
+    const result = await this.attempt(name, input);
+    if (result.ok) return result.data;
+    throw data<ErrorPayload>({ code: result.code, message: result.message, kind: "coded" }, { status: 400 });
+  }
+
+  /**
+   * Calls an endpoint and returns a business error instead of throwing it, for
+   * forms that show the backend's message beside their fields. Session ends,
+   * permission and transport failures are still thrown.
+   */
+  async attempt<N extends EndpointName>(name: N, input: CallInput<N> = {}): Promise<Attempt<N>> {
+    const response = await this.send(name, input);
+    const envelope = await this.readEnvelope(response, name);
+    if (envelope.code === ApiCode.ok) {
+      const parsed = endpoints[name].data.safeParse(envelope.data);
+      if (!parsed.success) {
+        console.error(`[api] ${name}: answer does not match the contract`, parsed.error.issues);
+        throw malformed();
+      }
+      return { ok: true, data: parsed.data as CallResult<N> };
+    }
+    const message = this.messageOf(envelope);
+    await this.throwIfFatal(envelope.code, message);
+    return { ok: false, code: envelope.code, message };
+  }
+
+  /** Calls a binary endpoint (xlsx download) and hands back the streaming response. */
+  async download<N extends EndpointName>(name: N, input: CallInput<N> = {}): Promise<Response> {
+    const response = await this.send(name, input);
+    const type = response.headers.get("Content-Type") ?? "";
+    if (response.ok && !type.includes("json")) return response;
+    const envelope = await this.readEnvelope(response, name);
+    const message = this.messageOf(envelope);
+    await this.throwIfFatal(envelope.code, message);
+    throw data<ErrorPayload>({ code: envelope.code, message, kind: "coded" }, { status: 400 });
+  }
+
+  private async send<N extends EndpointName>(name: N, input: CallInput<N>): Promise<Response> {
+    const config = env();
+    const endpoint = endpoints[name];
+    const prefix = input.prefix && endpoint.prefixed ? `/${input.prefix}` : "";
+    const url = new URL(
+      `${config.apiBaseUrl}${prefix}${buildPath(endpoint.path, input.params as Record<string, string>)}`,
+    );
+    for (const [key, value] of Object.entries((input.query ?? {}) as Record<string, unknown>)) {
+      if (value === undefined || value === null || value === "") continue;
+      for (const item of Array.isArray(value) ? value : [value]) url.searchParams.append(key, String(item));
+    }
+
+    const headers = new Headers({ Accept: "application/json", "Accept-Language": LOCALE_TAGS[this.options.locale] });
+    if (this.options.token) headers.set("Authorization", `Bearer ${this.options.token}`);
+    if (this.options.clientIp) headers.set("X-Forwarded-For", this.options.clientIp);
+    if (this.options.userAgent) headers.set("User-Agent", this.options.userAgent);
+    let body: BodyInit | undefined;
+    if (input.formData) {
+      body = input.formData;
+    } else if (input.body !== undefined) {
+      headers.set("Content-Type", "application/json");
+      body = JSON.stringify(input.body);
+    }
+
+    const request = new Request(url, {
+      method: endpoint.method,
+      headers,
+      body,
+      signal: AbortSignal.timeout(config.apiTimeoutMs),
+    });
+    try {
+      return await (await transport())(request);
+    } catch (error) {
+      const timedOut = error instanceof DOMException && error.name === "TimeoutError";
+      console.error(`[api] ${endpoint.method} ${url.pathname} failed:`, error);
+      throw data<ErrorPayload>({ kind: timedOut ? "timeout" : "unreachable" }, { status: timedOut ? 504 : 503 });
+    }
+  }
+
+  private async readEnvelope(response: Response, name: EndpointName) {
+    const type = response.headers.get("Content-Type") ?? "";
+    if (!type.includes("json")) {
+      // No envelope: the HTTP status decides (SPEC.md section 8).
+      if (response.status === 404) throw redirect(localizePath("/error/404", this.options.locale));
+      if (response.status >= 500) throw redirect(localizePath("/error/500", this.options.locale));
+      console.error(`[api] ${name}: HTTP ${response.status} without a JSON envelope`);
+      throw malformed();
+    }
+    const parsed = envelopeSchema.safeParse(await response.json().catch(() => undefined));
+    if (!parsed.success) {
+      if (response.status === 404) throw redirect(localizePath("/error/404", this.options.locale));
+      if (response.status >= 500) throw redirect(localizePath("/error/500", this.options.locale));
+      console.error(`[api] ${name}: answer is not an envelope`);
+      throw malformed();
+    }
+    return parsed.data;
+  }
+
+  /** Codes of the catalogue show their `data`; any other code the generic message. */
+  private messageOf(envelope: { code: number; data: unknown; msg: string }): string {
+    if (isMessageCode(envelope.code) || isSessionEndCode(envelope.code)) {
+      if (typeof envelope.data === "string" && envelope.data) return envelope.data;
+      if (envelope.msg) return envelope.msg;
+    }
+    return this.options.genericMessage;
+  }
+
+  private async throwIfFatal(code: number, message: string): Promise<void> {
+    if (isSessionEndCode(code)) {
+      const { session, locale } = this.options;
+      session.unset("token");
+      session.flash("notice", { kind: "error", message });
+      throw redirect(localizePath("/", locale), { headers: { "Set-Cookie": await commitSession(session) } });
+    }
+    if (code === ApiCode.forbidden) throw data<ErrorPayload>({ code, message }, { status: 403 });
+    if (code === ApiCode.notFound) throw data<ErrorPayload>({ code, message }, { status: 404 });
+  }
+}
+
+function malformed() {
+  return data<ErrorPayload>({ kind: "malformed" }, { status: 502 });
+}

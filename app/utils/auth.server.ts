@@ -1,0 +1,68 @@
+import { createContext, data, type MiddlewareFunction, redirect, type RouterContextProvider } from "react-router";
+import { Authenticator } from "remix-auth";
+import { FormStrategy } from "remix-auth-form";
+import type { CurrentUser } from "~/contract/index.ts";
+import { getLocale } from "~/middleware/i18next.ts";
+import { apiContext, sessionContext } from "~/middleware/session.server.ts";
+import type { Api, ApiFailure } from "~/utils/api.server.ts";
+import { localizePath, stripLocale } from "~/utils/locale-path.ts";
+import { canOpen } from "~/utils/permissions.ts";
+import { commitSession } from "~/utils/session.server.ts";
+
+export const userContext = createContext<CurrentUser>();
+
+/** Thrown by the login strategy when the backend refuses the credentials. */
+export class LoginRefused extends Error {
+  readonly failure: ApiFailure;
+
+  constructor(failure: ApiFailure) {
+    super(failure.message);
+    this.failure = failure;
+  }
+}
+
+/**
+ * Logs in with the `username` and `password` of a posted form and answers the
+ * backend token. remix-auth's form strategy reads its own clone of the body.
+ */
+export function authenticateWithForm(api: Api, request: Request): Promise<string> {
+  const authenticator = new Authenticator<string>();
+  authenticator.use(
+    new FormStrategy(async ({ form }) => {
+      const result = await api.attempt("login", {
+        body: { username: String(form.get("username") ?? ""), password: String(form.get("password") ?? "") },
+      });
+      if (!result.ok) throw new LoginRefused(result);
+      return result.data.token;
+    }),
+    "form",
+  );
+  return authenticator.authenticate("form", request);
+}
+
+/**
+ * Pages of the home layout: the user must be logged in (else the path is
+ * remembered and the login page shown) and allowed to open the page (else 403).
+ * The user is read from the backend on every request, so a revoked token or a
+ * changed role takes effect at once.
+ */
+export const requireUserMiddleware: MiddlewareFunction<Response> = async ({ context, url }, next) => {
+  const api = context.get(apiContext);
+  const session = context.get(sessionContext);
+  if (!api.hasToken) {
+    session.set("redirectTo", `${url.pathname}${url.search}`);
+    throw redirect(localizePath("/", getLocale(context)), {
+      headers: { "Set-Cookie": await commitSession(session) },
+    });
+  }
+  const user = await api.call("accountInfo");
+  context.set(userContext, user);
+  if (!canOpen(user.scope, stripLocale(url.pathname))) {
+    throw data({ message: "forbidden" }, { status: 403 });
+  }
+  return next();
+};
+
+export function getUser(context: Readonly<RouterContextProvider>): CurrentUser {
+  return context.get(userContext);
+}

@@ -1,0 +1,32 @@
+/** Plain (unsigned) cookies that other systems of the platform on the same domain read too. */
+export const LANG_COOKIE = "lang";
+export const I18N_REDIRECTED_COOKIE = "i18n_redirected";
+export const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
+
+export function readCookie(header: string | null, name: string): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(";")) {
+    const index = part.indexOf("=");
+    if (index === -1) continue;
+    if (part.slice(0, index).trim() !== name) continue;
+    const value = part.slice(index + 1).trim();
+    try {
+      return decodeURIComponent(value);
+    } catch {
+      return value;
+    }
+  }
+  return undefined;
+}
+
+export function plainCookie(name: string, value: string, options: { secure?: boolean } = {}): string {
+  return [
+    `${name}=${encodeURIComponent(value)}`,
+    "Path=/",
+    `Max-Age=${ONE_YEAR_SECONDS}`,
+    "SameSite=Lax",
+    options.secure ? "Secure" : "",
+  ]
+    .filter(Boolean)
+    .join("; ");
+}

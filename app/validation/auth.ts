@@ -1,0 +1,15 @@
+import { z } from "zod";
+
+/**
+ * Form schemas speak in translation keys: the page translates the key, so the
+ * same schema validates in the browser and on the server in either language.
+ */
+export const loginSchema = z.object({
+  username: z.string({ error: "auth.usernameRequired" }).trim().min(1, "auth.usernameRequired"),
+  password: z.string({ error: "auth.passwordRequired" }).min(1, "auth.passwordRequired"),
+  code: z
+    .string({ error: "auth.codeRequired" })
+    .trim()
+    .min(1, "auth.codeRequired")
+    .regex(/^[0-9A-Za-z]{4}$/, "auth.codeWrong"),
+});

@@ -1,0 +1,50 @@
+/**
+ * The portal's HTTP server: `npm run dev` (Vite middleware, hot reload) and
+ * `npm start` (the built app). Configuration is validated before anything
+ * listens; a bad value stops the process with a readable message.
+ */
+import compression from "compression";
+import express from "express";
+import { describeConfigError, type Env, parseEnv } from "./app/config/env.server.ts";
+
+let config: Env;
+try {
+  config = parseEnv(process.env);
+} catch (error) {
+  console.error(`Invalid configuration, the portal did not start:\n${describeConfigError(error)}`);
+  process.exit(1);
+}
+
+const app = express();
+app.disable("x-powered-by");
+app.set("trust proxy", config.trustProxy);
+app.use(compression());
+app.get("/healthz", (_req, res) => {
+  res.json({ status: "ok", demoMode: config.demoMode });
+});
+
+if (config.production) {
+  const buildPath = "./build/server/index.js";
+  app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
+  app.use(express.static("build/client", { maxAge: "1h" }));
+  const build = (await import(buildPath)) as { app: express.Express };
+  app.use(build.app);
+} else {
+  const vite = await import("vite");
+  const viteDevServer = await vite.createServer({ server: { middlewareMode: true } });
+  app.use(viteDevServer.middlewares);
+  app.use(async (req, res, next) => {
+    try {
+      const source = (await viteDevServer.ssrLoadModule("./server/app.ts")) as { app: express.Express };
+      source.app(req, res, next);
+    } catch (error) {
+      if (error instanceof Error) viteDevServer.ssrFixStacktrace(error);
+      next(error);
+    }
+  });
+}
+
+app.listen(config.port, config.host, () => {
+  const mode = config.demoMode ? "demo mode (fake backend at /api/v1)" : `backend ${config.apiBaseUrl}`;
+  console.info(`Portal listening on http://${config.host}:${config.port} — ${mode}`);
+});

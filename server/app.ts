@@ -1,0 +1,32 @@
+/**
+ * The request handler inside the build: the fake backend in demo mode, then
+ * React Router. Bundled by Vite as the server entry, so the fake backend and
+ * the API client share one module graph (one database) in each process.
+ */
+import { createRequestHandler } from "@react-router/express";
+import { createRequestListener } from "@remix-run/node-fetch-server";
+import express from "express";
+import { RouterContextProvider } from "react-router";
+import { env } from "~/config/env.server.ts";
+import { requestInfoContext } from "~/utils/request-context.server.ts";
+
+export const app = express();
+
+if (env().demoMode) {
+  // `app.all` keeps the full URL (a mount path would be stripped from req.url).
+  app.all(/^\/api\/v1(\/.*)?$/, async (req, res) => {
+    const { handleMockApiRequest } = await import("../mocks/api.ts");
+    await createRequestListener(handleMockApiRequest)(req, res);
+  });
+}
+
+app.use(
+  createRequestHandler({
+    build: () => import("virtual:react-router/server-build"),
+    getLoadContext(req) {
+      const context = new RouterContextProvider();
+      context.set(requestInfoContext, { clientIp: req.ip ?? req.socket.remoteAddress ?? "" });
+      return context;
+    },
+  }),
+);

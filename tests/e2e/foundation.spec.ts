@@ -1,0 +1,167 @@
+import { expect, test } from "@playwright/test";
+import { ACCOUNTS, login, submitLogin } from "./fixtures.ts";
+
+test.describe("languages and routes", () => {
+  test("the login page speaks Chinese by default", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.locator("html")).toHaveAttribute("lang", "zh-CN");
+    await expect(page.getByRole("heading", { name: "账号登录" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "创建账号" })).toHaveAttribute("href", "/register/residence_process");
+    await expect(page.getByRole("link", { name: "忘记密码" })).toHaveAttribute("href", "/forge_password");
+    await expect(page.getByTestId("demo-accounts")).toContainText("manager@demo.test");
+    const cookies = await page.context().cookies();
+    expect(cookies.find((c) => c.name === "i18n_redirected")?.value).toBe("zh");
+  });
+
+  test("an English browser is sent to /en on its first visit, for 365 days", async ({ browser }) => {
+    const context = await browser.newContext({ locale: "en-US" });
+    const page = await context.newPage();
+    const response = await page.goto("/forge_password");
+    expect(page.url()).toMatch(/\/en\/forge_password$/);
+    expect(response?.status()).toBe(200);
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    const cookie = (await context.cookies()).find((c) => c.name === "i18n_redirected");
+    expect(cookie?.value).toBe("en");
+    const days = ((cookie?.expires ?? 0) - Date.now() / 1000) / 86_400;
+    expect(days).toBeGreaterThan(364);
+    await context.close();
+  });
+
+  test("cookie lang=en redirects an unprefixed path to /en, keeping the query", async ({ page, context, baseURL }) => {
+    await context.addCookies([{ name: "lang", value: "en", url: baseURL! }]);
+    await page.goto("/error/404/?from=mail");
+    expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe("/en/error/404/?from=mail");
+  });
+
+  test("a query on a path without trailing slash gets one", async ({ request }) => {
+    const response = await request.get("/forge_password?system=seller", { maxRedirects: 0 });
+    expect(response.status()).toBe(302);
+    expect(response.headers().location).toBe("/forge_password/?system=seller");
+  });
+
+  test("the switcher lists the other language and remembers the choice", async ({ page, context }) => {
+    await page.goto("/");
+    await page.getByTestId("language-switcher").click();
+    const items = page.getByRole("menuitem");
+    await expect(items).toHaveCount(1);
+    await expect(items).toHaveText("English");
+    await items.click();
+    await expect(page).toHaveURL(/\/en$/);
+    await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
+    const cookies = await context.cookies();
+    expect(cookies.find((c) => c.name === "lang")?.value).toBe("en");
+    // Back to Chinese through the switcher.
+    await page.getByTestId("language-switcher").click();
+    await page.getByRole("menuitem", { name: "中文" }).click();
+    await expect(page.getByRole("heading", { name: "账号登录" })).toBeVisible();
+    expect((await context.cookies()).find((c) => c.name === "lang")?.value).toBe("zh");
+  });
+});
+
+test.describe("login", () => {
+  test("works without JavaScript and lands on the service list", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, locale: "zh-CN" });
+    const page = await context.newPage();
+    await page.goto("/");
+    await submitLogin(page, ACCOUNTS.manager);
+    await expect(page).toHaveURL(/\/server$/);
+    await expect(page.getByTestId("user-name")).toHaveText(ACCOUNTS.manager);
+    const session = (await context.cookies()).find((c) => c.name === "__session");
+    expect(session?.httpOnly).toBe(true);
+    // The token never appears in the page.
+    expect(await page.content()).not.toMatch(/token/i);
+    await context.close();
+  });
+
+  test("refuses a wrong password in the user's language", async ({ page }) => {
+    await page.goto("/");
+    await submitLogin(page, ACCOUNTS.manager, "wrong-password");
+    await expect(page.getByRole("alert")).toContainText("用户名或密码错误");
+    await page.goto("/en");
+    await submitLogin(page, ACCOUNTS.manager, "wrong-password");
+    await expect(page.getByRole("alert")).toContainText("Wrong username or password");
+  });
+
+  test("refuses a wrong image code, and the code is required", async ({ page }) => {
+    await page.goto("/");
+    await submitLogin(page, ACCOUNTS.manager, undefined, "ZZZZ");
+    await expect(page.getByText("验证码错误，请重新输入")).toBeVisible();
+    await page.locator('input[name="code"]').fill("");
+    await page.locator('input[name="username"]').fill(ACCOUNTS.manager);
+    await page.locator('input[name="password"]').fill("x");
+    await page.locator('form[method="post"] button[type="submit"]').click();
+    await expect(page.getByText("请输入验证码")).toBeVisible();
+  });
+
+  test("the image code is a PNG drawn by the server", async ({ request }) => {
+    const response = await request.get("/captcha/?purpose=login");
+    expect(response.headers()["content-type"]).toBe("image/png");
+    expect((await response.body()).subarray(1, 4).toString()).toBe("PNG");
+  });
+
+  test("a guest goes to the qualification page and gets 403 elsewhere", async ({ page }) => {
+    await login(page, ACCOUNTS.guest);
+    await expect(page).toHaveURL(/\/qualificat$/);
+    const menu = page.getByTestId("side-menu");
+    await expect(menu.getByRole("link")).toHaveCount(1);
+    const response = await page.goto("/server");
+    expect(response?.status()).toBe(403);
+    await expect(page.getByTestId("error-message")).toHaveText("抱歉，您无权访问此页面");
+  });
+
+  test("the requested page is remembered across login", async ({ page }) => {
+    await page.goto("/setting/account");
+    await expect(page).toHaveURL(/\/$/);
+    await submitLogin(page, ACCOUNTS.manager);
+    await expect(page).toHaveURL(/\/setting\/account$/);
+  });
+
+  test("logout returns to the login page and forgets the session", async ({ page }) => {
+    await login(page, ACCOUNTS.admin);
+    await page.getByRole("button", { name: "用户菜单" }).click();
+    await page.getByTestId("logout").click();
+    await expect(page.getByRole("heading", { name: "账号登录" })).toBeVisible();
+    await page.goto("/server");
+    await expect(page.getByRole("heading", { name: "账号登录" })).toBeVisible();
+  });
+});
+
+test.describe("layout", () => {
+  test("side menu: role menu, highlight, collapse 205/64 px, header 60 px", async ({ page }) => {
+    await login(page, ACCOUNTS.admin);
+    const menu = page.getByTestId("side-menu");
+    await expect(menu.getByRole("link", { name: "服务管理" })).toHaveAttribute("aria-current", "page");
+    await expect(menu.getByRole("link", { name: "出入库明细" })).toBeVisible();
+    expect((await menu.boundingBox())?.width).toBe(205);
+    expect((await page.locator("header").boundingBox())?.height).toBe(60);
+    await page.getByTestId("menu-toggle").click();
+    await expect(menu).toHaveAttribute("data-collapsed", "true");
+    await expect.poll(async () => (await menu.boundingBox())?.width).toBe(64);
+  });
+});
+
+test.describe("errors", () => {
+  test("unknown paths answer 404 in the page's language", async ({ page }) => {
+    let response = await page.goto("/no/such/page");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByTestId("error-message")).toHaveText("抱歉，您访问的页面不存在");
+    response = await page.goto("/en/no/such/page");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByTestId("error-message")).toHaveText("Sorry, the page you visited does not exist");
+    await expect(page.getByRole("link", { name: "Back to home" })).toHaveAttribute("href", "/en");
+  });
+
+  test("the error pages return home, or to /pc under /pc", async ({ page }) => {
+    await page.goto("/error/500");
+    await expect(page.getByTestId("error-message")).toHaveText("抱歉，服务器出错了");
+    await expect(page.getByRole("link", { name: "返回首页" })).toHaveAttribute("href", "/");
+    await page.goto("/pc/orders");
+    await expect(page.getByRole("link", { name: "返回首页" })).toHaveAttribute("href", "/pc");
+  });
+
+  test("/healthz answers 200", async ({ request }) => {
+    const response = await request.get("/healthz");
+    expect(response.status()).toBe(200);
+    expect(await response.json()).toMatchObject({ status: "ok" });
+  });
+});
