@@ -35,7 +35,9 @@ if (config.production) {
   app.use(viteDevServer.middlewares);
   app.use(async (req, res, next) => {
     try {
-      const source = (await viteDevServer.ssrLoadModule("./server/app.ts")) as { app: express.Express };
+      const source = (await viteDevServer.ssrLoadModule("./server/app.ts")) as {
+        app: express.Express;
+      };
       source.app(req, res, next);
     } catch (error) {
       if (error instanceof Error) viteDevServer.ssrFixStacktrace(error);
@@ -45,6 +47,8 @@ if (config.production) {
 }
 
 app.listen(config.port, config.host, () => {
-  const mode = config.demoMode ? "demo mode (fake backend at /api/v1)" : `backend ${config.apiBaseUrl}`;
+  const mode = config.demoMode
+    ? "demo mode (fake backend at /api/v1)"
+    : `backend ${config.apiBaseUrl}`;
   console.info(`Portal listening on http://${config.host}:${config.port} — ${mode}`);
 });

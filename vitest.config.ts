@@ -8,7 +8,12 @@ export default defineConfig({
     alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
   },
   test: {
-    include: ["tests/unit/**/*.test.{ts,tsx}", "tests/contract/**/*.test.ts", "app/**/*.test.{ts,tsx}", "mocks/**/*.test.ts"],
+    include: [
+      "tests/unit/**/*.test.{ts,tsx}",
+      "tests/contract/**/*.test.ts",
+      "app/**/*.test.{ts,tsx}",
+      "mocks/**/*.test.ts",
+    ],
     exclude: ["tests/e2e/**", "node_modules/**"],
     environment: "node",
     pool: "forks",

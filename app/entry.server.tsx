@@ -46,11 +46,15 @@ export default function handleRequest(
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
-    const readyOption = (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+    const readyOption =
+      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
     // `abort` only exists once renderToPipeableStream has returned: the timer
     // must not call it before (a render that fails early would crash the process).
     let abort: (() => void) | undefined;
-    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort?.(), streamTimeout + 1000);
+    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
+      () => abort?.(),
+      streamTimeout + 1000,
+    );
 
     const stream = renderToPipeableStream(
       <I18nextProvider i18n={i18nFor(request, loadContext)}>

@@ -20,7 +20,11 @@ import { getInstance, getLocale, i18nextMiddleware } from "./middleware/i18next.
 import { languageMiddleware } from "./middleware/language.server.ts";
 import { sessionMiddleware } from "./middleware/session.server.ts";
 
-export const middleware: Route.MiddlewareFunction[] = [languageMiddleware, i18nextMiddleware, sessionMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [
+  languageMiddleware,
+  i18nextMiddleware,
+  sessionMiddleware,
+];
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },

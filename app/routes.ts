@@ -1,4 +1,11 @@
-import { index, layout, prefix, type RouteConfig, type RouteConfigEntry, route } from "@react-router/dev/routes";
+import {
+  index,
+  layout,
+  prefix,
+  type RouteConfig,
+  type RouteConfigEntry,
+  route,
+} from "@react-router/dev/routes";
 
 /**
  * Every page exists twice: Chinese without prefix and English under `/en`.
@@ -19,7 +26,10 @@ function pages(lang: "zh" | "en"): RouteConfigEntry[] {
 
     layout("routes/layouts/register.tsx", id("routes/layouts/register.tsx"), [
       page("register/accountRegistration", "routes/register/account-registration.tsx"),
-      page("register/components/accountRegistrationStep", "routes/register/account-registration-step.tsx"),
+      page(
+        "register/components/accountRegistrationStep",
+        "routes/register/account-registration-step.tsx",
+      ),
       page("register/residence_process", "routes/register/residence-process.tsx"),
       page("register/privacyPolicy", "routes/register/privacy-policy.tsx"),
     ]),

@@ -17,13 +17,24 @@ interface AppHeaderProps {
 }
 
 /** The 60 px header of the home layout. */
-export function AppHeader({ username, locale, collapsed, onToggleMenu, canOpenSettings, bell }: AppHeaderProps) {
+export function AppHeader({
+  username,
+  locale,
+  collapsed,
+  onToggleMenu,
+  canOpenSettings,
+  bell,
+}: AppHeaderProps) {
   const { t } = useTranslation();
   const initial = username.slice(0, 1).toUpperCase();
   const logout = (
     <Form method="post" action="/logout" reloadDocument>
       <input type="hidden" name="lang" value={locale} />
-      <button type="submit" className="flex w-full items-center gap-2 rounded px-3 py-1.5 text-left text-sm text-gray-700 hover:bg-gray-100 data-focus:bg-brand-50" data-testid="logout">
+      <button
+        type="submit"
+        className="flex w-full items-center gap-2 rounded px-3 py-1.5 text-left text-sm text-gray-700 hover:bg-gray-100 data-focus:bg-brand-50"
+        data-testid="logout"
+      >
         <LogoutIcon className="size-4" />
         {t("common.logout")}
       </button>
@@ -55,15 +66,24 @@ export function AppHeader({ username, locale, collapsed, onToggleMenu, canOpenSe
       ) : null}
       <LanguageSwitcher />
       <Menu as="div" className="relative">
-        <MenuButton className="flex items-center gap-2 rounded-md px-2 py-1 hover:bg-gray-100" aria-label={t("common.userMenu")}>
-          <span className="flex size-8 items-center justify-center rounded-full bg-brand-600 text-sm font-semibold text-white" aria-hidden="true">
+        <MenuButton
+          className="flex items-center gap-2 rounded-md px-2 py-1 hover:bg-gray-100"
+          aria-label={t("common.userMenu")}
+        >
+          <span
+            className="flex size-8 items-center justify-center rounded-full bg-brand-600 text-sm font-semibold text-white"
+            aria-hidden="true"
+          >
             {initial}
           </span>
           <span className="max-w-48 truncate text-sm text-gray-700" data-testid="user-name">
             {username}
           </span>
         </MenuButton>
-        <MenuItems anchor="bottom end" className="z-40 mt-1 min-w-40 rounded-md border border-gray-200 bg-white p-1 shadow-lg focus:outline-none">
+        <MenuItems
+          anchor="bottom end"
+          className="z-40 mt-1 min-w-40 rounded-md border border-gray-200 bg-white p-1 shadow-lg focus:outline-none"
+        >
           <MenuItem>{logout}</MenuItem>
         </MenuItems>
       </Menu>

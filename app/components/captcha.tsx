@@ -1,8 +1,8 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
-import type { CaptchaPurpose } from "~/utils/session.server.ts";
 import { hrefWithQuery } from "~/utils/locale-path.ts";
+import type { CaptchaPurpose } from "~/utils/session.server.ts";
 
 /**
  * The image verification code of a form, with "change one". Without

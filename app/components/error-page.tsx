@@ -24,7 +24,9 @@ function messageKeyOf(status: number, payload: ErrorPayload | undefined) {
 export function ErrorPage({ status, payload }: ErrorPageProps) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const body = (typeof payload === "object" && payload !== null ? payload : undefined) as ErrorPayload | undefined;
+  const body = (typeof payload === "object" && payload !== null ? payload : undefined) as
+    | ErrorPayload
+    | undefined;
   const coded = body?.kind === "coded" && body.message;
   const home = localizePath(pathname.includes("/pc") ? "/pc" : "/", localeOfPath(pathname));
   const shownStatus = coded ? null : status;

@@ -8,7 +8,8 @@ import { useTranslation } from "react-i18next";
  */
 export function useErrorText() {
   const { t } = useTranslation();
-  return (message: string | undefined) => (message ? t(message as never, { defaultValue: message }) : undefined);
+  return (message: string | undefined) =>
+    message ? t(message as never, { defaultValue: message }) : undefined;
 }
 
 /** The error line keeps its height when empty, so buttons never jump under the pointer. */
@@ -28,7 +29,14 @@ interface InputFieldProps extends Omit<ComponentProps<"input">, "type" | "name" 
   addon?: ReactNode;
 }
 
-export function InputField({ label, field, type = "text", addon, className, ...rest }: InputFieldProps) {
+export function InputField({
+  label,
+  field,
+  type = "text",
+  addon,
+  className,
+  ...rest
+}: InputFieldProps) {
   const { key, ...inputProps } = getInputProps(field, { type });
   return (
     <div className={className}>
@@ -49,7 +57,11 @@ export function FormErrors({ id, errors }: { id?: string; errors?: string[] }) {
   const translate = useErrorText();
   if (!errors?.length) return <div id={id} />;
   return (
-    <div id={id} role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
+    <div
+      id={id}
+      role="alert"
+      className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700"
+    >
       {errors.map((error) => (
         <p key={error}>{translate(error)}</p>
       ))}
@@ -57,14 +69,23 @@ export function FormErrors({ id, errors }: { id?: string; errors?: string[] }) {
   );
 }
 
-export function Notice({ kind, children }: { kind: "success" | "error" | "info"; children: ReactNode }) {
+export function Notice({
+  kind,
+  children,
+}: {
+  kind: "success" | "error" | "info";
+  children: ReactNode;
+}) {
   const tone = {
     success: "border-brand-200 bg-brand-50 text-brand-800",
     error: "border-red-200 bg-red-50 text-red-700",
     info: "border-sky-200 bg-sky-50 text-sky-800",
   }[kind];
   return (
-    <div role={kind === "error" ? "alert" : "status"} className={`rounded-md border px-3 py-2 text-sm ${tone}`}>
+    <div
+      role={kind === "error" ? "alert" : "status"}
+      className={`rounded-md border px-3 py-2 text-sm ${tone}`}
+    >
       {children}
     </div>
   );

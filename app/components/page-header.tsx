@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
 import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 
 export function PageHeader({ title, actions }: { title: ReactNode; actions?: ReactNode }) {
   return (

@@ -6,6 +6,7 @@ import {
   PopoverButton,
   PopoverPanel,
 } from "@headlessui/react";
+import { Fragment } from "react";
 import { useTranslation } from "react-i18next";
 import { NavLink, useLocation } from "react-router";
 import type { Locale } from "~/locales/index.ts";
@@ -18,7 +19,15 @@ function isActive(item: MenuItem, path: string): boolean {
 }
 
 /** The side menu: brand title, groups, submenus; 205 px open, 64 px collapsed. */
-export function SideMenu({ items, collapsed, locale }: { items: MenuItem[]; collapsed: boolean; locale: Locale }) {
+export function SideMenu({
+  items,
+  collapsed,
+  locale,
+}: {
+  items: MenuItem[];
+  collapsed: boolean;
+  locale: Locale;
+}) {
   const { t } = useTranslation();
   const path = stripLocale(useLocation().pathname);
   // Pages under a menu entry (pallets and orders under services) keep it highlighted.
@@ -33,7 +42,11 @@ export function SideMenu({ items, collapsed, locale }: { items: MenuItem[]; coll
     >
       <div className="flex h-header items-center gap-2 overflow-hidden border-b border-white/10 px-4">
         <img src="/logo.svg" alt="" className="size-8 shrink-0" />
-        {collapsed ? null : <span className="truncate text-sm font-semibold text-white">{t("common.appShortName")}</span>}
+        {collapsed ? null : (
+          <span className="truncate text-sm font-semibold text-white">
+            {t("common.appShortName")}
+          </span>
+        )}
       </div>
       <ul className="flex-1 space-y-0.5 overflow-y-auto overflow-x-hidden py-3">
         {items.map((item) => {
@@ -49,20 +62,26 @@ export function SideMenu({ items, collapsed, locale }: { items: MenuItem[]; coll
 
           const children = item.children;
           if (!children) {
-            return [
-              group,
-              <li key={item.path}>
-                <NavLink
-                  to={localizePath(item.path, locale)}
-                  title={collapsed ? label : undefined}
-                  className={`mx-2 flex h-10 items-center gap-3 rounded-md px-3 text-sm ${isActive(item, currentPath) ? "bg-brand-600 text-white" : "hover:bg-white/10 hover:text-white"}`}
-                  aria-current={isActive(item, currentPath) ? "page" : undefined}
-                >
-                  {icon}
-                  {collapsed ? <span className="sr-only">{label}</span> : <span className="truncate">{label}</span>}
-                </NavLink>
-              </li>,
-            ];
+            return (
+              <Fragment key={item.path}>
+                {group}
+                <li>
+                  <NavLink
+                    to={localizePath(item.path, locale)}
+                    title={collapsed ? label : undefined}
+                    className={`mx-2 flex h-10 items-center gap-3 rounded-md px-3 text-sm ${isActive(item, currentPath) ? "bg-brand-600 text-white" : "hover:bg-white/10 hover:text-white"}`}
+                    aria-current={isActive(item, currentPath) ? "page" : undefined}
+                  >
+                    {icon}
+                    {collapsed ? (
+                      <span className="sr-only">{label}</span>
+                    ) : (
+                      <span className="truncate">{label}</span>
+                    )}
+                  </NavLink>
+                </li>
+              </Fragment>
+            );
           }
           const open = isActive(item, currentPath);
           const childLinks = (className: string) =>
@@ -79,46 +98,50 @@ export function SideMenu({ items, collapsed, locale }: { items: MenuItem[]; coll
             ));
           if (collapsed) {
             // Collapsed: the submenu flies out beside the icon.
-            return [
-              group,
-              <li key={item.path}>
-                <Popover>
-                  <PopoverButton
-                    title={label}
-                    className={`mx-2 flex h-10 w-[calc(100%-1rem)] items-center gap-3 rounded-md px-3 text-sm hover:bg-white/10 hover:text-white ${open ? "bg-white/10 text-white" : ""}`}
-                  >
-                    {icon}
-                    <span className="sr-only">{label}</span>
-                  </PopoverButton>
-                  <PopoverPanel
-                    anchor="right start"
-                    className="z-40 ml-1 w-48 rounded-md bg-gray-900 p-1 text-gray-300 shadow-xl"
-                  >
-                    <p className="px-3 py-2 text-xs text-gray-500">{label}</p>
-                    <ul className="space-y-0.5">{childLinks("px-3")}</ul>
-                  </PopoverPanel>
-                </Popover>
-              </li>,
-            ];
+            return (
+              <Fragment key={item.path}>
+                {group}
+                <li>
+                  <Popover>
+                    <PopoverButton
+                      title={label}
+                      className={`mx-2 flex h-10 w-[calc(100%-1rem)] items-center gap-3 rounded-md px-3 text-sm hover:bg-white/10 hover:text-white ${open ? "bg-white/10 text-white" : ""}`}
+                    >
+                      {icon}
+                      <span className="sr-only">{label}</span>
+                    </PopoverButton>
+                    <PopoverPanel
+                      anchor="right start"
+                      className="z-40 ml-1 w-48 rounded-md bg-gray-900 p-1 text-gray-300 shadow-xl"
+                    >
+                      <p className="px-3 py-2 text-xs text-gray-500">{label}</p>
+                      <ul className="space-y-0.5">{childLinks("px-3")}</ul>
+                    </PopoverPanel>
+                  </Popover>
+                </li>
+              </Fragment>
+            );
           }
           // Expanded: submenus start open, so every page is reachable without JavaScript.
-          return [
-            group,
-            <li key={item.path}>
-              <Disclosure defaultOpen>
-                <DisclosureButton
-                  className={`mx-2 flex h-10 w-[calc(100%-1rem)] items-center gap-3 rounded-md px-3 text-sm hover:bg-white/10 hover:text-white ${open ? "text-white" : ""}`}
-                >
-                  {icon}
-                  <span className="flex-1 truncate text-left">{label}</span>
-                  <ChevronIcon className="size-4 transition-transform in-data-open:rotate-180" />
-                </DisclosureButton>
-                <DisclosurePanel as="ul" className="mx-2 space-y-0.5 py-0.5">
-                  {childLinks("pr-3 pl-11")}
-                </DisclosurePanel>
-              </Disclosure>
-            </li>,
-          ];
+          return (
+            <Fragment key={item.path}>
+              {group}
+              <li>
+                <Disclosure defaultOpen>
+                  <DisclosureButton
+                    className={`mx-2 flex h-10 w-[calc(100%-1rem)] items-center gap-3 rounded-md px-3 text-sm hover:bg-white/10 hover:text-white ${open ? "text-white" : ""}`}
+                  >
+                    {icon}
+                    <span className="flex-1 truncate text-left">{label}</span>
+                    <ChevronIcon className="size-4 transition-transform in-data-open:rotate-180" />
+                  </DisclosureButton>
+                  <DisclosurePanel as="ul" className="mx-2 space-y-0.5 py-0.5">
+                    {childLinks("pr-3 pl-11")}
+                  </DisclosurePanel>
+                </Disclosure>
+              </li>
+            </Fragment>
+          );
         })}
       </ul>
     </nav>

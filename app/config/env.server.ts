@@ -20,7 +20,10 @@ const rawEnvSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65_535).default(3000),
   HOST: z.string().min(1).default("0.0.0.0"),
   API_BASE_URL: z
-    .url({ protocol: /^https?$/, error: "must be an http(s) URL such as https://api.example.com/api/v1" })
+    .url({
+      protocol: /^https?$/,
+      error: "must be an http(s) URL such as https://api.example.com/api/v1",
+    })
     .transform((url) => url.replace(/\/+$/, ""))
     .optional(),
   API_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),

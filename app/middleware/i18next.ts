@@ -14,7 +14,7 @@ const [i18nextMiddleware, getDetectedLocale, getInstance] = createI18nextMiddlew
   plugins: [initReactI18next],
 });
 
-export { i18nextMiddleware, getInstance };
+export { getInstance, i18nextMiddleware };
 
 /** The locale of the request (always one of LOCALES: the detection only answers those). */
 export function getLocale(context: Parameters<typeof getDetectedLocale>[0]): Locale {

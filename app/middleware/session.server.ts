@@ -8,7 +8,10 @@ export const sessionContext = createContext<AppSession>();
 export const apiContext = createContext<Api>();
 
 /** Reads the session once per request and builds the API client bound to it. */
-export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+export const sessionMiddleware: MiddlewareFunction<Response> = async (
+  { request, context },
+  next,
+) => {
   const session = await getSession(request);
   const locale = getLocale(context);
   context.set(sessionContext, session);

@@ -1,7 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { env } from "~/config/env.server.ts";
-import type { Locale } from "~/locales/index.ts";
 import { getInstance, getLocale } from "~/middleware/i18next.ts";
 import { apiContext, sessionContext } from "~/middleware/session.server.ts";
 import { authenticateWithForm, LoginRefused } from "~/utils/auth.server.ts";
@@ -37,9 +36,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data(submission.reply({ hideFields: ["password"] }), { headers });
   }
   if (verdict !== "ok") {
-    return data(submission.reply({ fieldErrors: { code: ["auth.codeWrong"] }, hideFields: ["password", "code"] }), {
-      headers,
-    });
+    return data(
+      submission.reply({
+        fieldErrors: { code: ["auth.codeWrong"] },
+        hideFields: ["password", "code"],
+      }),
+      {
+        headers,
+      },
+    );
   }
 
   let token: string;
@@ -47,8 +52,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     token = await authenticateWithForm(context.get(apiContext), request);
   } catch (error) {
     if (!(error instanceof LoginRefused)) throw error;
-    const message = error.failure.code === 1001 ? getInstance(context).t("auth.wrongCredentials") : error.failure.message;
-    return data(submission.reply({ formErrors: [message], hideFields: ["password", "code"] }), { headers });
+    const message =
+      error.failure.code === 1001
+        ? getInstance(context).t("auth.wrongCredentials")
+        : error.failure.message;
+    return data(submission.reply({ formErrors: [message], hideFields: ["password", "code"] }), {
+      headers,
+    });
   }
 
   // The user lands on the remembered page if they may open it, else on their home.

@@ -54,7 +54,11 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
           <img src="/logo.svg" alt="" className="size-9" />
           {t("common.appName")}
         </div>
-        <img src="/login-illustration.svg" alt="" className="mx-auto w-4/5 max-w-lg drop-shadow-xl" />
+        <img
+          src="/login-illustration.svg"
+          alt=""
+          className="mx-auto w-4/5 max-w-lg drop-shadow-xl"
+        />
         <div>
           <h1 className="text-3xl font-bold">{t("common.appName")}</h1>
           <p className="mt-3 max-w-lg text-base leading-7 text-brand-50">{t("common.appDetail")}</p>
@@ -73,7 +77,12 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
                 <Notice kind={loaderData.notice.kind}>{loaderData.notice.message}</Notice>
               </div>
             ) : null}
-            <Form method="post" action={localizePath("/login", locale)} {...getFormProps(form)} className="space-y-1">
+            <Form
+              method="post"
+              action={localizePath("/login", locale)}
+              {...getFormProps(form)}
+              className="space-y-1"
+            >
               <FormErrors id={form.errorId} errors={form.errors} />
               <InputField
                 label={t("auth.username")}
@@ -110,7 +119,10 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
               </Link>
             </div>
             {loaderData.demoMode ? (
-              <div className="mt-8 rounded-md border border-dashed border-brand-300 bg-brand-50 p-3 text-xs text-gray-700" data-testid="demo-accounts">
+              <div
+                className="mt-8 rounded-md border border-dashed border-brand-300 bg-brand-50 p-3 text-xs text-gray-700"
+                data-testid="demo-accounts"
+              >
                 <p className="font-medium text-brand-800">{t("auth.demoAccounts")}</p>
                 <ul className="mt-1 space-y-0.5 font-mono">
                   {DEMO_ACCOUNTS.map((account) => (

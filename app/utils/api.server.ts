@@ -101,7 +101,10 @@ export class Api {
   async call<N extends EndpointName>(name: N, input: CallInput<N> = {}): Promise<CallResult<N>> {
     const result = await this.attempt(name, input);
     if (result.ok) return result.data;
-    throw data<ErrorPayload>({ code: result.code, message: result.message, kind: "coded" }, { status: 400 });
+    throw data<ErrorPayload>(
+      { code: result.code, message: result.message, kind: "coded" },
+      { status: 400 },
+    );
   }
 
   /**
@@ -145,10 +148,14 @@ export class Api {
     );
     for (const [key, value] of Object.entries((input.query ?? {}) as Record<string, unknown>)) {
       if (value === undefined || value === null || value === "") continue;
-      for (const item of Array.isArray(value) ? value : [value]) url.searchParams.append(key, String(item));
+      for (const item of Array.isArray(value) ? value : [value])
+        url.searchParams.append(key, String(item));
     }
 
-    const headers = new Headers({ Accept: "application/json", "Accept-Language": LOCALE_TAGS[this.options.locale] });
+    const headers = new Headers({
+      Accept: "application/json",
+      "Accept-Language": LOCALE_TAGS[this.options.locale],
+    });
     if (this.options.token) headers.set("Authorization", `Bearer ${this.options.token}`);
     if (this.options.clientIp) headers.set("X-Forwarded-For", this.options.clientIp);
     if (this.options.userAgent) headers.set("User-Agent", this.options.userAgent);
@@ -171,7 +178,10 @@ export class Api {
     } catch (error) {
       const timedOut = error instanceof DOMException && error.name === "TimeoutError";
       console.error(`[api] ${endpoint.method} ${url.pathname} failed:`, error);
-      throw data<ErrorPayload>({ kind: timedOut ? "timeout" : "unreachable" }, { status: timedOut ? 504 : 503 });
+      throw data<ErrorPayload>(
+        { kind: timedOut ? "timeout" : "unreachable" },
+        { status: timedOut ? 504 : 503 },
+      );
     }
   }
 
@@ -208,7 +218,9 @@ export class Api {
       const { session, locale } = this.options;
       session.unset("token");
       session.flash("notice", { kind: "error", message });
-      throw redirect(localizePath("/", locale), { headers: { "Set-Cookie": await commitSession(session) } });
+      throw redirect(localizePath("/", locale), {
+        headers: { "Set-Cookie": await commitSession(session) },
+      });
     }
     if (code === ApiCode.forbidden) throw data<ErrorPayload>({ code, message }, { status: 403 });
     if (code === ApiCode.notFound) throw data<ErrorPayload>({ code, message }, { status: 404 });

@@ -1,4 +1,10 @@
-import { createContext, data, type MiddlewareFunction, redirect, type RouterContextProvider } from "react-router";
+import {
+  createContext,
+  data,
+  type MiddlewareFunction,
+  type RouterContextProvider,
+  redirect,
+} from "react-router";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import type { CurrentUser } from "~/contract/index.ts";
@@ -30,7 +36,10 @@ export function authenticateWithForm(api: Api, request: Request): Promise<string
   authenticator.use(
     new FormStrategy(async ({ form }) => {
       const result = await api.attempt("login", {
-        body: { username: String(form.get("username") ?? ""), password: String(form.get("password") ?? "") },
+        body: {
+          username: String(form.get("username") ?? ""),
+          password: String(form.get("password") ?? ""),
+        },
       });
       if (!result.ok) throw new LoginRefused(result);
       return result.data.token;
@@ -46,7 +55,10 @@ export function authenticateWithForm(api: Api, request: Request): Promise<string
  * The user is read from the backend on every request, so a revoked token or a
  * changed role takes effect at once.
  */
-export const requireUserMiddleware: MiddlewareFunction<Response> = async ({ context, url }, next) => {
+export const requireUserMiddleware: MiddlewareFunction<Response> = async (
+  { context, url },
+  next,
+) => {
   const api = context.get(apiContext);
   const session = context.get(sessionContext);
   if (!api.hasToken) {

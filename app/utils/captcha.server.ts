@@ -107,7 +107,8 @@ export function drawCaptchaPng(text: string): Buffer {
     const y1 = randomInt(HEIGHT);
     for (let x = 0; x < WIDTH; x++) set(x, y0 + ((y1 - y0) * x) / WIDTH, color);
   }
-  for (let dot = 0; dot < 120; dot++) set(randomInt(WIDTH), randomInt(HEIGHT), randomColor(40, 220));
+  for (let dot = 0; dot < 120; dot++)
+    set(randomInt(WIDTH), randomInt(HEIGHT), randomColor(40, 220));
 
   return encodePng(pixels, WIDTH, HEIGHT);
 }
@@ -151,10 +152,16 @@ function digestOf(secret: string, id: string, answer: string): string {
   return createHmac("sha256", secret).update(`${id}:${answer.trim().toUpperCase()}`).digest("hex");
 }
 
-export function issueCaptcha(secret: string, now = Date.now()): { text: string; ticket: CaptchaTicket } {
+export function issueCaptcha(
+  secret: string,
+  now = Date.now(),
+): { text: string; ticket: CaptchaTicket } {
   const text = randomCaptchaText();
   const id = randomBytes(12).toString("base64url");
-  return { text, ticket: { id, digest: digestOf(secret, id, text), expiresAt: now + CAPTCHA_TTL_MS } };
+  return {
+    text,
+    ticket: { id, digest: digestOf(secret, id, text), expiresAt: now + CAPTCHA_TTL_MS },
+  };
 }
 
 /** Ids already answered in this process: a replayed cookie cannot reuse a ticket here. */
@@ -173,7 +180,8 @@ export function verifyCaptcha(
   options: { now?: number; testCode?: string } = {},
 ): CaptchaVerdict {
   const now = options.now ?? Date.now();
-  if (options.testCode && answer.trim().toUpperCase() === options.testCode.toUpperCase()) return "ok";
+  if (options.testCode && answer.trim().toUpperCase() === options.testCode.toUpperCase())
+    return "ok";
   if (!ticket) return "missing";
   for (const [id, expiresAt] of usedTickets) if (expiresAt < now) usedTickets.delete(id);
   if (ticket.expiresAt < now || usedTickets.has(ticket.id)) return "expired";

@@ -19,7 +19,11 @@ export function readCookie(header: string | null, name: string): string | undefi
   return undefined;
 }
 
-export function plainCookie(name: string, value: string, options: { secure?: boolean } = {}): string {
+export function plainCookie(
+  name: string,
+  value: string,
+  options: { secure?: boolean } = {},
+): string {
   return [
     `${name}=${encodeURIComponent(value)}`,
     "Path=/",

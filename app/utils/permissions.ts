@@ -24,7 +24,13 @@ export interface MenuItem {
 }
 
 export const MENU: readonly MenuItem[] = [
-  { label: "menu.server", path: "/server", icon: "server", allow: STAFF, group: "menu.groupOperations" },
+  {
+    label: "menu.server",
+    path: "/server",
+    icon: "server",
+    allow: STAFF,
+    group: "menu.groupOperations",
+  },
   {
     label: "menu.inventorySystem",
     path: "/inventory_system",
@@ -36,7 +42,13 @@ export const MENU: readonly MenuItem[] = [
       { label: "menu.arrivalReport", path: "/inventory_system/arrival_report", allow: STAFF },
     ],
   },
-  { label: "menu.qualificat", path: "/qualificat", icon: "qualification", allow: EVERYONE, group: "menu.groupAccount" },
+  {
+    label: "menu.qualificat",
+    path: "/qualificat",
+    icon: "qualification",
+    allow: EVERYONE,
+    group: "menu.groupAccount",
+  },
   {
     label: "menu.setting",
     path: "/setting",
@@ -75,9 +87,7 @@ export function isAllowed(scope: readonly Role[], allow: readonly Permission[]):
 
 /** Whether a user with `scope` may open the page at `path` (locale prefix removed). */
 export function canOpen(scope: readonly Role[], path: string): boolean {
-  const rule = PAGE_RULES.find(
-    ({ prefix }) => path === prefix || path.startsWith(`${prefix}/`),
-  );
+  const rule = PAGE_RULES.find(({ prefix }) => path === prefix || path.startsWith(`${prefix}/`));
   return rule ? isAllowed(scope, rule.allow) : true;
 }
 

@@ -9,7 +9,8 @@ export function assertSameOrigin(request: Request): void {
   const origin = request.headers.get("Origin");
   const host = request.headers.get("X-Forwarded-Host") ?? request.headers.get("Host");
   if (origin && origin !== "null") {
-    if (new URL(origin).host !== host) throw data({ message: "cross-site request refused" }, { status: 403 });
+    if (new URL(origin).host !== host)
+      throw data({ message: "cross-site request refused" }, { status: 403 });
     return;
   }
   const site = request.headers.get("Sec-Fetch-Site");
@@ -19,8 +20,16 @@ export function assertSameOrigin(request: Request): void {
 }
 
 /** A path of this portal to return to, never another site (`//evil.test`, `https://...`). */
-export function safeReturnPath(value: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
-  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.includes("\\")) {
+export function safeReturnPath(
+  value: FormDataEntryValue | string | null | undefined,
+  fallback = "/",
+): string {
+  if (
+    typeof value !== "string" ||
+    !value.startsWith("/") ||
+    value.startsWith("//") ||
+    value.includes("\\")
+  ) {
     return fallback;
   }
   return value;

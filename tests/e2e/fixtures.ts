@@ -9,7 +9,12 @@ export const ACCOUNTS = {
 } as const;
 
 /** Fills and submits the login form of the page already open. */
-export async function submitLogin(page: Page, username: string, password = PASSWORD, code = E2E_CAPTCHA_CODE) {
+export async function submitLogin(
+  page: Page,
+  username: string,
+  password = PASSWORD,
+  code = E2E_CAPTCHA_CODE,
+) {
   await page.locator('input[name="username"]').fill(username);
   await page.locator('input[name="password"]').fill(password);
   await page.locator('input[name="code"]').fill(code);
@@ -17,7 +22,11 @@ export async function submitLogin(page: Page, username: string, password = PASSW
 }
 
 /** Logs in from the login page of `locale` and waits to leave it. */
-export async function login(page: Page, username: string, options: { locale?: "zh" | "en"; password?: string } = {}) {
+export async function login(
+  page: Page,
+  username: string,
+  options: { locale?: "zh" | "en"; password?: string } = {},
+) {
   await page.goto(options.locale === "en" ? "/en" : "/");
   await submitLogin(page, username, options.password);
   await expect(page.getByTestId("user-name")).toHaveText(username);

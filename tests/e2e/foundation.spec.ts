@@ -6,14 +6,22 @@ test.describe("languages and routes", () => {
     await page.goto("/");
     await expect(page.locator("html")).toHaveAttribute("lang", "zh-CN");
     await expect(page.getByRole("heading", { name: "账号登录" })).toBeVisible();
-    await expect(page.getByRole("link", { name: "创建账号" })).toHaveAttribute("href", "/register/residence_process");
-    await expect(page.getByRole("link", { name: "忘记密码" })).toHaveAttribute("href", "/forge_password");
+    await expect(page.getByRole("link", { name: "创建账号" })).toHaveAttribute(
+      "href",
+      "/register/residence_process",
+    );
+    await expect(page.getByRole("link", { name: "忘记密码" })).toHaveAttribute(
+      "href",
+      "/forge_password",
+    );
     await expect(page.getByTestId("demo-accounts")).toContainText("manager@demo.test");
     const cookies = await page.context().cookies();
     expect(cookies.find((c) => c.name === "i18n_redirected")?.value).toBe("zh");
   });
 
-  test("an English browser is sent to /en on its first visit, for 365 days", async ({ browser }) => {
+  test("an English browser is sent to /en on its first visit, for 365 days", async ({
+    browser,
+  }) => {
     const context = await browser.newContext({ locale: "en-US" });
     const page = await context.newPage();
     const response = await page.goto("/forge_password");
@@ -27,10 +35,16 @@ test.describe("languages and routes", () => {
     await context.close();
   });
 
-  test("cookie lang=en redirects an unprefixed path to /en, keeping the query", async ({ page, context, baseURL }) => {
+  test("cookie lang=en redirects an unprefixed path to /en, keeping the query", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     await context.addCookies([{ name: "lang", value: "en", url: baseURL! }]);
     await page.goto("/error/404/?from=mail");
-    expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe("/en/error/404/?from=mail");
+    expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe(
+      "/en/error/404/?from=mail",
+    );
   });
 
   test("a query on a path without trailing slash gets one", async ({ request }) => {
@@ -39,7 +53,10 @@ test.describe("languages and routes", () => {
     expect(response.headers().location).toBe("/forge_password/?system=seller");
   });
 
-  test("the switcher lists the other language and remembers the choice", async ({ page, context }) => {
+  test("the switcher lists the other language and remembers the choice", async ({
+    page,
+    context,
+  }) => {
     await page.goto("/");
     await page.getByTestId("language-switcher").click();
     const items = page.getByRole("menuitem");
@@ -130,7 +147,10 @@ test.describe("layout", () => {
   test("side menu: role menu, highlight, collapse 205/64 px, header 60 px", async ({ page }) => {
     await login(page, ACCOUNTS.admin);
     const menu = page.getByTestId("side-menu");
-    await expect(menu.getByRole("link", { name: "服务管理" })).toHaveAttribute("aria-current", "page");
+    await expect(menu.getByRole("link", { name: "服务管理" })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
     await expect(menu.getByRole("link", { name: "出入库明细" })).toBeVisible();
     expect((await menu.boundingBox())?.width).toBe(205);
     expect((await page.locator("header").boundingBox())?.height).toBe(60);
@@ -147,7 +167,9 @@ test.describe("errors", () => {
     await expect(page.getByTestId("error-message")).toHaveText("抱歉，您访问的页面不存在");
     response = await page.goto("/en/no/such/page");
     expect(response?.status()).toBe(404);
-    await expect(page.getByTestId("error-message")).toHaveText("Sorry, the page you visited does not exist");
+    await expect(page.getByTestId("error-message")).toHaveText(
+      "Sorry, the page you visited does not exist",
+    );
     await expect(page.getByRole("link", { name: "Back to home" })).toHaveAttribute("href", "/en");
   });
 

@@ -1,6 +1,12 @@
 import { inflateSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { CAPTCHA_TTL_MS, drawCaptchaPng, issueCaptcha, randomCaptchaText, verifyCaptcha } from "~/utils/captcha.server.ts";
+import {
+  CAPTCHA_TTL_MS,
+  drawCaptchaPng,
+  issueCaptcha,
+  randomCaptchaText,
+  verifyCaptcha,
+} from "~/utils/captcha.server.ts";
 
 const SECRET = "unit-test-secret-unit-test-secret!!";
 
@@ -11,7 +17,9 @@ describe("image verification code", () => {
 
   it("draws a valid 120×40 PNG that does not contain the text", () => {
     const png = drawCaptchaPng("AB23");
-    expect(png.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+    expect(png.subarray(0, 8)).toEqual(
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    );
     expect(png.readUInt32BE(16)).toBe(120);
     expect(png.readUInt32BE(20)).toBe(40);
     expect(png.includes("AB23")).toBe(false);
@@ -38,7 +46,9 @@ describe("image verification code", () => {
     const old = issueCaptcha(SECRET, Date.now() - CAPTCHA_TTL_MS - 1);
     expect(verifyCaptcha(SECRET, old.ticket, old.text)).toBe("expired");
     const other = issueCaptcha(SECRET);
-    expect(verifyCaptcha("another-secret-another-secret-xx", other.ticket, other.text)).toBe("wrong");
+    expect(verifyCaptcha("another-secret-another-secret-xx", other.ticket, other.text)).toBe(
+      "wrong",
+    );
   });
 
   it("accepts the test code only when one is configured", () => {

@@ -13,7 +13,12 @@ function messageOf(source: Record<string, string>): string {
 describe("configuration", () => {
   it("defaults to demo mode on port 3000", () => {
     const config = parseEnv({});
-    expect(config).toMatchObject({ demoMode: true, port: 3000, host: "0.0.0.0", production: false });
+    expect(config).toMatchObject({
+      demoMode: true,
+      port: 3000,
+      host: "0.0.0.0",
+      production: false,
+    });
     expect(config.seed).toEqual({ services: 20, pallets: 200, orders: 5000 });
   });
 
@@ -25,7 +30,12 @@ describe("configuration", () => {
       SESSION_SECRET: "a".repeat(32),
       NODE_ENV: "production",
     });
-    expect(config).toMatchObject({ demoMode: false, apiBaseUrl: "https://api.example.com/api/v1", port: 8080, cookieSecure: true });
+    expect(config).toMatchObject({
+      demoMode: false,
+      apiBaseUrl: "https://api.example.com/api/v1",
+      port: 8080,
+      cookieSecure: true,
+    });
   });
 
   it("explains bad values", () => {
@@ -36,14 +46,16 @@ describe("configuration", () => {
   });
 
   it("requires a session secret for a real backend in production", () => {
-    expect(messageOf({ API_BASE_URL: "https://api.example.com", NODE_ENV: "production" })).toMatch(/SESSION_SECRET: required/);
+    expect(messageOf({ API_BASE_URL: "https://api.example.com", NODE_ENV: "production" })).toMatch(
+      /SESSION_SECRET: required/,
+    );
   });
 
   it("allows the test captcha code only with the fake backend", () => {
     expect(parseEnv({ TEST_CAPTCHA_CODE: "T3ST" }).testCaptchaCode).toBe("T3ST");
-    expect(messageOf({ TEST_CAPTCHA_CODE: "T3ST", API_BASE_URL: "https://api.example.com" })).toMatch(
-      /TEST_CAPTCHA_CODE: only allowed/,
-    );
+    expect(
+      messageOf({ TEST_CAPTCHA_CODE: "T3ST", API_BASE_URL: "https://api.example.com" }),
+    ).toMatch(/TEST_CAPTCHA_CODE: only allowed/);
   });
 
   it("treats empty variables as unset", () => {

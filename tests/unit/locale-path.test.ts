@@ -26,7 +26,9 @@ describe("locale paths", () => {
   });
 
   it("builds links with a query on a path ending in a slash", () => {
-    expect(hrefWithQuery("/order", { current: 2, pageSize: 20, orderNo: "" })).toBe("/order/?current=2&pageSize=20");
+    expect(hrefWithQuery("/order", { current: 2, pageSize: 20, orderNo: "" })).toBe(
+      "/order/?current=2&pageSize=20",
+    );
     expect(hrefWithQuery("/order/", new URLSearchParams("a=1"))).toBe("/order/?a=1");
     expect(hrefWithQuery("/order", {})).toBe("/order");
   });

@@ -5,7 +5,15 @@ describe("roles", () => {
   it("shows a Guest only the qualification page", () => {
     expect(menuFor([]).map((item) => item.path)).toEqual(["/qualificat"]);
     expect(homePathFor([])).toBe("/qualificat");
-    for (const path of ["/server", "/server/salver", "/order", "/inventory_system/detail", "/setting/center", "/explain", "/sub_account"]) {
+    for (const path of [
+      "/server",
+      "/server/salver",
+      "/order",
+      "/inventory_system/detail",
+      "/setting/center",
+      "/explain",
+      "/sub_account",
+    ]) {
       expect(canOpen([], path)).toBe(false);
     }
     expect(canOpen([], "/qualificat")).toBe(true);
@@ -14,7 +22,13 @@ describe("roles", () => {
   it("shows staff the whole menu with submenus", () => {
     for (const scope of [["CBA_MANAGER"], ["SYSTEM_ADMINISTRATOR"]] as const) {
       const menu = menuFor(scope);
-      expect(menu.map((item) => item.path)).toEqual(["/server", "/inventory_system", "/qualificat", "/setting", "/explain"]);
+      expect(menu.map((item) => item.path)).toEqual([
+        "/server",
+        "/inventory_system",
+        "/qualificat",
+        "/setting",
+        "/explain",
+      ]);
       expect(menu.find((item) => item.path === "/setting")?.children?.map((c) => c.path)).toEqual([
         "/setting/center",
         "/setting/account",

@@ -3,7 +3,9 @@ import { resources } from "~/locales/index.ts";
 
 function keysOf(value: unknown, prefix = ""): string[] {
   if (typeof value !== "object" || value === null) return [prefix];
-  return Object.entries(value).flatMap(([key, child]) => keysOf(child, prefix ? `${prefix}.${key}` : key));
+  return Object.entries(value).flatMap(([key, child]) =>
+    keysOf(child, prefix ? `${prefix}.${key}` : key),
+  );
 }
 
 function valuesOf(value: unknown): string[] {

@@ -1,7 +1,8 @@
 export default {
   appName: "跨境电商保税物流平台",
   appShortName: "保税物流平台",
-  appDetail: "为跨境电商企业与场站运营方提供服务号、托盘、订单、出入库与到货报告的一站式保税仓管理。",
+  appDetail:
+    "为跨境电商企业与场站运营方提供服务号、托盘、订单、出入库与到货报告的一站式保税仓管理。",
   languageName: "中文",
   switchLanguage: "切换语言",
   loading: "加载中…",

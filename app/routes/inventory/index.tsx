@@ -1,5 +1,4 @@
 import { redirect } from "react-router";
-import type { Locale } from "~/locales/index.ts";
 import { getLocale } from "~/middleware/i18next.ts";
 import { localizePath } from "~/utils/locale-path.ts";
 import type { Route } from "./+types/index";

@@ -2,7 +2,6 @@ import { useState } from "react";
 import { Outlet } from "react-router";
 import { AppHeader } from "~/components/app-header.tsx";
 import { SideMenu } from "~/components/side-menu.tsx";
-import type { Locale } from "~/locales/index.ts";
 import { getLocale } from "~/middleware/i18next.ts";
 import { getUser, requireUserMiddleware } from "~/utils/auth.server.ts";
 import { readCookie } from "~/utils/cookies.ts";

@@ -10,7 +10,10 @@ export default function RegisterLayout() {
   return (
     <div className="min-h-screen min-w-[1200px] bg-gray-50">
       <header className="flex h-header items-center justify-between bg-gray-900 px-8 text-white">
-        <Link to={localizePath("/", i18n.language as Locale)} className="flex items-center gap-3 text-lg font-semibold">
+        <Link
+          to={localizePath("/", i18n.language as Locale)}
+          className="flex items-center gap-3 text-lg font-semibold"
+        >
           <img src="/logo.svg" alt="" className="size-8" />
           {t("common.appName")}
         </Link>

@@ -18,7 +18,9 @@ export async function action({ request }: Route.ActionArgs) {
   const headers = new Headers();
   headers.append("Set-Cookie", plainCookie(LANG_COOKIE, lang, { secure }));
   headers.append("Set-Cookie", plainCookie(I18N_REDIRECTED_COOKIE, lang, { secure }));
-  return redirect(hrefWithQuery(localizePath(target.pathname, lang), target.searchParams), { headers });
+  return redirect(hrefWithQuery(localizePath(target.pathname, lang), target.searchParams), {
+    headers,
+  });
 }
 
 export function loader() {

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
-import { apiContext, sessionContext } from "~/middleware/session.server.ts";
 import { isLocale } from "~/locales/index.ts";
+import { apiContext, sessionContext } from "~/middleware/session.server.ts";
 import { localizePath } from "~/utils/locale-path.ts";
 import { assertSameOrigin } from "~/utils/same-origin.server.ts";
 import { destroySession } from "~/utils/session.server.ts";
