@@ -59,5 +59,8 @@ export default [
   route("logout", "routes/resources/logout.ts"),
   route("language", "routes/resources/language.ts"),
   route("captcha", "routes/resources/captcha.ts"),
+  route("order/download", "routes/resources/order-download.ts"),
+  route("order/import-template", "routes/resources/order-import-template.ts"),
+  route("demo/mailbox", "routes/demo-mailbox.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

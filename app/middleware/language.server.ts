@@ -4,7 +4,13 @@ import { I18N_REDIRECTED_COOKIE, LANG_COOKIE, plainCookie, readCookie } from "~/
 import { localeFromAcceptLanguage, localeOfPath, localizePath } from "~/utils/locale-path.ts";
 
 /** Resource routes: no language of their own, never redirected. */
-const RESOURCE_PATHS = new Set(["/logout", "/language", "/captcha"]);
+const RESOURCE_PATHS = new Set([
+  "/logout",
+  "/language",
+  "/captcha",
+  "/order/download",
+  "/order/import-template",
+]);
 
 /**
  * The routing rules of SPEC.md section 2 and PRODUCT.md section 2, for page

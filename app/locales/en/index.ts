@@ -1,6 +1,8 @@
+import account from "./account.ts";
 import auth from "./auth.ts";
 import common from "./common.ts";
 import errors from "./errors.ts";
+import logistics from "./logistics.ts";
 import menu from "./menu.ts";
 
-export default { translation: { common, menu, auth, errors } };
+export default { translation: { common, menu, auth, errors, account, logistics } };

@@ -1,7 +1,9 @@
+/** Chinese is the source language: every other locale must have the same keys. */
+import account from "./account.ts";
 import auth from "./auth.ts";
 import common from "./common.ts";
 import errors from "./errors.ts";
+import logistics from "./logistics.ts";
 import menu from "./menu.ts";
 
-/** Chinese is the source language: every other locale must have the same keys. */
-export default { translation: { common, menu, auth, errors } };
+export default { translation: { common, menu, auth, errors, account, logistics } };

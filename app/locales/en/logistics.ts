@@ -1,0 +1,5 @@
+import type zh from "../zh/logistics.ts";
+
+export default {
+  title: "Logistics",
+} satisfies Record<keyof typeof zh, unknown>;
