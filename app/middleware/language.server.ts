@@ -10,6 +10,7 @@ const RESOURCE_PATHS = new Set([
   "/captcha",
   "/order/download",
   "/order/import-template",
+  "/notice/read",
 ]);
 
 /**

@@ -4,5 +4,6 @@ import common from "./common.ts";
 import errors from "./errors.ts";
 import logistics from "./logistics.ts";
 import menu from "./menu.ts";
+import notice from "./notice.ts";
 
-export default { translation: { common, menu, auth, errors, account, logistics } };
+export default { translation: { common, menu, auth, errors, account, logistics, notice } };

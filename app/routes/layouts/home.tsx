@@ -1,8 +1,10 @@
 import { useState } from "react";
 import { Outlet } from "react-router";
 import { AppHeader } from "~/components/app-header.tsx";
+import { NotificationBell } from "~/components/notification-bell.tsx";
 import { SideMenu } from "~/components/side-menu.tsx";
 import { getLocale } from "~/middleware/i18next.ts";
+import { apiContext } from "~/middleware/session.server.ts";
 import { getUser, requireUserMiddleware } from "~/utils/auth.server.ts";
 import { readCookie } from "~/utils/cookies.ts";
 import { canOpen, menuFor } from "~/utils/permissions.ts";
@@ -14,7 +16,10 @@ const MENU_COOKIE = "menu_collapsed";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = getUser(context);
+  const notices = await context.get(apiContext).call("notices", { query: { current: 1, pageSize: 10 } });
   return {
+    unread: notices.unread,
+    notices: notices.list,
     locale: getLocale(context),
     username: user.username,
     menu: menuFor(user.scope),
@@ -43,7 +48,7 @@ export default function HomeLayout({ loaderData }: Route.ComponentProps) {
           collapsed={collapsed}
           onToggleMenu={toggle}
           canOpenSettings={loaderData.canOpenSettings}
-          bell={null}
+          bell={<NotificationBell unread={loaderData.unread} notices={loaderData.notices} />}
         />
         <main className="min-h-0 flex-1 overflow-auto p-5">
           <Outlet />

@@ -1,0 +1,81 @@
+import { Popover, PopoverButton, PopoverPanel } from "@headlessui/react";
+import { useTranslation } from "react-i18next";
+import { Form, useLocation } from "react-router";
+import { formatChinaTime } from "~/utils/china-time.ts";
+import { BellIcon } from "./icons.tsx";
+
+export interface BellNotice {
+  id: string;
+  title: string;
+  content: string;
+  read: boolean;
+  createdOn: { seconds: number };
+}
+
+/** The header bell: unread badge, the latest notifications, mark as read. */
+export function NotificationBell({ unread, notices }: { unread: number; notices: BellNotice[] }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const returnTo = `${location.pathname}${location.search}`;
+  const badge = unread > 99 ? "99+" : String(unread);
+
+  return (
+    <Popover className="relative">
+      <PopoverButton
+        className="relative rounded-md p-2 text-gray-600 hover:bg-gray-100"
+        aria-label={`${t("common.notifications")}${unread ? ` (${t("notice.unread", { count: unread })})` : ""}`}
+        data-testid="notification-bell"
+      >
+        <BellIcon />
+        {unread ? (
+          <span
+            className="absolute top-1 right-0.5 min-w-4 rounded-full bg-red-500 px-1 text-center text-[10px] leading-4 font-semibold text-white"
+            data-testid="notification-badge"
+          >
+            {badge}
+          </span>
+        ) : null}
+      </PopoverButton>
+      <PopoverPanel
+        anchor="bottom end"
+        className="z-40 mt-1 w-96 rounded-lg border border-gray-200 bg-white shadow-xl focus:outline-none"
+      >
+        <div className="flex items-center justify-between border-b border-gray-100 px-4 py-2.5">
+          <p className="text-sm font-semibold text-gray-900">{t("common.notifications")}</p>
+          {unread ? (
+            <Form method="post" action="/notice/read">
+              <input type="hidden" name="returnTo" value={returnTo} />
+              <button type="submit" className="btn-link text-xs">
+                {t("notice.markAllRead")}
+              </button>
+            </Form>
+          ) : null}
+        </div>
+        {notices.length === 0 ? (
+          <p className="px-4 py-6 text-center text-sm text-gray-500">{t("notice.none")}</p>
+        ) : (
+          <ul className="max-h-96 divide-y divide-gray-100 overflow-y-auto">
+            {notices.map((notice) => (
+              <li key={notice.id} className={`px-4 py-3 ${notice.read ? "" : "bg-brand-50/60"}`}>
+                <div className="flex items-start justify-between gap-3">
+                  <p className="text-sm font-medium text-gray-900">{notice.title}</p>
+                  {notice.read ? null : (
+                    <Form method="post" action="/notice/read" className="shrink-0">
+                      <input type="hidden" name="returnTo" value={returnTo} />
+                      <input type="hidden" name="id" value={notice.id} />
+                      <button type="submit" className="btn-link text-xs">
+                        {t("notice.markRead")}
+                      </button>
+                    </Form>
+                  )}
+                </div>
+                <p className="mt-1 text-xs leading-5 text-gray-600">{notice.content}</p>
+                <p className="mt-1 text-[11px] text-gray-400">{formatChinaTime(notice.createdOn)}</p>
+              </li>
+            ))}
+          </ul>
+        )}
+      </PopoverPanel>
+    </Popover>
+  );
+}
