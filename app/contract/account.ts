@@ -53,6 +53,47 @@ export const modifyPasswordBodySchema = z.object({
   checkPass: z.string().min(8),
 });
 
+/**
+ * Flows that send an e-mail code. `register` (default): the address must be
+ * free (1002 when taken). `forgot`: the address must belong to an account
+ * (1003 when unknown). A code only works in the flow it was sent for.
+ */
+export const EMAIL_CODE_SCENES = ["register", "forgot"] as const;
+export type EmailCodeScene = (typeof EMAIL_CODE_SCENES)[number];
+
+export const sendEmailCodeQuerySchema = z.object({
+  email: emailSchema,
+  scene: z.enum(EMAIL_CODE_SCENES).default("register"),
+});
+
+/** Role given to a sub-account: CBA_MANAGER, or GUEST for no role. */
+export const SUB_ACCOUNT_ROLES = ["CBA_MANAGER", "GUEST"] as const;
+export const subAccountRoleSchema = z.enum(SUB_ACCOUNT_ROLES);
+
+export const subAccountSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  scope: z.array(roleSchema),
+  enabled: z.boolean(),
+  createdOn: timestampSchema,
+  lastLoginOn: timestampSchema.nullable(),
+});
+export type SubAccount = z.infer<typeof subAccountSchema>;
+
+export const createSubAccountBodySchema = z.object({
+  email: emailSchema,
+  role: subAccountRoleSchema,
+});
+
+export const updateSubAccountBodySchema = z
+  .object({
+    enabled: z.boolean().optional(),
+    role: subAccountRoleSchema.optional(),
+  })
+  .refine((body) => body.enabled !== undefined || body.role !== undefined, {
+    message: "Give enabled or role",
+  });
+
 export const accountEndpoints = {
   login: defineEndpoint({
     method: "POST",
@@ -94,7 +135,7 @@ export const accountEndpoints = {
     summary: "Send a 6-digit code to the address; 1000 when asked again within 60 s.",
     auth: false,
     prefixed: true,
-    query: z.object({ email: emailSchema }),
+    query: sendEmailCodeQuerySchema,
     data: z.object({ captcha_id: z.string() }),
   }),
   checkAccount: defineEndpoint({
@@ -150,5 +191,32 @@ export const accountEndpoints = {
     prefixed: true,
     params: z.object({ deviceNo: z.string().min(1) }),
     data: z.null(),
+  }),
+  subAccounts: defineEndpoint({
+    method: "GET",
+    path: "/account/sub-account",
+    summary: "Sub-accounts of the calling company account, newest first.",
+    auth: true,
+    query: pageQuerySchema,
+    data: pagedListOf(subAccountSchema),
+  }),
+  createSubAccount: defineEndpoint({
+    method: "POST",
+    path: "/account/sub-account",
+    summary:
+      "Create a sub-account; it sets its password through forgot password (an invitation is mailed).",
+    auth: true,
+    body: createSubAccountBodySchema,
+    data: subAccountSchema,
+  }),
+  updateSubAccount: defineEndpoint({
+    method: "PUT",
+    path: "/account/sub-account/{id}",
+    summary:
+      "Enable or disable a sub-account (disabling sends its devices offline) or change its role.",
+    auth: true,
+    params: z.object({ id: z.string().min(1) }),
+    body: updateSubAccountBodySchema,
+    data: subAccountSchema,
   }),
 } as const;

@@ -6,7 +6,7 @@
  * Files under app/contract use relative imports with a `.ts` extension and
  * erasable TypeScript only: Node runs them directly (mock-api, openapi script).
  */
-import { z } from "zod";
+import type { z } from "zod";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "DELETE";
 

@@ -1,13 +1,24 @@
 /** The whole /api/v1 contract: every endpoint, by name. */
 import { accountEndpoints } from "./account.ts";
+import { cbaEndpoints } from "./cba.ts";
+import { demoEndpoints } from "./demo.ts";
+import { noticeEndpoints } from "./notice.ts";
 
 export const endpoints = {
   ...accountEndpoints,
+  ...cbaEndpoints,
+  ...noticeEndpoints,
+  ...demoEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;
 export type EndpointName = keyof Endpoints;
 
 export * from "./account.ts";
+export * from "./cba.ts";
+export * from "./demo.ts";
 export * from "./endpoint.ts";
 export * from "./envelope.ts";
+export * from "./notice.ts";
+export * from "./password.ts";
+export * from "./uscc.ts";

@@ -1,0 +1,602 @@
+/**
+ * Logistics (services, pallets, orders, stock in/out, downloads, import),
+ * company qualification and its review, brands, categories and image upload.
+ *
+ * Units (PRODUCT.md section 5): prices and amounts are integers in fen
+ * (1/100 yuan), weights in 1/100000 kg, sizes in 1/100 cm. Times are
+ * `{ seconds }` (Unix seconds).
+ */
+import { z } from "zod";
+import { emailSchema } from "./account.ts";
+import { defineEndpoint } from "./endpoint.ts";
+import { pagedListOf, pageQuerySchema, timestampSchema } from "./envelope.ts";
+import { customsCodeSchema, usccSchema } from "./uscc.ts";
+
+/** Roles that may use the logistics calls (service, pallet, order, stock in/out, files). */
+export const LOGISTICS_ROLES = ["CBA_MANAGER", "SYSTEM_ADMINISTRATOR"] as const;
+/** Roles that may review qualification submissions. */
+export const REVIEW_ROLES = ["SYSTEM_ADMINISTRATOR"] as const;
+
+// ---------------------------------------------------------------------------
+// Status codes
+
+/** cbaStatus of services and pallets, always derived from their orders. */
+export const SalverStatus = {
+  initial: 1,
+  partlyCleared: 2,
+  cleared: 3,
+  partlyDetained: 4,
+  fullyDetained: 5,
+  inStock: 6,
+  partlyInStock: 7,
+} as const;
+export const SALVER_STATUSES = [1, 2, 3, 4, 5, 6, 7] as const;
+export type SalverStatusCode = (typeof SALVER_STATUSES)[number];
+export const salverStatusSchema = z.literal(SALVER_STATUSES);
+
+/** cbaStatus of orders. */
+export const OrderStatus = {
+  initial: 1,
+  detained: 2,
+  stockedOut: 3,
+  stockedIn: 4,
+} as const;
+export const ORDER_STATUSES = [1, 2, 3, 4] as const;
+export type OrderStatusCode = (typeof ORDER_STATUSES)[number];
+export const orderStatusSchema = z.literal(ORDER_STATUSES);
+
+export const SALVER_STATUS_LABELS: Record<"zh" | "en", Record<SalverStatusCode, string>> = {
+  zh: {
+    1: "初始状态",
+    2: "清关部分完成",
+    3: "清关完成",
+    4: "部分扣留",
+    5: "全部扣留",
+    6: "已入库",
+    7: "部分入库",
+  },
+  en: {
+    1: "Initial",
+    2: "Clearance partly completed",
+    3: "Clearance completed",
+    4: "Partly detained",
+    5: "Fully detained",
+    6: "In stock",
+    7: "Partly in stock",
+  },
+};
+
+export const ORDER_STATUS_LABELS: Record<"zh" | "en", Record<OrderStatusCode, string>> = {
+  zh: { 1: "初始状态", 2: "扣留", 3: "已出库", 4: "已入库" },
+  en: { 1: "Initial", 2: "Detained", 3: "Stocked out", 4: "Stocked in" },
+};
+
+/**
+ * Order status moves allowed by `PUT /cba/order` (PRODUCT.md section 5):
+ * 1 → 4 (stock in), 4 → 3 (stock out), any state but 3 → 2 (detain, reason
+ * required), 2 → the state it had before detention ("change status").
+ */
+export function isAllowedOrderMove(
+  from: OrderStatusCode,
+  to: OrderStatusCode,
+  previous: OrderStatusCode | null,
+): boolean {
+  if (from === 1) return to === 4 || to === 2;
+  if (from === 4) return to === 3 || to === 2;
+  if (from === 2) return previous !== null && to === previous;
+  return false;
+}
+
+export const QUALIFICATION_STATES = ["pending", "reviewing", "approved", "rejected"] as const;
+export type QualificationState = (typeof QUALIFICATION_STATES)[number];
+export const qualificationStateSchema = z.enum(QUALIFICATION_STATES);
+
+export const TRADE_MODES = { crossBorderDirect: 1, bondedStocking: 2, generalTrade: 3 } as const;
+export const tradeModeSchema = z.literal([1, 2, 3]);
+
+// ---------------------------------------------------------------------------
+// Entities
+
+const numberText = z.string().trim().min(1).max(64);
+/** Query text filters: trimmed, partial match. */
+const filterText = z.string().trim().max(64).optional();
+const queryOrderStatus = z.coerce.number().int().min(1).max(4).optional();
+
+/** A file answered or uploaded as raw bytes (OpenAPI `format: binary`). */
+export const binaryFileSchema = z.string().meta({ format: "binary" });
+
+export const subOrderSchema = z.object({
+  itemName: z.string(),
+  /** Specification / model (规格型号). */
+  gmodel: z.string(),
+  /** 1/100000 kg. */
+  grossWeight: z.number().int().nonnegative(),
+  /** 1/100000 kg. */
+  netWeight: z.number().int().nonnegative(),
+  barCode: z.string(),
+  /** Unit price in fen. */
+  price: z.number().int().nonnegative(),
+  qty: z.number().int().positive(),
+  /** price × qty, in fen. */
+  totalPrice: z.number().int().nonnegative(),
+});
+export type SubOrder = z.infer<typeof subOrderSchema>;
+
+export const orderSchema = z.object({
+  serviceNo: z.string(),
+  salverNo: z.string(),
+  /** Waybill number; null until one is assigned (self-service number import). */
+  logisticsNo: z.string().nullable(),
+  orderNo: z.string(),
+  consignee: z.string(),
+  consigneeAddress: z.string(),
+  consigneeTelephone: z.string(),
+  /** Amount actually paid, in fen. */
+  acturalPaid: z.number().int().nonnegative(),
+  enterCbaTime: timestampSchema.nullable(),
+  exitCbaTime: timestampSchema.nullable(),
+  createdOn: timestampSchema,
+  cbaStatus: orderStatusSchema,
+  /** Label of cbaStatus in the request's language. */
+  cbaStatusStr: z.string(),
+  /** The state a detained order returns to by "change status"; null unless detained. */
+  previousCbaStatus: orderStatusSchema.nullable(),
+  /** Reason for detention, also used as the order's remark. */
+  reasonForDetention: z.string(),
+  subOrder: z.array(subOrderSchema),
+});
+export type Order = z.infer<typeof orderSchema>;
+
+export const serviceSchema = z.object({
+  serviceNo: z.string(),
+  name: z.string(),
+  /** Number of pallets of the service. */
+  salverTotal: z.number().int().nonnegative(),
+  ordersTotal: z.number().int().nonnegative(),
+  /** Sum of acturalPaid of its orders, in fen. */
+  amount: z.number().int().nonnegative(),
+  cbaStatus: salverStatusSchema,
+  cbaStatusStr: z.string(),
+  createdOn: timestampSchema,
+});
+export type Service = z.infer<typeof serviceSchema>;
+
+export const salverSchema = z.object({
+  serviceNo: z.string(),
+  salverNo: z.string(),
+  name: z.string(),
+  /** 1/100 cm. */
+  width: z.number().int().nonnegative(),
+  /** 1/100 cm. */
+  length: z.number().int().nonnegative(),
+  /** 1/100 cm. */
+  height: z.number().int().nonnegative(),
+  /** 1/100000 kg. */
+  weight: z.number().int().nonnegative(),
+  /** Position in the warehouse, e.g. "A-03-12". */
+  salverDirection: z.string(),
+  cbaStatus: salverStatusSchema,
+  cbaStatusStr: z.string(),
+  ordersTotal: z.number().int().nonnegative(),
+  amount: z.number().int().nonnegative(),
+  createdOn: timestampSchema,
+});
+export type Salver = z.infer<typeof salverSchema>;
+
+export const orderStatusChangeSchema = z.object({
+  orderNo: z.string(),
+  from: orderStatusSchema,
+  to: orderStatusSchema,
+});
+export type OrderStatusChange = z.infer<typeof orderStatusChangeSchema>;
+
+// ---------------------------------------------------------------------------
+// Queries and bodies
+
+export const serviceListQuerySchema = pageQuerySchema.extend({
+  cbaStatus: z.coerce.number().int().min(1).max(7).optional(),
+  /** Partial match on the service number. */
+  serviceNo: filterText,
+});
+
+export const salverListQuerySchema = pageQuerySchema.extend({
+  cbaStatus: z.coerce.number().int().min(1).max(7).optional(),
+  /** Partial match on the pallet number. */
+  salverNo: filterText,
+});
+
+export const ORDER_TIME_FIELDS = ["createdOn", "enterCbaTime", "exitCbaTime"] as const;
+
+/**
+ * Filters of the order list, also sent as the query of the downloads.
+ * Text filters match partially; `cbaStatus1` and `status` are older names of
+ * `cbaStatus`, used when `cbaStatus` is absent. `startTime` (inclusive) and
+ * `endTime` (exclusive) are Unix seconds applied to `timeField`.
+ */
+export const orderFilterSchema = z.object({
+  serviceNo: filterText,
+  salverNo: filterText,
+  orderNo: filterText,
+  logisticsNo: filterText,
+  consignee: filterText,
+  cbaStatus: queryOrderStatus,
+  cbaStatus1: queryOrderStatus,
+  status: queryOrderStatus,
+  timeField: z.enum(ORDER_TIME_FIELDS).default("createdOn"),
+  startTime: z.coerce.number().int().optional(),
+  endTime: z.coerce.number().int().optional(),
+});
+export type OrderFilter = z.infer<typeof orderFilterSchema>;
+
+export const orderListQuerySchema = pageQuerySchema.extend(orderFilterSchema.shape);
+export type OrderListQuery = z.infer<typeof orderListQuerySchema>;
+
+export const orderListDataSchema = pagedListOf(orderSchema).extend({
+  /** Sum of acturalPaid over the whole filtered set, in fen. */
+  amountTotal: z.number().int().nonnegative(),
+});
+
+export const orderNoListSchema = z.array(numberText).min(1).max(1000);
+
+export const updateOrdersBodySchema = z.object({
+  orderNoList: orderNoListSchema,
+  cbaStatus: orderStatusSchema,
+  /** Required (non-blank) when cbaStatus is 2. */
+  reasonForDetention: z.string().max(200).optional(),
+});
+
+export const orderRemarksBodySchema = z.object({
+  orderNoList: orderNoListSchema,
+  reasonForDetention: z.string().max(200),
+});
+
+export const WAREHOUSING_DIRECTIONS = ["in", "out"] as const;
+
+export const warehousingBodySchema = z.object({
+  /** A pallet number (all its orders) or an order number, as scanned. */
+  salverNoOrOrderNo: numberText,
+  /** "in" (default): 1 → 4; "out": 4 → 3. */
+  direction: z.enum(WAREHOUSING_DIRECTIONS).default("in"),
+});
+
+export const warehousingResultSchema = z.object({
+  target: z.enum(["salver", "order"]),
+  serviceNo: z.string(),
+  salverNo: z.string(),
+  direction: z.enum(WAREHOUSING_DIRECTIONS),
+  /** Orders whose status changed. */
+  changed: z.array(orderStatusChangeSchema),
+  /** Orders of the pallet left as they were (wrong status for this move). */
+  unchanged: z.array(z.object({ orderNo: z.string(), cbaStatus: orderStatusSchema })),
+});
+
+export const updateOrdersResultSchema = z.object({
+  updated: z.number().int().nonnegative(),
+  changed: z.array(orderStatusChangeSchema),
+});
+
+export const downloadBodySchema = z.object({
+  /** Orders to download; an empty list means every order matching the query filters. */
+  orderNoList: z.array(numberText).max(100_000).default([]),
+});
+
+export const importRowSchema = z.object({
+  /** Spreadsheet row number (the header is row 1). */
+  row: z.number().int().positive(),
+  orderNo: z.string(),
+  logisticsNo: z.string(),
+  applied: z.boolean(),
+  /** Why the row was refused; null when applied. */
+  reason: z.string().nullable(),
+});
+
+export const importReportSchema = z.object({
+  total: z.number().int().nonnegative(),
+  applied: z.number().int().nonnegative(),
+  refused: z.number().int().nonnegative(),
+  rows: z.array(importRowSchema),
+});
+export type ImportReport = z.infer<typeof importReportSchema>;
+
+export const arrivalReportQuerySchema = pageQuerySchema.extend({
+  /** Unix seconds, inclusive; days are China-time calendar days of the order's createdOn. */
+  startTime: z.coerce.number().int().optional(),
+  /** Unix seconds, exclusive. */
+  endTime: z.coerce.number().int().optional(),
+  salverNo: filterText,
+});
+
+export const arrivalRowSchema = z.object({
+  /** YYYY-MM-DD, China time. */
+  day: z.string(),
+  serviceNo: z.string(),
+  salverNo: z.string(),
+  arrived: z.number().int().nonnegative(),
+  /** Orders in status 4. */
+  inStock: z.number().int().nonnegative(),
+  /** Orders in any other status. */
+  detained: z.number().int().nonnegative(),
+});
+
+export const arrivalReportDataSchema = pagedListOf(arrivalRowSchema).extend({
+  totals: z.object({
+    arrived: z.number().int().nonnegative(),
+    inStock: z.number().int().nonnegative(),
+    detained: z.number().int().nonnegative(),
+  }),
+});
+
+// ---------------------------------------------------------------------------
+// Qualification
+
+const profileText = (max: number) => z.string().trim().min(1).max(max);
+
+export const companyProfileInputSchema = z.object({
+  companyNameZh: z.string().trim().min(2).max(100),
+  companyNameEn: z.string().trim().max(200).default(""),
+  /** Unified social credit code, GB 32100-2015 check character validated. */
+  creditCode: usccSchema,
+  /** Customs registration code, 10 characters. */
+  customsCode: customsCodeSchema,
+  legalRepresentative: profileText(50),
+  contactPerson: profileText(50),
+  contactPhone: z
+    .string()
+    .trim()
+    .regex(/^(1[3-9]\d{9}|0\d{2,3}-?\d{7,8})$/),
+  contactEmail: emailSchema,
+  registeredAddress: profileText(200),
+  businessScope: profileText(1000),
+  /** image_url answered by POST /upload/image. */
+  businessLicenseImage: profileText(500),
+  legalIdFrontImage: profileText(500),
+  legalIdBackImage: profileText(500),
+});
+export type CompanyProfileInput = z.input<typeof companyProfileInputSchema>;
+
+export const companySchema = companyProfileInputSchema.extend({
+  id: z.string(),
+  /** Applicant account (e-mail). */
+  username: z.string(),
+  state: qualificationStateSchema,
+  /** Reason given with a rejection; null otherwise. */
+  rejectReason: z.string().nullable(),
+  submittedOn: timestampSchema,
+  reviewedOn: timestampSchema.nullable(),
+});
+export type Company = z.infer<typeof companySchema>;
+
+export const reviewQueueQuerySchema = pageQuerySchema.extend({
+  /** Without a state: submissions waiting (pending and reviewing). */
+  state: qualificationStateSchema.optional(),
+});
+
+export const reviewBodySchema = z.object({
+  id: z.string().min(1),
+  /** true approves, false rejects (reason required); absent starts the review (pending → reviewing). */
+  approved: z.boolean().optional(),
+  reason: z.string().max(500).optional(),
+});
+
+// ---------------------------------------------------------------------------
+// Brands, categories, images
+
+export const brandSchema = z.object({ brandCode: z.string(), name: z.string() });
+export type Brand = z.infer<typeof brandSchema>;
+
+export interface CategoryNode {
+  itemCatCode: string;
+  name: string;
+  children?: CategoryNode[];
+  brand?: Brand[];
+}
+export const categoryNodeSchema: z.ZodType<CategoryNode> = z.object({
+  itemCatCode: z.string(),
+  name: z.string(),
+  get children() {
+    return z.array(categoryNodeSchema).optional();
+  },
+  brand: z.array(brandSchema).optional(),
+});
+
+export const IMAGE_MAX_BYTES = 2 * 1024 * 1024;
+export const IMAGE_TYPES = ["image/png", "image/jpeg", "image/gif"] as const;
+export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
+export const XLSX_CONTENT_TYPE =
+  "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+
+// ---------------------------------------------------------------------------
+// Endpoints
+
+const logistics = { auth: true, roles: LOGISTICS_ROLES } as const;
+
+export const cbaEndpoints = {
+  services: defineEndpoint({
+    method: "GET",
+    path: "/cba/service",
+    summary: "Services, newest first, with derived status, order count and amount.",
+    ...logistics,
+    query: serviceListQuerySchema,
+    data: pagedListOf(serviceSchema),
+  }),
+  salvers: defineEndpoint({
+    method: "GET",
+    path: "/cba/salver/{id}",
+    summary: "Pallets of the service whose serviceNo is {id}; 40004 for an unknown service.",
+    ...logistics,
+    params: z.object({ id: numberText }),
+    query: salverListQuerySchema,
+    data: pagedListOf(salverSchema),
+  }),
+  updateSalver: defineEndpoint({
+    method: "PUT",
+    path: "/cba/salver/{id}",
+    summary: "Change the position (salverDirection) of the pallet whose salverNo is {id}.",
+    ...logistics,
+    params: z.object({ id: numberText }),
+    body: z.object({ salverDirection: z.string().trim().min(1).max(32) }),
+    data: salverSchema,
+  }),
+  salverWarehousing: defineEndpoint({
+    method: "PUT",
+    path: "/cba/salver-warehousing",
+    summary:
+      "Scan: stock in (or out) a pallet (every order of it in the right status) or a single order.",
+    ...logistics,
+    body: warehousingBodySchema,
+    data: warehousingResultSchema,
+  }),
+  orderWarehousing: defineEndpoint({
+    method: "PUT",
+    path: "/cba/order-warehousing",
+    summary: "Stock in (or out) by pallet or order number; same rules as /cba/salver-warehousing.",
+    ...logistics,
+    body: warehousingBodySchema,
+    data: warehousingResultSchema,
+  }),
+  orders: defineEndpoint({
+    method: "GET",
+    path: "/cba/order",
+    summary: "Orders, newest first, with totals over the whole filtered set.",
+    ...logistics,
+    query: orderListQuerySchema,
+    data: orderListDataSchema,
+  }),
+  updateOrders: defineEndpoint({
+    method: "PUT",
+    path: "/cba/order",
+    summary: "Change the status of orders; all or nothing; 40009 names an order that may not move.",
+    ...logistics,
+    body: updateOrdersBodySchema,
+    data: updateOrdersResultSchema,
+  }),
+  orderRemarks: defineEndpoint({
+    method: "PUT",
+    path: "/cba/order-remarks",
+    summary: "Set the remark (reasonForDetention) of orders; all or nothing.",
+    ...logistics,
+    body: orderRemarksBodySchema,
+    data: z.object({ updated: z.number().int().nonnegative() }),
+  }),
+  downloadOrders: defineEndpoint({
+    method: "POST",
+    path: "/cba/down-order",
+    summary:
+      "xlsx of orders with their sub-order lines (empty list: every order matching the query).",
+    ...logistics,
+    query: orderFilterSchema,
+    body: downloadBodySchema,
+    binary: true,
+    data: binaryFileSchema,
+  }),
+  downloadOrderLogistics: defineEndpoint({
+    method: "POST",
+    path: "/cba/down-order-logistics",
+    summary: "xlsx of waybills (empty list: every order matching the query).",
+    ...logistics,
+    query: orderFilterSchema,
+    body: downloadBodySchema,
+    binary: true,
+    data: binaryFileSchema,
+  }),
+  importOrders: defineEndpoint({
+    method: "POST",
+    path: "/cba/order-import",
+    summary:
+      "Import self-service logistics numbers from an xlsx (order number, logistics number); per-row report.",
+    ...logistics,
+    multipart: true,
+    body: z.object({ file: binaryFileSchema }),
+    data: importReportSchema,
+  }),
+  importTemplate: defineEndpoint({
+    method: "GET",
+    path: "/cba/order-import/template",
+    summary: "The xlsx template of the self-service number import.",
+    ...logistics,
+    binary: true,
+    data: binaryFileSchema,
+  }),
+  arrivalReport: defineEndpoint({
+    method: "GET",
+    path: "/cba/arrival-report",
+    summary: "Orders arrived per day and pallet: in stock (status 4) and detained (any other).",
+    ...logistics,
+    query: arrivalReportQuerySchema,
+    data: arrivalReportDataSchema,
+  }),
+  company: defineEndpoint({
+    method: "GET",
+    path: "/cba/cba-company",
+    summary: "The caller's company qualification profile, or null when none was submitted.",
+    auth: true,
+    data: companySchema.nullable(),
+  }),
+  createCompany: defineEndpoint({
+    method: "POST",
+    path: "/cba/cba-company",
+    summary: "Submit the company qualification (state pending); 40009 when one exists.",
+    auth: true,
+    body: companyProfileInputSchema,
+    data: companySchema,
+  }),
+  updateCompany: defineEndpoint({
+    method: "PUT",
+    path: "/cba/cba-company",
+    summary: "Edit a pending profile, or edit and resubmit a rejected one (back to pending).",
+    auth: true,
+    body: companyProfileInputSchema,
+    data: companySchema,
+  }),
+  reviewQueue: defineEndpoint({
+    method: "GET",
+    path: "/cba/cba-company/review",
+    summary: "Qualification submissions, oldest first (default: pending and reviewing).",
+    auth: true,
+    roles: REVIEW_ROLES,
+    query: reviewQueueQuerySchema,
+    data: pagedListOf(companySchema),
+  }),
+  review: defineEndpoint({
+    method: "PUT",
+    path: "/cba/cba-company/review",
+    summary:
+      "Start a review, approve (grants CBA_MANAGER) or reject with a reason; mails and notifies the applicant.",
+    auth: true,
+    roles: REVIEW_ROLES,
+    body: reviewBodySchema,
+    data: companySchema,
+  }),
+  brands: defineEndpoint({
+    method: "GET",
+    path: "/cba/brand",
+    summary: "Every brand.",
+    auth: true,
+    data: z.array(brandSchema),
+  }),
+  categories: defineEndpoint({
+    method: "GET",
+    path: "/cba/category",
+    summary: "The category tree; leaves carry their brands.",
+    auth: true,
+    data: z.array(categoryNodeSchema),
+  }),
+  uploadImage: defineEndpoint({
+    method: "POST",
+    path: "/upload/image",
+    summary: "Upload a png, jpeg or gif (checked by content, at most 2 MB).",
+    auth: true,
+    multipart: true,
+    body: z.object({ image: binaryFileSchema }),
+    data: z.object({ image_url: z.string(), id: z.string() }),
+  }),
+  image: defineEndpoint({
+    method: "GET",
+    path: "/upload/image/{id}",
+    summary: "An uploaded image (ids are unguessable; no token needed, so <img> can show it).",
+    auth: false,
+    params: z.object({ id: z.string().min(1) }),
+    binary: true,
+    data: binaryFileSchema,
+  }),
+} as const;

@@ -1,0 +1,348 @@
+/**
+ * The fake backend's data: @msw/data collections (through `Table`, which keeps
+ * a Map by key beside each one) and the indexes and aggregates that keep the
+ * logistics calls fast at 100,000 orders:
+ *
+ * - `orderKeys`: order numbers, newest first (the list order);
+ * - `salverOrders`, `serviceSalvers`: children by parent number;
+ * - `logisticsIndex`: waybill number → order number (import uniqueness);
+ * - `salverStats`, `serviceStats`: order count per status and amount, changed
+ *   on every status change; the derived cbaStatus is computed from them.
+ *
+ * Times are stored as Unix seconds and answered as `{ seconds }`.
+ */
+import { z } from "zod";
+import { ROLES } from "../app/contract/account.ts";
+import { NOTICE_KINDS } from "../app/contract/notice.ts";
+import {
+  ORDER_STATUSES,
+  type OrderStatusCode,
+  QUALIFICATION_STATES,
+  type SalverStatusCode,
+} from "../app/contract/cba.ts";
+import { Table } from "./table.ts";
+
+const seconds = z.number().int();
+const orderStatus = z.literal(ORDER_STATUSES);
+
+export const userRow = z.object({
+  id: z.string(),
+  username: z.string(),
+  /** `scrypt$<salt hex>$<hash hex>`; never answered. */
+  passwordHash: z.string(),
+  scope: z.array(z.enum(ROLES)),
+  isSingleLogin: z.boolean(),
+  /** The company's main account for a sub-account; null for a main account. */
+  parentId: z.string().nullable(),
+  enabled: z.boolean(),
+  createdOn: seconds,
+  lastLoginOn: seconds.nullable(),
+  failedLogins: z.number().int(),
+  lockedUntil: seconds.nullable(),
+});
+export type UserRow = z.output<typeof userRow>;
+
+export const OFFLINE_REASONS = ["logout", "single", "forced", "password", "disabled"] as const;
+export type OfflineReason = (typeof OFFLINE_REASONS)[number];
+
+/** One login: the device row and its token (stored as a SHA-256 hash). */
+export const deviceRow = z.object({
+  deviceNo: z.string(),
+  userId: z.string(),
+  tokenHash: z.string(),
+  device: z.string(),
+  ip: z.string(),
+  createdOn: seconds,
+  expiresOn: seconds,
+  status: z.enum(["online", "Offline"]),
+  offlineReason: z.enum(OFFLINE_REASONS).nullable(),
+  /** Increasing number: newest first even within one second. */
+  seq: z.number().int(),
+});
+export type DeviceRow = z.output<typeof deviceRow>;
+
+export const emailCodeRow = z.object({
+  captchaId: z.string(),
+  email: z.string(),
+  scene: z.enum(["register", "forgot"]),
+  /** SHA-256 of the 6-digit code. */
+  codeHash: z.string(),
+  createdOn: seconds,
+  expiresOn: seconds,
+  used: z.boolean(),
+  failedAttempts: z.number().int(),
+});
+export type EmailCodeRow = z.output<typeof emailCodeRow>;
+
+export const mailRow = z.object({
+  id: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  createdOn: seconds,
+  /** Increasing number: newest first even within one second. */
+  seq: z.number().int(),
+});
+export type MailRow = z.output<typeof mailRow>;
+
+export const serviceRow = z.object({
+  serviceNo: z.string(),
+  name: z.string(),
+  createdOn: seconds,
+});
+export type ServiceRow = z.output<typeof serviceRow>;
+
+export const salverRow = z.object({
+  salverNo: z.string(),
+  serviceNo: z.string(),
+  name: z.string(),
+  width: z.number().int(),
+  length: z.number().int(),
+  height: z.number().int(),
+  weight: z.number().int(),
+  salverDirection: z.string(),
+  createdOn: seconds,
+});
+export type SalverRow = z.output<typeof salverRow>;
+
+export const subOrderRow = z.object({
+  itemName: z.string(),
+  gmodel: z.string(),
+  grossWeight: z.number().int(),
+  netWeight: z.number().int(),
+  barCode: z.string(),
+  price: z.number().int(),
+  qty: z.number().int(),
+  totalPrice: z.number().int(),
+});
+
+export const orderRow = z.object({
+  orderNo: z.string(),
+  serviceNo: z.string(),
+  salverNo: z.string(),
+  logisticsNo: z.string().nullable(),
+  consignee: z.string(),
+  consigneeAddress: z.string(),
+  consigneeTelephone: z.string(),
+  acturalPaid: z.number().int(),
+  enterCbaTime: seconds.nullable(),
+  exitCbaTime: seconds.nullable(),
+  createdOn: seconds,
+  cbaStatus: orderStatus,
+  previousCbaStatus: orderStatus.nullable(),
+  reasonForDetention: z.string(),
+  subOrder: z.array(subOrderRow),
+});
+export type OrderRow = z.output<typeof orderRow>;
+
+export const companyRow = z.object({
+  id: z.string(),
+  userId: z.string(),
+  username: z.string(),
+  companyNameZh: z.string(),
+  companyNameEn: z.string(),
+  creditCode: z.string(),
+  customsCode: z.string(),
+  legalRepresentative: z.string(),
+  contactPerson: z.string(),
+  contactPhone: z.string(),
+  contactEmail: z.string(),
+  registeredAddress: z.string(),
+  businessScope: z.string(),
+  businessLicenseImage: z.string(),
+  legalIdFrontImage: z.string(),
+  legalIdBackImage: z.string(),
+  state: z.enum(QUALIFICATION_STATES),
+  rejectReason: z.string().nullable(),
+  submittedOn: seconds,
+  reviewedOn: seconds.nullable(),
+  reviewerId: z.string().nullable(),
+});
+export type CompanyRow = z.output<typeof companyRow>;
+
+export const noticeRow = z.object({
+  id: z.string(),
+  userId: z.string(),
+  kind: z.enum(NOTICE_KINDS),
+  titleZh: z.string(),
+  titleEn: z.string(),
+  contentZh: z.string(),
+  contentEn: z.string(),
+  read: z.boolean(),
+  createdOn: seconds,
+  seq: z.number().int(),
+});
+export type NoticeRow = z.output<typeof noticeRow>;
+
+export const brandRow = z.object({ brandCode: z.string(), name: z.string() });
+export type BrandRow = z.output<typeof brandRow>;
+
+export const categoryRow = z.object({
+  itemCatCode: z.string(),
+  name: z.string(),
+  parentCode: z.string().nullable(),
+  brandCodes: z.array(z.string()),
+});
+export type CategoryRow = z.output<typeof categoryRow>;
+
+export const imageRow = z.object({
+  id: z.string(),
+  userId: z.string(),
+  mime: z.string(),
+  bytes: z.instanceof(Uint8Array),
+  createdOn: seconds,
+});
+export type ImageRow = z.output<typeof imageRow>;
+
+/** Order count per status (index = cbaStatus) and amount of a pallet or service. */
+export interface Stats {
+  counts: [number, number, number, number, number];
+  ordersTotal: number;
+  amount: number;
+}
+
+export function emptyStats(): Stats {
+  return { counts: [0, 0, 0, 0, 0], ordersTotal: 0, amount: 0 };
+}
+
+/**
+ * Status of a pallet or service from its orders (PRODUCT.md section 5; the
+ * first rule that applies wins): all stocked out 3; some stocked out 2; all
+ * detained 5; some detained 4; all stocked in 6; some stocked in 7; else 1.
+ */
+export function deriveStatus(stats: Stats): SalverStatusCode {
+  const total = stats.ordersTotal;
+  const [, , detained, stockedOut, stockedIn] = stats.counts;
+  if (total === 0) return 1;
+  if (stockedOut === total) return 3;
+  if (stockedOut > 0) return 2;
+  if (detained === total) return 5;
+  if (detained > 0) return 4;
+  if (stockedIn === total) return 6;
+  if (stockedIn > 0) return 7;
+  return 1;
+}
+
+function createDb() {
+  return {
+    users: new Table(userRow, (row) => row.id),
+    devices: new Table(deviceRow, (row) => row.deviceNo),
+    emailCodes: new Table(emailCodeRow, (row) => row.captchaId),
+    outbox: new Table(mailRow, (row) => row.id),
+    services: new Table(serviceRow, (row) => row.serviceNo),
+    salvers: new Table(salverRow, (row) => row.salverNo),
+    orders: new Table(orderRow, (row) => row.orderNo),
+    companies: new Table(companyRow, (row) => row.id),
+    notices: new Table(noticeRow, (row) => row.id),
+    brands: new Table(brandRow, (row) => row.brandCode),
+    categories: new Table(categoryRow, (row) => row.itemCatCode),
+    images: new Table(imageRow, (row) => row.id),
+
+    // Indexes beside the collections.
+    userIdByName: new Map<string, string>(),
+    deviceNoByToken: new Map<string, string>(),
+    /** Last code sent per address (ms), for the 60 s resend rule. */
+    lastCodeSentAt: new Map<string, number>(),
+    companyIdByUser: new Map<string, string>(),
+    orderKeys: [] as string[],
+    salverOrders: new Map<string, string[]>(),
+    serviceSalvers: new Map<string, string[]>(),
+    logisticsIndex: new Map<string, string>(),
+    salverStats: new Map<string, Stats>(),
+    serviceStats: new Map<string, Stats>(),
+    sequence: 0,
+  };
+}
+
+export type Db = ReturnType<typeof createDb>;
+
+export const db: Db = createDb();
+
+export function clearDb(): void {
+  for (const table of [
+    db.users,
+    db.devices,
+    db.emailCodes,
+    db.outbox,
+    db.services,
+    db.salvers,
+    db.orders,
+    db.companies,
+    db.notices,
+    db.brands,
+    db.categories,
+    db.images,
+  ]) {
+    table.clear();
+  }
+  db.userIdByName.clear();
+  db.deviceNoByToken.clear();
+  db.lastCodeSentAt.clear();
+  db.companyIdByUser.clear();
+  db.orderKeys = [];
+  db.salverOrders.clear();
+  db.serviceSalvers.clear();
+  db.logisticsIndex.clear();
+  db.salverStats.clear();
+  db.serviceStats.clear();
+  db.sequence = 0;
+}
+
+export function nextSeq(): number {
+  db.sequence += 1;
+  return db.sequence;
+}
+
+/** Adds a stored order to the indexes and aggregates (seeding). */
+export function indexOrder(order: OrderRow): void {
+  let list = db.salverOrders.get(order.salverNo);
+  if (!list) {
+    list = [];
+    db.salverOrders.set(order.salverNo, list);
+  }
+  list.push(order.orderNo);
+  if (order.logisticsNo) db.logisticsIndex.set(order.logisticsNo, order.orderNo);
+  for (const stats of statsOf(order)) {
+    stats.counts[order.cbaStatus] += 1;
+    stats.ordersTotal += 1;
+    stats.amount += order.acturalPaid;
+  }
+}
+
+function statsOf(order: { salverNo: string; serviceNo: string }): Stats[] {
+  let salver = db.salverStats.get(order.salverNo);
+  if (!salver) {
+    salver = emptyStats();
+    db.salverStats.set(order.salverNo, salver);
+  }
+  let service = db.serviceStats.get(order.serviceNo);
+  if (!service) {
+    service = emptyStats();
+    db.serviceStats.set(order.serviceNo, service);
+  }
+  return [salver, service];
+}
+
+/** Keeps the aggregates in step with one order's status change. */
+export function recordStatusChange(order: OrderRow, from: OrderStatusCode, to: OrderStatusCode): void {
+  if (from === to) return;
+  for (const stats of statsOf(order)) {
+    stats.counts[from] -= 1;
+    stats.counts[to] += 1;
+  }
+}
+
+/** Rebuilds the newest-first order list (after seeding). */
+export function sortOrderKeys(): void {
+  const rows = [...db.orders.values()];
+  rows.sort((a, b) => b.createdOn - a.createdOn || (a.orderNo < b.orderNo ? 1 : -1));
+  db.orderKeys = rows.map((row) => row.orderNo);
+}
+
+export function salverStatsOf(salverNo: string): Stats {
+  return db.salverStats.get(salverNo) ?? emptyStats();
+}
+
+export function serviceStatsOf(serviceNo: string): Stats {
+  return db.serviceStats.get(serviceNo) ?? emptyStats();
+}

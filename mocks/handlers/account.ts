@@ -1,0 +1,339 @@
+/**
+ * Account calls: login, logout, current user, single login, login devices,
+ * e-mail codes, registration, forgot and modify password, sub-accounts.
+ */
+import { randomInt } from "node:crypto";
+import { accountEndpoints as ep, type EmailCodeScene } from "../../app/contract/account.ts";
+import { ApiCode } from "../../app/contract/envelope.ts";
+import { passwordProblem } from "../../app/contract/password.ts";
+import { mockClock, nowSeconds } from "../clock.ts";
+import { db, type EmailCodeRow, type UserRow } from "../db.ts";
+import { ApiError } from "../errors.ts";
+import type { Lang, MessageKey } from "../i18n.ts";
+import { codeMail, notify, PRODUCT_NAME, sendMail } from "../mail.ts";
+import { pageOf, ts } from "../paging.ts";
+import { route, signedIn } from "../route.ts";
+import { hashPassword, newToken, randomId, sha256, verifyPassword } from "../security.ts";
+import { endDevice, startSession, takeOffline } from "../session.ts";
+
+export const EMAIL_CODE_TTL_SECONDS = 10 * 60;
+export const EMAIL_CODE_RESEND_MS = 60_000;
+export const EMAIL_CODE_MAX_FAILURES = 5;
+export const LOGIN_MAX_FAILURES = 10;
+export const LOGIN_LOCK_SECONDS = 15 * 60;
+
+function normalEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+function userByName(username: string): UserRow | undefined {
+  const id = db.userIdByName.get(normalEmail(username));
+  return id ? db.users.get(id) : undefined;
+}
+
+function checkNewPassword(password: string, checkPass: string, email: string): void {
+  if (password !== checkPass) throw new ApiError(ApiCode.invalidParameters, "passwordsDiffer");
+  const problem = passwordProblem(password, email);
+  if (problem) throw new ApiError(ApiCode.invalidParameters, `password.${problem}` as MessageKey);
+}
+
+/**
+ * Checks an e-mail code and uses it up. Wrong code, wrong flow, wrong address,
+ * used or expired: 1004. After 5 wrong codes the code is dead: 1000.
+ */
+async function consumeCode(
+  captchaId: string,
+  code: string,
+  scene: EmailCodeScene,
+  email?: string,
+): Promise<EmailCodeRow> {
+  const row = db.emailCodes.get(captchaId.trim());
+  if (!row || row.scene !== scene || (email !== undefined && row.email !== normalEmail(email))) {
+    throw new ApiError(ApiCode.wrongEmailCode, "wrongEmailCode");
+  }
+  if (row.failedAttempts >= EMAIL_CODE_MAX_FAILURES) {
+    throw new ApiError(ApiCode.tooManyAttempts, "emailCodeDead");
+  }
+  if (row.used || row.expiresOn <= nowSeconds()) {
+    throw new ApiError(ApiCode.wrongEmailCode, "wrongEmailCode");
+  }
+  if (sha256(code.trim()) !== row.codeHash) {
+    await db.emailCodes.update(row.captchaId, (draft) => {
+      draft.failedAttempts += 1;
+    });
+    throw new ApiError(ApiCode.wrongEmailCode, "wrongEmailCode");
+  }
+  return db.emailCodes.update(row.captchaId, (draft) => {
+    draft.used = true;
+  });
+}
+
+async function createUser(username: string, passwordHash: string, parentId: string | null, scope: UserRow["scope"]) {
+  const user = await db.users.insert({
+    id: `u${randomId(8)}`,
+    username,
+    passwordHash,
+    scope,
+    isSingleLogin: false,
+    parentId,
+    enabled: true,
+    createdOn: nowSeconds(),
+    lastLoginOn: null,
+    failedLogins: 0,
+    lockedUntil: null,
+  });
+  db.userIdByName.set(user.username, user.id);
+  return user;
+}
+
+function subAccountView(user: UserRow) {
+  return {
+    id: user.id,
+    username: user.username,
+    scope: user.scope,
+    enabled: user.enabled,
+    createdOn: ts(user.createdOn),
+    lastLoginOn: ts(user.lastLoginOn),
+  };
+}
+
+function requirePrimary(user: UserRow): void {
+  if (user.parentId !== null) throw new ApiError(ApiCode.forbidden, "subAccountOnlyPrimary");
+}
+
+function ownSubAccount(owner: UserRow, id: string): UserRow {
+  const sub = db.users.get(id);
+  if (!sub || sub.parentId !== owner.id) throw new ApiError(ApiCode.notFound, "subAccountNotFound");
+  return sub;
+}
+
+function invitationMail(lang: Lang, owner: string): { subject: string; text: string } {
+  if (lang === "en") {
+    return {
+      subject: `[${PRODUCT_NAME.en}] You have a sub-account`,
+      text:
+        `${owner} created a sub-account for this address. To sign in, open the login page, ` +
+        '"Forgot password", and set your password with this address.',
+    };
+  }
+  return {
+    subject: `【${PRODUCT_NAME.zh}】子账号开通通知`,
+    text: `${owner} 为本邮箱开通了子账号。请在登录页点击“忘记密码”，使用本邮箱设置登录密码后登录。`,
+  };
+}
+
+export const accountHandlers = [
+  ...route(ep.login, async ({ body, request }) => {
+    const user = userByName(body.username);
+    const now = nowSeconds();
+    if (!user) throw new ApiError(ApiCode.wrongCredentials, "wrongCredentials");
+    if (user.lockedUntil !== null && user.lockedUntil > now) {
+      throw new ApiError(ApiCode.tooManyAttempts, "loginLocked", {
+        minutes: Math.ceil((user.lockedUntil - now) / 60),
+      });
+    }
+    if (!(await verifyPassword(body.password, user.passwordHash))) {
+      await db.users.update(user.id, (draft) => {
+        draft.failedLogins += 1;
+        if (draft.failedLogins >= LOGIN_MAX_FAILURES) {
+          draft.failedLogins = 0;
+          draft.lockedUntil = now + LOGIN_LOCK_SECONDS;
+        }
+      });
+      throw new ApiError(ApiCode.wrongCredentials, "wrongCredentials");
+    }
+    if (!user.enabled) throw new ApiError(ApiCode.forbidden, "accountDisabled");
+    return { token: await startSession(user, request) };
+  }),
+
+  ...route(ep.logout, async (ctx) => {
+    const { device } = signedIn(ctx);
+    await endDevice(device.deviceNo, "logout");
+    return null;
+  }),
+
+  ...route(ep.accountInfo, (ctx) => {
+    const { user } = signedIn(ctx);
+    return { username: user.username, isSingleLogin: user.isSingleLogin, scope: user.scope };
+  }),
+
+  ...route(ep.updateAccountInfo, async (ctx) => {
+    const { user } = signedIn(ctx);
+    const next = await db.users.update(user.id, (draft) => {
+      draft.isSingleLogin = ctx.body.isSingleLogin;
+    });
+    return { username: next.username, isSingleLogin: next.isSingleLogin, scope: next.scope };
+  }),
+
+  ...route(ep.sendEmailCode, async ({ query, lang }) => {
+    const email = normalEmail(query.email);
+    const exists = db.userIdByName.has(email);
+    if (query.scene === "register" && exists) throw new ApiError(ApiCode.emailTaken, "emailTaken");
+    if (query.scene === "forgot" && !exists) throw new ApiError(ApiCode.accountNotFound, "accountNotFound");
+    const nowMs = mockClock.now();
+    const last = db.lastCodeSentAt.get(email);
+    if (last !== undefined && nowMs - last < EMAIL_CODE_RESEND_MS) {
+      throw new ApiError(ApiCode.tooManyAttempts, "resendTooSoon", {
+        seconds: Math.ceil((EMAIL_CODE_RESEND_MS - (nowMs - last)) / 1000),
+      });
+    }
+    // A new code replaces the address's earlier codes of the same flow.
+    const superseded: string[] = [];
+    for (const row of db.emailCodes.values()) {
+      if (row.email === email && row.scene === query.scene && !row.used) superseded.push(row.captchaId);
+    }
+    await db.emailCodes.updateMany(superseded, (draft) => {
+      draft.used = true;
+    });
+    const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
+    const now = nowSeconds();
+    const row = await db.emailCodes.insert({
+      captchaId: randomId(16),
+      email,
+      scene: query.scene,
+      codeHash: sha256(code),
+      createdOn: now,
+      expiresOn: now + EMAIL_CODE_TTL_SECONDS,
+      used: false,
+      failedAttempts: 0,
+    });
+    db.lastCodeSentAt.set(email, nowMs);
+    const mail = codeMail(lang, query.scene, code);
+    await sendMail(email, mail.subject, mail.text);
+    return { captcha_id: row.captchaId };
+  }),
+
+  ...route(ep.checkAccount, ({ query }) => !db.userIdByName.has(normalEmail(query.username))),
+
+  ...route(ep.register, async ({ body }) => {
+    const email = normalEmail(body.email);
+    if (normalEmail(body.username) !== email) throw new ApiError(ApiCode.invalidParameters, "usernameMismatch");
+    checkNewPassword(body.password, body.checkPass, email);
+    if (db.userIdByName.has(email)) throw new ApiError(ApiCode.emailTaken, "emailTaken");
+    await consumeCode(body.captcha_id, body.captcha_code, "register", email);
+    const user = await createUser(email, await hashPassword(body.password), null, []);
+    await notify(
+      user.id,
+      "account",
+      {
+        zh: "欢迎注册，请完善公司资质信息",
+        en: "Welcome: please complete your company qualification",
+      },
+      {
+        zh: "提交公司资质并通过审核后，即可使用服务管理、出入库等功能。",
+        en: "Submit your company qualification; once approved, logistics functions are open to you.",
+      },
+    );
+    return null;
+  }),
+
+  ...route(ep.forgotPassword, async ({ body }) => {
+    if (body.password !== body.checkPass) throw new ApiError(ApiCode.invalidParameters, "passwordsDiffer");
+    // Password rules first (they need the account the code was sent to), so a
+    // weak password does not use up the code.
+    const pending = db.emailCodes.get(body.captcha_id.trim());
+    if (pending?.scene === "forgot") {
+      const owner = userByName(pending.email);
+      if (!owner) throw new ApiError(ApiCode.accountNotFound, "accountNotFound");
+      const problem = passwordProblem(body.password, owner.username);
+      if (problem) throw new ApiError(ApiCode.invalidParameters, `password.${problem}` as MessageKey);
+    }
+    const row = await consumeCode(body.captcha_id, body.captcha_code, "forgot");
+    const owner = userByName(row.email);
+    if (!owner) throw new ApiError(ApiCode.accountNotFound, "accountNotFound");
+    const passwordHash = await hashPassword(body.password);
+    await db.users.update(owner.id, (draft) => {
+      draft.passwordHash = passwordHash;
+      draft.failedLogins = 0;
+      draft.lockedUntil = null;
+    });
+    await takeOffline(owner.id, "password");
+    return null;
+  }),
+
+  ...route(ep.modifyPassword, async (ctx) => {
+    const { user, device } = signedIn(ctx);
+    const { body } = ctx;
+    if (!(await verifyPassword(body.oldPassword, user.passwordHash))) {
+      throw new ApiError(ApiCode.wrongCredentials, "wrongOldPassword");
+    }
+    checkNewPassword(body.password, body.checkPass, user.username);
+    if (body.password === body.oldPassword) throw new ApiError(ApiCode.invalidParameters, "password.sameAsOld");
+    const passwordHash = await hashPassword(body.password);
+    await db.users.update(user.id, (draft) => {
+      draft.passwordHash = passwordHash;
+    });
+    await takeOffline(user.id, "password", device.deviceNo);
+    return null;
+  }),
+
+  ...route(ep.loginDevices, (ctx) => {
+    const { user, device: current } = signedIn(ctx);
+    const devices = [...db.devices.values()]
+      .filter((device) => device.userId === user.id)
+      .sort((a, b) => b.seq - a.seq);
+    return pageOf(devices, ctx.query.current, ctx.query.pageSize, (device) => ({
+      createdOn: ts(device.createdOn),
+      device: device.device,
+      ip: device.ip,
+      status: device.status === "online" && device.expiresOn > nowSeconds() ? "online" : "Offline",
+      deviceNo: device.deviceNo,
+      current: device.deviceNo === current.deviceNo,
+    }));
+  }),
+
+  ...route(ep.forceOffline, async (ctx) => {
+    const { user, device: current } = signedIn(ctx);
+    const device = db.devices.get(ctx.params.deviceNo);
+    if (!device || device.userId !== user.id) throw new ApiError(ApiCode.notFound, "deviceNotFound");
+    if (device.deviceNo === current.deviceNo) throw new ApiError(ApiCode.wrongStatus, "cannotForceCurrent");
+    if (device.status === "Offline") throw new ApiError(ApiCode.wrongStatus, "deviceAlreadyOffline");
+    await endDevice(device.deviceNo, "forced");
+    return null;
+  }),
+
+  ...route(ep.subAccounts, (ctx) => {
+    const { user } = signedIn(ctx);
+    requirePrimary(user);
+    const subs = [...db.users.values()]
+      .filter((row) => row.parentId === user.id)
+      .sort((a, b) => b.createdOn - a.createdOn || (a.id < b.id ? 1 : -1));
+    return pageOf(subs, ctx.query.current, ctx.query.pageSize, subAccountView);
+  }),
+
+  ...route(ep.createSubAccount, async (ctx) => {
+    const { user } = signedIn(ctx);
+    requirePrimary(user);
+    const email = normalEmail(ctx.body.email);
+    if (ctx.body.role === "CBA_MANAGER" && !user.scope.includes("CBA_MANAGER")) {
+      throw new ApiError(ApiCode.forbidden, "roleNotGrantable");
+    }
+    if (db.userIdByName.has(email)) throw new ApiError(ApiCode.emailTaken, "emailTaken");
+    // No usable password until the owner of the address sets one (forgot password).
+    const sub = await createUser(
+      email,
+      await hashPassword(newToken()),
+      user.id,
+      ctx.body.role === "CBA_MANAGER" ? ["CBA_MANAGER"] : [],
+    );
+    const mail = invitationMail(ctx.lang, user.username);
+    await sendMail(email, mail.subject, mail.text);
+    return subAccountView(sub);
+  }),
+
+  ...route(ep.updateSubAccount, async (ctx) => {
+    const { user } = signedIn(ctx);
+    requirePrimary(user);
+    const sub = ownSubAccount(user, ctx.params.id);
+    const { enabled, role } = ctx.body;
+    if (role === "CBA_MANAGER" && !user.scope.includes("CBA_MANAGER")) {
+      throw new ApiError(ApiCode.forbidden, "roleNotGrantable");
+    }
+    const next = await db.users.update(sub.id, (draft) => {
+      if (enabled !== undefined) draft.enabled = enabled;
+      if (role !== undefined) draft.scope = role === "CBA_MANAGER" ? ["CBA_MANAGER"] : [];
+    });
+    if (enabled === false) await takeOffline(sub.id, "disabled");
+    return subAccountView(next);
+  }),
+];

@@ -1,0 +1,54 @@
+/** Outgoing mail and notifications. Mail goes to the outbox (demo mailbox) and the server log. */
+import { nowSeconds } from "./clock.ts";
+import { db, type NoticeRow, nextSeq } from "./db.ts";
+import type { Lang } from "./i18n.ts";
+import { randomId } from "./security.ts";
+
+export const PRODUCT_NAME: Record<Lang, string> = {
+  zh: "跨境保税物流平台",
+  en: "Bonded Logistics Portal",
+};
+
+export async function sendMail(to: string, subject: string, text: string): Promise<void> {
+  await db.outbox.insert({ id: randomId(8), to, subject, text, createdOn: nowSeconds(), seq: nextSeq() });
+  if (process.env.MOCK_API_QUIET !== "1") {
+    console.info(`[mock-api] mail to ${to}: ${subject}\n${text}`);
+  }
+}
+
+export function codeMail(lang: Lang, scene: "register" | "forgot", code: string): { subject: string; text: string } {
+  if (lang === "en") {
+    const purpose = scene === "register" ? "activate your account" : "reset your password";
+    return {
+      subject: `[${PRODUCT_NAME.en}] Your e-mail code`,
+      text:
+        `Your code to ${purpose} is ${code}. It is valid for 10 minutes and works once.\n` +
+        "If you did not ask for it, ignore this mail.",
+    };
+  }
+  const purpose = scene === "register" ? "激活账号" : "重置密码";
+  return {
+    subject: `【${PRODUCT_NAME.zh}】邮箱验证码`,
+    text: `您正在${purpose}，验证码为 ${code}，10 分钟内有效，仅可使用一次。\n如非本人操作，请忽略本邮件。`,
+  };
+}
+
+export async function notify(
+  userId: string,
+  kind: NoticeRow["kind"],
+  title: Record<Lang, string>,
+  content: Record<Lang, string>,
+): Promise<void> {
+  await db.notices.insert({
+    id: randomId(8),
+    userId,
+    kind,
+    titleZh: title.zh,
+    titleEn: title.en,
+    contentZh: content.zh,
+    contentEn: content.en,
+    read: false,
+    createdOn: nowSeconds(),
+    seq: nextSeq(),
+  });
+}

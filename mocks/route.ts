@@ -1,0 +1,169 @@
+/**
+ * Turns a contract endpoint plus an implementation into msw request handlers:
+ * lazy seeding, language, token and role checks, parsing of path parameters,
+ * query (strings coerced by the schema; empty values dropped) and body, the
+ * `{ code, data, msg }` envelope and coded errors.
+ *
+ * HTTP status: every coded answer of a JSON call is HTTP 200 and the body's
+ * `code` tells success from failure. Binary calls (xlsx, images) answer their
+ * failures as HTTP 400 with the JSON envelope. Unknown paths answer HTTP 404
+ * and unexpected failures HTTP 500, both with an envelope.
+ */
+import { http } from "msw";
+import { z } from "zod";
+import { SYSTEM_PREFIXES, type EndpointDefinition } from "../app/contract/endpoint.ts";
+import { ApiCode } from "../app/contract/envelope.ts";
+import type { DeviceRow, UserRow } from "./db.ts";
+import { ApiError, invalid } from "./errors.ts";
+import { type Lang, langOf, t } from "./i18n.ts";
+import { authenticate } from "./session.ts";
+import { ensureSeeded } from "./state.ts";
+
+export const API_BASE = "/api/v1";
+
+/** Answers are checked against the contract in tests and when MOCK_API_STRICT=1. */
+const STRICT = process.env.MOCK_API_STRICT === "1" || Boolean(process.env.VITEST);
+
+export interface Ctx<P, Q, B> {
+  request: Request;
+  url: URL;
+  lang: Lang;
+  params: P;
+  query: Q;
+  body: B;
+  /** The form of a multipart call. */
+  form: FormData | null;
+  /** Signed-in user and its device; set on every call with `auth: true`. */
+  user: UserRow | null;
+  device: DeviceRow | null;
+  /** Path of the API base as the request reached it (e.g. "/api/v1"). */
+  apiBase: string;
+}
+
+/** The signed-in user of an `auth: true` call. */
+export function signedIn<P, Q, B>(ctx: Ctx<P, Q, B>): { user: UserRow; device: DeviceRow } {
+  if (!ctx.user || !ctx.device) throw new ApiError(ApiCode.noToken, "noToken");
+  return { user: ctx.user, device: ctx.device };
+}
+
+export function envelope(code: number, data: unknown, msg: string, status = 200): Response {
+  return Response.json({ code, data, msg }, { status });
+}
+
+const localeErrors = { zh: z.locales.zhCN().localeError, en: z.locales.en().localeError };
+
+/** First problem of a failed parse as "path: message". */
+export function firstIssue(error: z.ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return "invalid";
+  const path = issue.path.map(String).join(".");
+  return path ? `${path}: ${issue.message}` : issue.message;
+}
+
+export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown, lang: Lang): z.output<S> {
+  const result = schema.safeParse(input, { error: localeErrors[lang] });
+  if (!result.success) throw invalid(firstIssue(result.error));
+  return result.data;
+}
+
+function queryObject(url: URL): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const [key, value] of url.searchParams) {
+    if (value.trim() === "") continue;
+    const previous = out[key];
+    if (previous === undefined) out[key] = value;
+    else out[key] = Array.isArray(previous) ? [...previous, value] : [previous, value];
+  }
+  return out;
+}
+
+function apiBaseOf(url: URL): string {
+  const index = url.pathname.indexOf(`${API_BASE}/`);
+  return index >= 0 ? url.pathname.slice(0, index + API_BASE.length) : API_BASE;
+}
+
+type Handler = ReturnType<typeof http.get>;
+
+export function errorResponse(error: unknown, lang: Lang, binary: boolean): Response {
+  if (error instanceof ApiError) {
+    const message = t(lang, error.key, error.params);
+    return envelope(error.code, message, message, binary ? 400 : 200);
+  }
+  console.error("[mock-api] unexpected failure:", error);
+  const message = t(lang, "serverError");
+  return envelope(500, message, message, 500);
+}
+
+export function route<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, D extends z.ZodType>(
+  endpoint: EndpointDefinition<P, Q, B, D>,
+  implementation: (
+    ctx: Ctx<z.output<P>, z.output<Q>, z.output<B>>,
+  ) => Promise<z.input<D> | Response> | z.input<D> | Response,
+): Handler[] {
+  const mswPath = endpoint.path.replace(/\{(\w+)\}/g, ":$1");
+  const prefixes = ["", ...(endpoint.prefixed ? SYSTEM_PREFIXES.map((p) => `/${p}`) : [])];
+  const method = endpoint.method.toLowerCase() as "get" | "post" | "put" | "delete";
+
+  return prefixes.map((prefix) =>
+    http[method](`*${API_BASE}${prefix}${mswPath}`, async ({ request, params }) => {
+      const lang = langOf(request);
+      try {
+        await ensureSeeded();
+        const url = new URL(request.url);
+        let user: UserRow | null = null;
+        let device: DeviceRow | null = null;
+        if (endpoint.auth) {
+          ({ user, device } = authenticate(request));
+          const roles = endpoint.roles ?? [];
+          if (roles.length > 0 && !user.scope.some((role) => roles.includes(role))) {
+            throw new ApiError(ApiCode.forbidden, "forbidden");
+          }
+        }
+        const parsedParams = endpoint.params ? parseOrThrow(endpoint.params, params, lang) : undefined;
+        const parsedQuery = endpoint.query ? parseOrThrow(endpoint.query, queryObject(url), lang) : undefined;
+        let form: FormData | null = null;
+        let parsedBody: unknown;
+        if (endpoint.multipart) {
+          try {
+            form = await request.formData();
+          } catch {
+            throw new ApiError(ApiCode.invalidParameters, "invalidForm");
+          }
+        } else if (endpoint.body) {
+          const text = await request.text();
+          let json: unknown = {};
+          if (text.trim() !== "") {
+            try {
+              json = JSON.parse(text);
+            } catch {
+              throw new ApiError(ApiCode.invalidParameters, "invalidJson");
+            }
+          }
+          parsedBody = parseOrThrow(endpoint.body, json, lang);
+        }
+        const result = await implementation({
+          request,
+          url,
+          lang,
+          params: parsedParams as z.output<P>,
+          query: parsedQuery as z.output<Q>,
+          body: parsedBody as z.output<B>,
+          form,
+          user,
+          device,
+          apiBase: apiBaseOf(url),
+        });
+        if (result instanceof Response) return result;
+        if (STRICT) {
+          const checked = endpoint.data.safeParse(result);
+          if (!checked.success) {
+            throw new Error(`Answer of ${endpoint.method} ${endpoint.path} breaks the contract: ${firstIssue(checked.error)}`);
+          }
+        }
+        return envelope(ApiCode.ok, result, t(lang, "ok"));
+      } catch (error) {
+        return errorResponse(error, lang, Boolean(endpoint.binary));
+      }
+    }),
+  );
+}

@@ -1,0 +1,90 @@
+/** Password hashing (scrypt + salt), opaque tokens, and reading the client's device and IP. */
+import { createHash, randomBytes, scrypt, scryptSync, timingSafeEqual } from "node:crypto";
+
+const KEY_LENGTH = 32;
+
+function derive(password: string, salt: Buffer): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    scrypt(password, salt, KEY_LENGTH, (error, key) => (error ? reject(error) : resolve(key)));
+  });
+}
+
+export async function hashPassword(password: string, salt: Buffer = randomBytes(16)): Promise<string> {
+  const key = await derive(password, salt);
+  return `scrypt$${salt.toString("hex")}$${key.toString("hex")}`;
+}
+
+const seedHashes = new Map<string, string>();
+
+/**
+ * Hash for seed accounts: the salt comes from the seed, and the result is
+ * remembered, so re-seeding in tests does not pay scrypt again.
+ */
+export function seedPasswordHash(password: string, saltHex: string): string {
+  const cacheKey = `${saltHex}:${password}`;
+  let hash = seedHashes.get(cacheKey);
+  if (!hash) {
+    const key = scryptSync(password, Buffer.from(saltHex, "hex"), KEY_LENGTH);
+    hash = `scrypt$${saltHex}$${key.toString("hex")}`;
+    seedHashes.set(cacheKey, hash);
+  }
+  return hash;
+}
+
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const [scheme, saltHex, keyHex] = stored.split("$");
+  if (scheme !== "scrypt" || !saltHex || !keyHex) return false;
+  const expected = Buffer.from(keyHex, "hex");
+  const actual = await derive(password, Buffer.from(saltHex, "hex"));
+  return actual.length === expected.length && timingSafeEqual(actual, expected);
+}
+
+/** An opaque bearer token: 32 random bytes, base64url. */
+export function newToken(): string {
+  return randomBytes(32).toString("base64url");
+}
+
+export function sha256(text: string): string {
+  return createHash("sha256").update(text).digest("hex");
+}
+
+export function randomId(bytes = 12): string {
+  return randomBytes(bytes).toString("hex");
+}
+
+/** A readable device from a User-Agent, e.g. "Chrome 156 / Windows". */
+export function describeDevice(userAgent: string | null): string {
+  if (!userAgent) return "Unknown";
+  const ua = userAgent;
+  const version = (pattern: RegExp): string => ua.match(pattern)?.[1] ?? "";
+  let browser: string;
+  if (/MicroMessenger\//.test(ua)) browser = `WeChat ${version(/MicroMessenger\/(\d+)/)}`;
+  else if (/Edg(A|iOS)?\//.test(ua)) browser = `Edge ${version(/Edg(?:A|iOS)?\/(\d+)/)}`;
+  else if (/OPR\//.test(ua)) browser = `Opera ${version(/OPR\/(\d+)/)}`;
+  else if (/Firefox\//.test(ua)) browser = `Firefox ${version(/Firefox\/(\d+)/)}`;
+  else if (/FxiOS\//.test(ua)) browser = `Firefox ${version(/FxiOS\/(\d+)/)}`;
+  else if (/CriOS\//.test(ua)) browser = `Chrome ${version(/CriOS\/(\d+)/)}`;
+  else if (/HeadlessChrome\//.test(ua)) browser = `Headless Chrome ${version(/HeadlessChrome\/(\d+)/)}`;
+  else if (/Chrom(e|ium)\//.test(ua)) browser = `Chrome ${version(/Chrom(?:e|ium)\/(\d+)/)}`;
+  else if (/Version\/[\d.]+.*Safari\//.test(ua)) browser = `Safari ${version(/Version\/(\d+)/)}`;
+  else if (/curl\//i.test(ua)) browser = `curl ${version(/curl\/([\d.]+)/i)}`;
+  else if (/node|undici/i.test(ua)) browser = "Node.js";
+  else browser = ua.split(/[\s/]/)[0] || "Unknown";
+
+  let os = "";
+  if (/Windows NT/.test(ua)) os = "Windows";
+  else if (/iPhone|iPad|iPod/.test(ua)) os = "iOS";
+  else if (/Mac OS X|Macintosh/.test(ua)) os = "macOS";
+  else if (/Android/.test(ua)) os = "Android";
+  else if (/CrOS/.test(ua)) os = "ChromeOS";
+  else if (/Linux/.test(ua)) os = "Linux";
+  return os ? `${browser.trim()} / ${os}` : browser.trim();
+}
+
+/** Client IP: the first X-Forwarded-For entry (the portal forwards it), else X-Real-IP. */
+export function clientIp(request: Request): string {
+  const forwarded = request.headers.get("x-forwarded-for");
+  const first = forwarded?.split(",")[0]?.trim();
+  if (first) return first.slice(0, 64);
+  return request.headers.get("x-real-ip")?.trim().slice(0, 64) || "unknown";
+}

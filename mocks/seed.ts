@@ -1,0 +1,564 @@
+/**
+ * Deterministic seed: the same data on every run for the same sizes (seeded
+ * PRNG, base date 2026-11-01 00:00 China time). Sizes come from the options
+ * or the env knobs SEED_SERVICES (20), SEED_PALLETS (200), SEED_ORDERS (5000).
+ */
+import type { Role } from "../app/contract/account.ts";
+import type { OrderStatusCode } from "../app/contract/cba.ts";
+import { usccCheckCharacter } from "../app/contract/uscc.ts";
+import { chinaDay, chinaTime } from "./clock.ts";
+import {
+  type CompanyRow,
+  clearDb,
+  db,
+  indexOrder,
+  nextSeq,
+  type OrderRow,
+  sortOrderKeys,
+  type UserRow,
+} from "./db.ts";
+import { createRandom, type Random } from "./random.ts";
+import {
+  BRANDS,
+  CARRIERS,
+  CATEGORIES,
+  COMMUNITIES,
+  type CategorySeed,
+  DETENTION_REASONS,
+  GIVEN_NAMES,
+  GOODS,
+  MOBILE_PREFIXES,
+  REGIONS,
+  REMARKS,
+  STREETS,
+  SURNAMES,
+  WAREHOUSES,
+} from "./seed-data.ts";
+import { seedPasswordHash } from "./security.ts";
+
+export interface SeedOptions {
+  services?: number;
+  pallets?: number;
+  orders?: number;
+  /** PRNG seed. */
+  seed?: number;
+}
+
+/** 2026-11-01 00:00:00 China time. */
+export const SEED_BASE_TIME = chinaTime(2026, 11, 1);
+export const DEMO_PASSWORD = "Demo1234!";
+export const DEMO_ACCOUNTS = {
+  admin: "admin@demo.test",
+  manager: "manager@demo.test",
+  guest: "guest@demo.test",
+} as const;
+
+const DAY = 86_400;
+const HOUR = 3_600;
+
+function envInt(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw.trim() === "") return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) {
+    throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
+  }
+  return value;
+}
+
+export function seedOptionsFromEnv(): Required<SeedOptions> {
+  return {
+    services: envInt("SEED_SERVICES", 20),
+    pallets: envInt("SEED_PALLETS", 200),
+    orders: envInt("SEED_ORDERS", 5000),
+    seed: envInt("SEED_RANDOM", 20261101),
+  };
+}
+
+function ean13(random: Random, prefix: string): string {
+  let body = prefix + random.digits(12 - prefix.length);
+  body = body.slice(0, 12);
+  let sum = 0;
+  for (let i = 0; i < 12; i++) sum += Number(body[i]) * (i % 2 === 0 ? 1 : 3);
+  return body + String((10 - (sum % 10)) % 10);
+}
+
+/** A valid unified social credit code (GB 32100-2015) for seeded companies. */
+export function makeUscc(random: Random, division: string): string {
+  const charset = "0123456789ABCDEFGHJKLMNPQRTUWXY";
+  let org = "";
+  for (let i = 0; i < 9; i++) org += charset[random.int(0, 30)];
+  const first17 = `91${division}${org}`;
+  return first17 + (usccCheckCharacter(first17) ?? "0");
+}
+
+function compact(seconds: number): string {
+  return chinaDay(seconds).replaceAll("-", "");
+}
+
+/** Smallest valid PNG (1×1, light grey): the seeded licence and ID images. */
+const PLACEHOLDER_PNG = Uint8Array.from(
+  Buffer.from(
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGPo6OgAAAOEAcGHCPagAAAAAElFTkSuQmCC",
+    "base64",
+  ),
+);
+
+export async function seedDb(options: SeedOptions = {}): Promise<void> {
+  const sizes = { ...seedOptionsFromEnv(), ...dropUndefined(options) };
+  const random = createRandom(sizes.seed);
+  clearDb();
+
+  await seedCatalogue();
+  const users = await seedUsers(random);
+  await seedCompanies(random, users);
+  await seedLogistics(random, sizes.services, sizes.pallets, sizes.orders);
+  await seedNotices(users);
+}
+
+function dropUndefined(options: SeedOptions): SeedOptions {
+  const out: SeedOptions = {};
+  if (options.services !== undefined) out.services = options.services;
+  if (options.pallets !== undefined) out.pallets = options.pallets;
+  if (options.orders !== undefined) out.orders = options.orders;
+  if (options.seed !== undefined) out.seed = options.seed;
+  return out;
+}
+
+async function seedCatalogue(): Promise<void> {
+  for (const brand of BRANDS) await db.brands.insert(brand);
+  const walk = async (nodes: readonly CategorySeed[], parentCode: string | null) => {
+    for (const node of nodes) {
+      await db.categories.insert({
+        itemCatCode: node.itemCatCode,
+        name: node.name,
+        parentCode,
+        brandCodes: node.brands ?? [],
+      });
+      if (node.children) await walk(node.children, node.itemCatCode);
+    }
+  };
+  await walk(CATEGORIES, null);
+}
+
+interface SeedUser {
+  username: string;
+  scope: Role[];
+  parent?: string;
+  enabled?: boolean;
+  daysAgo: number;
+  singleLogin?: boolean;
+}
+
+const SEED_USERS: readonly SeedUser[] = [
+  { username: DEMO_ACCOUNTS.admin, scope: ["SYSTEM_ADMINISTRATOR", "CBA_MANAGER"], daysAgo: 400 },
+  { username: DEMO_ACCOUNTS.manager, scope: ["CBA_MANAGER"], daysAgo: 200 },
+  { username: DEMO_ACCOUNTS.guest, scope: [], daysAgo: 3 },
+  { username: "ops@demo.test", scope: ["CBA_MANAGER"], parent: DEMO_ACCOUNTS.manager, daysAgo: 90 },
+  {
+    username: "intern@demo.test",
+    scope: [],
+    parent: DEMO_ACCOUNTS.manager,
+    enabled: false,
+    daysAgo: 60,
+  },
+  { username: "hangzhou.trade@demo.test", scope: [], daysAgo: 6 },
+  { username: "ningbo.supply@demo.test", scope: [], daysAgo: 9 },
+  { username: "xiamen.goods@demo.test", scope: [], daysAgo: 15 },
+];
+
+async function seedUsers(random: Random): Promise<Map<string, UserRow>> {
+  const byName = new Map<string, UserRow>();
+  for (const [index, seed] of SEED_USERS.entries()) {
+    const salt = random.digits(32);
+    const parentId = seed.parent ? (byName.get(seed.parent)?.id ?? null) : null;
+    const user = await db.users.insert({
+      id: `u${String(index + 1).padStart(4, "0")}`,
+      username: seed.username,
+      passwordHash: seedPasswordHash(DEMO_PASSWORD, salt),
+      scope: seed.scope,
+      isSingleLogin: seed.singleLogin ?? false,
+      parentId,
+      enabled: seed.enabled ?? true,
+      createdOn: SEED_BASE_TIME - seed.daysAgo * DAY,
+      lastLoginOn: null,
+      failedLogins: 0,
+      lockedUntil: null,
+    });
+    db.userIdByName.set(user.username, user.id);
+    byName.set(user.username, user);
+  }
+  return byName;
+}
+
+interface SeedCompany {
+  username: string;
+  state: CompanyRow["state"];
+  nameZh: string;
+  nameEn: string;
+  division: string;
+  customs: string;
+  legal: string;
+  contact: string;
+  address: string;
+  scope: string;
+  daysAgo: number;
+  rejectReason?: string;
+}
+
+const SEED_COMPANIES: readonly SeedCompany[] = [
+  {
+    username: DEMO_ACCOUNTS.manager,
+    state: "approved",
+    nameZh: "深圳前海跨境供应链管理有限公司",
+    nameEn: "Shenzhen Qianhai Cross-border Supply Chain Management Co., Ltd.",
+    division: "440300",
+    customs: "4403960ABC",
+    legal: "陈志强",
+    contact: "林晓明",
+    address: "广东省深圳市南山区前海深港合作区前湾一路1号A栋201室",
+    scope: "供应链管理；国际货运代理；跨境电子商务；货物及技术进出口。",
+    daysAgo: 190,
+  },
+  {
+    username: "hangzhou.trade@demo.test",
+    state: "pending",
+    nameZh: "杭州云仓国际贸易有限公司",
+    nameEn: "Hangzhou Yuncang International Trading Co., Ltd.",
+    division: "330110",
+    customs: "3301964D27",
+    legal: "王建华",
+    contact: "周婷",
+    address: "浙江省杭州市钱塘区下沙街道综合保税区仓储中心3号楼",
+    scope: "跨境电商零售进口；母婴用品、化妆品、保健食品销售；仓储服务。",
+    daysAgo: 5,
+  },
+  {
+    username: "ningbo.supply@demo.test",
+    state: "reviewing",
+    nameZh: "宁波海曙优选进出口有限公司",
+    nameEn: "Ningbo Haishu Youxuan Import & Export Co., Ltd.",
+    division: "330203",
+    customs: "3302961K88",
+    legal: "徐海燕",
+    contact: "孙宇航",
+    address: "浙江省宁波市海曙区栎社保税物流中心综合楼508室",
+    scope: "货物进出口；食品经营；日用百货销售；国内货物运输代理。",
+    daysAgo: 8,
+  },
+  {
+    username: "xiamen.goods@demo.test",
+    state: "rejected",
+    nameZh: "厦门海沧环球好物电子商务有限公司",
+    nameEn: "Xiamen Haicang Global Goods E-commerce Co., Ltd.",
+    division: "350205",
+    customs: "3502966T15",
+    legal: "谢文博",
+    contact: "郑佳怡",
+    address: "福建省厦门市海沧区港南路368号",
+    scope: "互联网销售；跨境电子商务；化妆品零售。",
+    daysAgo: 14,
+    rejectReason: "营业执照图片模糊无法辨认，请重新上传清晰的营业执照。",
+  },
+];
+
+async function seedImage(random: Random, userId: string, createdOn: number): Promise<string> {
+  const id = random.digits(24);
+  await db.images.insert({ id, userId, mime: "image/png", bytes: PLACEHOLDER_PNG, createdOn });
+  return `/api/v1/upload/image/${id}`;
+}
+
+async function seedCompanies(random: Random, users: Map<string, UserRow>): Promise<void> {
+  const admin = users.get(DEMO_ACCOUNTS.admin);
+  for (const [index, seed] of SEED_COMPANIES.entries()) {
+    const user = users.get(seed.username);
+    if (!user) continue;
+    const submittedOn = SEED_BASE_TIME - seed.daysAgo * DAY + random.int(9, 17) * HOUR;
+    const reviewed = seed.state === "approved" || seed.state === "rejected";
+    const company = await db.companies.insert({
+      id: `c${String(index + 1).padStart(4, "0")}`,
+      userId: user.id,
+      username: user.username,
+      companyNameZh: seed.nameZh,
+      companyNameEn: seed.nameEn,
+      creditCode: makeUscc(random, seed.division),
+      customsCode: seed.customs,
+      legalRepresentative: seed.legal,
+      contactPerson: seed.contact,
+      contactPhone: `${random.pick(MOBILE_PREFIXES)}${random.digits(8)}`,
+      contactEmail: user.username,
+      registeredAddress: seed.address,
+      businessScope: seed.scope,
+      businessLicenseImage: await seedImage(random, user.id, submittedOn),
+      legalIdFrontImage: await seedImage(random, user.id, submittedOn),
+      legalIdBackImage: await seedImage(random, user.id, submittedOn),
+      state: seed.state,
+      rejectReason: seed.rejectReason ?? null,
+      submittedOn,
+      reviewedOn: reviewed ? submittedOn + 2 * DAY : null,
+      reviewerId: seed.state === "pending" ? null : (admin?.id ?? null),
+    });
+    db.companyIdByUser.set(user.id, company.id);
+  }
+}
+
+function consignee(random: Random) {
+  const region = random.pick(REGIONS);
+  const district = random.pick(region.districts);
+  const city = region.city === region.province ? "" : region.city;
+  const address =
+    `${region.province}${city}${district}${random.pick(STREETS)}${random.int(1, 899)}号` +
+    `${random.pick(COMMUNITIES)}${random.int(1, 30)}栋${random.int(1, 3)}单元${random.int(1, 33)}0${random.int(1, 6)}室`;
+  return {
+    consignee: random.pick(SURNAMES) + random.pick(GIVEN_NAMES),
+    consigneeAddress: address,
+    consigneeTelephone: random.pick(MOBILE_PREFIXES) + random.digits(8),
+  };
+}
+
+function logisticsNo(random: Random): string {
+  const carrier = random.pick(CARRIERS);
+  return carrier.prefix + random.digits(carrier.digits) + ("suffix" in carrier ? carrier.suffix : "");
+}
+
+/** Status weights by the service's age in days: old services are mostly stocked out. */
+function statusWeights(ageDays: number): readonly (readonly [OrderStatusCode, number])[] {
+  if (ageDays >= 25) return [[3, 90], [4, 6], [1, 4]];
+  if (ageDays >= 10) return [[3, 45], [4, 47], [1, 8]];
+  if (ageDays >= 4) return [[4, 62], [1, 35], [3, 3]];
+  return [[1, 86], [4, 14]];
+}
+
+async function seedLogistics(random: Random, services: number, pallets: number, orders: number): Promise<void> {
+  const barCodes = GOODS.map((goods) => ean13(random, goods.origin));
+  const serviceRows: { serviceNo: string; createdOn: number; ageDays: number; warehouse: string }[] = [];
+  const spanDays = 60;
+  let serviceSeq = 0;
+  for (let i = 0; i < services; i++) {
+    const ageDays = services <= 1 ? 1 : Math.round(((services - 1 - i) * spanDays) / (services - 1)) + 1;
+    const createdOn = SEED_BASE_TIME - ageDays * DAY + random.int(8, 18) * HOUR + random.int(0, 59) * 60;
+    serviceSeq += 1;
+    const serviceNo = `FW${compact(createdOn)}${String(serviceSeq).padStart(3, "0")}`;
+    const warehouse = random.pick(WAREHOUSES);
+    const day = chinaDay(createdOn);
+    await db.services.insert({
+      serviceNo,
+      name: `${warehouse} ${Number(day.slice(5, 7))}月${Number(day.slice(8, 10))}日进境批次`,
+      createdOn,
+    });
+    db.serviceSalvers.set(serviceNo, []);
+    serviceRows.push({ serviceNo, createdOn, ageDays, warehouse });
+  }
+  if (serviceRows.length === 0) return;
+
+  // Pallets: spread over the services, at least one each while there are enough.
+  const salverRows: { salverNo: string; serviceIndex: number; createdOn: number; grams: number }[] = [];
+  for (let i = 0; i < pallets; i++) {
+    const serviceIndex = i < serviceRows.length ? i : random.int(0, serviceRows.length - 1);
+    const service = serviceRows[serviceIndex];
+    if (!service) continue;
+    const createdOn = service.createdOn + random.int(5, 240) * 60;
+    const salverNo = `TP${compact(createdOn)}${String(i + 1).padStart(5, "0")}`;
+    salverRows.push({ salverNo, serviceIndex, createdOn, grams: 0 });
+  }
+  if (salverRows.length === 0) return;
+
+  // Orders: spread over the pallets; each pallet has a dominant stage.
+  const perSalver = new Map<number, number>();
+  for (let i = 0; i < orders; i++) {
+    const index = i < salverRows.length ? i : random.int(0, salverRows.length - 1);
+    perSalver.set(index, (perSalver.get(index) ?? 0) + 1);
+  }
+
+  const orderRows: OrderRow[] = [];
+  let orderSeq = 0;
+  for (const [salverIndex, salver] of salverRows.entries()) {
+    const service = serviceRows[salver.serviceIndex];
+    if (!service) continue;
+    const weights = statusWeights(service.ageDays);
+    const dominant = random.weighted(weights);
+    const count = perSalver.get(salverIndex) ?? 0;
+    for (let k = 0; k < count; k++) {
+      orderSeq += 1;
+      const createdOn = Math.min(salver.createdOn + random.int(0, 6 * 60) * 60, SEED_BASE_TIME - 600);
+      let status: OrderStatusCode = random.chance(0.85) ? dominant : random.weighted(weights);
+      let previous: OrderStatusCode | null = null;
+      let reason = random.chance(0.03) ? random.pick(REMARKS) : "";
+      if (status !== 3 && random.chance(0.05)) {
+        previous = status;
+        status = 2;
+        reason = random.pick(DETENTION_REASONS);
+      }
+      const held = previous ?? status;
+      const enterCbaTime =
+        held === 4 || held === 3
+          ? Math.max(
+              createdOn + 60,
+              Math.min(createdOn + random.int(12, 72) * HOUR, SEED_BASE_TIME - random.int(10, 600) * 60),
+            )
+          : null;
+      const exitCbaTime =
+        held === 3 && enterCbaTime !== null
+          ? Math.max(
+              enterCbaTime + 60,
+              Math.min(enterCbaTime + random.int(20, 240) * HOUR, SEED_BASE_TIME - random.int(1, 9) * 60),
+            )
+          : null;
+      const lines = [];
+      const lineCount = random.weighted([[1, 40], [2, 30], [3, 15], [4, 10], [5, 5]] as const);
+      let paid = 0;
+      for (let l = 0; l < lineCount; l++) {
+        const goodsIndex = random.int(0, GOODS.length - 1);
+        const goods = GOODS[goodsIndex];
+        if (!goods) continue;
+        const qty = random.weighted([[1, 70], [2, 22], [3, 8]] as const);
+        const totalPrice = goods.price * qty;
+        paid += totalPrice;
+        salver.grams += goods.grossGrams * qty;
+        lines.push({
+          itemName: goods.itemName,
+          gmodel: goods.gmodel,
+          grossWeight: goods.grossGrams * qty * 100,
+          netWeight: goods.netGrams * qty * 100,
+          barCode: barCodes[goodsIndex] ?? "",
+          price: goods.price,
+          qty,
+          totalPrice,
+        });
+      }
+      orderRows.push({
+        orderNo: `DD${compact(createdOn)}${String(orderSeq).padStart(7, "0")}`,
+        serviceNo: service.serviceNo,
+        salverNo: salver.salverNo,
+        logisticsNo: random.chance(0.86) ? logisticsNo(random) : null,
+        ...consignee(random),
+        acturalPaid: paid,
+        enterCbaTime,
+        exitCbaTime,
+        createdOn,
+        cbaStatus: status,
+        previousCbaStatus: previous,
+        reasonForDetention: reason,
+        subOrder: lines,
+      });
+    }
+  }
+
+  for (const salver of salverRows) {
+    const service = serviceRows[salver.serviceIndex];
+    if (!service) continue;
+    const number = (db.serviceSalvers.get(service.serviceNo)?.length ?? 0) + 1;
+    await db.salvers.insert({
+      salverNo: salver.salverNo,
+      serviceNo: service.serviceNo,
+      name: `${service.warehouse.slice(0, 4)} 托盘${String(number).padStart(2, "0")}`,
+      width: 10_000,
+      length: 12_000,
+      height: random.int(90, 180) * 100,
+      // The pallet itself weighs about 25 kg.
+      weight: (25_000 + salver.grams) * 100,
+      salverDirection: `${random.pick(["A", "B", "C", "D"])}-${String(random.int(1, 20)).padStart(2, "0")}-${random.int(1, 4)}`,
+      createdOn: salver.createdOn,
+    });
+    db.serviceSalvers.get(service.serviceNo)?.push(salver.salverNo);
+    db.salverOrders.set(salver.salverNo, []);
+  }
+
+  for (const row of orderRows) {
+    if (row.logisticsNo && db.logisticsIndex.has(row.logisticsNo)) row.logisticsNo = null;
+    const order = await db.orders.insert(row);
+    indexOrder(order);
+  }
+  sortOrderKeys();
+}
+
+async function seedNotices(users: Map<string, UserRow>): Promise<void> {
+  const notices: {
+    user: string;
+    kind: "qualification" | "account" | "system";
+    titleZh: string;
+    titleEn: string;
+    contentZh: string;
+    contentEn: string;
+    read: boolean;
+    hoursAgo: number;
+  }[] = [
+    {
+      user: DEMO_ACCOUNTS.admin,
+      kind: "qualification",
+      titleZh: "有 2 份资质申请待审核",
+      titleEn: "2 qualification submissions wait for review",
+      contentZh: "杭州云仓国际贸易有限公司、宁波海曙优选进出口有限公司提交了资质信息，请及时审核。",
+      contentEn:
+        "Hangzhou Yuncang International Trading and Ningbo Haishu Youxuan Import & Export submitted their qualification.",
+      read: false,
+      hoursAgo: 20,
+    },
+    {
+      user: DEMO_ACCOUNTS.admin,
+      kind: "system",
+      titleZh: "系统维护通知",
+      titleEn: "Scheduled maintenance",
+      contentZh: "平台将于 11 月 8 日 02:00-04:00 进行例行维护，期间可能无法登录。",
+      contentEn: "The platform is under maintenance on 8 November 02:00-04:00 (China time).",
+      read: true,
+      hoursAgo: 72,
+    },
+    {
+      user: DEMO_ACCOUNTS.manager,
+      kind: "qualification",
+      titleZh: "资质审核通过",
+      titleEn: "Qualification approved",
+      contentZh: "您提交的公司资质已审核通过，现在可以使用服务管理和出入库功能。",
+      contentEn: "Your company qualification was approved: service management and stock in/out are open.",
+      read: true,
+      hoursAgo: 24 * 188,
+    },
+    {
+      user: DEMO_ACCOUNTS.manager,
+      kind: "system",
+      titleZh: "有订单被海关扣留",
+      titleEn: "Orders detained by customs",
+      contentZh: "最近一批进境订单中有订单被扣留，请在订单列表中查看扣留原因并处理。",
+      contentEn: "Some orders of the latest inbound batch were detained: see the reasons in the order list.",
+      read: false,
+      hoursAgo: 5,
+    },
+    {
+      user: DEMO_ACCOUNTS.manager,
+      kind: "account",
+      titleZh: "欢迎使用跨境保税物流平台",
+      titleEn: "Welcome to the bonded logistics portal",
+      contentZh: "使用说明页介绍了服务、托盘、订单和出入库的操作流程。",
+      contentEn: "The usage instructions page explains services, pallets, orders and stock in/out.",
+      read: true,
+      hoursAgo: 24 * 199,
+    },
+    {
+      user: DEMO_ACCOUNTS.guest,
+      kind: "account",
+      titleZh: "请完善公司资质信息",
+      titleEn: "Please complete your company qualification",
+      contentZh: "提交公司资质并通过审核后，即可使用服务管理、出入库等功能。",
+      contentEn: "Submit your company qualification; once approved, logistics functions are open to you.",
+      read: false,
+      hoursAgo: 70,
+    },
+  ];
+  for (const [index, notice] of notices.entries()) {
+    const user = users.get(notice.user);
+    if (!user) continue;
+    await db.notices.insert({
+      id: `n${String(index + 1).padStart(5, "0")}`,
+      userId: user.id,
+      kind: notice.kind,
+      titleZh: notice.titleZh,
+      titleEn: notice.titleEn,
+      contentZh: notice.contentZh,
+      contentEn: notice.contentEn,
+      read: notice.read,
+      createdOn: SEED_BASE_TIME - notice.hoursAgo * HOUR,
+      seq: nextSeq(),
+    });
+  }
+}

@@ -1,0 +1,82 @@
+/**
+ * Tokens and devices. Each login creates a device row holding the SHA-256 of
+ * an opaque random token. A token works while its device is online and not
+ * expired; an offline device tells why: single login elsewhere (20003),
+ * forced offline, password change or disabled account (20004), logout (20002).
+ */
+import { ApiCode } from "../app/contract/envelope.ts";
+import { nowSeconds } from "./clock.ts";
+import { db, type DeviceRow, nextSeq, type OfflineReason, type UserRow } from "./db.ts";
+import { ApiError } from "./errors.ts";
+import { clientIp, describeDevice, newToken, randomId, sha256 } from "./security.ts";
+
+/** Tokens live 7 days from login. */
+export const TOKEN_TTL_SECONDS = 7 * 86_400;
+
+export function authenticate(request: Request): { user: UserRow; device: DeviceRow } {
+  const header = request.headers.get("authorization");
+  if (!header || header.trim() === "") throw new ApiError(ApiCode.noToken, "noToken");
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header.trim());
+  if (!match?.[1]) throw new ApiError(ApiCode.tokenInvalid, "tokenInvalid");
+  const deviceNo = db.deviceNoByToken.get(sha256(match[1]));
+  const device = deviceNo ? db.devices.get(deviceNo) : undefined;
+  if (!device) throw new ApiError(ApiCode.tokenInvalid, "tokenInvalid");
+  if (device.status === "Offline") {
+    if (device.offlineReason === "single") throw new ApiError(ApiCode.loggedInElsewhere, "loggedInElsewhere");
+    if (device.offlineReason === "logout") throw new ApiError(ApiCode.tokenInvalid, "tokenInvalid");
+    throw new ApiError(ApiCode.forcedOffline, "forcedOffline");
+  }
+  if (device.expiresOn <= nowSeconds()) throw new ApiError(ApiCode.tokenInvalid, "tokenInvalid");
+  const user = db.users.get(device.userId);
+  if (!user) throw new ApiError(ApiCode.tokenInvalid, "tokenInvalid");
+  if (!user.enabled) throw new ApiError(ApiCode.forcedOffline, "forcedOffline");
+  return { user, device };
+}
+
+/** Creates the device row of a login and answers its token. */
+export async function startSession(user: UserRow, request: Request): Promise<string> {
+  const token = newToken();
+  const now = nowSeconds();
+  if (user.isSingleLogin) await takeOffline(user.id, "single");
+  const device = await db.devices.insert({
+    deviceNo: `${now.toString(36)}${randomId(6)}`,
+    userId: user.id,
+    tokenHash: sha256(token),
+    device: describeDevice(request.headers.get("user-agent")),
+    ip: clientIp(request),
+    createdOn: now,
+    expiresOn: now + TOKEN_TTL_SECONDS,
+    status: "online",
+    offlineReason: null,
+    seq: nextSeq(),
+  });
+  db.deviceNoByToken.set(device.tokenHash, device.deviceNo);
+  await db.users.update(user.id, (draft) => {
+    draft.lastLoginOn = now;
+    draft.failedLogins = 0;
+    draft.lockedUntil = null;
+  });
+  return token;
+}
+
+/** Sets a user's online devices offline, except `keep`. */
+export async function takeOffline(userId: string, reason: OfflineReason, keep?: string): Promise<number> {
+  const keys: string[] = [];
+  for (const device of db.devices.values()) {
+    if (device.userId === userId && device.status === "online" && device.deviceNo !== keep) {
+      keys.push(device.deviceNo);
+    }
+  }
+  await db.devices.updateMany(keys, (draft) => {
+    draft.status = "Offline";
+    draft.offlineReason = reason;
+  });
+  return keys.length;
+}
+
+export async function endDevice(deviceNo: string, reason: OfflineReason): Promise<void> {
+  await db.devices.update(deviceNo, (draft) => {
+    draft.status = "Offline";
+    draft.offlineReason = reason;
+  });
+}

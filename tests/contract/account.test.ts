@@ -1,0 +1,250 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import {
+  ApiCode,
+  currentUserSchema,
+  loginDeviceSchema,
+  pagedListOf,
+  subAccountSchema,
+} from "../../app/contract/index.ts";
+import { mockClock } from "../../mocks/api.ts";
+import { ADMIN, client, GUEST, MANAGER, PASSWORD, reset, startServer, type TestServer } from "./helpers.ts";
+
+let server: TestServer;
+let api: ReturnType<typeof client>;
+
+beforeAll(async () => {
+  server = await startServer();
+  api = client(server);
+});
+afterAll(() => server.close());
+beforeEach(() => reset());
+
+describe("login, logout and the current user", () => {
+  it("logs in with a demo account and answers the user without secrets", async () => {
+    const token = await api.login(ADMIN);
+    expect(token).toMatch(/^[\w-]{40,}$/);
+    const info = await api.call("/account/account-info", { token });
+    expect(info.code).toBe(200);
+    expect(currentUserSchema.strict().parse(info.data)).toEqual({
+      username: ADMIN,
+      isSingleLogin: false,
+      scope: ["SYSTEM_ADMINISTRATOR", "CBA_MANAGER"],
+    });
+    expect(JSON.stringify(info)).not.toMatch(/scrypt|password/i);
+  });
+
+  it("accepts the username in any case and answers 1001 for a wrong password or unknown user", async () => {
+    await expect(api.login("Manager@Demo.Test")).resolves.toBeTypeOf("string");
+    const wrong = await api.call("/account/login", { method: "POST", body: { username: MANAGER, password: "nope1234" } });
+    expect(wrong).toMatchObject({ code: ApiCode.wrongCredentials, data: "用户名或密码错误" });
+    const unknown = await api.call("/account/login", {
+      method: "POST",
+      body: { username: "nobody@demo.test", password: PASSWORD },
+      lang: "en",
+    });
+    expect(unknown).toMatchObject({ code: 1001, data: "Wrong username or password" });
+  });
+
+  it("answers 40001 with the first problem for a malformed body, localised", async () => {
+    const zh = await api.call("/account/login", { method: "POST", body: { username: "" } });
+    expect(zh.code).toBe(ApiCode.invalidParameters);
+    expect(zh.data).toMatch(/^username: /);
+    const en = await api.call("/account/login", { method: "POST", body: "{not json", lang: "en-US,en;q=0.9" });
+    expect(en.code).toBe(40001);
+    const bad = await api.raw("/account/login", {
+      method: "POST",
+      headers: { "content-type": "application/json", "accept-language": "en" },
+    });
+    expect(bad.status).toBe(200);
+    expect(((await bad.json()) as { data: string }).data).toMatch(/^username: /);
+  });
+
+  it("locks the account for 15 minutes after 10 wrong passwords (1000)", async () => {
+    for (let i = 0; i < 10; i++) {
+      const answer = await api.call("/account/login", { method: "POST", body: { username: GUEST, password: `wrong${i}pass` } });
+      expect(answer.code).toBe(1001);
+    }
+    const locked = await api.call("/account/login", { method: "POST", body: { username: GUEST, password: PASSWORD } });
+    expect(locked.code).toBe(ApiCode.tooManyAttempts);
+    mockClock.advance(15 * 60 * 1000 + 1000);
+    await expect(api.login(GUEST)).resolves.toBeTypeOf("string");
+  });
+
+  it("answers 20001 without a token and 20002 for an unknown or malformed token", async () => {
+    expect((await api.call("/account/account-info")).code).toBe(ApiCode.noToken);
+    expect((await api.call("/account/account-info", { token: "forged" })).code).toBe(ApiCode.tokenInvalid);
+    const malformed = await api.call("/account/account-info", { headers: { authorization: "Basic abc" } });
+    expect(malformed.code).toBe(20002);
+  });
+
+  it("logout revokes the token (20002 afterwards) and marks the device offline", async () => {
+    const token = await api.login(MANAGER);
+    const other = await api.login(MANAGER);
+    expect((await api.call("/account/logout", { method: "POST", token })).code).toBe(200);
+    expect((await api.call("/account/account-info", { token })).code).toBe(20002);
+    const devices = await api.ok("/account/login-device", { token: other }, pagedListOf(loginDeviceSchema));
+    expect(devices.list.map((d) => d.status)).toEqual(["online", "Offline"]);
+  });
+
+  it("expires tokens after 7 days (20002)", async () => {
+    const token = await api.login(MANAGER);
+    mockClock.advance(7 * 86_400_000 + 1000);
+    expect((await api.call("/account/account-info", { token })).code).toBe(20002);
+  });
+
+  it("serves the prefixed variants under /seller and /is", async () => {
+    const answer = await api.call<{ token: string }>("/seller/account/login", {
+      method: "POST",
+      body: { username: MANAGER, password: PASSWORD },
+    });
+    expect(answer.code).toBe(200);
+    const info = await api.call("/is/account/account-info", { token: answer.data.token });
+    expect(info.code).toBe(200);
+    expect((await api.call("/seller/cba/service", { token: answer.data.token })).code).toBe(40004);
+  });
+});
+
+describe("login devices, single login and force offline", () => {
+  it("records device and client IP of each login, newest first, with the current one flagged", async () => {
+    await api.login(MANAGER, PASSWORD, {
+      "user-agent": "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) Gecko/20100101 Firefox/140.0",
+      "x-forwarded-for": "203.0.113.9, 10.0.0.1",
+    });
+    const token = await api.login(MANAGER, PASSWORD, { "x-forwarded-for": "198.51.100.7" });
+    const devices = await api.ok("/account/login-device", { token }, pagedListOf(loginDeviceSchema));
+    expect(devices.pagination).toEqual({ total: 2, pageSize: 10, current: 1 });
+    expect(devices.list[0]).toMatchObject({ device: "Chrome 156 / Windows", ip: "198.51.100.7", current: true });
+    expect(devices.list[1]).toMatchObject({ device: "Firefox 140 / macOS", ip: "203.0.113.9", current: false });
+    const page2 = await api.ok(
+      "/account/login-device",
+      { token, query: { current: 2, pageSize: 1 } },
+      pagedListOf(loginDeviceSchema),
+    );
+    expect(page2.list).toHaveLength(1);
+    expect(page2.list[0]?.ip).toBe("203.0.113.9");
+  });
+
+  it("single login on: a new login sets the other devices offline and their tokens answer 20003", async () => {
+    const first = await api.login(MANAGER);
+    const set = await api.call("/account/account-info", { method: "PUT", token: first, body: { isSingleLogin: true } });
+    expect(set).toMatchObject({ code: 200, data: { isSingleLogin: true } });
+    const second = await api.login(MANAGER);
+    const kicked = await api.call("/account/account-info", { token: first, lang: "en" });
+    expect(kicked).toMatchObject({ code: ApiCode.loggedInElsewhere, data: "Your account has logged in on another device" });
+    expect((await api.call("/account/account-info", { token: second })).code).toBe(200);
+  });
+
+  it("single login off: several devices stay online", async () => {
+    const first = await api.login(MANAGER);
+    await api.login(MANAGER);
+    expect((await api.call("/account/account-info", { token: first })).code).toBe(200);
+  });
+
+  it("force offline: that device's token answers 20004; offline, current and foreign devices are refused", async () => {
+    const victim = await api.login(MANAGER);
+    const me = await api.login(MANAGER);
+    const devices = await api.ok("/account/login-device", { token: me }, pagedListOf(loginDeviceSchema));
+    const target = devices.list.find((d) => !d.current);
+    const current = devices.list.find((d) => d.current);
+    if (!target || !current) throw new Error("devices missing");
+    expect((await api.call(`/account/login-device/${target.deviceNo}`, { method: "PUT", token: me })).code).toBe(200);
+    expect((await api.call("/account/account-info", { token: victim })).code).toBe(ApiCode.forcedOffline);
+    expect((await api.call(`/account/login-device/${target.deviceNo}`, { method: "PUT", token: me })).code).toBe(
+      ApiCode.wrongStatus,
+    );
+    expect((await api.call(`/account/login-device/${current.deviceNo}`, { method: "PUT", token: me })).code).toBe(40009);
+    const stranger = await api.login(GUEST);
+    expect((await api.call(`/account/login-device/${current.deviceNo}`, { method: "PUT", token: stranger })).code).toBe(
+      ApiCode.notFound,
+    );
+  });
+
+  it("password change: wrong old password 1001; rules 40001; other devices answer 20004, this one stays", async () => {
+    const other = await api.login(MANAGER);
+    const me = await api.login(MANAGER);
+    const modify = (body: object) => api.call("/account/modify-password/pwd", { method: "POST", token: me, body });
+    expect((await modify({ oldPassword: "wrong-old", password: "N3w-secret!", checkPass: "N3w-secret!" })).code).toBe(
+      ApiCode.wrongCredentials,
+    );
+    expect((await modify({ oldPassword: PASSWORD, password: "N3w-secret!", checkPass: "different!" })).code).toBe(40001);
+    expect((await modify({ oldPassword: PASSWORD, password: "12345678", checkPass: "12345678" })).code).toBe(40001);
+    expect((await modify({ oldPassword: PASSWORD, password: "password123", checkPass: "password123" })).code).toBe(40001);
+    expect((await modify({ oldPassword: PASSWORD, password: MANAGER, checkPass: MANAGER })).code).toBe(40001);
+    expect((await modify({ oldPassword: PASSWORD, password: PASSWORD, checkPass: PASSWORD })).code).toBe(40001);
+    expect((await modify({ oldPassword: PASSWORD, password: "N3w-secret!", checkPass: "N3w-secret!" })).code).toBe(200);
+    expect((await api.call("/account/account-info", { token: other })).code).toBe(ApiCode.forcedOffline);
+    expect((await api.call("/account/account-info", { token: me })).code).toBe(200);
+    expect((await api.call("/account/login", { method: "POST", body: { username: MANAGER, password: PASSWORD } })).code).toBe(1001);
+    await expect(api.login(MANAGER, "N3w-secret!")).resolves.toBeTypeOf("string");
+  });
+});
+
+describe("sub-accounts", () => {
+  it("lists, creates (invitation mail), changes role and disables sub-accounts of a main account", async () => {
+    const token = await api.login(MANAGER);
+    const list = await api.ok("/account/sub-account", { token }, pagedListOf(subAccountSchema));
+    expect(list.list.map((s) => s.username)).toEqual(["intern@demo.test", "ops@demo.test"]);
+    const opsId = list.list.find((s) => s.username === "ops@demo.test")?.id;
+
+    const created = await api.ok(
+      "/account/sub-account",
+      { method: "POST", token, body: { email: "Picker@Demo.test", role: "CBA_MANAGER" } },
+      subAccountSchema,
+    );
+    expect(created).toMatchObject({ username: "picker@demo.test", scope: ["CBA_MANAGER"], enabled: true });
+    expect((await api.lastMail("picker@demo.test")).text).toContain(MANAGER);
+    const taken = await api.call("/account/sub-account", { method: "POST", token, body: { email: GUEST, role: "GUEST" } });
+    expect(taken.code).toBe(ApiCode.emailTaken);
+
+    const ops = await api.login("ops@demo.test");
+    const demoted = await api.ok(
+      `/account/sub-account/${opsId}`,
+      { method: "PUT", token, body: { role: "GUEST" } },
+      subAccountSchema,
+    );
+    expect(demoted.scope).toEqual([]);
+    const disabled = await api.ok(
+      `/account/sub-account/${opsId}`,
+      { method: "PUT", token, body: { enabled: false } },
+      subAccountSchema,
+    );
+    expect(disabled.enabled).toBe(false);
+    expect((await api.call("/account/account-info", { token: ops })).code).toBe(ApiCode.forcedOffline);
+    const login = await api.call("/account/login", { method: "POST", body: { username: "ops@demo.test", password: PASSWORD } });
+    expect(login.code).toBe(ApiCode.forbidden);
+    expect((await api.call(`/account/sub-account/${opsId}`, { method: "PUT", token, body: {} })).code).toBe(40001);
+  });
+
+  it("refuses sub-account management to sub-accounts (40003), foreign ids (40004) and roles the owner lacks (40003)", async () => {
+    const ops = await api.login("ops@demo.test");
+    expect((await api.call("/account/sub-account", { token: ops })).code).toBe(ApiCode.forbidden);
+    const guest = await api.login(GUEST);
+    const grant = await api.call("/account/sub-account", {
+      method: "POST",
+      token: guest,
+      body: { email: "helper@demo.test", role: "CBA_MANAGER" },
+    });
+    expect(grant.code).toBe(ApiCode.forbidden);
+    const manager = await api.login(MANAGER);
+    const list = await api.ok("/account/sub-account", { token: manager }, pagedListOf(subAccountSchema));
+    const foreign = await api.call(`/account/sub-account/${list.list[0]?.id}`, {
+      method: "PUT",
+      token: guest,
+      body: { enabled: false },
+    });
+    expect(foreign.code).toBe(ApiCode.notFound);
+  });
+});
+
+describe("unknown paths", () => {
+  it("answers HTTP 404 with an envelope", async () => {
+    const response = await api.raw("/no/such/call");
+    expect(response.status).toBe(404);
+    expect(await response.json()).toMatchObject({ code: 40004 });
+  });
+
+  it("treats a trailing slash like none", async () => {
+    const token = await api.login(MANAGER);
+    expect((await api.call("/account/account-info/", { token })).code).toBe(200);
+  });
+});

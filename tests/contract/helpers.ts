@@ -1,0 +1,118 @@
+/**
+ * Contract tests talk to the fake backend over real HTTP: a node:http server
+ * on an ephemeral port serving `handleMockApiRequest`, and fetch against it.
+ */
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { createRequestListener } from "@remix-run/node-fetch-server";
+import type { z } from "zod";
+import { handleMockApiRequest, mockClock, resetMockDb, type SeedOptions } from "../../mocks/api.ts";
+
+process.env.MOCK_API_QUIET = "1";
+
+/** Small data set: the whole contract suite stays fast. */
+export const SMALL_SEED: SeedOptions = { services: 4, pallets: 12, orders: 240 };
+export const PASSWORD = "Demo1234!";
+export const CHROME_UA =
+  "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36";
+
+export interface TestServer {
+  base: string;
+  close(): Promise<void>;
+}
+
+export async function startServer(): Promise<TestServer> {
+  const server: Server = createServer(createRequestListener(handleMockApiRequest));
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    base: `http://127.0.0.1:${port}/api/v1`,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.closeAllConnections();
+        server.close((error) => (error ? reject(error) : resolve()));
+      }),
+  };
+}
+
+export async function reset(options: SeedOptions = SMALL_SEED): Promise<void> {
+  mockClock.reset();
+  await resetMockDb(options);
+}
+
+export interface CallOptions {
+  method?: string;
+  token?: string;
+  body?: unknown;
+  lang?: string;
+  headers?: Record<string, string>;
+  query?: Record<string, string | number | boolean | undefined>;
+}
+
+export interface Envelope<T = unknown> {
+  code: number;
+  data: T;
+  msg: string;
+}
+
+export function client(server: TestServer) {
+  async function raw(path: string, options: CallOptions = {}): Promise<Response> {
+    const url = new URL(server.base + path);
+    for (const [key, value] of Object.entries(options.query ?? {})) {
+      if (value !== undefined) url.searchParams.set(key, String(value));
+    }
+    const headers: Record<string, string> = { "user-agent": CHROME_UA, ...options.headers };
+    if (options.lang) headers["accept-language"] = options.lang;
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    let body: BodyInit | undefined;
+    if (options.body instanceof FormData) body = options.body;
+    else if (options.body !== undefined) {
+      headers["content-type"] = "application/json";
+      body = JSON.stringify(options.body);
+    }
+    return fetch(url, { method: options.method ?? "GET", headers, body });
+  }
+
+  async function call<T = unknown>(path: string, options: CallOptions = {}): Promise<Envelope<T>> {
+    const response = await raw(path, options);
+    return (await response.json()) as Envelope<T>;
+  }
+
+  /** Calls and checks success; `data` is parsed with the contract schema when one is given. */
+  async function ok<S extends z.ZodType>(path: string, options: CallOptions, schema: S): Promise<z.output<S>> {
+    const answer = await call(path, options);
+    if (answer.code !== 200) throw new Error(`${path} answered ${answer.code}: ${String(answer.data)}`);
+    return schema.parse(answer.data);
+  }
+
+  async function login(username: string, password = PASSWORD, headers: Record<string, string> = {}): Promise<string> {
+    const answer = await call<{ token: string }>("/account/login", {
+      method: "POST",
+      body: { username, password },
+      headers,
+    });
+    if (answer.code !== 200) throw new Error(`login ${username} answered ${answer.code}: ${String(answer.data)}`);
+    return answer.data.token;
+  }
+
+  /** The newest mail sent to an address (demo outbox). */
+  async function lastMail(to: string): Promise<{ subject: string; text: string }> {
+    const answer = await call<{ subject: string; text: string }[]>("/demo/outbox", { query: { to } });
+    const mail = answer.data[0];
+    if (!mail) throw new Error(`no mail to ${to}`);
+    return mail;
+  }
+
+  async function lastCode(to: string): Promise<string> {
+    const mail = await lastMail(to);
+    const code = /\b(\d{6})\b/.exec(mail.text)?.[1];
+    if (!code) throw new Error(`no code in mail to ${to}`);
+    return code;
+  }
+
+  return { raw, call, ok, login, lastMail, lastCode };
+}
+
+export const ADMIN = "admin@demo.test";
+export const MANAGER = "manager@demo.test";
+export const GUEST = "guest@demo.test";
