@@ -2,4 +2,22 @@ import type zh from "../zh/logistics.ts";
 
 export default {
   title: "Logistics",
+  table: {
+    paging: "Pagination",
+    total: "{{total}} in total",
+    previous: "Previous page",
+    next: "Next page",
+    page: "Page {{page}}",
+    pageSize: "Rows per page",
+    perPage: "{{size}} / page",
+    apply: "Apply",
+    goTo: "Go to",
+    go: "Go",
+    index: "No.",
+    expand: "Expand",
+    selectPage: "Select all on this page",
+    selectRow: "Select {{key}}",
+    columns: "Columns",
+    showColumns: "Shown columns",
+  },
 } satisfies Record<keyof typeof zh, unknown>;

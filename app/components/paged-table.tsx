@@ -1,0 +1,339 @@
+/**
+ * The one paged table of the portal: every list uses it.
+ *
+ * How to use it:
+ * 1. In the loader, read the page with `parsePaging(url.searchParams)` (pass
+ *    the list's own sizes if it has some) and the filters with
+ *    `parseFilters(url.searchParams, schema)` from ~/utils/list-query.ts, call
+ *    the list endpoint with `.attempt(...)`, and return the rows, the
+ *    `pagination` of the answer and, on failure, the error message (the
+ *    table shows it in place of the rows; the filters stay usable).
+ * 2. Render it:
+ *    ```tsx
+ *    <PagedTable
+ *      id="login-history"                 // also the key of the remembered columns
+ *      columns={[{ key: "ip", header: t("..."), cell: (row) => row.ip }]}
+ *      rows={loaderData.list}
+ *      rowKey={(row) => row.deviceNo}
+ *      pagination={loaderData.pagination}
+ *      pageSizes={[10, 100, 200, 500, 1000]} // optional, default 10…500
+ *      error={loaderData.error}
+ *    />
+ *    ```
+ *    Filters are a `<Form method="get">` of the page whose fields are named
+ *    like the query parameters; leave `current` out so a new filter starts on
+ *    page 1, and carry `pageSize` in a hidden input.
+ * 3. Options: `showIndex` (running number over pages), `selection` (checkbox
+ *    column whose inputs belong to a form of the page, see `useSelection`),
+ *    `expand` (a detail row under each row, opened without JavaScript too),
+ *    `toolbar` (shown left of the column menu).
+ *
+ * Paging is links and GET forms, so it works without JavaScript. Hidden
+ * columns are remembered per table in this browser (localStorage).
+ */
+import { Popover, PopoverButton, PopoverPanel } from "@headlessui/react";
+import { Fragment, type ReactNode, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { ChevronIcon } from "~/components/icons.tsx";
+import { PagingBar } from "~/components/paging-bar.tsx";
+import type { Pagination } from "~/contract/index.ts";
+import type { Locale } from "~/locales/index.ts";
+import { formatCount } from "~/utils/format.ts";
+import { readStoredList, useHydrated, writeStoredList } from "~/utils/local-store.ts";
+
+export interface Column<Row> {
+  key: string;
+  header: string;
+  cell: (row: Row, index: number) => ReactNode;
+  align?: "left" | "right" | "center";
+  /** Extra classes of the column's cells (width, wrapping). */
+  className?: string;
+  /** A column that cannot be hidden. */
+  fixed?: boolean;
+}
+
+export interface TableSelection {
+  /** Name of the checkbox inputs: each checked row posts its key under this name. */
+  name: string;
+  /** Id of the form the checkboxes belong to (they may sit outside it). */
+  form?: string;
+  selected: ReadonlySet<string>;
+  onChange: (next: Set<string>) => void;
+  /** Accessible label of a row's checkbox. */
+  label: (key: string) => string;
+}
+
+export interface PagedTableProps<Row> {
+  id: string;
+  columns: readonly Column<Row>[];
+  rows: readonly Row[];
+  rowKey: (row: Row) => string;
+  pagination: Pagination;
+  pageSizes?: readonly number[];
+  /** A message to show instead of the rows (the list could not be loaded). */
+  error?: string | null;
+  /** Shown when there are no rows; "no data" by default. */
+  emptyText?: string;
+  showIndex?: boolean;
+  selection?: TableSelection;
+  expand?: { render: (row: Row) => ReactNode; label: (row: Row) => string };
+  toolbar?: ReactNode;
+}
+
+const ALIGN = { left: "text-left", right: "text-right", center: "text-center" } as const;
+
+export function PagedTable<Row>({
+  id,
+  columns,
+  rows,
+  rowKey,
+  pagination,
+  pageSizes,
+  error,
+  emptyText,
+  showIndex,
+  selection,
+  expand,
+  toolbar,
+}: PagedTableProps<Row>) {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language as Locale;
+  const [hidden, setHidden] = useHiddenColumns(id);
+  const visible = columns.filter((column) => column.fixed || !hidden.includes(column.key));
+  const span = visible.length + (showIndex ? 1 : 0) + (selection ? 1 : 0) + (expand ? 1 : 0);
+  const keys = rows.map(rowKey);
+  const checkedOnPage = selection ? keys.filter((key) => selection.selected.has(key)).length : 0;
+  const offset = (pagination.current - 1) * pagination.pageSize;
+
+  const cell = "px-3 py-2 align-middle";
+  return (
+    <div data-testid={id}>
+      <div className="mb-2 flex items-center justify-between gap-3">
+        <div className="flex flex-wrap items-center gap-2">{toolbar}</div>
+        <ColumnMenu columns={columns} hidden={hidden} onChange={setHidden} />
+      </div>
+      <div className="overflow-x-auto rounded-lg border border-gray-200">
+        <table className="min-w-full divide-y divide-gray-200 bg-white text-sm">
+          <thead className="bg-gray-50 text-xs font-medium text-gray-600">
+            <tr>
+              {selection ? (
+                <th scope="col" className={`${cell} w-10`}>
+                  <input
+                    type="checkbox"
+                    className="size-4 accent-brand-600"
+                    aria-label={t("logistics.table.selectPage")}
+                    checked={keys.length > 0 && checkedOnPage === keys.length}
+                    ref={(input) => {
+                      if (input)
+                        input.indeterminate = checkedOnPage > 0 && checkedOnPage < keys.length;
+                    }}
+                    onChange={(event) => {
+                      const next = new Set(selection.selected);
+                      for (const key of keys) {
+                        if (event.currentTarget.checked) next.add(key);
+                        else next.delete(key);
+                      }
+                      selection.onChange(next);
+                    }}
+                    disabled={keys.length === 0}
+                  />
+                </th>
+              ) : null}
+              {expand ? (
+                <th scope="col" className={`${cell} w-10`}>
+                  <span className="sr-only">{t("logistics.table.expand")}</span>
+                </th>
+              ) : null}
+              {showIndex ? (
+                <th scope="col" className={`${cell} w-14 text-right`}>
+                  {t("logistics.table.index")}
+                </th>
+              ) : null}
+              {visible.map((column) => (
+                <th
+                  key={column.key}
+                  scope="col"
+                  className={`${cell} whitespace-nowrap ${ALIGN[column.align ?? "left"]}`}
+                >
+                  {column.header}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-gray-100">
+            {error ? (
+              <tr>
+                <td colSpan={span} className="px-3 py-10 text-center">
+                  <p role="alert" className="text-sm text-red-700" data-testid={`${id}-error`}>
+                    {error}
+                  </p>
+                </td>
+              </tr>
+            ) : rows.length === 0 ? (
+              <tr>
+                <td
+                  colSpan={span}
+                  className="px-3 py-10 text-center text-sm text-gray-500"
+                  data-testid={`${id}-empty`}
+                >
+                  {emptyText ?? t("common.empty")}
+                </td>
+              </tr>
+            ) : (
+              rows.map((row, index) => {
+                const key = rowKey(row);
+                const detailId = `${id}-detail-${index}`;
+                return (
+                  <Fragment key={key}>
+                    <tr className="hover:bg-brand-50/40" data-row-key={key}>
+                      {selection ? (
+                        <td className={cell}>
+                          <input
+                            type="checkbox"
+                            name={selection.name}
+                            value={key}
+                            form={selection.form}
+                            className="size-4 accent-brand-600"
+                            aria-label={selection.label(key)}
+                            checked={selection.selected.has(key)}
+                            onChange={(event) => {
+                              const next = new Set(selection.selected);
+                              if (event.currentTarget.checked) next.add(key);
+                              else next.delete(key);
+                              selection.onChange(next);
+                            }}
+                          />
+                        </td>
+                      ) : null}
+                      {expand ? (
+                        <td className={cell}>
+                          {/* A checkbox opens the detail row through CSS: no JavaScript needed. */}
+                          <label className="inline-flex size-6 cursor-pointer items-center justify-center rounded text-gray-500 hover:bg-gray-100 has-focus-visible:outline-2 has-focus-visible:outline-brand-600">
+                            <input
+                              type="checkbox"
+                              className="peer sr-only row-expand"
+                              aria-label={expand.label(row)}
+                              aria-controls={detailId}
+                            />
+                            <ChevronIcon className="size-4 -rotate-90 transition-transform peer-checked:rotate-0" />
+                          </label>
+                        </td>
+                      ) : null}
+                      {showIndex ? (
+                        <td className={`${cell} text-right text-gray-500 tabular-nums`}>
+                          {formatCount(offset + index + 1, locale)}
+                        </td>
+                      ) : null}
+                      {visible.map((column) => (
+                        <td
+                          key={column.key}
+                          className={`${cell} ${ALIGN[column.align ?? "left"]} ${column.align === "right" ? "tabular-nums" : ""} ${column.className ?? ""}`}
+                        >
+                          {column.cell(row, index)}
+                        </td>
+                      ))}
+                    </tr>
+                    {expand ? (
+                      <tr
+                        id={detailId}
+                        className="hidden bg-gray-50 [tr:has(.row-expand:checked)+&]:table-row"
+                        data-testid={`${id}-detail`}
+                      >
+                        <td colSpan={span} className="px-4 py-3">
+                          {expand.render(row)}
+                        </td>
+                      </tr>
+                    ) : null}
+                  </Fragment>
+                );
+              })
+            )}
+          </tbody>
+        </table>
+      </div>
+      <PagingBar pagination={pagination} pageSizes={pageSizes} id={`${id}-paging`} />
+    </div>
+  );
+}
+
+/** Column keys hidden in this table, remembered in this browser. */
+function useHiddenColumns(id: string): [string[], (next: string[]) => void] {
+  const storageKey = `table-columns:${id}`;
+  const [hidden, setHidden] = useState<string[]>([]);
+  useEffect(() => setHidden(readStoredList(storageKey)), [storageKey]);
+  return [
+    hidden,
+    (next) => {
+      setHidden(next);
+      writeStoredList(storageKey, next);
+    },
+  ];
+}
+
+/** Shows or hides columns; a JavaScript nicety, absent from the server-rendered page. */
+function ColumnMenu<Row>({
+  columns,
+  hidden,
+  onChange,
+}: {
+  columns: readonly Column<Row>[];
+  hidden: string[];
+  onChange: (next: string[]) => void;
+}) {
+  const { t } = useTranslation();
+  const hydrated = useHydrated();
+  if (!hydrated) return null;
+  return (
+    <Popover className="relative">
+      <PopoverButton className="btn-secondary h-8 px-3" data-testid="column-menu">
+        {t("logistics.table.columns")}
+      </PopoverButton>
+      <PopoverPanel
+        anchor="bottom end"
+        className="z-30 mt-1 w-56 rounded-md border border-gray-200 bg-white p-2 shadow-lg"
+      >
+        <fieldset>
+          <legend className="px-1 pb-1 text-xs font-medium text-gray-500">
+            {t("logistics.table.showColumns")}
+          </legend>
+          {columns
+            .filter((column) => !column.fixed)
+            .map((column) => (
+              <label
+                key={column.key}
+                className="flex items-center gap-2 rounded px-1 py-1 text-sm hover:bg-gray-50"
+              >
+                <input
+                  type="checkbox"
+                  className="size-4 accent-brand-600"
+                  checked={!hidden.includes(column.key)}
+                  onChange={(event) =>
+                    onChange(
+                      event.currentTarget.checked
+                        ? hidden.filter((key) => key !== column.key)
+                        : [...hidden, column.key],
+                    )
+                  }
+                />
+                {column.header}
+              </label>
+            ))}
+        </fieldset>
+      </PopoverPanel>
+    </Popover>
+  );
+}
+
+/**
+ * Selection of rows for a table with `selection`: emptied when the rows
+ * change (another page, other filters), kept after an operation on the same rows.
+ */
+export function useSelection(keys: readonly string[]): [Set<string>, (next: Set<string>) => void] {
+  const signature = keys.join("\n");
+  const [state, setState] = useState<{ signature: string; selected: Set<string> }>({
+    signature,
+    selected: new Set(),
+  });
+  const selected = state.signature === signature ? state.selected : new Set<string>();
+  return [selected, (next) => setState({ signature, selected: next })];
+}

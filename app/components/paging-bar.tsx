@@ -1,0 +1,179 @@
+import { useTranslation } from "react-i18next";
+import { Form, Link, useLocation } from "react-router";
+import type { Pagination } from "~/contract/index.ts";
+import type { Locale } from "~/locales/index.ts";
+import { formatCount } from "~/utils/format.ts";
+import { lastPage, listHref, PAGE_SIZES, pageWindow } from "~/utils/list-query.ts";
+
+export interface PagingBarProps {
+  pagination: Pagination;
+  /** Page sizes offered; the shared set unless a list has its own. */
+  pageSizes?: readonly number[];
+  /** Test id prefix, to tell two bars of a page apart. */
+  id?: string;
+}
+
+/**
+ * Total count, page links and page size, all kept in the URL (`current`,
+ * `pageSize`; other query values are carried along). Plain links and GET
+ * forms: it works without JavaScript; with it, choosing a size submits at once.
+ */
+export function PagingBar({ pagination, pageSizes = PAGE_SIZES, id = "paging" }: PagingBarProps) {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language as Locale;
+  const location = useLocation();
+  const params = new URLSearchParams(location.search);
+  const { total, current, pageSize } = pagination;
+  const last = lastPage(total, pageSize);
+  const href = (page: number) => listHref(location.pathname, params, { current: page });
+  const action = location.pathname.endsWith("/") ? location.pathname : `${location.pathname}/`;
+  const carried = (skip: readonly string[]) =>
+    [...params.entries()]
+      .filter(([key]) => !skip.includes(key))
+      .map(([key, value]) => (
+        <input key={`${key}=${value}`} type="hidden" name={key} value={value} />
+      ));
+  const sizes = pageSizes.includes(pageSize) ? pageSizes : [...pageSizes, pageSize];
+
+  const pageLink =
+    "inline-flex h-8 min-w-8 items-center justify-center rounded-md border px-2 text-sm";
+  return (
+    <nav
+      aria-label={t("logistics.table.paging")}
+      className="flex flex-wrap items-center justify-end gap-x-4 gap-y-2 pt-3 text-sm text-gray-700"
+      data-testid={id}
+    >
+      <span data-testid={`${id}-total`}>
+        {t("logistics.table.total", { count: total, total: formatCount(total, locale) })}
+      </span>
+
+      <ul className="flex items-center gap-1">
+        <li>
+          <PageLink
+            to={current > 1 ? href(current - 1) : undefined}
+            className={pageLink}
+            rel="prev"
+            label={t("logistics.table.previous")}
+          >
+            ‹
+          </PageLink>
+        </li>
+        {pageWindow(Math.min(current, last), last).map((page, index) =>
+          page === null ? (
+            // biome-ignore lint/suspicious/noArrayIndexKey: gaps have no identity of their own
+            <li key={`gap-${index}`} className="px-1 text-gray-400" aria-hidden="true">
+              …
+            </li>
+          ) : (
+            <li key={page}>
+              {page === current ? (
+                <span
+                  aria-current="page"
+                  className={`${pageLink} border-brand-600 bg-brand-600 font-medium text-white`}
+                >
+                  {formatCount(page, locale)}
+                </span>
+              ) : (
+                <Link
+                  to={href(page)}
+                  className={`${pageLink} border-gray-300 bg-white hover:border-brand-500 hover:text-brand-700`}
+                  aria-label={t("logistics.table.page", { page })}
+                >
+                  {formatCount(page, locale)}
+                </Link>
+              )}
+            </li>
+          ),
+        )}
+        <li>
+          <PageLink
+            to={current < last ? href(current + 1) : undefined}
+            className={pageLink}
+            rel="next"
+            label={t("logistics.table.next")}
+          >
+            ›
+          </PageLink>
+        </li>
+      </ul>
+
+      <Form method="get" action={action} className="flex items-center gap-1">
+        {carried(["current", "pageSize"])}
+        <label className="flex items-center gap-1">
+          <span className="sr-only">{t("logistics.table.pageSize")}</span>
+          <select
+            name="pageSize"
+            defaultValue={pageSize}
+            key={pageSize}
+            className="input h-8 w-auto py-0 pr-8"
+            onChange={(event) => event.currentTarget.form?.requestSubmit()}
+            data-testid={`${id}-size`}
+          >
+            {sizes.map((size) => (
+              <option key={size} value={size}>
+                {t("logistics.table.perPage", { size })}
+              </option>
+            ))}
+          </select>
+        </label>
+        <noscript>
+          <button type="submit" className="btn-secondary h-8 px-2">
+            {t("logistics.table.apply")}
+          </button>
+        </noscript>
+      </Form>
+
+      <Form method="get" action={action} className="flex items-center gap-1">
+        {carried(["current"])}
+        <label className="flex items-center gap-1 whitespace-nowrap">
+          {t("logistics.table.goTo")}
+          <input
+            type="number"
+            name="current"
+            min={1}
+            max={last}
+            defaultValue={current}
+            key={current}
+            className="input h-8 w-16 px-2"
+            data-testid={`${id}-jump`}
+          />
+        </label>
+        <button type="submit" className="btn-secondary h-8 px-2">
+          {t("logistics.table.go")}
+        </button>
+      </Form>
+    </nav>
+  );
+}
+
+function PageLink({
+  to,
+  rel,
+  label,
+  className,
+  children,
+}: {
+  to: string | undefined;
+  rel: "prev" | "next";
+  label: string;
+  className: string;
+  children: string;
+}) {
+  if (!to)
+    return (
+      <span aria-disabled="true" className={`${className} border-gray-200 text-gray-300`}>
+        <span aria-hidden="true">{children}</span>
+        <span className="sr-only">{label}</span>
+      </span>
+    );
+  return (
+    <Link
+      to={to}
+      rel={rel}
+      className={`${className} border-gray-300 bg-white hover:border-brand-500 hover:text-brand-700`}
+    >
+      <span aria-hidden="true">{children}</span>
+      <span className="sr-only">{label}</span>
+    </Link>
+  );
+}

@@ -1,0 +1,61 @@
+/**
+ * Display formats of logistics values (PRODUCT.md section 5). The backend
+ * sends integers: money in fen (÷100, yuan with two decimals), weight in
+ * 1/100000 kg, size in 1/100 cm. Missing values stay empty. Numbers follow
+ * the page's locale. Times: `formatChinaTime` of app/utils/china-time.ts.
+ */
+import { LOCALE_TAGS, type Locale } from "~/locales/index.ts";
+
+export const MONEY_DIVISOR = 100;
+export const WEIGHT_DIVISOR = 100_000;
+export const SIZE_DIVISOR = 100;
+
+type Raw = number | null | undefined;
+
+const formatters = new Map<string, Intl.NumberFormat>();
+
+function numberFormat(locale: Locale, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${locale}:${JSON.stringify(options)}`;
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat(LOCALE_TAGS[locale], options);
+    formatters.set(key, formatter);
+  }
+  return formatter;
+}
+
+function isEmpty(value: Raw): value is null | undefined {
+  return value === null || value === undefined || Number.isNaN(value);
+}
+
+/** A count: `1,234`. */
+export function formatCount(value: Raw, locale: Locale): string {
+  if (isEmpty(value)) return "";
+  return numberFormat(locale, { maximumFractionDigits: 0 }).format(value);
+}
+
+/** Fen to yuan, always two decimals: `123456` → `1,234.56`. */
+export function formatMoney(fen: Raw, locale: Locale): string {
+  if (isEmpty(fen)) return "";
+  return numberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
+    fen / MONEY_DIVISOR,
+  );
+}
+
+/** 1/100000 kg to kg, up to three decimals: `1234500` → `12.345`. */
+export function formatWeight(raw: Raw, locale: Locale): string {
+  if (isEmpty(raw)) return "";
+  return numberFormat(locale, { maximumFractionDigits: 3 }).format(raw / WEIGHT_DIVISOR);
+}
+
+/** 1/100 cm to cm, up to two decimals: `12050` → `120.5`. */
+export function formatSize(raw: Raw, locale: Locale): string {
+  if (isEmpty(raw)) return "";
+  return numberFormat(locale, { maximumFractionDigits: 2 }).format(raw / SIZE_DIVISOR);
+}
+
+/** Width × length × height in cm; empty when any of the three is missing. */
+export function formatDimensions(width: Raw, length: Raw, height: Raw, locale: Locale): string {
+  if (isEmpty(width) || isEmpty(length) || isEmpty(height)) return "";
+  return [width, length, height].map((value) => formatSize(value, locale)).join(" × ");
+}

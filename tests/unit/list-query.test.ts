@@ -1,0 +1,103 @@
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import {
+  filterEntries,
+  lastPage,
+  listHref,
+  PAGE_SIZES,
+  pageWindow,
+  parseFilters,
+  parsePaging,
+} from "~/utils/list-query.ts";
+import { pushRecent } from "~/utils/local-store.ts";
+
+const q = (search: string) => new URLSearchParams(search);
+
+describe("parsePaging", () => {
+  it("defaults to page 1 of 10", () => {
+    expect(parsePaging(q(""))).toEqual({ current: 1, pageSize: 10 });
+  });
+
+  it("reads valid values", () => {
+    expect(parsePaging(q("current=3&pageSize=50"))).toEqual({ current: 3, pageSize: 50 });
+    for (const size of PAGE_SIZES) expect(parsePaging(q(`pageSize=${size}`)).pageSize).toBe(size);
+  });
+
+  it("drops values that are not allowed", () => {
+    expect(parsePaging(q("current=0&pageSize=7"))).toEqual({ current: 1, pageSize: 10 });
+    expect(parsePaging(q("current=-2&pageSize=1000"))).toEqual({ current: 1, pageSize: 10 });
+    expect(parsePaging(q("current=2.5&pageSize=abc"))).toEqual({ current: 1, pageSize: 10 });
+    expect(parsePaging(q("current=1e400"))).toEqual({ current: 1, pageSize: 10 });
+  });
+
+  it("takes a list's own sizes", () => {
+    const sizes = [10, 100, 200, 500, 1000];
+    expect(parsePaging(q("pageSize=1000"), sizes).pageSize).toBe(1000);
+    expect(parsePaging(q("pageSize=20"), sizes).pageSize).toBe(10);
+    expect(parsePaging(q(""), [25, 50]).pageSize).toBe(25);
+  });
+});
+
+describe("parseFilters", () => {
+  const schema = z.object({
+    orderNo: z.string().trim().max(8).optional(),
+    cbaStatus: z.coerce.number().int().min(1).max(4).optional(),
+  });
+
+  it("keeps valid values and drops blank or invalid ones", () => {
+    expect(parseFilters(q("orderNo=%20A1%20&cbaStatus=2"), schema)).toEqual({
+      orderNo: "A1",
+      cbaStatus: 2,
+    });
+    expect(parseFilters(q("orderNo=&cbaStatus=9"), schema)).toEqual({});
+    expect(parseFilters(q("orderNo=toolongvalue&cbaStatus=x&other=1"), schema)).toEqual({});
+  });
+});
+
+describe("links", () => {
+  it("end their path in / when they have a query", () => {
+    expect(listHref("/order", q("orderNo=A"), { current: 2 })).toBe("/order/?orderNo=A&current=2");
+    expect(listHref("/en/order/", q("orderNo=A"), { current: 2 })).toBe(
+      "/en/order/?orderNo=A&current=2",
+    );
+  });
+
+  it("leave page 1 and removed values out", () => {
+    expect(listHref("/order/", q("current=3&pageSize=20"), { current: 1 })).toBe(
+      "/order/?pageSize=20",
+    );
+    expect(listHref("/order/", q("orderNo=A"), { orderNo: "" })).toBe("/order");
+  });
+
+  it("list filter entries without empty values", () => {
+    expect(filterEntries({ a: "x", b: "", c: undefined, d: 0, e: null })).toEqual([
+      ["a", "x"],
+      ["d", "0"],
+    ]);
+  });
+});
+
+describe("page numbers", () => {
+  it("count the last page", () => {
+    expect(lastPage(0, 10)).toBe(1);
+    expect(lastPage(10, 10)).toBe(1);
+    expect(lastPage(11, 10)).toBe(2);
+  });
+
+  it("show a window around the current page", () => {
+    expect(pageWindow(1, 1)).toEqual([1]);
+    expect(pageWindow(1, 5)).toEqual([1, 2, 3, 4, 5]);
+    expect(pageWindow(10, 20)).toEqual([1, null, 8, 9, 10, 11, 12, null, 20]);
+    expect(pageWindow(4, 20)).toEqual([1, 2, 3, 4, 5, 6, null, 20]);
+  });
+});
+
+describe("recent inputs", () => {
+  it("keep the last five, newest first, without duplicates", () => {
+    let list: string[] = [];
+    for (const value of ["a", "b", "c", "d", "e", "f"]) list = pushRecent(list, value, 5);
+    expect(list).toEqual(["f", "e", "d", "c", "b"]);
+    expect(pushRecent(list, " c ", 5)).toEqual(["c", "f", "e", "d", "b"]);
+    expect(pushRecent(list, "  ", 5)).toEqual(list);
+  });
+});
