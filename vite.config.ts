@@ -2,10 +2,9 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 
-export default defineConfig(({ isSsrBuild }) => ({
+export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],
   resolve: { tsconfigPaths: true },
-  environments: isSsrBuild
-    ? { ssr: { build: { rolldownOptions: { input: "./server/app.ts" } } } }
-    : undefined,
-}));
+  // The server build starts at server/app.ts (fake backend mount + request handler).
+  environments: { ssr: { build: { rolldownOptions: { input: "./server/app.ts" } } } },
+});
