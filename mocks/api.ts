@@ -12,6 +12,7 @@ import { getResponse } from "msw";
 import { ApiCode } from "../app/contract/envelope.ts";
 import { accountHandlers } from "./handlers/account.ts";
 import { demoHandlers } from "./handlers/demo.ts";
+import { logisticsHandlers } from "./handlers/logistics.ts";
 import { langOf, t } from "./i18n.ts";
 import { envelope, errorResponse } from "./route.ts";
 import type { SeedOptions } from "./seed.ts";
@@ -20,7 +21,7 @@ import { ensureSeeded, reseed } from "./state.ts";
 export { mockClock } from "./clock.ts";
 export { DEMO_ACCOUNTS, DEMO_PASSWORD, SEED_BASE_TIME, type SeedOptions } from "./seed.ts";
 
-export const handlers = [...accountHandlers, ...demoHandlers];
+export const handlers = [...accountHandlers, ...logisticsHandlers, ...demoHandlers];
 
 /** Answers one request of the /api/v1 contract. */
 export async function handleMockApiRequest(request: Request): Promise<Response> {

@@ -1,0 +1,195 @@
+/**
+ * Logistics rules shared by the handlers: answers in contract shape, order
+ * filtering over the newest-first index, and status moves that keep the
+ * pallet and service aggregates in step.
+ */
+import {
+  isAllowedOrderMove,
+  ORDER_STATUS_LABELS,
+  type OrderFilter,
+  type OrderStatusChange,
+  type OrderStatusCode,
+  SALVER_STATUS_LABELS,
+} from "../app/contract/cba.ts";
+import { ApiCode } from "../app/contract/envelope.ts";
+import { nowSeconds } from "./clock.ts";
+import {
+  db,
+  deriveStatus,
+  type OrderRow,
+  recordStatusChange,
+  type SalverRow,
+  type ServiceRow,
+  salverStatsOf,
+  serviceStatsOf,
+} from "./db.ts";
+import { ApiError } from "./errors.ts";
+import type { Lang } from "./i18n.ts";
+import { ts } from "./paging.ts";
+
+export function serviceView(row: ServiceRow, lang: Lang) {
+  const stats = serviceStatsOf(row.serviceNo);
+  const cbaStatus = deriveStatus(stats);
+  return {
+    serviceNo: row.serviceNo,
+    name: row.name,
+    salverTotal: db.serviceSalvers.get(row.serviceNo)?.length ?? 0,
+    ordersTotal: stats.ordersTotal,
+    amount: stats.amount,
+    cbaStatus,
+    cbaStatusStr: SALVER_STATUS_LABELS[lang][cbaStatus],
+    createdOn: ts(row.createdOn),
+  };
+}
+
+export function salverView(row: SalverRow, lang: Lang) {
+  const stats = salverStatsOf(row.salverNo);
+  const cbaStatus = deriveStatus(stats);
+  return {
+    serviceNo: row.serviceNo,
+    salverNo: row.salverNo,
+    name: row.name,
+    width: row.width,
+    length: row.length,
+    height: row.height,
+    weight: row.weight,
+    salverDirection: row.salverDirection,
+    cbaStatus,
+    cbaStatusStr: SALVER_STATUS_LABELS[lang][cbaStatus],
+    ordersTotal: stats.ordersTotal,
+    amount: stats.amount,
+    createdOn: ts(row.createdOn),
+  };
+}
+
+export function orderView(row: OrderRow, lang: Lang) {
+  return {
+    serviceNo: row.serviceNo,
+    salverNo: row.salverNo,
+    logisticsNo: row.logisticsNo,
+    orderNo: row.orderNo,
+    consignee: row.consignee,
+    consigneeAddress: row.consigneeAddress,
+    consigneeTelephone: row.consigneeTelephone,
+    acturalPaid: row.acturalPaid,
+    enterCbaTime: ts(row.enterCbaTime),
+    exitCbaTime: ts(row.exitCbaTime),
+    createdOn: ts(row.createdOn),
+    cbaStatus: row.cbaStatus,
+    cbaStatusStr: ORDER_STATUS_LABELS[lang][row.cbaStatus],
+    previousCbaStatus: row.previousCbaStatus,
+    reasonForDetention: row.reasonForDetention,
+    subOrder: row.subOrder.map((line) => ({ ...line })),
+  };
+}
+
+function includesUpper(value: string | null, needle: string | undefined): boolean {
+  if (needle === undefined) return true;
+  return value !== null && value.toUpperCase().includes(needle);
+}
+
+/** Orders matching the filters, newest first, and the sum of their acturalPaid. */
+export function filterOrders(filter: Partial<OrderFilter>): { rows: OrderRow[]; amountTotal: number } {
+  const status = filter.cbaStatus ?? filter.cbaStatus1 ?? filter.status;
+  const serviceNo = filter.serviceNo?.toUpperCase();
+  const salverNo = filter.salverNo?.toUpperCase();
+  const orderNo = filter.orderNo?.toUpperCase();
+  const logisticsNo = filter.logisticsNo?.toUpperCase();
+  const consignee = filter.consignee;
+  const timeField = filter.timeField ?? "createdOn";
+  const { startTime, endTime } = filter;
+  const timed = startTime !== undefined || endTime !== undefined;
+  const rows: OrderRow[] = [];
+  let amountTotal = 0;
+  for (const key of db.orderKeys) {
+    const row = db.orders.get(key);
+    if (!row) continue;
+    if (status !== undefined && row.cbaStatus !== status) continue;
+    if (serviceNo !== undefined && row.serviceNo.toUpperCase() !== serviceNo) continue;
+    if (!includesUpper(row.salverNo, salverNo)) continue;
+    if (!includesUpper(row.orderNo, orderNo)) continue;
+    if (!includesUpper(row.logisticsNo, logisticsNo)) continue;
+    if (consignee !== undefined && !row.consignee.includes(consignee)) continue;
+    if (timed) {
+      const time = row[timeField];
+      if (time === null) continue;
+      if (startTime !== undefined && time < startTime) continue;
+      if (endTime !== undefined && time >= endTime) continue;
+    }
+    rows.push(row);
+    amountTotal += row.acturalPaid;
+  }
+  return { rows, amountTotal };
+}
+
+/** Looks orders up by number; 40004 names the first unknown one. Duplicates are dropped. */
+export function ordersByNumbers(orderNos: readonly string[]): OrderRow[] {
+  const seen = new Set<string>();
+  const rows: OrderRow[] = [];
+  for (const raw of orderNos) {
+    const orderNo = raw.trim();
+    if (seen.has(orderNo)) continue;
+    seen.add(orderNo);
+    const row = db.orders.get(orderNo);
+    if (!row) throw new ApiError(ApiCode.notFound, "ordersNotFound", { no: orderNo });
+    rows.push(row);
+  }
+  return rows;
+}
+
+export function statusLabel(lang: Lang, status: OrderStatusCode): string {
+  return ORDER_STATUS_LABELS[lang][status];
+}
+
+/**
+ * Moves orders to `to` after checking every one of them (all or nothing):
+ * 40009 names the first order that may not move.
+ */
+export async function moveOrders(
+  rows: readonly OrderRow[],
+  to: OrderStatusCode,
+  lang: Lang,
+  reason?: string,
+): Promise<OrderStatusChange[]> {
+  for (const row of rows) {
+    if (!isAllowedOrderMove(row.cbaStatus, to, row.previousCbaStatus)) {
+      throw new ApiError(ApiCode.wrongStatus, "orderMoveNotAllowed", {
+        no: row.orderNo,
+        from: statusLabel(lang, row.cbaStatus),
+        to: statusLabel(lang, to),
+      });
+    }
+  }
+  return applyMoves(rows, to, reason);
+}
+
+/** Applies already checked moves and updates the aggregates. */
+export async function applyMoves(
+  rows: readonly OrderRow[],
+  to: OrderStatusCode,
+  reason?: string,
+): Promise<OrderStatusChange[]> {
+  const now = nowSeconds();
+  const changes = rows.map((row) => ({ orderNo: row.orderNo, from: row.cbaStatus, to }));
+  const updated = await db.orders.updateMany(
+    rows.map((row) => row.orderNo),
+    (draft) => {
+      const from = draft.cbaStatus;
+      if (to === 2) {
+        draft.previousCbaStatus = from;
+        draft.reasonForDetention = (reason ?? "").trim();
+      } else if (from === 2) {
+        draft.previousCbaStatus = null;
+      }
+      if (from === 1 && to === 4) draft.enterCbaTime = now;
+      if (from === 4 && to === 3) draft.exitCbaTime = now;
+      draft.cbaStatus = to;
+    },
+  );
+  const before = new Map(rows.map((row) => [row.orderNo, row.cbaStatus]));
+  for (const row of updated) {
+    const from = before.get(row.orderNo);
+    if (from !== undefined) recordStatusChange(row, from, row.cbaStatus);
+  }
+  return changes;
+}
