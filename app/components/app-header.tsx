@@ -27,19 +27,6 @@ export function AppHeader({
 }: AppHeaderProps) {
   const { t } = useTranslation();
   const initial = username.slice(0, 1).toUpperCase();
-  const logout = (
-    <Form method="post" action="/logout" reloadDocument>
-      <input type="hidden" name="lang" value={locale} />
-      <button
-        type="submit"
-        className="flex w-full items-center gap-2 rounded px-3 py-1.5 text-left text-sm text-gray-700 hover:bg-gray-100 data-focus:bg-brand-50"
-        data-testid="logout"
-      >
-        <LogoutIcon className="size-4" />
-        {t("common.logout")}
-      </button>
-    </Form>
-  );
 
   return (
     <header className="flex h-header shrink-0 items-center gap-2 border-b border-gray-200 bg-white px-4">
@@ -84,11 +71,28 @@ export function AppHeader({
           anchor="bottom end"
           className="z-40 mt-1 min-w-40 rounded-md border border-gray-200 bg-white p-1 shadow-lg focus:outline-none"
         >
-          <MenuItem>{logout}</MenuItem>
+          {/* The form lives outside the menu: the menu unmounts on click, the form must not. */}
+          <MenuItem
+            as="button"
+            type="submit"
+            form="logout-form"
+            className="flex w-full items-center gap-2 rounded px-3 py-1.5 text-left text-sm text-gray-700 data-focus:bg-brand-50"
+            data-testid="logout"
+          >
+            <LogoutIcon className="size-4" />
+            {t("common.logout")}
+          </MenuItem>
         </MenuItems>
       </Menu>
+      <Form id="logout-form" method="post" action="/logout" reloadDocument hidden>
+        <input type="hidden" name="lang" value={locale} />
+      </Form>
       {/* Without JavaScript the user menu cannot open: logout stays one click away. */}
-      <noscript>{logout}</noscript>
+      <noscript>
+        <button type="submit" form="logout-form" className="btn-secondary">
+          {t("common.logout")}
+        </button>
+      </noscript>
     </header>
   );
 }

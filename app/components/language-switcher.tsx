@@ -31,31 +31,44 @@ export function LanguageSwitcher({ tone = "light" }: { tone?: "light" | "dark" }
         className="z-40 mt-1 min-w-32 rounded-md border border-gray-200 bg-white p-1 shadow-lg focus:outline-none"
       >
         {others.map((locale) => (
-          <MenuItem key={locale}>
-            <Form method="post" action="/language" reloadDocument>
-              <input type="hidden" name="lang" value={locale} />
-              <input type="hidden" name="returnTo" value={returnTo} />
-              <button
-                type="submit"
-                lang={locale}
-                className="block w-full rounded px-3 py-1.5 text-left text-sm text-gray-700 data-focus:bg-brand-50"
-              >
-                {languageName(locale)}
-              </button>
-            </Form>
+          // The form lives outside the menu: the menu unmounts on click, the form must not.
+          <MenuItem
+            key={locale}
+            as="button"
+            type="submit"
+            form={`language-${locale}`}
+            lang={locale}
+            className="block w-full rounded px-3 py-1.5 text-left text-sm text-gray-700 data-focus:bg-brand-50"
+          >
+            {languageName(locale)}
           </MenuItem>
         ))}
       </MenuItems>
+      {others.map((locale) => (
+        <Form
+          key={locale}
+          id={`language-${locale}`}
+          method="post"
+          action="/language"
+          reloadDocument
+          hidden
+        >
+          <input type="hidden" name="lang" value={locale} />
+          <input type="hidden" name="returnTo" value={returnTo} />
+        </Form>
+      ))}
       {/* Without JavaScript the menu cannot open: the same choices as plain buttons. */}
       <noscript>
         {others.map((locale) => (
-          <form key={locale} method="post" action="/language" className="inline">
-            <input type="hidden" name="lang" value={locale} />
-            <input type="hidden" name="returnTo" value={returnTo} />
-            <button type="submit" lang={locale} className="px-2 text-sm underline">
-              {languageName(locale)}
-            </button>
-          </form>
+          <button
+            key={locale}
+            type="submit"
+            form={`language-${locale}`}
+            lang={locale}
+            className="px-2 text-sm underline"
+          >
+            {languageName(locale)}
+          </button>
         ))}
       </noscript>
     </Menu>

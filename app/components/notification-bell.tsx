@@ -70,7 +70,9 @@ export function NotificationBell({ unread, notices }: { unread: number; notices:
                   )}
                 </div>
                 <p className="mt-1 text-xs leading-5 text-gray-600">{notice.content}</p>
-                <p className="mt-1 text-[11px] text-gray-400">{formatChinaTime(notice.createdOn)}</p>
+                <p className="mt-1 text-[11px] text-gray-400">
+                  {formatChinaTime(notice.createdOn)}
+                </p>
               </li>
             ))}
           </ul>
