@@ -1,7 +1,47 @@
 import { useTranslation } from "react-i18next";
-import { UnderConstruction } from "~/components/page-header.tsx";
+import { Link } from "react-router";
+import { RegistrationSteps } from "~/components/account/registration.tsx";
+import type { Locale } from "~/locales/index.ts";
+import { localizePath } from "~/utils/locale-path.ts";
+import { REGISTRATION_PATH } from "~/validation/account.ts";
+import type { Route } from "./+types/account-registration-step";
+import { registrationState } from "./registration.server.ts";
 
-export default function Page() {
-  const { t } = useTranslation();
-  return <UnderConstruction title={t("auth.createAccount")} />;
+/** Where the visitor stands in the registration: the step indicator of the same flow. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const { step, started } = await registrationState(request);
+  return { step, started };
+}
+
+export default function AccountRegistrationStep({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language as Locale;
+  const { step, started } = loaderData;
+  const names = [
+    t("account.register.steps.account"),
+    t("account.register.steps.activate"),
+    t("account.register.steps.done"),
+  ];
+
+  return (
+    <section className="card mx-auto max-w-3xl p-10 [--accent:var(--color-brand-600)]">
+      <h1 className="mb-2 text-center text-2xl font-semibold text-gray-900">
+        {t("account.registrationStep.title")}
+      </h1>
+      <p className="mb-8 text-center text-sm text-gray-600">
+        {t("account.registrationStep.intro")}
+      </p>
+      <RegistrationSteps step={started ? step : 0} />
+      <div className="mt-10 text-center">
+        <p className="text-sm text-gray-700" data-testid="current-step">
+          {started
+            ? t("account.registrationStep.current", { step, name: names[step - 1] })
+            : t("account.registrationStep.notStarted")}
+        </p>
+        <Link to={localizePath(REGISTRATION_PATH, locale)} className="btn-primary mt-6 px-8">
+          {started ? t("account.registrationStep.continue") : t("account.registrationStep.start")}
+        </Link>
+      </div>
+    </section>
+  );
 }

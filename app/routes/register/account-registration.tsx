@@ -1,7 +1,63 @@
 import { useTranslation } from "react-i18next";
-import { UnderConstruction } from "~/components/page-header.tsx";
+import { data } from "react-router";
+import {
+  AccountStep,
+  ActivationStep,
+  DoneStep,
+  RegistrationSteps,
+} from "~/components/account/registration.tsx";
+import { Notice } from "~/components/form.tsx";
+import type { Route } from "./+types/account-registration";
+import { registrationAction, registrationState, takeNotice } from "./registration.server.ts";
 
-export default function Page() {
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const state = await registrationState(request);
+  const { notice, cookie } = await takeNotice(context);
+  return data(
+    { ...state, notice, captchaNonce: crypto.randomUUID().slice(0, 8) },
+    { headers: cookie ? { "Set-Cookie": cookie } : undefined },
+  );
+}
+
+export function action({ request, context }: Route.ActionArgs) {
+  return registrationAction(request, context);
+}
+
+/** Registration in three steps; the server keeps the step (SPEC.md section 2). */
+export default function AccountRegistration({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  return <UnderConstruction title={t("auth.createAccount")} />;
+  const { step, email, notice } = loaderData;
+  const lastResult = actionData && "status" in actionData ? actionData : undefined;
+
+  return (
+    <section className="card mx-auto max-w-3xl p-10 [--accent:var(--color-brand-600)]">
+      <h1 className="mb-8 text-center text-2xl font-semibold text-gray-900">
+        {t("account.register.title")}
+      </h1>
+      <RegistrationSteps step={step} />
+      <div className="mx-auto mt-10 max-w-md" data-step={step} data-testid="registration-step">
+        {notice ? (
+          <div className="mb-4">
+            <Notice kind={notice.kind}>{notice.message}</Notice>
+          </div>
+        ) : null}
+        {step === 1 ? (
+          <AccountStep
+            lastResult={lastResult}
+            defaultEmail={email}
+            captchaNonce={loaderData.captchaNonce}
+          />
+        ) : step === 2 ? (
+          <ActivationStep
+            lastResult={lastResult}
+            email={email}
+            resendIn={loaderData.resendIn}
+            sentBefore={loaderData.sentBefore}
+          />
+        ) : (
+          <DoneStep email={email} />
+        )}
+      </div>
+    </section>
+  );
 }

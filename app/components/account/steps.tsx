@@ -1,0 +1,47 @@
+/**
+ * The step indicator of the account flows (registration, forgot password,
+ * residence process). The accent colour comes from the `--accent` CSS
+ * variable of the page, so each system of the forgot-password screen keeps
+ * its own colour.
+ */
+export function Steps({ labels, current }: { labels: string[]; current: number }) {
+  return (
+    <ol className="flex items-start" data-testid="steps">
+      {labels.map((label, index) => {
+        const number = index + 1;
+        const state = number < current ? "done" : number === current ? "current" : "todo";
+        return (
+          <li
+            key={label}
+            className="relative flex flex-1 flex-col items-center text-center"
+            aria-current={state === "current" ? "step" : undefined}
+            data-state={state}
+          >
+            {index > 0 ? (
+              <span
+                aria-hidden="true"
+                className={`absolute top-4 right-1/2 h-0.5 w-full ${number <= current ? "bg-(--accent)" : "bg-gray-200"}`}
+              />
+            ) : null}
+            <span
+              className={`relative z-10 flex size-8 items-center justify-center rounded-full border-2 text-sm font-semibold ${
+                state === "todo"
+                  ? "border-gray-300 bg-white text-gray-400"
+                  : state === "current"
+                    ? "border-(--accent) bg-(--accent) text-white"
+                    : "border-(--accent) bg-white text-(--accent)"
+              }`}
+            >
+              {state === "done" ? "✓" : number}
+            </span>
+            <span
+              className={`mt-2 px-2 text-sm ${state === "todo" ? "text-gray-400" : "font-medium text-gray-800"}`}
+            >
+              {label}
+            </span>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
