@@ -11,9 +11,12 @@
 import { getResponse } from "msw";
 import { ApiCode } from "../app/contract/envelope.ts";
 import { accountHandlers } from "./handlers/account.ts";
+import { companyHandlers } from "./handlers/company.ts";
 import { demoHandlers } from "./handlers/demo.ts";
+import { fileHandlers } from "./handlers/files.ts";
 import { logisticsHandlers } from "./handlers/logistics.ts";
 import { noticeHandlers } from "./handlers/notice.ts";
+import { uploadHandlers } from "./handlers/upload.ts";
 import { langOf, t } from "./i18n.ts";
 import { envelope, errorResponse } from "./route.ts";
 import type { SeedOptions } from "./seed.ts";
@@ -22,7 +25,15 @@ import { ensureSeeded, reseed } from "./state.ts";
 export { mockClock } from "./clock.ts";
 export { DEMO_ACCOUNTS, DEMO_PASSWORD, SEED_BASE_TIME, type SeedOptions } from "./seed.ts";
 
-export const handlers = [...accountHandlers, ...logisticsHandlers, ...noticeHandlers, ...demoHandlers];
+export const handlers = [
+  ...accountHandlers,
+  ...logisticsHandlers,
+  ...fileHandlers,
+  ...companyHandlers,
+  ...uploadHandlers,
+  ...noticeHandlers,
+  ...demoHandlers,
+];
 
 /** Answers one request of the /api/v1 contract. */
 export async function handleMockApiRequest(request: Request): Promise<Response> {

@@ -1,0 +1,107 @@
+/** Downloads (xlsx, streamed), the self-service number import and its template. */
+import { cbaEndpoints as ep, IMPORT_MAX_BYTES } from "../../app/contract/cba.ts";
+import { ApiCode } from "../../app/contract/envelope.ts";
+import { db, type OrderRow } from "../db.ts";
+import { ApiError } from "../errors.ts";
+import { t } from "../i18n.ts";
+import { filterOrders, ordersByNumbers } from "../logistics.ts";
+import { route } from "../route.ts";
+import { importTemplate, logisticsWorkbook, ordersWorkbook, readImportRows } from "../xlsx.ts";
+
+export const IMPORT_MAX_ROWS = 10_000;
+const LOGISTICS_NO = /^[A-Za-z0-9]{6,30}$/;
+
+function selection(orderNoList: readonly string[], query: Parameters<typeof filterOrders>[0]): OrderRow[] {
+  return orderNoList.length > 0 ? ordersByNumbers(orderNoList) : filterOrders(query).rows;
+}
+
+async function readUpload(form: FormData | null): Promise<Uint8Array> {
+  const file = form?.get("file");
+  if (!file || typeof file === "string") throw new ApiError(ApiCode.invalidParameters, "importNoFile");
+  if (file.size > IMPORT_MAX_BYTES) throw new ApiError(ApiCode.invalidParameters, "importTooLarge");
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  // An xlsx is a zip archive: "PK\x03\x04".
+  if (bytes.length < 4 || bytes[0] !== 0x50 || bytes[1] !== 0x4b || bytes[2] !== 0x03 || bytes[3] !== 0x04) {
+    throw new ApiError(ApiCode.invalidParameters, "importNotXlsx");
+  }
+  return bytes;
+}
+
+export const fileHandlers = [
+  ...route(ep.downloadOrders, ({ body, query, lang }) => ordersWorkbook(selection(body.orderNoList, query), lang)),
+
+  ...route(ep.downloadOrderLogistics, ({ body, query, lang }) =>
+    logisticsWorkbook(selection(body.orderNoList, query), lang),
+  ),
+
+  ...route(ep.importTemplate, ({ lang }) => importTemplate(lang)),
+
+  ...route(ep.importOrders, async ({ form, lang }) => {
+    const bytes = await readUpload(form);
+    let rows: [number, string, string][];
+    try {
+      rows = await readImportRows(bytes);
+    } catch {
+      throw new ApiError(ApiCode.invalidParameters, "importNotXlsx");
+    }
+    if (rows.length === 0) throw new ApiError(ApiCode.invalidParameters, "importEmpty");
+    if (rows.length > IMPORT_MAX_ROWS) throw new ApiError(ApiCode.invalidParameters, "importTooManyRows");
+
+    const report: { row: number; orderNo: string; logisticsNo: string; applied: boolean; reason: string | null }[] = [];
+    const firstRowOf = new Map<string, number>();
+    /** Waybill numbers taken by this file: number → order. */
+    const claimed = new Map<string, string>();
+    const apply = new Map<string, string>();
+    for (const [row, orderNo, logisticsNo] of rows) {
+      const refuse = (reason: string) => report.push({ row, orderNo, logisticsNo, applied: false, reason });
+      if (orderNo === "") {
+        refuse(t(lang, "importBlankOrder"));
+        continue;
+      }
+      const earlier = firstRowOf.get(orderNo);
+      if (earlier !== undefined) {
+        refuse(t(lang, "importDuplicateRow", { row: earlier }));
+        continue;
+      }
+      firstRowOf.set(orderNo, row);
+      const order = db.orders.get(orderNo);
+      if (!order) {
+        refuse(t(lang, "importUnknownOrder"));
+        continue;
+      }
+      if (logisticsNo === "") {
+        refuse(t(lang, "importBlankLogistics"));
+        continue;
+      }
+      if (!LOGISTICS_NO.test(logisticsNo)) {
+        refuse(t(lang, "importBadLogistics"));
+        continue;
+      }
+      const owner = claimed.get(logisticsNo) ?? db.logisticsIndex.get(logisticsNo);
+      if (owner !== undefined && owner !== orderNo) {
+        refuse(t(lang, "importLogisticsTaken", { no: owner }));
+        continue;
+      }
+      if (order.logisticsNo !== logisticsNo && order.cbaStatus === 3) {
+        refuse(t(lang, "importStockedOut"));
+        continue;
+      }
+      claimed.set(logisticsNo, orderNo);
+      if (order.logisticsNo !== logisticsNo) apply.set(orderNo, logisticsNo);
+      report.push({ row, orderNo, logisticsNo, applied: true, reason: null });
+    }
+
+    // The numbers being replaced are free again.
+    for (const orderNo of apply.keys()) {
+      const previous = db.orders.get(orderNo)?.logisticsNo;
+      if (previous && db.logisticsIndex.get(previous) === orderNo) db.logisticsIndex.delete(previous);
+    }
+    await db.orders.updateMany(apply.keys(), (draft) => {
+      draft.logisticsNo = apply.get(draft.orderNo) ?? draft.logisticsNo;
+    });
+    for (const [orderNo, logisticsNo] of apply) db.logisticsIndex.set(logisticsNo, orderNo);
+
+    const applied = report.filter((row) => row.applied).length;
+    return { total: report.length, applied, refused: report.length - applied, rows: report };
+  }),
+];

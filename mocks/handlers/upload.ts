@@ -1,0 +1,58 @@
+/** Image upload (png, jpeg or gif by content, at most 2 MB) and serving the uploaded images. */
+import { cbaEndpoints as ep, IMAGE_MAX_BYTES } from "../../app/contract/cba.ts";
+import { ApiCode } from "../../app/contract/envelope.ts";
+import { nowSeconds } from "../clock.ts";
+import { db } from "../db.ts";
+import { ApiError } from "../errors.ts";
+import { t } from "../i18n.ts";
+import { envelope, route, signedIn } from "../route.ts";
+import { randomId } from "../security.ts";
+
+/** The image type from its first bytes, or null when it is not a png, jpeg or gif. */
+export function sniffImage(bytes: Uint8Array): "image/png" | "image/jpeg" | "image/gif" | null {
+  const starts = (...values: number[]) => values.every((value, index) => bytes[index] === value);
+  if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return "image/png";
+  if (starts(0xff, 0xd8, 0xff)) return "image/jpeg";
+  if (starts(0x47, 0x49, 0x46, 0x38) && (bytes[4] === 0x37 || bytes[4] === 0x39) && bytes[5] === 0x61) {
+    return "image/gif";
+  }
+  return null;
+}
+
+/** The id of an image URL answered by the upload (`.../upload/image/<id>`), or null. */
+export function imageIdOf(url: string): string | null {
+  return /\/upload\/image\/([0-9a-zA-Z]+)$/.exec(url.trim())?.[1] ?? null;
+}
+
+export const uploadHandlers = [
+  ...route(ep.uploadImage, async (ctx) => {
+    const { user } = signedIn(ctx);
+    const file = ctx.form?.get("image");
+    if (!file || typeof file === "string" || file.size === 0) {
+      throw new ApiError(ApiCode.invalidParameters, "imageMissing");
+    }
+    if (file.size > IMAGE_MAX_BYTES) throw new ApiError(ApiCode.invalidParameters, "imageTooLarge");
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    const mime = sniffImage(bytes);
+    if (!mime) throw new ApiError(ApiCode.invalidParameters, "imageType");
+    const id = randomId(16);
+    await db.images.insert({ id, userId: user.id, mime, bytes, createdOn: nowSeconds() });
+    return { image_url: `${ctx.apiBase}/upload/image/${id}`, id };
+  }),
+
+  ...route(ep.image, ({ params, lang }) => {
+    const image = db.images.get(params.id);
+    if (!image) {
+      const message = t(lang, "imageNotFound");
+      return envelope(ApiCode.notFound, message, message, 404);
+    }
+    return new Response(image.bytes.slice(), {
+      headers: {
+        "content-type": image.mime,
+        "content-length": String(image.bytes.length),
+        "cache-control": "private, max-age=86400, immutable",
+        "x-content-type-options": "nosniff",
+      },
+    });
+  }),
+];

@@ -1,0 +1,197 @@
+import ExcelJS from "exceljs";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import {
+  ApiCode,
+  importReportSchema,
+  type Order,
+  orderListDataSchema,
+  XLSX_CONTENT_TYPE,
+} from "../../app/contract/index.ts";
+import { neutralise } from "../../mocks/xlsx.ts";
+import { client, GUEST, MANAGER, reset, SMALL_SEED, startServer, type TestServer } from "./helpers.ts";
+
+let server: TestServer;
+let api: ReturnType<typeof client>;
+let token: string;
+
+beforeAll(async () => {
+  server = await startServer();
+  api = client(server);
+});
+afterAll(() => server.close());
+beforeEach(async () => {
+  await reset();
+  token = await api.login(MANAGER);
+});
+
+async function allOrders(query: Record<string, string | number> = {}): Promise<Order[]> {
+  return (await api.ok("/cba/order", { token, query: { pageSize: 1000, ...query } }, orderListDataSchema)).list;
+}
+
+async function download(path: string, body: object, options: { lang?: string; query?: Record<string, string | number> } = {}) {
+  const response = await api.raw(path, { method: "POST", token, body, ...options });
+  expect(response.status).toBe(200);
+  expect(response.headers.get("content-type")).toBe(XLSX_CONTENT_TYPE);
+  expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="[\w-]+\.xlsx"/);
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(await response.arrayBuffer());
+  const sheet = workbook.worksheets[0];
+  if (!sheet) throw new Error("no sheet");
+  const rows: unknown[][] = [];
+  sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+  return rows;
+}
+
+async function xlsxOf(rows: (string | number | null)[][]): Promise<Blob> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet("Import");
+  for (const row of rows) sheet.addRow(row);
+  const buffer = await workbook.xlsx.writeBuffer();
+  return new Blob([buffer as ArrayBuffer], { type: XLSX_CONTENT_TYPE });
+}
+
+async function upload(file: Blob | string | null, lang?: string) {
+  const form = new FormData();
+  if (file !== null) form.set("file", file, "import.xlsx");
+  return api.call("/cba/order-import", { method: "POST", token, body: form, lang });
+}
+
+describe("downloads", () => {
+  it("orders: one row per sub-order line with Chinese headers by default, amounts in yuan, weights in kg", async () => {
+    const picked = (await allOrders()).slice(0, 5);
+    const rows = await download("/cba/down-order", { orderNoList: picked.map((o) => o.orderNo) });
+    expect(rows[0]?.slice(0, 4)).toEqual(["订单号", "服务号", "托盘号", "物流单号"]);
+    expect(rows[0]).toContain("扣留原因/备注");
+    const lines = picked.flatMap((o) => o.subOrder.map((line) => ({ o, line })));
+    expect(rows).toHaveLength(1 + lines.length);
+    const [first] = lines;
+    if (!first) throw new Error("no lines");
+    const row = rows[1] ?? [];
+    expect(row[0]).toBe(first.o.orderNo);
+    expect(row[7]).toBe(first.o.acturalPaid / 100);
+    expect(row[13]).toBe(first.line.itemName);
+    expect(row[16]).toBe(first.line.price / 100);
+    expect(row[19]).toBe(first.line.grossWeight / 100_000);
+    expect(row[8]).toBe(first.o.cbaStatusStr);
+  });
+
+  it("an empty list downloads every order matching the query filters; English headers by Accept-Language", async () => {
+    const stocked = await allOrders({ cbaStatus: 4 });
+    const rows = await download("/cba/down-order-logistics", { orderNoList: [] }, { lang: "en", query: { cbaStatus: 4 } });
+    expect(rows[0]?.slice(0, 3)).toEqual(["Logistics No.", "Order No.", "Pallet No."]);
+    expect(rows.slice(1).map((r) => r[1])).toEqual(stocked.map((o) => o.orderNo));
+    const sample = stocked[0];
+    if (!sample) throw new Error("no stocked order");
+    const gross = sample.subOrder.reduce((sum, line) => sum + line.grossWeight, 0) / 100_000;
+    expect(rows[1]?.[7]).toBeCloseTo(gross, 5);
+    expect(rows[1]?.[9]).toBe("Stocked in");
+    const all = await download("/cba/down-order-logistics", {});
+    expect(all).toHaveLength(1 + (SMALL_SEED.orders ?? 0));
+  });
+
+  it("neutralises cell text that a spreadsheet would run as a formula", async () => {
+    expect(neutralise("=1+1")).toBe("'=1+1");
+    expect(neutralise("+86 138")).toBe("'+86 138");
+    expect(neutralise("-x")).toBe("'-x");
+    expect(neutralise("@SUM(A1)")).toBe("'@SUM(A1)");
+    expect(neutralise("\tx")).toBe("'\tx");
+    expect(neutralise("\rx")).toBe("'\rx");
+    expect(neutralise("张伟")).toBe("张伟");
+    const target = (await allOrders())[0];
+    if (!target) throw new Error("no order");
+    const payload = '=HYPERLINK("http://evil.example","x")';
+    await api.call("/cba/order-remarks", {
+      method: "PUT",
+      token,
+      body: { orderNoList: [target.orderNo], reasonForDetention: payload },
+    });
+    const rows = await download("/cba/down-order", { orderNoList: [target.orderNo] });
+    expect(rows[1]?.[12]).toBe(`'${payload}`);
+  });
+
+  it("answers HTTP 400 with an envelope for an unknown order or a bad query", async () => {
+    const response = await api.raw("/cba/down-order", { method: "POST", token, body: { orderNoList: ["NOPE"] } });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ code: ApiCode.notFound });
+    const bad = await api.raw("/cba/down-order", { method: "POST", token, body: {}, query: { cbaStatus: 9 } });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ code: 40001 });
+  });
+});
+
+describe("self-service number import", () => {
+  it("serves a template with the header row", async () => {
+    const response = await api.raw("/cba/order-import/template", { token });
+    expect(response.headers.get("content-type")).toBe(XLSX_CONTENT_TYPE);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await response.arrayBuffer());
+    expect(workbook.worksheets[0]?.getRow(1).values).toEqual([undefined, "订单号", "物流单号"]);
+    expect(workbook.worksheets).toHaveLength(2);
+  });
+
+  it("applies valid rows and reports why each other row was refused", async () => {
+    const orders = await allOrders();
+    const open = orders.filter((o) => o.cbaStatus !== 3);
+    const [a, b, c] = open;
+    const stockedOut = orders.find((o) => o.cbaStatus === 3);
+    const firstFive = new Set(open.slice(0, 5).map((o) => o.orderNo));
+    const taken = orders.find((o) => o.logisticsNo !== null && !firstFive.has(o.orderNo));
+    if (!a || !b || !c || !stockedOut || !taken?.logisticsNo) throw new Error("seed lacks orders");
+    const file = await xlsxOf([
+      ["订单号", "物流单号"],
+      [a.orderNo, "SF900000000001"],
+      [b.orderNo, 750000000000123],
+      ["", "SF900000000002"],
+      ["DD-NO-SUCH", "SF900000000003"],
+      [c.orderNo, ""],
+      [a.orderNo, "SF900000000004"],
+      [c.orderNo, "bad number!"],
+      [stockedOut.orderNo, "SF900000000005"],
+      [open[3]?.orderNo ?? "", taken.logisticsNo],
+      [null, null],
+      [open[4]?.orderNo ?? "", "SF900000000001"],
+    ]);
+    const answer = await upload(file);
+    expect(answer.code).toBe(200);
+    const report = importReportSchema.parse(answer.data);
+    expect(report).toMatchObject({ total: 10, applied: 2, refused: 8 });
+    expect(report.rows.map((r) => [r.row, r.applied, r.reason])).toEqual([
+      [2, true, null],
+      [3, true, null],
+      [4, false, "订单号为空"],
+      [5, false, "订单不存在"],
+      [6, false, "物流单号为空"],
+      [7, false, "订单号与第 2 行重复"],
+      [8, false, "订单号与第 6 行重复"],
+      [9, false, "订单已出库，不能修改物流单号"],
+      [10, false, `物流单号已被订单 ${taken.orderNo} 使用`],
+      [12, false, `物流单号已被订单 ${a.orderNo} 使用`],
+    ]);
+    expect(report.rows[1]?.logisticsNo).toBe("750000000000123");
+    const after = await allOrders();
+    expect(after.find((o) => o.orderNo === a.orderNo)?.logisticsNo).toBe("SF900000000001");
+    expect(after.find((o) => o.orderNo === b.orderNo)?.logisticsNo).toBe("750000000000123");
+    expect(after.find((o) => o.orderNo === stockedOut.orderNo)?.logisticsNo).toBe(stockedOut.logisticsNo);
+    // The new number is searchable, the old one of `a` is free again.
+    const found = await allOrders({ logisticsNo: "SF900000000001" });
+    expect(found.map((o) => o.orderNo)).toEqual([a.orderNo]);
+    if (a.logisticsNo) {
+      const reuse = await upload(await xlsxOf([["h", "h"], [c.orderNo, a.logisticsNo]]));
+      expect(importReportSchema.parse(reuse.data).applied).toBe(1);
+    }
+  });
+
+  it("refuses a bad file as a whole (40001): none, not xlsx, empty, English messages", async () => {
+    expect((await upload(null)).code).toBe(ApiCode.invalidParameters);
+    const text = await upload(new Blob(["order,logistics\n1,2"], { type: "text/csv" }), "en");
+    expect(text).toMatchObject({ code: 40001, data: "The file is not a valid .xlsx file" });
+    const fakeZip = await upload(new Blob([new Uint8Array([0x50, 0x4b, 0x03, 0x04, 1, 2, 3])]));
+    expect(fakeZip.code).toBe(40001);
+    const empty = await upload(await xlsxOf([["订单号", "物流单号"]]));
+    expect(empty).toMatchObject({ code: 40001, data: "文件中没有数据行" });
+    const guest = await api.login(GUEST);
+    const form = new FormData();
+    form.set("file", await xlsxOf([["h"], ["x"]]), "a.xlsx");
+    expect((await api.call("/cba/order-import", { method: "POST", token: guest, body: form })).code).toBe(40003);
+  });
+});
