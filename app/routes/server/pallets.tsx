@@ -1,7 +1,212 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
-import { UnderConstruction } from "~/components/page-header.tsx";
+import { data, Form, Link, useNavigation } from "react-router";
+import { ErrorLine, Notice } from "~/components/form.tsx";
+import { FilterField, ListFilter, StatusBadge } from "~/components/list-filter.tsx";
+import { PageHeader } from "~/components/page-header.tsx";
+import { type Column, PagedTable } from "~/components/paged-table.tsx";
+import type { Locale } from "~/locales/index.ts";
+import { getInstance } from "~/middleware/i18next.ts";
+import { apiContext } from "~/middleware/session.server.ts";
+import { hrefWithQuery, localizePath } from "~/utils/locale-path.ts";
+import { SALVER_STATUSES, salverStatusKey } from "~/utils/logistics-status.ts";
+import { positionSchema } from "~/validation/logistics.ts";
+import type { Route } from "./+types/pallets";
+import { loadPallets, type PalletRow } from "./lists.server.ts";
 
-export default function Page() {
-  const { t } = useTranslation();
-  return <UnderConstruction title={t("menu.pallets")} />;
+export function loader({ context, url }: Route.LoaderArgs) {
+  return loadPallets(context, url);
+}
+
+/** Changes the position of one pallet; the list reloads afterwards. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: positionSchema });
+  const salverNo = String(submission.payload.salverNo ?? "");
+  if (submission.status !== "success") {
+    return data(
+      { ok: false as const, salverNo, error: submission.error?.salverDirection?.[0] ?? "" },
+      { status: 400 },
+    );
+  }
+  const { salverDirection } = submission.value;
+  const result = await context.get(apiContext).attempt("updateSalver", {
+    params: { id: submission.value.salverNo },
+    body: { salverDirection },
+  });
+  if (!result.ok)
+    return data({ ok: false as const, salverNo, error: result.message }, { status: 400 });
+  const t = getInstance(context).t;
+  return {
+    ok: true as const,
+    salverNo,
+    message: `${t("common.operationSuccessful")}: ${t("logistics.pallet.positionSaved", { salverNo, position: salverDirection })}`,
+  };
+}
+
+/** The pallets of one service; each links to its orders, its position changes in place. */
+export default function PalletsPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language as Locale;
+  const { filters } = loaderData;
+  const navigation = useNavigation();
+  const saving = navigation.state === "submitting" ? navigation.formData?.get("salverNo") : null;
+
+  const columns: Column<PalletRow>[] = [
+    {
+      key: "salverNo",
+      header: t("logistics.pallet.salverNo"),
+      fixed: true,
+      cell: (row) => (
+        <Link
+          to={hrefWithQuery(localizePath("/order", locale), { salverNo: row.salverNo })}
+          className="btn-link font-mono"
+        >
+          {row.salverNo}
+        </Link>
+      ),
+    },
+    { key: "name", header: t("logistics.pallet.name"), cell: (row) => row.name },
+    {
+      key: "size",
+      header: t("logistics.pallet.size"),
+      align: "right",
+      className: "whitespace-nowrap",
+      cell: (row) => row.size,
+    },
+    {
+      key: "weight",
+      header: t("logistics.pallet.weight"),
+      align: "right",
+      cell: (row) => row.weight,
+    },
+    {
+      key: "salverDirection",
+      header: t("logistics.pallet.position"),
+      cell: (row) => {
+        const failed = actionData && !actionData.ok && actionData.salverNo === row.salverNo;
+        return (
+          <details key={row.salverDirection} open={failed || undefined} className="group">
+            <summary
+              className="flex cursor-pointer list-none items-center gap-2 whitespace-nowrap [&::-webkit-details-marker]:hidden"
+              aria-label={t("logistics.pallet.editPositionOf", { salverNo: row.salverNo })}
+            >
+              <span className="font-mono">{row.salverDirection}</span>
+              <span className="btn-link text-xs group-open:hidden">
+                {t("logistics.pallet.editPosition")}
+              </span>
+            </summary>
+            <Form method="post" className="mt-1 flex items-start gap-1">
+              <input type="hidden" name="salverNo" value={row.salverNo} />
+              <div>
+                <input
+                  name="salverDirection"
+                  defaultValue={row.salverDirection}
+                  required
+                  maxLength={32}
+                  aria-label={t("logistics.pallet.position")}
+                  aria-invalid={failed || undefined}
+                  className="input h-8 w-32"
+                />
+                {failed ? <ErrorLine errors={[actionData.error]} /> : null}
+              </div>
+              <button
+                type="submit"
+                className="btn-primary h-8 px-3"
+                disabled={saving === row.salverNo}
+              >
+                {t("common.save")}
+              </button>
+            </Form>
+          </details>
+        );
+      },
+    },
+    {
+      key: "cbaStatus",
+      header: t("logistics.pallet.status"),
+      cell: (row) => <StatusBadge tone={row.status.tone}>{row.status.label}</StatusBadge>,
+    },
+    {
+      key: "ordersTotal",
+      header: t("logistics.pallet.ordersTotal"),
+      align: "right",
+      cell: (row) => row.ordersTotal,
+    },
+    {
+      key: "amount",
+      header: t("logistics.pallet.amount"),
+      align: "right",
+      cell: (row) => row.amount,
+    },
+    {
+      key: "operation",
+      header: t("common.operation"),
+      fixed: true,
+      cell: (row) => (
+        <Link
+          to={hrefWithQuery(localizePath("/order", locale), { salverNo: row.salverNo })}
+          className="btn-link whitespace-nowrap"
+        >
+          {t("logistics.pallet.viewOrders")}
+        </Link>
+      ),
+    },
+  ];
+
+  return (
+    <section className="card p-5">
+      <PageHeader
+        title={
+          filters.serviceNo
+            ? t("logistics.pallet.titleOf", { serviceNo: filters.serviceNo })
+            : t("logistics.pallet.title")
+        }
+        actions={
+          <Link to={localizePath("/server", locale)} className="btn-secondary">
+            {t("logistics.pallet.backToServices")}
+          </Link>
+        }
+      />
+      {actionData?.ok ? (
+        <div className="mb-4">
+          <Notice kind="success">{actionData.message}</Notice>
+        </div>
+      ) : null}
+      <ListFilter keep={["serviceNo"]}>
+        <FilterField label={t("logistics.pallet.salverNo")} htmlFor="filter-salverNo">
+          <input
+            id="filter-salverNo"
+            name="salverNo"
+            defaultValue={filters.salverNo ?? ""}
+            className="input"
+            autoComplete="off"
+          />
+        </FilterField>
+        <FilterField label={t("logistics.pallet.status")} htmlFor="filter-cbaStatus">
+          <select
+            id="filter-cbaStatus"
+            name="cbaStatus"
+            defaultValue={filters.cbaStatus ?? ""}
+            className="input"
+          >
+            <option value="">{t("logistics.allStatuses")}</option>
+            {SALVER_STATUSES.map((code) => (
+              <option key={code} value={code}>
+                {t(salverStatusKey(code))}
+              </option>
+            ))}
+          </select>
+        </FilterField>
+      </ListFilter>
+      <PagedTable
+        id="pallets"
+        columns={columns}
+        rows={loaderData.list}
+        rowKey={(row) => row.salverNo}
+        pagination={loaderData.pagination}
+        error={loaderData.error}
+        showIndex
+      />
+    </section>
+  );
 }

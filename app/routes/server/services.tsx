@@ -1,7 +1,111 @@
 import { useTranslation } from "react-i18next";
-import { UnderConstruction } from "~/components/page-header.tsx";
+import { Link } from "react-router";
+import { FilterField, ListFilter, StatusBadge } from "~/components/list-filter.tsx";
+import { PageHeader } from "~/components/page-header.tsx";
+import { type Column, PagedTable } from "~/components/paged-table.tsx";
+import type { Locale } from "~/locales/index.ts";
+import { hrefWithQuery, localizePath } from "~/utils/locale-path.ts";
+import { SALVER_STATUSES, salverStatusKey } from "~/utils/logistics-status.ts";
+import type { Route } from "./+types/services";
+import { loadServices, type ServiceRow } from "./lists.server.ts";
 
-export default function Page() {
-  const { t } = useTranslation();
-  return <UnderConstruction title={t("menu.server")} />;
+export function loader({ context, url }: Route.LoaderArgs) {
+  return loadServices(context, url);
+}
+
+/** Service management, the home page after login: services and their derived status. */
+export default function ServicesPage({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language as Locale;
+  const { filters } = loaderData;
+  const palletsHref = (serviceNo: string) =>
+    hrefWithQuery(localizePath("/server/salver", locale), { serviceNo });
+
+  const columns: Column<ServiceRow>[] = [
+    {
+      key: "serviceNo",
+      header: t("logistics.service.serviceNo"),
+      fixed: true,
+      cell: (row) => (
+        <Link to={palletsHref(row.serviceNo)} className="btn-link font-mono">
+          {row.serviceNo}
+        </Link>
+      ),
+    },
+    { key: "name", header: t("logistics.service.name"), cell: (row) => row.name },
+    {
+      key: "salverTotal",
+      header: t("logistics.service.salverTotal"),
+      align: "right",
+      cell: (row) => row.salverTotal,
+    },
+    {
+      key: "ordersTotal",
+      header: t("logistics.service.ordersTotal"),
+      align: "right",
+      cell: (row) => row.ordersTotal,
+    },
+    {
+      key: "amount",
+      header: t("logistics.service.amount"),
+      align: "right",
+      cell: (row) => row.amount,
+    },
+    {
+      key: "cbaStatus",
+      header: t("logistics.service.status"),
+      cell: (row) => <StatusBadge tone={row.status.tone}>{row.status.label}</StatusBadge>,
+    },
+    {
+      key: "operation",
+      header: t("common.operation"),
+      fixed: true,
+      cell: (row) => (
+        <Link to={palletsHref(row.serviceNo)} className="btn-link whitespace-nowrap">
+          {t("logistics.service.viewPallets")}
+        </Link>
+      ),
+    },
+  ];
+
+  return (
+    <section className="card p-5">
+      <PageHeader title={t("logistics.service.title")} />
+      <ListFilter>
+        <FilterField label={t("logistics.service.serviceNo")} htmlFor="filter-serviceNo">
+          <input
+            id="filter-serviceNo"
+            name="serviceNo"
+            defaultValue={filters.serviceNo ?? ""}
+            className="input"
+            autoComplete="off"
+          />
+        </FilterField>
+        <FilterField label={t("logistics.service.status")} htmlFor="filter-cbaStatus">
+          <select
+            id="filter-cbaStatus"
+            name="cbaStatus"
+            defaultValue={filters.cbaStatus ?? ""}
+            className="input"
+          >
+            <option value="">{t("logistics.allStatuses")}</option>
+            {SALVER_STATUSES.map((code) => (
+              <option key={code} value={code}>
+                {t(salverStatusKey(code))}
+              </option>
+            ))}
+          </select>
+        </FilterField>
+      </ListFilter>
+      <PagedTable
+        id="services"
+        columns={columns}
+        rows={loaderData.list}
+        rowKey={(row) => row.serviceNo}
+        pagination={loaderData.pagination}
+        error={loaderData.error}
+        showIndex
+      />
+    </section>
+  );
 }

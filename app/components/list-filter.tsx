@@ -1,0 +1,97 @@
+import type { FormEvent, ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Form, Link, useLocation } from "react-router";
+import { listHref } from "~/utils/list-query.ts";
+
+/**
+ * The filter form above a paged table: a GET form, so filters land in the
+ * URL. A new filter starts on page 1 (`current` is dropped); the page size
+ * and the `keep` parameters (e.g. the service of a pallet list) are carried.
+ * Reset goes back to the list without filters.
+ */
+export function ListFilter({
+  children,
+  keep = [],
+  onSubmit,
+  id,
+}: {
+  children: ReactNode;
+  keep?: readonly string[];
+  onSubmit?: (event: FormEvent<HTMLFormElement>) => void;
+  id?: string;
+}) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const params = new URLSearchParams(location.search);
+  const carried = ["pageSize", ...keep];
+  const action = location.pathname.endsWith("/") ? location.pathname : `${location.pathname}/`;
+  const resetParams = new URLSearchParams(
+    [...params.entries()].filter(([key]) => carried.includes(key)),
+  );
+  return (
+    <Form
+      // Remounted when the query changes, so the fields show the URL's filters after back / forward.
+      key={location.search}
+      method="get"
+      action={action}
+      role="search"
+      id={id}
+      onSubmit={onSubmit}
+      className="mb-4 flex flex-wrap items-end gap-3"
+    >
+      {carried.map((key) => {
+        const value = params.get(key);
+        return value ? <input key={key} type="hidden" name={key} value={value} /> : null;
+      })}
+      {children}
+      <div className="flex gap-2">
+        <button type="submit" className="btn-primary">
+          {t("common.search")}
+        </button>
+        <Link to={listHref(location.pathname, resetParams)} className="btn-secondary">
+          {t("common.reset")}
+        </Link>
+      </div>
+    </Form>
+  );
+}
+
+/** A labelled field of a filter form. */
+export function FilterField({
+  label,
+  htmlFor,
+  children,
+}: {
+  label: string;
+  htmlFor: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="w-44">
+      <label htmlFor={htmlFor} className="mb-1 block text-xs font-medium text-gray-600">
+        {label}
+      </label>
+      {children}
+    </div>
+  );
+}
+
+/** A status code shown as a coloured label. */
+export function StatusBadge({ tone, children }: { tone: StatusTone; children: ReactNode }) {
+  const colours: Record<StatusTone, string> = {
+    neutral: "bg-gray-100 text-gray-700 ring-gray-200",
+    progress: "bg-sky-50 text-sky-700 ring-sky-200",
+    done: "bg-brand-50 text-brand-800 ring-brand-200",
+    warning: "bg-amber-50 text-amber-800 ring-amber-200",
+    danger: "bg-red-50 text-red-700 ring-red-200",
+  };
+  return (
+    <span
+      className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset ${colours[tone]}`}
+    >
+      {children}
+    </span>
+  );
+}
+
+export type StatusTone = "neutral" | "progress" | "done" | "warning" | "danger";

@@ -1,0 +1,106 @@
+/** Data of the service and pallet lists, shaped for display in the page's language. */
+import type { RouterContextProvider } from "react-router";
+import type { StatusTone } from "~/components/list-filter.tsx";
+import type { Pagination, Salver, Service } from "~/contract/index.ts";
+import { getInstance, getLocale } from "~/middleware/i18next.ts";
+import { apiContext } from "~/middleware/session.server.ts";
+import { formatCount, formatDimensions, formatMoney, formatWeight } from "~/utils/format.ts";
+import { parseFilters, parsePaging } from "~/utils/list-query.ts";
+import { SALVER_STATUS_TONES, salverStatusKey } from "~/utils/logistics-status.ts";
+import { palletFilterSchema, serviceFilterSchema } from "~/validation/logistics.ts";
+
+type Context = Readonly<RouterContextProvider>;
+
+export interface StatusView {
+  label: string;
+  tone: StatusTone;
+}
+
+export interface ServiceRow {
+  serviceNo: string;
+  name: string;
+  salverTotal: string;
+  ordersTotal: string;
+  amount: string;
+  status: StatusView;
+}
+
+export interface PalletRow {
+  salverNo: string;
+  name: string;
+  size: string;
+  weight: string;
+  salverDirection: string;
+  ordersTotal: string;
+  amount: string;
+  status: StatusView;
+}
+
+function emptyList<Row>(paging: { current: number; pageSize: number }, error: string) {
+  return { list: [] as Row[], pagination: { total: 0, ...paging } as Pagination, error };
+}
+
+function statusOf(context: Context, code: Service["cbaStatus"]): StatusView {
+  return { label: getInstance(context).t(salverStatusKey(code)), tone: SALVER_STATUS_TONES[code] };
+}
+
+export async function loadServices(context: Context, url: URL) {
+  const locale = getLocale(context);
+  const paging = parsePaging(url.searchParams);
+  const filters = parseFilters(url.searchParams, serviceFilterSchema);
+  const result = await context.get(apiContext).attempt("services", {
+    query: { ...paging, ...filters },
+  });
+  if (!result.ok) return { filters, ...emptyList<ServiceRow>(paging, result.message) };
+  return {
+    filters,
+    list: result.data.list.map(
+      (service): ServiceRow => ({
+        serviceNo: service.serviceNo,
+        name: service.name,
+        salverTotal: formatCount(service.salverTotal, locale),
+        ordersTotal: formatCount(service.ordersTotal, locale),
+        amount: formatMoney(service.amount, locale),
+        status: statusOf(context, service.cbaStatus),
+      }),
+    ),
+    pagination: result.data.pagination,
+    error: null as string | null,
+  };
+}
+
+export async function loadPallets(context: Context, url: URL) {
+  const locale = getLocale(context);
+  const paging = parsePaging(url.searchParams);
+  const filters = parseFilters(url.searchParams, palletFilterSchema);
+  const { serviceNo } = filters;
+  if (!serviceNo) {
+    return {
+      filters,
+      ...emptyList<PalletRow>(paging, getInstance(context).t("logistics.pallet.serviceRequired")),
+    };
+  }
+  // An unknown service answers 40004: the 404 page.
+  const result = await context.get(apiContext).attempt("salvers", {
+    params: { id: serviceNo },
+    query: { ...paging, cbaStatus: filters.cbaStatus, salverNo: filters.salverNo },
+  });
+  if (!result.ok) return { filters, ...emptyList<PalletRow>(paging, result.message) };
+  return {
+    filters,
+    list: result.data.list.map(
+      (salver: Salver): PalletRow => ({
+        salverNo: salver.salverNo,
+        name: salver.name,
+        size: formatDimensions(salver.width, salver.length, salver.height, locale),
+        weight: formatWeight(salver.weight, locale),
+        salverDirection: salver.salverDirection,
+        ordersTotal: formatCount(salver.ordersTotal, locale),
+        amount: formatMoney(salver.amount, locale),
+        status: statusOf(context, salver.cbaStatus),
+      }),
+    ),
+    pagination: result.data.pagination,
+    error: null as string | null,
+  };
+}

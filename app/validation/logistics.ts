@@ -1,0 +1,131 @@
+import { z } from "zod";
+import { IMPORT_MAX_BYTES, ORDER_STATUSES, SALVER_STATUSES } from "~/contract/index.ts";
+
+/**
+ * Schemas of the logistics screens. Form schemas speak in translation keys
+ * (the page translates them), so the same schema validates in the browser
+ * and on the server in either language.
+ */
+
+// ---------------------------------------------------------------------------
+// List filters, read from the query string with `parseFilters` (a value that
+// does not parse is dropped, never an error).
+
+const filterText = z.string().trim().max(64).optional();
+const salverStatusFilter = z.coerce.number().pipe(z.literal(SALVER_STATUSES)).optional();
+const orderStatusFilter = z.coerce.number().pipe(z.literal(ORDER_STATUSES)).optional();
+
+export const serviceFilterSchema = z.object({
+  cbaStatus: salverStatusFilter,
+  serviceNo: filterText,
+});
+export type ServiceFilter = z.infer<typeof serviceFilterSchema>;
+
+export const palletFilterSchema = z.object({
+  serviceNo: z.string().trim().min(1).max(64).optional(),
+  cbaStatus: salverStatusFilter,
+  salverNo: filterText,
+});
+export type PalletFilter = z.infer<typeof palletFilterSchema>;
+
+/** The filters of the order list; also the query of its downloads. */
+export const orderFilterSchema = z.object({
+  salverNo: filterText,
+  orderNo: filterText,
+  logisticsNo: filterText,
+  consignee: filterText,
+  cbaStatus: orderStatusFilter,
+});
+export type OrderListFilter = z.infer<typeof orderFilterSchema>;
+export const ORDER_FILTER_TEXT_FIELDS = [
+  "salverNo",
+  "orderNo",
+  "logisticsNo",
+  "consignee",
+] as const;
+
+// ---------------------------------------------------------------------------
+// Operations
+
+export const ORDER_INTENTS = ["detain", "status", "remarks", "stockIn", "import"] as const;
+export type OrderIntent = (typeof ORDER_INTENTS)[number];
+/** Operations on the selected orders. */
+export const SELECTION_INTENTS = ["detain", "status", "remarks"] as const;
+export type SelectionIntent = (typeof SELECTION_INTENTS)[number];
+
+export function isSelectionIntent(value: unknown): value is SelectionIntent {
+  return (SELECTION_INTENTS as readonly unknown[]).includes(value);
+}
+
+export const MAX_SELECTION = 1000;
+export const REASON_MAX = 200;
+
+export const selectionSchema = z.object({
+  orderNoList: z
+    .array(z.string().trim().min(1).max(64), { error: "logistics.order.selectAtLeastOne" })
+    .min(1, "logistics.order.selectAtLeastOne")
+    .max(MAX_SELECTION, "logistics.order.selectionTooLarge"),
+});
+
+/** Mark detained: the reject prompt requires non-blank text. */
+export const detainSchema = selectionSchema.extend({
+  reasonForDetention: z
+    .string({ error: "logistics.order.reasonRequired" })
+    .trim()
+    .min(1, "logistics.order.reasonRequired")
+    .max(REASON_MAX, "logistics.order.reasonTooLong"),
+});
+
+/** Statuses "change status" may set; detention has its own operation (it needs a reason). */
+export const STATUS_TARGETS = [1, 4, 3] as const;
+
+export const statusSchema = selectionSchema.extend({
+  cbaStatus: z.literal(STATUS_TARGETS, { error: "logistics.order.statusRequired" }),
+});
+
+/** A blank remark clears the remark. */
+export const remarksSchema = selectionSchema.extend({
+  reasonForDetention: z
+    .string()
+    .trim()
+    .max(REASON_MAX, "logistics.order.reasonTooLong")
+    .optional()
+    .transform((value) => value ?? ""),
+});
+
+export const stockInSchema = z.object({
+  salverNoOrOrderNo: z
+    .string({ error: "logistics.order.stockInRequired" })
+    .trim()
+    .min(1, "logistics.order.stockInRequired")
+    .max(64, "logistics.order.stockInTooLong"),
+});
+
+export const XLSX_EXTENSION = ".xlsx";
+
+export const importSchema = z.object({
+  file: z
+    .file({ error: "logistics.import.fileRequired" })
+    .refine((file) => file.name.toLowerCase().endsWith(XLSX_EXTENSION), "logistics.import.xlsxOnly")
+    .refine((file) => file.size > 0, "logistics.import.fileEmpty")
+    .refine((file) => file.size <= IMPORT_MAX_BYTES, "logistics.import.fileTooLarge"),
+});
+
+/** Change the position of a pallet in place. */
+export const positionSchema = z.object({
+  salverNo: z.string().trim().min(1).max(64),
+  salverDirection: z
+    .string({ error: "logistics.pallet.positionRequired" })
+    .trim()
+    .min(1, "logistics.pallet.positionRequired")
+    .max(32, "logistics.pallet.positionTooLong"),
+});
+
+export const DOWNLOAD_KINDS = ["orders", "logistics"] as const;
+export type DownloadKind = (typeof DOWNLOAD_KINDS)[number];
+
+/** The posted form of the download resource route (the filters come beside it). */
+export const downloadSchema = z.object({
+  kind: z.enum(DOWNLOAD_KINDS),
+  orderNoList: z.array(z.string().trim().min(1).max(64)).max(100_000).default([]),
+});
