@@ -42,6 +42,8 @@ export default defineConfig({
     reuseExistingServer: false,
     env: {
       PORT: String(PORT),
+      // A build of its own per port, so parallel runs never overwrite each other's files.
+      BUILD_DIR: `build/e2e-${PORT}`,
       HOST: "127.0.0.1",
       TEST_CAPTCHA_CODE: E2E_CAPTCHA_CODE,
       SEED_SERVICES: "8",

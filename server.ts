@@ -24,10 +24,10 @@ app.get("/healthz", (_req, res) => {
 });
 
 if (config.production) {
-  const buildPath = "./build/server/index.js";
-  app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
-  app.use(express.static("build/client", { maxAge: "1h" }));
-  const build = (await import(buildPath)) as { app: express.Express };
+  const buildDir = process.env.BUILD_DIR ?? "build";
+  app.use("/assets", express.static(`${buildDir}/client/assets`, { immutable: true, maxAge: "1y" }));
+  app.use(express.static(`${buildDir}/client`, { maxAge: "1h" }));
+  const build = (await import(`./${buildDir}/server/index.js`)) as { app: express.Express };
   app.use(build.app);
 } else {
   const vite = await import("vite");
