@@ -42,9 +42,20 @@ const listener = createRequestListener(async (incoming: Request, client: ClientA
 
 const started = Date.now();
 await ensureSeeded();
-createServer(listener).listen(port, host, () => {
+const server = createServer(listener);
+server.listen(port, host, () => {
+  const address = server.address();
+  const bound = typeof address === "object" && address ? address.port : port;
   console.info(
-    `[mock-api] seeded in ${Date.now() - started} ms; listening on http://${host}:${port}/api/v1 ` +
+    `[mock-api] seeded in ${Date.now() - started} ms; listening on http://${host}:${bound}/api/v1 ` +
       `(OpenAPI: /api/v1/openapi.json)`,
   );
 });
+
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => {
+    server.close();
+    server.closeAllConnections();
+    process.exit(0);
+  });
+}
