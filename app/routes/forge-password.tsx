@@ -1,7 +1,100 @@
+import type { CSSProperties } from "react";
 import { useTranslation } from "react-i18next";
-import { UnderConstruction } from "~/components/page-header.tsx";
+import { Link } from "react-router";
+import {
+  ForgotAccountStep,
+  ForgotDone,
+  ForgotResetStep,
+  ForgotVerifyStep,
+  SYSTEM_COLORS,
+} from "~/components/account/forgot-password.tsx";
+import { Steps } from "~/components/account/steps.tsx";
+import { Notice } from "~/components/form.tsx";
+import { LanguageSwitcher } from "~/components/language-switcher.tsx";
+import type { Locale } from "~/locales/index.ts";
+import { localizePath } from "~/utils/locale-path.ts";
+import type { Route } from "./+types/forge-password";
+import { forgotAction, forgotLoader } from "./forge-password.server.ts";
 
-export default function Page() {
-  const { t } = useTranslation();
-  return <UnderConstruction title={t("auth.forgotPassword")} />;
+export function loader({ request, url, context }: Route.LoaderArgs) {
+  return forgotLoader(request, url, context);
+}
+
+export function action({ request, url, context }: Route.ActionArgs) {
+  return forgotAction(request, url, context);
+}
+
+/** Forgot password in four steps, for the system named by `?system=` (cba by default). */
+export default function ForgotPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language as Locale;
+  const { system, step, email, notice } = loaderData;
+  const lastResult = actionData && "status" in actionData ? actionData : undefined;
+
+  return (
+    <div
+      className="flex min-h-screen min-w-[1024px] flex-col bg-gray-50"
+      style={{ "--accent": SYSTEM_COLORS[system] } as CSSProperties}
+      data-system={system}
+    >
+      <header className="flex h-header items-center justify-between bg-(--accent) px-8 text-white">
+        <Link
+          to={localizePath("/", locale)}
+          className="flex items-center gap-3 text-lg font-semibold"
+        >
+          <img src="/logo.svg" alt="" className="size-8" />
+          <span data-testid="system-name">{t(`account.forgot.systems.${system}`)}</span>
+        </Link>
+        <LanguageSwitcher tone="dark" />
+      </header>
+      <main className="flex-1 px-8 py-10">
+        <section className="card mx-auto max-w-3xl p-10">
+          <h1 className="mb-8 text-center text-2xl font-semibold text-gray-900">
+            {t("account.forgot.title")}
+          </h1>
+          <Steps
+            current={step}
+            labels={[
+              t("account.forgot.steps.account"),
+              t("account.forgot.steps.verify"),
+              t("account.forgot.steps.reset"),
+              t("account.forgot.steps.done"),
+            ]}
+          />
+          <div className="mx-auto mt-10 max-w-md" data-step={step} data-testid="forgot-step">
+            {notice ? (
+              <div className="mb-4">
+                <Notice kind={notice.kind}>{notice.message}</Notice>
+              </div>
+            ) : null}
+            {step === 1 ? (
+              <ForgotAccountStep
+                lastResult={lastResult}
+                defaultEmail={email}
+                captchaNonce={loaderData.captchaNonce}
+              />
+            ) : step === 2 ? (
+              <ForgotVerifyStep
+                lastResult={lastResult}
+                email={email}
+                resendIn={loaderData.resendIn}
+                sentBefore={loaderData.sentBefore}
+              />
+            ) : step === 3 ? (
+              <ForgotResetStep lastResult={lastResult} email={email} />
+            ) : (
+              <ForgotDone />
+            )}
+          </div>
+          {step < 4 ? (
+            <p className="mt-8 text-center">
+              <Link to={localizePath("/", locale)} className="btn-link">
+                {t("account.forgot.backToLogin")}
+              </Link>
+            </p>
+          ) : null}
+        </section>
+      </main>
+    </div>
+  );
 }

@@ -1,0 +1,206 @@
+import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { Form, Link, useNavigate } from "react-router";
+import { ResendButton } from "~/components/account/resend-button.tsx";
+import { CaptchaImage } from "~/components/captcha.tsx";
+import { FormErrors, InputField } from "~/components/form.tsx";
+import type { Locale } from "~/locales/index.ts";
+import { localizePath } from "~/utils/locale-path.ts";
+import {
+  type ForgotSystem,
+  forgotAccountSchema,
+  forgotResetSchema,
+  forgotVerifySchema,
+} from "~/validation/account.ts";
+
+type LastResult = SubmissionResult<string[]> | undefined;
+
+/** Each system keeps its own colour on the shared forgot-password screen. */
+export const SYSTEM_COLORS: Record<ForgotSystem, string> = {
+  cba: "#65a30d",
+  seller: "#ea580c",
+  is: "#2563eb",
+  admin: "#475569",
+  clearance: "#0d9488",
+  corecloud: "#7c3aed",
+  supplier: "#be123c",
+};
+
+const accentButton =
+  "btn bg-(--accent) text-white hover:brightness-110 focus-visible:outline-(--accent)";
+
+/** Step 1: the account's e-mail and the image code. */
+export function ForgotAccountStep({
+  lastResult,
+  defaultEmail,
+  captchaNonce,
+}: {
+  lastResult: LastResult;
+  defaultEmail: string;
+  captchaNonce: string;
+}) {
+  const { t } = useTranslation();
+  const [form, fields] = useForm({
+    id: "forgot-account",
+    lastResult,
+    defaultValue: { email: defaultEmail },
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: forgotAccountSchema }),
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-1">
+      <input type="hidden" name="intent" value="account" />
+      <p className="mb-4 text-sm text-gray-600">{t("account.forgot.accountIntro")}</p>
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <InputField
+        label={t("account.fields.email")}
+        field={fields.email}
+        type="email"
+        autoComplete="username"
+        placeholder={t("account.fields.emailPlaceholder")}
+      />
+      <InputField
+        label={t("account.fields.code")}
+        field={fields.code}
+        autoComplete="off"
+        maxLength={4}
+        placeholder={t("account.fields.codePlaceholder")}
+        addon={<CaptchaImage purpose="forgot" nonce={captchaNonce} />}
+      />
+      <button type="submit" className={`${accentButton} w-full`}>
+        {t("account.forgot.next")}
+      </button>
+    </Form>
+  );
+}
+
+/** Step 2: send the e-mail code (60 s countdown), enter it; previous and next. */
+export function ForgotVerifyStep({
+  lastResult,
+  email,
+  resendIn,
+  sentBefore,
+}: {
+  lastResult: LastResult;
+  email: string;
+  resendIn: number;
+  sentBefore: boolean;
+}) {
+  const { t } = useTranslation();
+  const [form, fields] = useForm({
+    id: "forgot-verify",
+    lastResult,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: forgotVerifySchema }),
+  });
+  return (
+    <div>
+      <p className="mb-4 text-sm text-gray-600">{t("account.forgot.verifyIntro", { email })}</p>
+      {/* The send button sits beside the code input but submits this form of its own. */}
+      <Form method="post" id="forgot-send" />
+      <Form method="post" {...getFormProps(form)} className="space-y-1">
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <InputField
+          label={t("account.fields.emailCode")}
+          field={fields.emailCode}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          placeholder={t("account.fields.emailCodePlaceholder")}
+          addon={
+            <ResendButton
+              form="forgot-send"
+              secondsLeft={resendIn}
+              sentBefore={sentBefore}
+              labels={{
+                send: t("account.forgot.send"),
+                resend: t("account.forgot.resend"),
+                wait: (seconds) => t("account.forgot.resendIn", { seconds }),
+              }}
+            />
+          }
+        />
+        {/* "Next" first: Enter in the code input goes on, it does not go back. */}
+        <div className="flex flex-row-reverse gap-3">
+          <button type="submit" name="intent" value="next" className={`${accentButton} flex-1`}>
+            {t("account.forgot.next")}
+          </button>
+          <button type="submit" name="intent" value="previous" className="btn-secondary flex-1">
+            {t("account.forgot.previous")}
+          </button>
+        </div>
+      </Form>
+    </div>
+  );
+}
+
+/** Step 3: the new password twice; previous and confirm. */
+export function ForgotResetStep({ lastResult, email }: { lastResult: LastResult; email: string }) {
+  const { t } = useTranslation();
+  const [form, fields] = useForm({
+    id: "forgot-reset",
+    lastResult,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: forgotResetSchema }),
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-1">
+      <p className="mb-4 text-sm text-gray-600">{t("account.forgot.resetIntro", { email })}</p>
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <InputField
+        label={t("account.fields.newPassword")}
+        field={fields.password}
+        type="password"
+        autoComplete="new-password"
+        placeholder={t("account.fields.newPasswordPlaceholder")}
+      />
+      <InputField
+        label={t("account.fields.confirmNewPassword")}
+        field={fields.checkPass}
+        type="password"
+        autoComplete="new-password"
+        placeholder={t("account.fields.confirmNewPasswordPlaceholder")}
+      />
+      <p className="pb-3 text-xs leading-5 text-gray-500">{t("account.passwordRules")}</p>
+      <div className="flex flex-row-reverse gap-3">
+        <button type="submit" name="intent" value="confirm" className={`${accentButton} flex-1`}>
+          {t("account.forgot.confirm")}
+        </button>
+        <button type="submit" name="intent" value="previous" className="btn-secondary flex-1">
+          {t("account.forgot.previous")}
+        </button>
+      </div>
+    </Form>
+  );
+}
+
+/** Step 4: done; back to the login page after 2 s (a meta refresh without JavaScript). */
+export function ForgotDone() {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const home = localizePath("/", i18n.language as Locale);
+  useEffect(() => {
+    const timer = window.setTimeout(() => navigate(home), 2000);
+    return () => window.clearTimeout(timer);
+  }, [home, navigate]);
+  return (
+    <div className="text-center" data-testid="forgot-done">
+      <noscript>
+        <meta httpEquiv="refresh" content={`2;url=${home}`} />
+      </noscript>
+      <div className="mx-auto mb-4 flex size-14 items-center justify-center rounded-full bg-(--accent) text-2xl text-white">
+        ✓
+      </div>
+      <h2 className="text-xl font-semibold text-gray-900">{t("account.forgot.doneTitle")}</h2>
+      <p className="mt-3 text-sm text-gray-600">{t("account.forgot.doneText")}</p>
+      <Link to={home} className={`${accentButton} mt-6 px-8`}>
+        {t("account.forgot.goLogin")}
+      </Link>
+    </div>
+  );
+}
