@@ -35,7 +35,10 @@ const CHINA_OFFSET_SECONDS = 8 * 3600;
 /** `YYYY-MM-DD HH:mm:ss` in China time (UTC+8), whatever the server's time zone. */
 export function formatChinaTime(seconds: number | null | undefined): string {
   if (seconds === null || seconds === undefined) return "";
-  return new Date((seconds + CHINA_OFFSET_SECONDS) * 1000).toISOString().slice(0, 19).replace("T", " ");
+  return new Date((seconds + CHINA_OFFSET_SECONDS) * 1000)
+    .toISOString()
+    .slice(0, 19)
+    .replace("T", " ");
 }
 
 /** `YYYY-MM-DD` in China time. */
@@ -44,6 +47,13 @@ export function chinaDay(seconds: number): string {
 }
 
 /** Unix seconds of a China-time wall clock date. */
-export function chinaTime(year: number, month: number, day: number, hour = 0, minute = 0, second = 0): number {
+export function chinaTime(
+  year: number,
+  month: number,
+  day: number,
+  hour = 0,
+  minute = 0,
+  second = 0,
+): number {
   return Date.UTC(year, month - 1, day, hour, minute, second) / 1000 - CHINA_OFFSET_SECONDS;
 }

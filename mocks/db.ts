@@ -13,13 +13,13 @@
  */
 import { z } from "zod";
 import { ROLES } from "../app/contract/account.ts";
-import { NOTICE_KINDS } from "../app/contract/notice.ts";
 import {
   ORDER_STATUSES,
   type OrderStatusCode,
   QUALIFICATION_STATES,
   type SalverStatusCode,
 } from "../app/contract/cba.ts";
+import { NOTICE_KINDS } from "../app/contract/notice.ts";
 import { Table } from "./table.ts";
 
 const seconds = z.number().int();
@@ -324,7 +324,11 @@ function statsOf(order: { salverNo: string; serviceNo: string }): Stats[] {
 }
 
 /** Keeps the aggregates in step with one order's status change. */
-export function recordStatusChange(order: OrderRow, from: OrderStatusCode, to: OrderStatusCode): void {
+export function recordStatusChange(
+  order: OrderRow,
+  from: OrderStatusCode,
+  to: OrderStatusCode,
+): void {
   if (from === to) return;
   for (const stats of statsOf(order)) {
     stats.counts[from] -= 1;

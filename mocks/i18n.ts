@@ -25,7 +25,10 @@ export function parseAcceptLanguage(header: string | null): Lang {
 const MESSAGES = {
   ok: { zh: "操作成功", en: "Operation successful" },
   sent: { zh: "发送成功", en: "Sent successfully" },
-  pathNotFound: { zh: "抱歉，您访问的页面不存在", en: "Sorry, the page you visited does not exist" },
+  pathNotFound: {
+    zh: "抱歉，您访问的页面不存在",
+    en: "Sorry, the page you visited does not exist",
+  },
   serverError: { zh: "抱歉，服务器出错了", en: "Sorry, the server has an error" },
   invalidParams: { zh: "{detail}", en: "{detail}" },
   invalidJson: { zh: "请求体不是有效的 JSON", en: "The request body is not valid JSON" },
@@ -54,23 +57,41 @@ const MESSAGES = {
     zh: "发送过于频繁，请 {seconds} 秒后再试",
     en: "Sent too often, please try again in {seconds} s",
   },
-  usernameMismatch: { zh: "用户名必须与邮箱一致", en: "The username must equal the e-mail address" },
+  usernameMismatch: {
+    zh: "用户名必须与邮箱一致",
+    en: "The username must equal the e-mail address",
+  },
   passwordsDiffer: { zh: "两次输入的密码不一致", en: "The two passwords differ" },
   "password.tooShort": { zh: "密码至少 8 位", en: "The password needs at least 8 characters" },
-  "password.tooLong": { zh: "密码不能超过 64 位", en: "The password may have at most 64 characters" },
+  "password.tooLong": {
+    zh: "密码不能超过 64 位",
+    en: "The password may have at most 64 characters",
+  },
   "password.allDigits": { zh: "密码不能全是数字", en: "The password cannot be all digits" },
   "password.common": { zh: "密码过于常见，请换一个", en: "This password is too common" },
-  "password.sameAsEmail": { zh: "密码不能与邮箱相同", en: "The password cannot be the e-mail address" },
-  "password.sameAsOld": { zh: "新密码不能与旧密码相同", en: "The new password must differ from the old one" },
+  "password.sameAsEmail": {
+    zh: "密码不能与邮箱相同",
+    en: "The password cannot be the e-mail address",
+  },
+  "password.sameAsOld": {
+    zh: "新密码不能与旧密码相同",
+    en: "The new password must differ from the old one",
+  },
   wrongOldPassword: { zh: "原密码错误", en: "The old password is wrong" },
 
   noToken: { zh: "请先登录", en: "Please log in first" },
-  tokenInvalid: { zh: "登录已失效，请重新登录", en: "Your session has expired, please log in again" },
+  tokenInvalid: {
+    zh: "登录已失效，请重新登录",
+    en: "Your session has expired, please log in again",
+  },
   loggedInElsewhere: {
     zh: "您的账号已在其他设备登录",
     en: "Your account has logged in on another device",
   },
-  forcedOffline: { zh: "您已被强制下线，请重新登录", en: "You have been signed out, please log in again" },
+  forcedOffline: {
+    zh: "您已被强制下线，请重新登录",
+    en: "You have been signed out, please log in again",
+  },
   forbidden: { zh: "没有权限", en: "No permission" },
 
   deviceNotFound: { zh: "登录设备不存在", en: "No such login device" },
@@ -85,7 +106,10 @@ const MESSAGES = {
     en: "Only the company's main account can manage sub-accounts",
   },
   subAccountNotFound: { zh: "子账号不存在", en: "No such sub-account" },
-  roleNotGrantable: { zh: "不能授予您自己没有的角色", en: "You cannot grant a role you do not have" },
+  roleNotGrantable: {
+    zh: "不能授予您自己没有的角色",
+    en: "You cannot grant a role you do not have",
+  },
 
   serviceNotFound: { zh: "服务号 {no} 不存在", en: "Service {no} does not exist" },
   salverNotFound: { zh: "托盘 {no} 不存在", en: "Pallet {no} does not exist" },

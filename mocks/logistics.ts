@@ -85,11 +85,15 @@ export function orderView(row: OrderRow, lang: Lang) {
 
 function includesUpper(value: string | null, needle: string | undefined): boolean {
   if (needle === undefined) return true;
-  return value !== null && value.toUpperCase().includes(needle);
+  if (value === null) return false;
+  return value.toUpperCase().includes(needle);
 }
 
 /** Orders matching the filters, newest first, and the sum of their acturalPaid. */
-export function filterOrders(filter: Partial<OrderFilter>): { rows: OrderRow[]; amountTotal: number } {
+export function filterOrders(filter: Partial<OrderFilter>): {
+  rows: OrderRow[];
+  amountTotal: number;
+} {
   const status = filter.cbaStatus ?? filter.cbaStatus1 ?? filter.status;
   const serviceNo = filter.serviceNo?.toUpperCase();
   const salverNo = filter.salverNo?.toUpperCase();

@@ -10,13 +10,24 @@ export const PRODUCT_NAME: Record<Lang, string> = {
 };
 
 export async function sendMail(to: string, subject: string, text: string): Promise<void> {
-  await db.outbox.insert({ id: randomId(8), to, subject, text, createdOn: nowSeconds(), seq: nextSeq() });
+  await db.outbox.insert({
+    id: randomId(8),
+    to,
+    subject,
+    text,
+    createdOn: nowSeconds(),
+    seq: nextSeq(),
+  });
   if (process.env.MOCK_API_QUIET !== "1") {
     console.info(`[mock-api] mail to ${to}: ${subject}\n${text}`);
   }
 }
 
-export function codeMail(lang: Lang, scene: "register" | "forgot", code: string): { subject: string; text: string } {
+export function codeMail(
+  lang: Lang,
+  scene: "register" | "forgot",
+  code: string,
+): { subject: string; text: string } {
   if (lang === "en") {
     const purpose = scene === "register" ? "activate your account" : "reset your password";
     return {

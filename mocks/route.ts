@@ -11,7 +11,7 @@
  */
 import { http } from "msw";
 import { z } from "zod";
-import { SYSTEM_PREFIXES, type EndpointDefinition } from "../app/contract/endpoint.ts";
+import { type EndpointDefinition, SYSTEM_PREFIXES } from "../app/contract/endpoint.ts";
 import { ApiCode } from "../app/contract/envelope.ts";
 import type { DeviceRow, UserRow } from "./db.ts";
 import { ApiError, invalid } from "./errors.ts";
@@ -60,7 +60,11 @@ export function firstIssue(error: z.ZodError): string {
   return path ? `${path}: ${issue.message}` : issue.message;
 }
 
-export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown, lang: Lang): z.output<S> {
+export function parseOrThrow<S extends z.ZodType>(
+  schema: S,
+  input: unknown,
+  lang: Lang,
+): z.output<S> {
   const result = schema.safeParse(input, { error: localeErrors[lang] });
   if (!result.success) throw invalid(firstIssue(result.error));
   return result.data;
@@ -94,7 +98,12 @@ export function errorResponse(error: unknown, lang: Lang, binary: boolean): Resp
   return envelope(500, message, message, 500);
 }
 
-export function route<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, D extends z.ZodType>(
+export function route<
+  P extends z.ZodType,
+  Q extends z.ZodType,
+  B extends z.ZodType,
+  D extends z.ZodType,
+>(
   endpoint: EndpointDefinition<P, Q, B, D>,
   implementation: (
     ctx: Ctx<z.output<P>, z.output<Q>, z.output<B>>,
@@ -119,8 +128,12 @@ export function route<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodT
             throw new ApiError(ApiCode.forbidden, "forbidden");
           }
         }
-        const parsedParams = endpoint.params ? parseOrThrow(endpoint.params, params, lang) : undefined;
-        const parsedQuery = endpoint.query ? parseOrThrow(endpoint.query, queryObject(url), lang) : undefined;
+        const parsedParams = endpoint.params
+          ? parseOrThrow(endpoint.params, params, lang)
+          : undefined;
+        const parsedQuery = endpoint.query
+          ? parseOrThrow(endpoint.query, queryObject(url), lang)
+          : undefined;
         let form: FormData | null = null;
         let parsedBody: unknown;
         if (endpoint.multipart) {
@@ -157,7 +170,9 @@ export function route<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodT
         if (STRICT) {
           const checked = endpoint.data.safeParse(result);
           if (!checked.success) {
-            throw new Error(`Answer of ${endpoint.method} ${endpoint.path} breaks the contract: ${firstIssue(checked.error)}`);
+            throw new Error(
+              `Answer of ${endpoint.method} ${endpoint.path} breaks the contract: ${firstIssue(checked.error)}`,
+            );
           }
         }
         return envelope(ApiCode.ok, result, t(lang, "ok"));

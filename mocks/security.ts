@@ -9,7 +9,10 @@ function derive(password: string, salt: Buffer): Promise<Buffer> {
   });
 }
 
-export async function hashPassword(password: string, salt: Buffer = randomBytes(16)): Promise<string> {
+export async function hashPassword(
+  password: string,
+  salt: Buffer = randomBytes(16),
+): Promise<string> {
   const key = await derive(password, salt);
   return `scrypt$${salt.toString("hex")}$${key.toString("hex")}`;
 }
@@ -64,7 +67,8 @@ export function describeDevice(userAgent: string | null): string {
   else if (/Firefox\//.test(ua)) browser = `Firefox ${version(/Firefox\/(\d+)/)}`;
   else if (/FxiOS\//.test(ua)) browser = `Firefox ${version(/FxiOS\/(\d+)/)}`;
   else if (/CriOS\//.test(ua)) browser = `Chrome ${version(/CriOS\/(\d+)/)}`;
-  else if (/HeadlessChrome\//.test(ua)) browser = `Headless Chrome ${version(/HeadlessChrome\/(\d+)/)}`;
+  else if (/HeadlessChrome\//.test(ua))
+    browser = `Headless Chrome ${version(/HeadlessChrome\/(\d+)/)}`;
   else if (/Chrom(e|ium)\//.test(ua)) browser = `Chrome ${version(/Chrom(?:e|ium)\/(\d+)/)}`;
   else if (/Version\/[\d.]+.*Safari\//.test(ua)) browser = `Safari ${version(/Version\/(\d+)/)}`;
   else if (/curl\//i.test(ua)) browser = `curl ${version(/curl\/([\d.]+)/i)}`;

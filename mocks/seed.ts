@@ -18,12 +18,13 @@ import {
   type UserRow,
 } from "./db.ts";
 import { createRandom, type Random } from "./random.ts";
+import { seedPasswordHash } from "./security.ts";
 import {
   BRANDS,
   CARRIERS,
   CATEGORIES,
-  COMMUNITIES,
   type CategorySeed,
+  COMMUNITIES,
   DETENTION_REASONS,
   GIVEN_NAMES,
   GOODS,
@@ -34,7 +35,6 @@ import {
   SURNAMES,
   WAREHOUSES,
 } from "./seed-data.ts";
-import { seedPasswordHash } from "./security.ts";
 
 export interface SeedOptions {
   services?: number;
@@ -318,25 +318,57 @@ function consignee(random: Random) {
 
 function logisticsNo(random: Random): string {
   const carrier = random.pick(CARRIERS);
-  return carrier.prefix + random.digits(carrier.digits) + ("suffix" in carrier ? carrier.suffix : "");
+  return (
+    carrier.prefix + random.digits(carrier.digits) + ("suffix" in carrier ? carrier.suffix : "")
+  );
 }
 
 /** Status weights by the service's age in days: old services are mostly stocked out. */
 function statusWeights(ageDays: number): readonly (readonly [OrderStatusCode, number])[] {
-  if (ageDays >= 25) return [[3, 90], [4, 6], [1, 4]];
-  if (ageDays >= 10) return [[3, 45], [4, 47], [1, 8]];
-  if (ageDays >= 4) return [[4, 62], [1, 35], [3, 3]];
-  return [[1, 86], [4, 14]];
+  if (ageDays >= 25)
+    return [
+      [3, 90],
+      [4, 6],
+      [1, 4],
+    ];
+  if (ageDays >= 10)
+    return [
+      [3, 45],
+      [4, 47],
+      [1, 8],
+    ];
+  if (ageDays >= 4)
+    return [
+      [4, 62],
+      [1, 35],
+      [3, 3],
+    ];
+  return [
+    [1, 86],
+    [4, 14],
+  ];
 }
 
-async function seedLogistics(random: Random, services: number, pallets: number, orders: number): Promise<void> {
+async function seedLogistics(
+  random: Random,
+  services: number,
+  pallets: number,
+  orders: number,
+): Promise<void> {
   const barCodes = GOODS.map((goods) => ean13(random, goods.origin));
-  const serviceRows: { serviceNo: string; createdOn: number; ageDays: number; warehouse: string }[] = [];
+  const serviceRows: {
+    serviceNo: string;
+    createdOn: number;
+    ageDays: number;
+    warehouse: string;
+  }[] = [];
   const spanDays = 60;
   let serviceSeq = 0;
   for (let i = 0; i < services; i++) {
-    const ageDays = services <= 1 ? 1 : Math.round(((services - 1 - i) * spanDays) / (services - 1)) + 1;
-    const createdOn = SEED_BASE_TIME - ageDays * DAY + random.int(8, 18) * HOUR + random.int(0, 59) * 60;
+    const ageDays =
+      services <= 1 ? 1 : Math.round(((services - 1 - i) * spanDays) / (services - 1)) + 1;
+    const createdOn =
+      SEED_BASE_TIME - ageDays * DAY + random.int(8, 18) * HOUR + random.int(0, 59) * 60;
     serviceSeq += 1;
     const serviceNo = `FW${compact(createdOn)}${String(serviceSeq).padStart(3, "0")}`;
     const warehouse = random.pick(WAREHOUSES);
@@ -352,7 +384,8 @@ async function seedLogistics(random: Random, services: number, pallets: number, 
   if (serviceRows.length === 0) return;
 
   // Pallets: spread over the services, at least one each while there are enough.
-  const salverRows: { salverNo: string; serviceIndex: number; createdOn: number; grams: number }[] = [];
+  const salverRows: { salverNo: string; serviceIndex: number; createdOn: number; grams: number }[] =
+    [];
   for (let i = 0; i < pallets; i++) {
     const serviceIndex = i < serviceRows.length ? i : random.int(0, serviceRows.length - 1);
     const service = serviceRows[serviceIndex];
@@ -380,7 +413,10 @@ async function seedLogistics(random: Random, services: number, pallets: number, 
     const count = perSalver.get(salverIndex) ?? 0;
     for (let k = 0; k < count; k++) {
       orderSeq += 1;
-      const createdOn = Math.min(salver.createdOn + random.int(0, 6 * 60) * 60, SEED_BASE_TIME - 600);
+      const createdOn = Math.min(
+        salver.createdOn + random.int(0, 6 * 60) * 60,
+        SEED_BASE_TIME - 600,
+      );
       let status: OrderStatusCode = random.chance(0.85) ? dominant : random.weighted(weights);
       let previous: OrderStatusCode | null = null;
       let reason = random.chance(0.03) ? random.pick(REMARKS) : "";
@@ -394,24 +430,40 @@ async function seedLogistics(random: Random, services: number, pallets: number, 
         held === 4 || held === 3
           ? Math.max(
               createdOn + 60,
-              Math.min(createdOn + random.int(12, 72) * HOUR, SEED_BASE_TIME - random.int(10, 600) * 60),
+              Math.min(
+                createdOn + random.int(12, 72) * HOUR,
+                SEED_BASE_TIME - random.int(10, 600) * 60,
+              ),
             )
           : null;
       const exitCbaTime =
         held === 3 && enterCbaTime !== null
           ? Math.max(
               enterCbaTime + 60,
-              Math.min(enterCbaTime + random.int(20, 240) * HOUR, SEED_BASE_TIME - random.int(1, 9) * 60),
+              Math.min(
+                enterCbaTime + random.int(20, 240) * HOUR,
+                SEED_BASE_TIME - random.int(1, 9) * 60,
+              ),
             )
           : null;
       const lines = [];
-      const lineCount = random.weighted([[1, 40], [2, 30], [3, 15], [4, 10], [5, 5]] as const);
+      const lineCount = random.weighted([
+        [1, 40],
+        [2, 30],
+        [3, 15],
+        [4, 10],
+        [5, 5],
+      ] as const);
       let paid = 0;
       for (let l = 0; l < lineCount; l++) {
         const goodsIndex = random.int(0, GOODS.length - 1);
         const goods = GOODS[goodsIndex];
         if (!goods) continue;
-        const qty = random.weighted([[1, 70], [2, 22], [3, 8]] as const);
+        const qty = random.weighted([
+          [1, 70],
+          [2, 22],
+          [3, 8],
+        ] as const);
         const totalPrice = goods.price * qty;
         paid += totalPrice;
         salver.grams += goods.grossGrams * qty;
@@ -510,7 +562,8 @@ async function seedNotices(users: Map<string, UserRow>): Promise<void> {
       titleZh: "资质审核通过",
       titleEn: "Qualification approved",
       contentZh: "您提交的公司资质已审核通过，现在可以使用服务管理和出入库功能。",
-      contentEn: "Your company qualification was approved: service management and stock in/out are open.",
+      contentEn:
+        "Your company qualification was approved: service management and stock in/out are open.",
       read: true,
       hoursAgo: 24 * 188,
     },
@@ -520,7 +573,8 @@ async function seedNotices(users: Map<string, UserRow>): Promise<void> {
       titleZh: "有订单被海关扣留",
       titleEn: "Orders detained by customs",
       contentZh: "最近一批进境订单中有订单被扣留，请在订单列表中查看扣留原因并处理。",
-      contentEn: "Some orders of the latest inbound batch were detained: see the reasons in the order list.",
+      contentEn:
+        "Some orders of the latest inbound batch were detained: see the reasons in the order list.",
       read: false,
       hoursAgo: 5,
     },
@@ -540,7 +594,8 @@ async function seedNotices(users: Map<string, UserRow>): Promise<void> {
       titleZh: "请完善公司资质信息",
       titleEn: "Please complete your company qualification",
       contentZh: "提交公司资质并通过审核后，即可使用服务管理、出入库等功能。",
-      contentEn: "Submit your company qualification; once approved, logistics functions are open to you.",
+      contentEn:
+        "Submit your company qualification; once approved, logistics functions are open to you.",
       read: false,
       hoursAgo: 70,
     },

@@ -6,7 +6,7 @@
  */
 import { ApiCode } from "../app/contract/envelope.ts";
 import { nowSeconds } from "./clock.ts";
-import { db, type DeviceRow, nextSeq, type OfflineReason, type UserRow } from "./db.ts";
+import { type DeviceRow, db, nextSeq, type OfflineReason, type UserRow } from "./db.ts";
 import { ApiError } from "./errors.ts";
 import { clientIp, describeDevice, newToken, randomId, sha256 } from "./security.ts";
 
@@ -22,7 +22,8 @@ export function authenticate(request: Request): { user: UserRow; device: DeviceR
   const device = deviceNo ? db.devices.get(deviceNo) : undefined;
   if (!device) throw new ApiError(ApiCode.tokenInvalid, "tokenInvalid");
   if (device.status === "Offline") {
-    if (device.offlineReason === "single") throw new ApiError(ApiCode.loggedInElsewhere, "loggedInElsewhere");
+    if (device.offlineReason === "single")
+      throw new ApiError(ApiCode.loggedInElsewhere, "loggedInElsewhere");
     if (device.offlineReason === "logout") throw new ApiError(ApiCode.tokenInvalid, "tokenInvalid");
     throw new ApiError(ApiCode.forcedOffline, "forcedOffline");
   }
@@ -60,7 +61,11 @@ export async function startSession(user: UserRow, request: Request): Promise<str
 }
 
 /** Sets a user's online devices offline, except `keep`. */
-export async function takeOffline(userId: string, reason: OfflineReason, keep?: string): Promise<number> {
+export async function takeOffline(
+  userId: string,
+  reason: OfflineReason,
+  keep?: string,
+): Promise<number> {
   const keys: string[] = [];
   for (const device of db.devices.values()) {
     if (device.userId === userId && device.status === "online" && device.deviceNo !== keep) {

@@ -22,7 +22,10 @@ const listener = createRequestListener(async (incoming: Request, client: ClientA
         headers: { "content-type": "application/json; charset=utf-8" },
       });
     } catch {
-      return Response.json({ code: 40004, data: "openapi.json not found", msg: "not found" }, { status: 404 });
+      return Response.json(
+        { code: 40004, data: "openapi.json not found", msg: "not found" },
+        { status: 404 },
+      );
     }
   }
   if (url.pathname === "/health") return new Response("ok");

@@ -54,7 +54,10 @@ export class Table<S extends z.ZodType<Record<string, unknown>>> {
   }
 
   /** Applies `change` to every row whose key is listed; unknown keys are ignored. */
-  async updateMany(keys: Iterable<string>, change: (draft: z.output<S>) => void): Promise<z.output<S>[]> {
+  async updateMany(
+    keys: Iterable<string>,
+    change: (draft: z.output<S>) => void,
+  ): Promise<z.output<S>[]> {
     const wanted = new Set<string>();
     for (const key of keys) if (this.#byKey.has(key)) wanted.add(key);
     if (wanted.size === 0) return [];

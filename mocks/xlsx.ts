@@ -118,7 +118,9 @@ function logisticsRow(order: OrderRow, lang: Lang): (string | number)[] {
 }
 
 function stamp(): string {
-  return formatChinaTime(Math.floor(mockClock.now() / 1000)).replace(/[-: ]/g, "").replace(/^(\d{8})/, "$1-");
+  return formatChinaTime(Math.floor(mockClock.now() / 1000))
+    .replace(/[-: ]/g, "")
+    .replace(/^(\d{8})/, "$1-");
 }
 
 function fileHeaders(asciiName: string, localName: string): Headers {
@@ -143,7 +145,11 @@ function streamWorkbook(
   names: { ascii: string; local: string },
 ): Response {
   const output = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: output,
+    useStyles: true,
+    useSharedStrings: false,
+  });
   const write = async () => {
     const sheet = workbook.addWorksheet(sheetName, { views: [{ state: "frozen", ySplit: 1 }] });
     sheet.columns = columns.map((column) => ({
@@ -188,7 +194,10 @@ export function ordersWorkbook(orders: readonly OrderRow[], lang: Lang): Respons
     lang,
     orders,
     (order) => orderRows(order, lang),
-    { ascii: `orders-${time}.xlsx`, local: lang === "en" ? `orders-${time}.xlsx` : `订单-${time}.xlsx` },
+    {
+      ascii: `orders-${time}.xlsx`,
+      local: lang === "en" ? `orders-${time}.xlsx` : `订单-${time}.xlsx`,
+    },
   );
 }
 
@@ -210,7 +219,11 @@ export function logisticsWorkbook(orders: readonly OrderRow[], lang: Lang): Resp
 export async function importTemplate(lang: Lang): Promise<Response> {
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet(lang === "en" ? "Import" : "导入");
-  sheet.columns = IMPORT_HEADERS[lang].map((header) => ({ header, width: 26, style: { numFmt: "@" } }));
+  sheet.columns = IMPORT_HEADERS[lang].map((header) => ({
+    header,
+    width: 26,
+    style: { numFmt: "@" },
+  }));
   sheet.getRow(1).font = { bold: true };
   const help = workbook.addWorksheet(lang === "en" ? "Instructions" : "说明");
   const lines =
@@ -229,7 +242,9 @@ export async function importTemplate(lang: Lang): Promise<Response> {
   for (const line of lines) help.addRow([line]);
   const buffer = await workbook.xlsx.writeBuffer();
   const name = lang === "en" ? "import-template.xlsx" : "自助单号导入模板.xlsx";
-  return new Response(new Uint8Array(buffer as ArrayBuffer), { headers: fileHeaders("import-template.xlsx", name) });
+  return new Response(new Uint8Array(buffer as ArrayBuffer), {
+    headers: fileHeaders("import-template.xlsx", name),
+  });
 }
 
 function cellText(value: ExcelJS.CellValue): string {

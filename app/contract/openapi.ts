@@ -110,14 +110,18 @@ export function buildOpenApiDocument(): JsonSchema {
     ids.set(schema, id);
     return id;
   };
-  for (const [id, schema] of Object.entries(NAMED_RESPONSES)) add(responseRegistry, responseIds, schema, id);
-  for (const [id, schema] of Object.entries(NAMED_REQUESTS)) add(requestRegistry, requestIds, schema, id);
+  for (const [id, schema] of Object.entries(NAMED_RESPONSES))
+    add(responseRegistry, responseIds, schema, id);
+  for (const [id, schema] of Object.entries(NAMED_REQUESTS))
+    add(requestRegistry, requestIds, schema, id);
 
   const entries = Object.entries(endpoints) as [string, EndpointDefinition][];
   const planned = entries.map(([name, endpoint]) => ({
     name,
     endpoint,
-    dataId: endpoint.binary ? null : add(responseRegistry, responseIds, endpoint.data, `${pascal(name)}Data`),
+    dataId: endpoint.binary
+      ? null
+      : add(responseRegistry, responseIds, endpoint.data, `${pascal(name)}Data`),
     bodyId:
       endpoint.body && !endpoint.multipart
         ? add(requestRegistry, requestIds, endpoint.body, `${pascal(name)}Body`)
@@ -125,10 +129,16 @@ export function buildOpenApiDocument(): JsonSchema {
   }));
 
   const uri = (id: string) => `#/components/schemas/${id}`;
-  const responseSchemas = z.toJSONSchema(responseRegistry, { uri, io: "output", unrepresentable: "any" })
-    .schemas as Record<string, JsonSchema>;
-  const requestSchemas = z.toJSONSchema(requestRegistry, { uri, io: "input", unrepresentable: "any" })
-    .schemas as Record<string, JsonSchema>;
+  const responseSchemas = z.toJSONSchema(responseRegistry, {
+    uri,
+    io: "output",
+    unrepresentable: "any",
+  }).schemas as Record<string, JsonSchema>;
+  const requestSchemas = z.toJSONSchema(requestRegistry, {
+    uri,
+    io: "input",
+    unrepresentable: "any",
+  }).schemas as Record<string, JsonSchema>;
 
   const schemas: Record<string, JsonSchema> = {
     ErrorEnvelope: {
@@ -150,7 +160,11 @@ export function buildOpenApiDocument(): JsonSchema {
   for (const { name, endpoint, dataId, bodyId } of planned) {
     const successEnvelope = {
       type: "object",
-      properties: { code: { const: 200 }, data: dataId ? ref(dataId) : {}, msg: { type: "string" } },
+      properties: {
+        code: { const: 200 },
+        data: dataId ? ref(dataId) : {},
+        msg: { type: "string" },
+      },
       required: ["code", "data", "msg"],
     };
     const binaryType = endpoint.path.startsWith("/upload/image/") ? "image/*" : XLSX_CONTENT_TYPE;
@@ -167,7 +181,8 @@ export function buildOpenApiDocument(): JsonSchema {
         }
       : {
           "200": {
-            description: "Envelope: code 200 with data, or a coded failure whose data is the message.",
+            description:
+              "Envelope: code 200 with data, or a coded failure whose data is the message.",
             content: {
               "application/json": { schema: { oneOf: [successEnvelope, ref("ErrorEnvelope")] } },
             },
@@ -175,7 +190,9 @@ export function buildOpenApiDocument(): JsonSchema {
         };
     let requestBody: Record<string, unknown> | undefined;
     if (endpoint.body && endpoint.multipart) {
-      const form = clean(z.toJSONSchema(endpoint.body, { io: "input", unrepresentable: "any" }) as JsonSchema);
+      const form = clean(
+        z.toJSONSchema(endpoint.body, { io: "input", unrepresentable: "any" }) as JsonSchema,
+      );
       requestBody = { required: true, content: { "multipart/form-data": { schema: form } } };
     } else if (bodyId) {
       requestBody = { required: true, content: { "application/json": { schema: ref(bodyId) } } };
@@ -188,7 +205,10 @@ export function buildOpenApiDocument(): JsonSchema {
       ...(endpoint.auth ? { security: [{ bearerAuth: [] }] } : {}),
       ...(roles.length > 0 ? { "x-roles": [...roles] } : {}),
       ...(endpoint.demoOnly ? { "x-demo-only": true } : {}),
-      parameters: [...parametersOf(endpoint.params, "path"), ...parametersOf(endpoint.query, "query")],
+      parameters: [
+        ...parametersOf(endpoint.params, "path"),
+        ...parametersOf(endpoint.query, "query"),
+      ],
       ...(requestBody ? { requestBody } : {}),
       responses,
     });
@@ -213,12 +233,16 @@ export function buildOpenApiDocument(): JsonSchema {
         "unknown paths HTTP 404. Money in fen, weight in 1/100000 kg, size in 1/100 cm, times { seconds }.",
     },
     servers: [{ url: "/api/v1" }],
-    tags: ["account", "logistics", "qualification", "catalogue", "upload", "notice", "demo"].map((tag) => ({
-      name: tag,
-    })),
+    tags: ["account", "logistics", "qualification", "catalogue", "upload", "notice", "demo"].map(
+      (tag) => ({
+        name: tag,
+      }),
+    ),
     paths,
     components: {
-      securitySchemes: { bearerAuth: { type: "http", scheme: "bearer", description: "Token from /account/login." } },
+      securitySchemes: {
+        bearerAuth: { type: "http", scheme: "bearer", description: "Token from /account/login." },
+      },
       schemas,
     },
   };

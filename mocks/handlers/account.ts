@@ -3,7 +3,7 @@
  * e-mail codes, registration, forgot and modify password, sub-accounts.
  */
 import { randomInt } from "node:crypto";
-import { accountEndpoints as ep, type EmailCodeScene } from "../../app/contract/account.ts";
+import { type EmailCodeScene, accountEndpoints as ep } from "../../app/contract/account.ts";
 import { ApiCode } from "../../app/contract/envelope.ts";
 import { passwordProblem } from "../../app/contract/password.ts";
 import { mockClock, nowSeconds } from "../clock.ts";
@@ -68,7 +68,12 @@ async function consumeCode(
   });
 }
 
-async function createUser(username: string, passwordHash: string, parentId: string | null, scope: UserRow["scope"]) {
+async function createUser(
+  username: string,
+  passwordHash: string,
+  parentId: string | null,
+  scope: UserRow["scope"],
+) {
   const user = await db.users.insert({
     id: `u${randomId(8)}`,
     username,
@@ -169,7 +174,8 @@ export const accountHandlers = [
     const email = normalEmail(query.email);
     const exists = db.userIdByName.has(email);
     if (query.scene === "register" && exists) throw new ApiError(ApiCode.emailTaken, "emailTaken");
-    if (query.scene === "forgot" && !exists) throw new ApiError(ApiCode.accountNotFound, "accountNotFound");
+    if (query.scene === "forgot" && !exists)
+      throw new ApiError(ApiCode.accountNotFound, "accountNotFound");
     const nowMs = mockClock.now();
     const last = db.lastCodeSentAt.get(email);
     if (last !== undefined && nowMs - last < EMAIL_CODE_RESEND_MS) {
@@ -180,7 +186,8 @@ export const accountHandlers = [
     // A new code replaces the address's earlier codes of the same flow.
     const superseded: string[] = [];
     for (const row of db.emailCodes.values()) {
-      if (row.email === email && row.scene === query.scene && !row.used) superseded.push(row.captchaId);
+      if (row.email === email && row.scene === query.scene && !row.used)
+        superseded.push(row.captchaId);
     }
     await db.emailCodes.updateMany(superseded, (draft) => {
       draft.used = true;
@@ -207,7 +214,8 @@ export const accountHandlers = [
 
   ...route(ep.register, async ({ body }) => {
     const email = normalEmail(body.email);
-    if (normalEmail(body.username) !== email) throw new ApiError(ApiCode.invalidParameters, "usernameMismatch");
+    if (normalEmail(body.username) !== email)
+      throw new ApiError(ApiCode.invalidParameters, "usernameMismatch");
     checkNewPassword(body.password, body.checkPass, email);
     if (db.userIdByName.has(email)) throw new ApiError(ApiCode.emailTaken, "emailTaken");
     await consumeCode(body.captcha_id, body.captcha_code, "register", email);
@@ -228,7 +236,8 @@ export const accountHandlers = [
   }),
 
   ...route(ep.forgotPassword, async ({ body }) => {
-    if (body.password !== body.checkPass) throw new ApiError(ApiCode.invalidParameters, "passwordsDiffer");
+    if (body.password !== body.checkPass)
+      throw new ApiError(ApiCode.invalidParameters, "passwordsDiffer");
     // Password rules first (they need the account the code was sent to), so a
     // weak password does not use up the code.
     const pending = db.emailCodes.get(body.captcha_id.trim());
@@ -236,7 +245,8 @@ export const accountHandlers = [
       const owner = userByName(pending.email);
       if (!owner) throw new ApiError(ApiCode.accountNotFound, "accountNotFound");
       const problem = passwordProblem(body.password, owner.username);
-      if (problem) throw new ApiError(ApiCode.invalidParameters, `password.${problem}` as MessageKey);
+      if (problem)
+        throw new ApiError(ApiCode.invalidParameters, `password.${problem}` as MessageKey);
     }
     const row = await consumeCode(body.captcha_id, body.captcha_code, "forgot");
     const owner = userByName(row.email);
@@ -258,7 +268,8 @@ export const accountHandlers = [
       throw new ApiError(ApiCode.wrongCredentials, "wrongOldPassword");
     }
     checkNewPassword(body.password, body.checkPass, user.username);
-    if (body.password === body.oldPassword) throw new ApiError(ApiCode.invalidParameters, "password.sameAsOld");
+    if (body.password === body.oldPassword)
+      throw new ApiError(ApiCode.invalidParameters, "password.sameAsOld");
     const passwordHash = await hashPassword(body.password);
     await db.users.update(user.id, (draft) => {
       draft.passwordHash = passwordHash;
@@ -285,9 +296,12 @@ export const accountHandlers = [
   ...route(ep.forceOffline, async (ctx) => {
     const { user, device: current } = signedIn(ctx);
     const device = db.devices.get(ctx.params.deviceNo);
-    if (!device || device.userId !== user.id) throw new ApiError(ApiCode.notFound, "deviceNotFound");
-    if (device.deviceNo === current.deviceNo) throw new ApiError(ApiCode.wrongStatus, "cannotForceCurrent");
-    if (device.status === "Offline") throw new ApiError(ApiCode.wrongStatus, "deviceAlreadyOffline");
+    if (!device || device.userId !== user.id)
+      throw new ApiError(ApiCode.notFound, "deviceNotFound");
+    if (device.deviceNo === current.deviceNo)
+      throw new ApiError(ApiCode.wrongStatus, "cannotForceCurrent");
+    if (device.status === "Offline")
+      throw new ApiError(ApiCode.wrongStatus, "deviceAlreadyOffline");
     await endDevice(device.deviceNo, "forced");
     return null;
   }),

@@ -4,7 +4,11 @@
  * (with a reason); a rejected profile is edited and resubmitted (pending).
  * Approval grants CBA_MANAGER; each result mails and notifies the applicant.
  */
-import { cbaEndpoints as ep, type CompanyProfileInput, type QualificationState } from "../../app/contract/cba.ts";
+import {
+  type CompanyProfileInput,
+  cbaEndpoints as ep,
+  type QualificationState,
+} from "../../app/contract/cba.ts";
 import { ApiCode } from "../../app/contract/envelope.ts";
 import { nowSeconds } from "../clock.ts";
 import { type CompanyRow, db, type UserRow } from "../db.ts";
@@ -56,7 +60,8 @@ function ownCompany(user: UserRow): CompanyRow | undefined {
 function checkImages(profile: Required<CompanyProfileInput>): void {
   for (const field of IMAGE_FIELDS) {
     const id = imageIdOf(profile[field]);
-    if (!id || !db.images.has(id)) throw new ApiError(ApiCode.invalidParameters, "imageNotUploaded", { field });
+    if (!id || !db.images.has(id))
+      throw new ApiError(ApiCode.invalidParameters, "imageNotUploaded", { field });
   }
 }
 
@@ -87,7 +92,9 @@ async function notifyResult(row: CompanyRow): Promise<void> {
   await notify(
     row.userId,
     "qualification",
-    both(approved ? "state.approved" : row.state === "rejected" ? "state.rejected" : "state.reviewing"),
+    both(
+      approved ? "state.approved" : row.state === "rejected" ? "state.rejected" : "state.reviewing",
+    ),
     approved
       ? {
           zh: "您提交的公司资质已审核通过，现在可以使用服务管理和出入库功能。",
@@ -153,7 +160,9 @@ export const companyHandlers = [
     const current = ownCompany(user);
     if (!current) throw new ApiError(ApiCode.notFound, "companyNotFound");
     if (current.state !== "pending" && current.state !== "rejected") {
-      throw new ApiError(ApiCode.wrongStatus, "companyNotEditable", { state: stateLabel(ctx.lang, current.state) });
+      throw new ApiError(ApiCode.wrongStatus, "companyNotEditable", {
+        state: stateLabel(ctx.lang, current.state),
+      });
     }
     checkImages(ctx.body);
     const resubmitted = current.state === "rejected";
@@ -189,8 +198,13 @@ export const companyHandlers = [
       throw new ApiError(ApiCode.invalidParameters, "rejectReasonRequired");
     }
     const allowed =
-      body.approved === undefined ? current.state === "pending" : current.state === "pending" || current.state === "reviewing";
-    if (!allowed) throw new ApiError(ApiCode.wrongStatus, "reviewNotAllowed", { state: stateLabel(lang, current.state) });
+      body.approved === undefined
+        ? current.state === "pending"
+        : current.state === "pending" || current.state === "reviewing";
+    if (!allowed)
+      throw new ApiError(ApiCode.wrongStatus, "reviewNotAllowed", {
+        state: stateLabel(lang, current.state),
+      });
 
     const now = nowSeconds();
     const row = await db.companies.update(current.id, (draft) => {

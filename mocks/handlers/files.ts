@@ -11,24 +11,36 @@ import { importTemplate, logisticsWorkbook, ordersWorkbook, readImportRows } fro
 export const IMPORT_MAX_ROWS = 10_000;
 const LOGISTICS_NO = /^[A-Za-z0-9]{6,30}$/;
 
-function selection(orderNoList: readonly string[], query: Parameters<typeof filterOrders>[0]): OrderRow[] {
+function selection(
+  orderNoList: readonly string[],
+  query: Parameters<typeof filterOrders>[0],
+): OrderRow[] {
   return orderNoList.length > 0 ? ordersByNumbers(orderNoList) : filterOrders(query).rows;
 }
 
 async function readUpload(form: FormData | null): Promise<Uint8Array> {
   const file = form?.get("file");
-  if (!file || typeof file === "string") throw new ApiError(ApiCode.invalidParameters, "importNoFile");
+  if (!file || typeof file === "string")
+    throw new ApiError(ApiCode.invalidParameters, "importNoFile");
   if (file.size > IMPORT_MAX_BYTES) throw new ApiError(ApiCode.invalidParameters, "importTooLarge");
   const bytes = new Uint8Array(await file.arrayBuffer());
   // An xlsx is a zip archive: "PK\x03\x04".
-  if (bytes.length < 4 || bytes[0] !== 0x50 || bytes[1] !== 0x4b || bytes[2] !== 0x03 || bytes[3] !== 0x04) {
+  if (
+    bytes.length < 4 ||
+    bytes[0] !== 0x50 ||
+    bytes[1] !== 0x4b ||
+    bytes[2] !== 0x03 ||
+    bytes[3] !== 0x04
+  ) {
     throw new ApiError(ApiCode.invalidParameters, "importNotXlsx");
   }
   return bytes;
 }
 
 export const fileHandlers = [
-  ...route(ep.downloadOrders, ({ body, query, lang }) => ordersWorkbook(selection(body.orderNoList, query), lang)),
+  ...route(ep.downloadOrders, ({ body, query, lang }) =>
+    ordersWorkbook(selection(body.orderNoList, query), lang),
+  ),
 
   ...route(ep.downloadOrderLogistics, ({ body, query, lang }) =>
     logisticsWorkbook(selection(body.orderNoList, query), lang),
@@ -45,15 +57,23 @@ export const fileHandlers = [
       throw new ApiError(ApiCode.invalidParameters, "importNotXlsx");
     }
     if (rows.length === 0) throw new ApiError(ApiCode.invalidParameters, "importEmpty");
-    if (rows.length > IMPORT_MAX_ROWS) throw new ApiError(ApiCode.invalidParameters, "importTooManyRows");
+    if (rows.length > IMPORT_MAX_ROWS)
+      throw new ApiError(ApiCode.invalidParameters, "importTooManyRows");
 
-    const report: { row: number; orderNo: string; logisticsNo: string; applied: boolean; reason: string | null }[] = [];
+    const report: {
+      row: number;
+      orderNo: string;
+      logisticsNo: string;
+      applied: boolean;
+      reason: string | null;
+    }[] = [];
     const firstRowOf = new Map<string, number>();
     /** Waybill numbers taken by this file: number → order. */
     const claimed = new Map<string, string>();
     const apply = new Map<string, string>();
     for (const [row, orderNo, logisticsNo] of rows) {
-      const refuse = (reason: string) => report.push({ row, orderNo, logisticsNo, applied: false, reason });
+      const refuse = (reason: string) =>
+        report.push({ row, orderNo, logisticsNo, applied: false, reason });
       if (orderNo === "") {
         refuse(t(lang, "importBlankOrder"));
         continue;
@@ -94,7 +114,8 @@ export const fileHandlers = [
     // The numbers being replaced are free again.
     for (const orderNo of apply.keys()) {
       const previous = db.orders.get(orderNo)?.logisticsNo;
-      if (previous && db.logisticsIndex.get(previous) === orderNo) db.logisticsIndex.delete(previous);
+      if (previous && db.logisticsIndex.get(previous) === orderNo)
+        db.logisticsIndex.delete(previous);
     }
     await db.orders.updateMany(apply.keys(), (draft) => {
       draft.logisticsNo = apply.get(draft.orderNo) ?? draft.logisticsNo;

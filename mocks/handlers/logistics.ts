@@ -31,7 +31,10 @@ function warehousingHandler(endpoint: typeof ep.salverWarehousing | typeof ep.or
         .filter((row): row is OrderRow => row !== undefined);
       const movable = rows.filter((row) => row.cbaStatus === from);
       if (movable.length === 0) {
-        throw new ApiError(ApiCode.wrongStatus, "salverNothingToMove", { no: salver.salverNo, action });
+        throw new ApiError(ApiCode.wrongStatus, "salverNothingToMove", {
+          no: salver.salverNo,
+          action,
+        });
       }
       const changed = await applyMoves(movable, to);
       return {
@@ -71,7 +74,11 @@ export const logisticsHandlers = [
     const needle = query.serviceNo?.toUpperCase();
     const rows = [...db.services.values()]
       .filter((row) => needle === undefined || row.serviceNo.toUpperCase().includes(needle))
-      .filter((row) => query.cbaStatus === undefined || deriveStatus(serviceStatsOf(row.serviceNo)) === query.cbaStatus)
+      .filter(
+        (row) =>
+          query.cbaStatus === undefined ||
+          deriveStatus(serviceStatsOf(row.serviceNo)) === query.cbaStatus,
+      )
       .sort((a, b) => b.createdOn - a.createdOn || (a.serviceNo < b.serviceNo ? 1 : -1));
     return pageOf(rows, query.current, query.pageSize, (row) => serviceView(row, lang));
   }),
@@ -84,13 +91,18 @@ export const logisticsHandlers = [
       .map((salverNo) => db.salvers.get(salverNo))
       .filter((row) => row !== undefined)
       .filter((row) => needle === undefined || row.salverNo.toUpperCase().includes(needle))
-      .filter((row) => query.cbaStatus === undefined || deriveStatus(salverStatsOf(row.salverNo)) === query.cbaStatus)
+      .filter(
+        (row) =>
+          query.cbaStatus === undefined ||
+          deriveStatus(salverStatsOf(row.salverNo)) === query.cbaStatus,
+      )
       .sort((a, b) => b.createdOn - a.createdOn || (a.salverNo < b.salverNo ? 1 : -1));
     return pageOf(rows, query.current, query.pageSize, (row) => salverView(row, lang));
   }),
 
   ...route(ep.updateSalver, async ({ params, body, lang }) => {
-    if (!db.salvers.has(params.id)) throw new ApiError(ApiCode.notFound, "salverNotFound", { no: params.id });
+    if (!db.salvers.has(params.id))
+      throw new ApiError(ApiCode.notFound, "salverNotFound", { no: params.id });
     const row = await db.salvers.update(params.id, (draft) => {
       draft.salverDirection = body.salverDirection;
     });
@@ -122,7 +134,9 @@ export const logisticsHandlers = [
     const remark = body.reasonForDetention.trim();
     const detained = rows.find((row) => row.cbaStatus === 2);
     if (detained && remark === "") {
-      throw new ApiError(ApiCode.invalidParameters, "remarkRequiredDetained", { no: detained.orderNo });
+      throw new ApiError(ApiCode.invalidParameters, "remarkRequiredDetained", {
+        no: detained.orderNo,
+      });
     }
     await db.orders.updateMany(
       rows.map((row) => row.orderNo),
@@ -134,7 +148,17 @@ export const logisticsHandlers = [
   }),
 
   ...route(ep.arrivalReport, ({ query }) => {
-    const groups = new Map<string, { day: string; serviceNo: string; salverNo: string; arrived: number; inStock: number; detained: number }>();
+    const groups = new Map<
+      string,
+      {
+        day: string;
+        serviceNo: string;
+        salverNo: string;
+        arrived: number;
+        inStock: number;
+        detained: number;
+      }
+    >();
     const needle = query.salverNo?.toUpperCase();
     const totals = { arrived: 0, inStock: 0, detained: 0 };
     for (const row of db.orders.values()) {
@@ -145,7 +169,14 @@ export const logisticsHandlers = [
       const key = `${dayIndex}|${row.salverNo}`;
       let group = groups.get(key);
       if (!group) {
-        group = { day: chinaDay(row.createdOn), serviceNo: row.serviceNo, salverNo: row.salverNo, arrived: 0, inStock: 0, detained: 0 };
+        group = {
+          day: chinaDay(row.createdOn),
+          serviceNo: row.serviceNo,
+          salverNo: row.salverNo,
+          arrived: 0,
+          inStock: 0,
+          detained: 0,
+        };
         groups.set(key, group);
       }
       const inStock = row.cbaStatus === 4 ? 1 : 0;

@@ -6,7 +6,8 @@ import { route, signedIn } from "../route.ts";
 
 function unreadOf(userId: string): number {
   let unread = 0;
-  for (const notice of db.notices.values()) if (notice.userId === userId && !notice.read) unread += 1;
+  for (const notice of db.notices.values())
+    if (notice.userId === userId && !notice.read) unread += 1;
   return unread;
 }
 
@@ -35,7 +36,8 @@ export const noticeHandlers = [
     const wanted = new Set(ctx.body.ids);
     const keys: string[] = [];
     for (const row of db.notices.values()) {
-      if (row.userId === user.id && !row.read && (wanted.size === 0 || wanted.has(row.id))) keys.push(row.id);
+      if (row.userId === user.id && !row.read && (wanted.size === 0 || wanted.has(row.id)))
+        keys.push(row.id);
     }
     await db.notices.updateMany(keys, (draft) => {
       draft.read = true;

@@ -13,7 +13,11 @@ export function sniffImage(bytes: Uint8Array): "image/png" | "image/jpeg" | "ima
   const starts = (...values: number[]) => values.every((value, index) => bytes[index] === value);
   if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return "image/png";
   if (starts(0xff, 0xd8, 0xff)) return "image/jpeg";
-  if (starts(0x47, 0x49, 0x46, 0x38) && (bytes[4] === 0x37 || bytes[4] === 0x39) && bytes[5] === 0x61) {
+  if (
+    starts(0x47, 0x49, 0x46, 0x38) &&
+    (bytes[4] === 0x37 || bytes[4] === 0x39) &&
+    bytes[5] === 0x61
+  ) {
     return "image/gif";
   }
   return null;

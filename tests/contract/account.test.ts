@@ -7,7 +7,16 @@ import {
   subAccountSchema,
 } from "../../app/contract/index.ts";
 import { mockClock } from "../../mocks/api.ts";
-import { ADMIN, client, GUEST, MANAGER, PASSWORD, reset, startServer, type TestServer } from "./helpers.ts";
+import {
+  ADMIN,
+  client,
+  GUEST,
+  MANAGER,
+  PASSWORD,
+  reset,
+  startServer,
+  type TestServer,
+} from "./helpers.ts";
 
 let server: TestServer;
 let api: ReturnType<typeof client>;
@@ -35,7 +44,10 @@ describe("login, logout and the current user", () => {
 
   it("accepts the username in any case and answers 1001 for a wrong password or unknown user", async () => {
     await expect(api.login("Manager@Demo.Test")).resolves.toBeTypeOf("string");
-    const wrong = await api.call("/account/login", { method: "POST", body: { username: MANAGER, password: "nope1234" } });
+    const wrong = await api.call("/account/login", {
+      method: "POST",
+      body: { username: MANAGER, password: "nope1234" },
+    });
     expect(wrong).toMatchObject({ code: ApiCode.wrongCredentials, data: "用户名或密码错误" });
     const unknown = await api.call("/account/login", {
       method: "POST",
@@ -49,7 +61,11 @@ describe("login, logout and the current user", () => {
     const zh = await api.call("/account/login", { method: "POST", body: { username: "" } });
     expect(zh.code).toBe(ApiCode.invalidParameters);
     expect(zh.data).toMatch(/^username: /);
-    const en = await api.call("/account/login", { method: "POST", body: "{not json", lang: "en-US,en;q=0.9" });
+    const en = await api.call("/account/login", {
+      method: "POST",
+      body: "{not json",
+      lang: "en-US,en;q=0.9",
+    });
     expect(en.code).toBe(40001);
     const bad = await api.raw("/account/login", {
       method: "POST",
@@ -61,10 +77,16 @@ describe("login, logout and the current user", () => {
 
   it("locks the account for 15 minutes after 10 wrong passwords (1000)", async () => {
     for (let i = 0; i < 10; i++) {
-      const answer = await api.call("/account/login", { method: "POST", body: { username: GUEST, password: `wrong${i}pass` } });
+      const answer = await api.call("/account/login", {
+        method: "POST",
+        body: { username: GUEST, password: `wrong${i}pass` },
+      });
       expect(answer.code).toBe(1001);
     }
-    const locked = await api.call("/account/login", { method: "POST", body: { username: GUEST, password: PASSWORD } });
+    const locked = await api.call("/account/login", {
+      method: "POST",
+      body: { username: GUEST, password: PASSWORD },
+    });
     expect(locked.code).toBe(ApiCode.tooManyAttempts);
     mockClock.advance(15 * 60 * 1000 + 1000);
     await expect(api.login(GUEST)).resolves.toBeTypeOf("string");
@@ -72,8 +94,12 @@ describe("login, logout and the current user", () => {
 
   it("answers 20001 without a token and 20002 for an unknown or malformed token", async () => {
     expect((await api.call("/account/account-info")).code).toBe(ApiCode.noToken);
-    expect((await api.call("/account/account-info", { token: "forged" })).code).toBe(ApiCode.tokenInvalid);
-    const malformed = await api.call("/account/account-info", { headers: { authorization: "Basic abc" } });
+    expect((await api.call("/account/account-info", { token: "forged" })).code).toBe(
+      ApiCode.tokenInvalid,
+    );
+    const malformed = await api.call("/account/account-info", {
+      headers: { authorization: "Basic abc" },
+    });
     expect(malformed.code).toBe(20002);
   });
 
@@ -82,7 +108,11 @@ describe("login, logout and the current user", () => {
     const other = await api.login(MANAGER);
     expect((await api.call("/account/logout", { method: "POST", token })).code).toBe(200);
     expect((await api.call("/account/account-info", { token })).code).toBe(20002);
-    const devices = await api.ok("/account/login-device", { token: other }, pagedListOf(loginDeviceSchema));
+    const devices = await api.ok(
+      "/account/login-device",
+      { token: other },
+      pagedListOf(loginDeviceSchema),
+    );
     expect(devices.list.map((d) => d.status)).toEqual(["online", "Offline"]);
   });
 
@@ -111,10 +141,22 @@ describe("login devices, single login and force offline", () => {
       "x-forwarded-for": "203.0.113.9, 10.0.0.1",
     });
     const token = await api.login(MANAGER, PASSWORD, { "x-forwarded-for": "198.51.100.7" });
-    const devices = await api.ok("/account/login-device", { token }, pagedListOf(loginDeviceSchema));
+    const devices = await api.ok(
+      "/account/login-device",
+      { token },
+      pagedListOf(loginDeviceSchema),
+    );
     expect(devices.pagination).toEqual({ total: 2, pageSize: 10, current: 1 });
-    expect(devices.list[0]).toMatchObject({ device: "Chrome 156 / Windows", ip: "198.51.100.7", current: true });
-    expect(devices.list[1]).toMatchObject({ device: "Firefox 140 / macOS", ip: "203.0.113.9", current: false });
+    expect(devices.list[0]).toMatchObject({
+      device: "Chrome 156 / Windows",
+      ip: "198.51.100.7",
+      current: true,
+    });
+    expect(devices.list[1]).toMatchObject({
+      device: "Firefox 140 / macOS",
+      ip: "203.0.113.9",
+      current: false,
+    });
     const page2 = await api.ok(
       "/account/login-device",
       { token, query: { current: 2, pageSize: 1 } },
@@ -126,11 +168,18 @@ describe("login devices, single login and force offline", () => {
 
   it("single login on: a new login sets the other devices offline and their tokens answer 20003", async () => {
     const first = await api.login(MANAGER);
-    const set = await api.call("/account/account-info", { method: "PUT", token: first, body: { isSingleLogin: true } });
+    const set = await api.call("/account/account-info", {
+      method: "PUT",
+      token: first,
+      body: { isSingleLogin: true },
+    });
     expect(set).toMatchObject({ code: 200, data: { isSingleLogin: true } });
     const second = await api.login(MANAGER);
     const kicked = await api.call("/account/account-info", { token: first, lang: "en" });
-    expect(kicked).toMatchObject({ code: ApiCode.loggedInElsewhere, data: "Your account has logged in on another device" });
+    expect(kicked).toMatchObject({
+      code: ApiCode.loggedInElsewhere,
+      data: "Your account has logged in on another device",
+    });
     expect((await api.call("/account/account-info", { token: second })).code).toBe(200);
   });
 
@@ -143,38 +192,87 @@ describe("login devices, single login and force offline", () => {
   it("force offline: that device's token answers 20004; offline, current and foreign devices are refused", async () => {
     const victim = await api.login(MANAGER);
     const me = await api.login(MANAGER);
-    const devices = await api.ok("/account/login-device", { token: me }, pagedListOf(loginDeviceSchema));
+    const devices = await api.ok(
+      "/account/login-device",
+      { token: me },
+      pagedListOf(loginDeviceSchema),
+    );
     const target = devices.list.find((d) => !d.current);
     const current = devices.list.find((d) => d.current);
     if (!target || !current) throw new Error("devices missing");
-    expect((await api.call(`/account/login-device/${target.deviceNo}`, { method: "PUT", token: me })).code).toBe(200);
-    expect((await api.call("/account/account-info", { token: victim })).code).toBe(ApiCode.forcedOffline);
-    expect((await api.call(`/account/login-device/${target.deviceNo}`, { method: "PUT", token: me })).code).toBe(
-      ApiCode.wrongStatus,
+    expect(
+      (await api.call(`/account/login-device/${target.deviceNo}`, { method: "PUT", token: me }))
+        .code,
+    ).toBe(200);
+    expect((await api.call("/account/account-info", { token: victim })).code).toBe(
+      ApiCode.forcedOffline,
     );
-    expect((await api.call(`/account/login-device/${current.deviceNo}`, { method: "PUT", token: me })).code).toBe(40009);
+    expect(
+      (await api.call(`/account/login-device/${target.deviceNo}`, { method: "PUT", token: me }))
+        .code,
+    ).toBe(ApiCode.wrongStatus);
+    expect(
+      (await api.call(`/account/login-device/${current.deviceNo}`, { method: "PUT", token: me }))
+        .code,
+    ).toBe(40009);
     const stranger = await api.login(GUEST);
-    expect((await api.call(`/account/login-device/${current.deviceNo}`, { method: "PUT", token: stranger })).code).toBe(
-      ApiCode.notFound,
-    );
+    expect(
+      (
+        await api.call(`/account/login-device/${current.deviceNo}`, {
+          method: "PUT",
+          token: stranger,
+        })
+      ).code,
+    ).toBe(ApiCode.notFound);
   });
 
   it("password change: wrong old password 1001; rules 40001; other devices answer 20004, this one stays", async () => {
     const other = await api.login(MANAGER);
     const me = await api.login(MANAGER);
-    const modify = (body: object) => api.call("/account/modify-password/pwd", { method: "POST", token: me, body });
-    expect((await modify({ oldPassword: "wrong-old", password: "N3w-secret!", checkPass: "N3w-secret!" })).code).toBe(
-      ApiCode.wrongCredentials,
+    const modify = (body: object) =>
+      api.call("/account/modify-password/pwd", { method: "POST", token: me, body });
+    expect(
+      (
+        await modify({
+          oldPassword: "wrong-old",
+          password: "N3w-secret!",
+          checkPass: "N3w-secret!",
+        })
+      ).code,
+    ).toBe(ApiCode.wrongCredentials);
+    expect(
+      (await modify({ oldPassword: PASSWORD, password: "N3w-secret!", checkPass: "different!" }))
+        .code,
+    ).toBe(40001);
+    expect(
+      (await modify({ oldPassword: PASSWORD, password: "12345678", checkPass: "12345678" })).code,
+    ).toBe(40001);
+    expect(
+      (await modify({ oldPassword: PASSWORD, password: "password123", checkPass: "password123" }))
+        .code,
+    ).toBe(40001);
+    expect(
+      (await modify({ oldPassword: PASSWORD, password: MANAGER, checkPass: MANAGER })).code,
+    ).toBe(40001);
+    expect(
+      (await modify({ oldPassword: PASSWORD, password: PASSWORD, checkPass: PASSWORD })).code,
+    ).toBe(40001);
+    expect(
+      (await modify({ oldPassword: PASSWORD, password: "N3w-secret!", checkPass: "N3w-secret!" }))
+        .code,
+    ).toBe(200);
+    expect((await api.call("/account/account-info", { token: other })).code).toBe(
+      ApiCode.forcedOffline,
     );
-    expect((await modify({ oldPassword: PASSWORD, password: "N3w-secret!", checkPass: "different!" })).code).toBe(40001);
-    expect((await modify({ oldPassword: PASSWORD, password: "12345678", checkPass: "12345678" })).code).toBe(40001);
-    expect((await modify({ oldPassword: PASSWORD, password: "password123", checkPass: "password123" })).code).toBe(40001);
-    expect((await modify({ oldPassword: PASSWORD, password: MANAGER, checkPass: MANAGER })).code).toBe(40001);
-    expect((await modify({ oldPassword: PASSWORD, password: PASSWORD, checkPass: PASSWORD })).code).toBe(40001);
-    expect((await modify({ oldPassword: PASSWORD, password: "N3w-secret!", checkPass: "N3w-secret!" })).code).toBe(200);
-    expect((await api.call("/account/account-info", { token: other })).code).toBe(ApiCode.forcedOffline);
     expect((await api.call("/account/account-info", { token: me })).code).toBe(200);
-    expect((await api.call("/account/login", { method: "POST", body: { username: MANAGER, password: PASSWORD } })).code).toBe(1001);
+    expect(
+      (
+        await api.call("/account/login", {
+          method: "POST",
+          body: { username: MANAGER, password: PASSWORD },
+        })
+      ).code,
+    ).toBe(1001);
     await expect(api.login(MANAGER, "N3w-secret!")).resolves.toBeTypeOf("string");
   });
 });
@@ -191,9 +289,17 @@ describe("sub-accounts", () => {
       { method: "POST", token, body: { email: "Picker@Demo.test", role: "CBA_MANAGER" } },
       subAccountSchema,
     );
-    expect(created).toMatchObject({ username: "picker@demo.test", scope: ["CBA_MANAGER"], enabled: true });
+    expect(created).toMatchObject({
+      username: "picker@demo.test",
+      scope: ["CBA_MANAGER"],
+      enabled: true,
+    });
     expect((await api.lastMail("picker@demo.test")).text).toContain(MANAGER);
-    const taken = await api.call("/account/sub-account", { method: "POST", token, body: { email: GUEST, role: "GUEST" } });
+    const taken = await api.call("/account/sub-account", {
+      method: "POST",
+      token,
+      body: { email: GUEST, role: "GUEST" },
+    });
     expect(taken.code).toBe(ApiCode.emailTaken);
 
     const ops = await api.login("ops@demo.test");
@@ -209,10 +315,17 @@ describe("sub-accounts", () => {
       subAccountSchema,
     );
     expect(disabled.enabled).toBe(false);
-    expect((await api.call("/account/account-info", { token: ops })).code).toBe(ApiCode.forcedOffline);
-    const login = await api.call("/account/login", { method: "POST", body: { username: "ops@demo.test", password: PASSWORD } });
+    expect((await api.call("/account/account-info", { token: ops })).code).toBe(
+      ApiCode.forcedOffline,
+    );
+    const login = await api.call("/account/login", {
+      method: "POST",
+      body: { username: "ops@demo.test", password: PASSWORD },
+    });
     expect(login.code).toBe(ApiCode.forbidden);
-    expect((await api.call(`/account/sub-account/${opsId}`, { method: "PUT", token, body: {} })).code).toBe(40001);
+    expect(
+      (await api.call(`/account/sub-account/${opsId}`, { method: "PUT", token, body: {} })).code,
+    ).toBe(40001);
   });
 
   it("refuses sub-account management to sub-accounts (40003), foreign ids (40004) and roles the owner lacks (40003)", async () => {
@@ -226,7 +339,11 @@ describe("sub-accounts", () => {
     });
     expect(grant.code).toBe(ApiCode.forbidden);
     const manager = await api.login(MANAGER);
-    const list = await api.ok("/account/sub-account", { token: manager }, pagedListOf(subAccountSchema));
+    const list = await api.ok(
+      "/account/sub-account",
+      { token: manager },
+      pagedListOf(subAccountSchema),
+    );
     const foreign = await api.call(`/account/sub-account/${list.list[0]?.id}`, {
       method: "PUT",
       token: guest,

@@ -30,10 +30,20 @@ const PNG = Uint8Array.from(
 const JPEG = Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0, 1]);
 const GIF = new TextEncoder().encode("GIF89a\u0001\u0000\u0001\u0000");
 
-async function uploadImage(token: string, bytes: Uint8Array | null, name = "licence.png", lang?: string) {
+async function uploadImage(
+  token: string,
+  bytes: Uint8Array | null,
+  name = "licence.png",
+  lang?: string,
+) {
   const form = new FormData();
   if (bytes) form.set("image", new Blob([bytes as BlobPart]), name);
-  return api.call<{ image_url: string; id: string }>("/upload/image", { method: "POST", token, body: form, lang });
+  return api.call<{ image_url: string; id: string }>("/upload/image", {
+    method: "POST",
+    token,
+    body: form,
+    lang,
+  });
 }
 
 async function profile(token: string) {
@@ -57,7 +67,12 @@ async function profile(token: string) {
 
 describe("identifiers", () => {
   it("validates unified social credit codes (GB 32100-2015 check character) and customs codes", () => {
-    for (const code of ["914403001922038216", "91330100716105852F", "91310000132149237G", "91350100M000100Y43"]) {
+    for (const code of [
+      "914403001922038216",
+      "91330100716105852F",
+      "91310000132149237G",
+      "91350100M000100Y43",
+    ]) {
       expect(isValidUscc(code), code).toBe(true);
     }
     expect(isValidUscc("91310000132149237g")).toBe(true);
@@ -87,11 +102,22 @@ describe("image upload", () => {
       expect(served.headers.get("content-type")).toBe(type);
       expect(new Uint8Array(await served.arrayBuffer())).toEqual(bytes);
     }
-    const text = await uploadImage(token, new TextEncoder().encode("<svg></svg>"), "fake.png", "en");
-    expect(text).toMatchObject({ code: ApiCode.invalidParameters, data: "Only png, jpeg or gif images" });
+    const text = await uploadImage(
+      token,
+      new TextEncoder().encode("<svg></svg>"),
+      "fake.png",
+      "en",
+    );
+    expect(text).toMatchObject({
+      code: ApiCode.invalidParameters,
+      data: "Only png, jpeg or gif images",
+    });
     const big = new Uint8Array(2 * 1024 * 1024 + 1);
     big.set(PNG);
-    expect(await uploadImage(token, big)).toMatchObject({ code: 40001, data: "图片大小不能超过2MB" });
+    expect(await uploadImage(token, big)).toMatchObject({
+      code: 40001,
+      data: "图片大小不能超过2MB",
+    });
     expect((await uploadImage(token, null)).code).toBe(40001);
     expect((await api.raw("/upload/image/ffff")).status).toBe(404);
     const anonymous = await api.call("/upload/image", { method: "POST", body: new FormData() });
@@ -102,15 +128,28 @@ describe("image upload", () => {
 describe("qualification", () => {
   it("runs submit → review → reject (mail, notice) → resubmit → approve (grants CBA_MANAGER)", async () => {
     const guest = await api.login(GUEST);
-    expect(await api.call("/cba/cba-company", { token: guest })).toMatchObject({ code: 200, data: null });
+    expect(await api.call("/cba/cba-company", { token: guest })).toMatchObject({
+      code: 200,
+      data: null,
+    });
     expect((await api.call("/cba/service", { token: guest })).code).toBe(ApiCode.forbidden);
     const body = await profile(guest);
 
-    expect((await api.call("/cba/cba-company", { method: "PUT", token: guest, body })).code).toBe(ApiCode.notFound);
-    const bad = await api.call("/cba/cba-company", { method: "POST", token: guest, body: { ...body, creditCode: "91310000132149237H" } });
+    expect((await api.call("/cba/cba-company", { method: "PUT", token: guest, body })).code).toBe(
+      ApiCode.notFound,
+    );
+    const bad = await api.call("/cba/cba-company", {
+      method: "POST",
+      token: guest,
+      body: { ...body, creditCode: "91310000132149237H" },
+    });
     expect(bad.code).toBe(40001);
     expect(bad.data).toMatch(/^creditCode: /);
-    const badCustoms = await api.call("/cba/cba-company", { method: "POST", token: guest, body: { ...body, customsCode: "123" } });
+    const badCustoms = await api.call("/cba/cba-company", {
+      method: "POST",
+      token: guest,
+      body: { ...body, customsCode: "123" },
+    });
     expect(badCustoms.code).toBe(40001);
     const foreignImage = await api.call("/cba/cba-company", {
       method: "POST",
@@ -119,11 +158,22 @@ describe("qualification", () => {
     });
     expect(foreignImage).toMatchObject({ code: 40001, data: "图片未上传：legalIdBackImage" });
 
-    const created = await api.call("/cba/cba-company", { method: "POST", token: guest, body: { ...body, creditCode: "91310000132149237g" } });
+    const created = await api.call("/cba/cba-company", {
+      method: "POST",
+      token: guest,
+      body: { ...body, creditCode: "91310000132149237g" },
+    });
     expect(created.code).toBe(200);
     const company = companySchema.parse(created.data);
-    expect(company).toMatchObject({ state: "pending", username: GUEST, creditCode: "91310000132149237G", rejectReason: null });
-    expect((await api.call("/cba/cba-company", { method: "POST", token: guest, body })).code).toBe(ApiCode.wrongStatus);
+    expect(company).toMatchObject({
+      state: "pending",
+      username: GUEST,
+      creditCode: "91310000132149237G",
+      rejectReason: null,
+    });
+    expect((await api.call("/cba/cba-company", { method: "POST", token: guest, body })).code).toBe(
+      ApiCode.wrongStatus,
+    );
     const edited = await api.call("/cba/cba-company", {
       method: "PUT",
       token: guest,
@@ -132,23 +182,34 @@ describe("qualification", () => {
     expect(edited).toMatchObject({ code: 200, data: { state: "pending", contactPerson: "王芳" } });
 
     const admin = await api.login(ADMIN);
-    const queue = await api.ok("/cba/cba-company/review", { token: admin }, pagedListOf(companySchema));
+    const queue = await api.ok(
+      "/cba/cba-company/review",
+      { token: admin },
+      pagedListOf(companySchema),
+    );
     expect(queue.list.map((c) => c.state)).toEqual(["reviewing", "pending", "pending"]);
     expect(queue.list.at(-1)?.id).toBe(company.id);
     const adminNotices = await api.ok("/notice", { token: admin }, noticeListDataSchema);
     expect(adminNotices.list[0]?.title).toBe("有新的资质申请待审核");
 
-    const review = (payload: object) => api.call("/cba/cba-company/review", { method: "PUT", token: admin, body: payload });
+    const review = (payload: object) =>
+      api.call("/cba/cba-company/review", { method: "PUT", token: admin, body: payload });
     expect((await review({ id: company.id })).data).toMatchObject({ state: "reviewing" });
     expect((await review({ id: company.id })).code).toBe(ApiCode.wrongStatus);
-    expect((await api.call("/cba/cba-company", { method: "PUT", token: guest, body })).code).toBe(40009);
+    expect((await api.call("/cba/cba-company", { method: "PUT", token: guest, body })).code).toBe(
+      40009,
+    );
     expect((await review({ id: company.id, approved: false })).code).toBe(40001);
     expect((await review({ id: company.id, approved: false, reason: "  " })).code).toBe(40001);
     const rejected = await review({ id: company.id, approved: false, reason: "营业执照不清晰" });
     expect(rejected.data).toMatchObject({ state: "rejected", rejectReason: "营业执照不清晰" });
     expect((await api.lastMail(GUEST)).text).toContain("营业执照不清晰");
     const notices = await api.ok("/notice", { token: guest }, noticeListDataSchema);
-    expect(notices.list[0]).toMatchObject({ kind: "qualification", title: "审核驳回", read: false });
+    expect(notices.list[0]).toMatchObject({
+      kind: "qualification",
+      title: "审核驳回",
+      read: false,
+    });
     expect((await review({ id: company.id, approved: true })).code).toBe(40009);
 
     const resubmitted = await api.call("/cba/cba-company", { method: "PUT", token: guest, body });
@@ -156,10 +217,14 @@ describe("qualification", () => {
     const approved = await review({ id: company.id, approved: true });
     expect(approved.data).toMatchObject({ state: "approved" });
     expect((await api.lastMail(GUEST)).subject).toContain("资质审核通过");
-    const me = currentUserSchema.parse((await api.call("/account/account-info", { token: guest })).data);
+    const me = currentUserSchema.parse(
+      (await api.call("/account/account-info", { token: guest })).data,
+    );
     expect(me.scope).toEqual(["CBA_MANAGER"]);
     expect((await api.call("/cba/service", { token: guest })).code).toBe(200);
-    expect((await api.call("/cba/cba-company", { method: "PUT", token: guest, body })).code).toBe(40009);
+    expect((await api.call("/cba/cba-company", { method: "PUT", token: guest, body })).code).toBe(
+      40009,
+    );
     expect((await review({ id: company.id, approved: false, reason: "x" })).code).toBe(40009);
     expect((await review({ id: "nope", approved: true })).code).toBe(ApiCode.notFound);
 
@@ -173,9 +238,17 @@ describe("qualification", () => {
 
   it("review queue and review are for SYSTEM_ADMINISTRATOR only (40003)", async () => {
     const manager = await api.login(MANAGER);
-    expect((await api.call("/cba/cba-company/review", { token: manager })).code).toBe(ApiCode.forbidden);
+    expect((await api.call("/cba/cba-company/review", { token: manager })).code).toBe(
+      ApiCode.forbidden,
+    );
     expect(
-      (await api.call("/cba/cba-company/review", { method: "PUT", token: manager, body: { id: "c0002", approved: true } })).code,
+      (
+        await api.call("/cba/cba-company/review", {
+          method: "PUT",
+          token: manager,
+          body: { id: "c0002", approved: true },
+        })
+      ).code,
     ).toBe(40003);
   });
 
@@ -187,7 +260,9 @@ describe("qualification", () => {
     const ops = await api.login("ops@demo.test");
     expect((await api.call("/cba/cba-company", { token: ops })).data).toMatchObject({ id: own.id });
     const body = await profile(ops);
-    expect((await api.call("/cba/cba-company", { method: "PUT", token: ops, body })).code).toBe(ApiCode.forbidden);
+    expect((await api.call("/cba/cba-company", { method: "PUT", token: ops, body })).code).toBe(
+      ApiCode.forbidden,
+    );
   });
 });
 
@@ -199,10 +274,16 @@ describe("notifications", () => {
     expect(zh.unread).toBe(1);
     const en = await api.ok("/notice", { token, lang: "en" }, noticeListDataSchema);
     expect(en.list.map((n) => n.title)).toContain("Orders detained by customs");
-    const unreadOnly = await api.ok("/notice", { token, query: { unreadOnly: "true" } }, noticeListDataSchema);
+    const unreadOnly = await api.ok(
+      "/notice",
+      { token, query: { unreadOnly: "true" } },
+      noticeListDataSchema,
+    );
     expect(unreadOnly.list).toHaveLength(1);
     const id = unreadOnly.list[0]?.id ?? "";
-    expect(await api.call("/notice/read", { method: "PUT", token, body: { ids: [id] } })).toMatchObject({
+    expect(
+      await api.call("/notice/read", { method: "PUT", token, body: { ids: [id] } }),
+    ).toMatchObject({
       code: 200,
       data: { unread: 0 },
     });
@@ -210,7 +291,9 @@ describe("notifications", () => {
     expect((await api.ok("/notice", { token: guest }, noticeListDataSchema)).unread).toBe(1);
     await api.call("/notice/read", { method: "PUT", token: guest, body: { ids: [id] } });
     expect((await api.ok("/notice", { token: guest }, noticeListDataSchema)).unread).toBe(1);
-    expect(await api.call("/notice/read", { method: "PUT", token: guest, body: { ids: [] } })).toMatchObject({
+    expect(
+      await api.call("/notice/read", { method: "PUT", token: guest, body: { ids: [] } }),
+    ).toMatchObject({
       data: { unread: 0 },
     });
     expect((await api.call("/notice")).code).toBe(ApiCode.noToken);

@@ -8,7 +8,15 @@ import {
   XLSX_CONTENT_TYPE,
 } from "../../app/contract/index.ts";
 import { neutralise } from "../../mocks/xlsx.ts";
-import { client, GUEST, MANAGER, reset, SMALL_SEED, startServer, type TestServer } from "./helpers.ts";
+import {
+  client,
+  GUEST,
+  MANAGER,
+  reset,
+  SMALL_SEED,
+  startServer,
+  type TestServer,
+} from "./helpers.ts";
 
 let server: TestServer;
 let api: ReturnType<typeof client>;
@@ -25,14 +33,22 @@ beforeEach(async () => {
 });
 
 async function allOrders(query: Record<string, string | number> = {}): Promise<Order[]> {
-  return (await api.ok("/cba/order", { token, query: { pageSize: 1000, ...query } }, orderListDataSchema)).list;
+  return (
+    await api.ok("/cba/order", { token, query: { pageSize: 1000, ...query } }, orderListDataSchema)
+  ).list;
 }
 
-async function download(path: string, body: object, options: { lang?: string; query?: Record<string, string | number> } = {}) {
+async function download(
+  path: string,
+  body: object,
+  options: { lang?: string; query?: Record<string, string | number> } = {},
+) {
   const response = await api.raw(path, { method: "POST", token, body, ...options });
   expect(response.status).toBe(200);
   expect(response.headers.get("content-type")).toBe(XLSX_CONTENT_TYPE);
-  expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="[\w-]+\.xlsx"/);
+  expect(response.headers.get("content-disposition")).toMatch(
+    /^attachment; filename="[\w-]+\.xlsx"/,
+  );
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load(await response.arrayBuffer());
   const sheet = workbook.worksheets[0];
@@ -50,7 +66,7 @@ async function xlsxOf(rows: (string | number | null)[][]): Promise<Blob> {
   return new Blob([buffer as ArrayBuffer], { type: XLSX_CONTENT_TYPE });
 }
 
-async function upload(file: Blob | string | null, lang?: string) {
+async function upload(file: Blob | null, lang?: string) {
   const form = new FormData();
   if (file !== null) form.set("file", file, "import.xlsx");
   return api.call("/cba/order-import", { method: "POST", token, body: form, lang });
@@ -77,7 +93,11 @@ describe("downloads", () => {
 
   it("an empty list downloads every order matching the query filters; English headers by Accept-Language", async () => {
     const stocked = await allOrders({ cbaStatus: 4 });
-    const rows = await download("/cba/down-order-logistics", { orderNoList: [] }, { lang: "en", query: { cbaStatus: 4 } });
+    const rows = await download(
+      "/cba/down-order-logistics",
+      { orderNoList: [] },
+      { lang: "en", query: { cbaStatus: 4 } },
+    );
     expect(rows[0]?.slice(0, 3)).toEqual(["Logistics No.", "Order No.", "Pallet No."]);
     expect(rows.slice(1).map((r) => r[1])).toEqual(stocked.map((o) => o.orderNo));
     const sample = stocked[0];
@@ -110,10 +130,19 @@ describe("downloads", () => {
   });
 
   it("answers HTTP 400 with an envelope for an unknown order or a bad query", async () => {
-    const response = await api.raw("/cba/down-order", { method: "POST", token, body: { orderNoList: ["NOPE"] } });
+    const response = await api.raw("/cba/down-order", {
+      method: "POST",
+      token,
+      body: { orderNoList: ["NOPE"] },
+    });
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ code: ApiCode.notFound });
-    const bad = await api.raw("/cba/down-order", { method: "POST", token, body: {}, query: { cbaStatus: 9 } });
+    const bad = await api.raw("/cba/down-order", {
+      method: "POST",
+      token,
+      body: {},
+      query: { cbaStatus: 9 },
+    });
     expect(bad.status).toBe(400);
     expect(await bad.json()).toMatchObject({ code: 40001 });
   });
@@ -171,12 +200,19 @@ describe("self-service number import", () => {
     const after = await allOrders();
     expect(after.find((o) => o.orderNo === a.orderNo)?.logisticsNo).toBe("SF900000000001");
     expect(after.find((o) => o.orderNo === b.orderNo)?.logisticsNo).toBe("750000000000123");
-    expect(after.find((o) => o.orderNo === stockedOut.orderNo)?.logisticsNo).toBe(stockedOut.logisticsNo);
+    expect(after.find((o) => o.orderNo === stockedOut.orderNo)?.logisticsNo).toBe(
+      stockedOut.logisticsNo,
+    );
     // The new number is searchable, the old one of `a` is free again.
     const found = await allOrders({ logisticsNo: "SF900000000001" });
     expect(found.map((o) => o.orderNo)).toEqual([a.orderNo]);
     if (a.logisticsNo) {
-      const reuse = await upload(await xlsxOf([["h", "h"], [c.orderNo, a.logisticsNo]]));
+      const reuse = await upload(
+        await xlsxOf([
+          ["h", "h"],
+          [c.orderNo, a.logisticsNo],
+        ]),
+      );
       expect(importReportSchema.parse(reuse.data).applied).toBe(1);
     }
   });
@@ -192,6 +228,8 @@ describe("self-service number import", () => {
     const guest = await api.login(GUEST);
     const form = new FormData();
     form.set("file", await xlsxOf([["h"], ["x"]]), "a.xlsx");
-    expect((await api.call("/cba/order-import", { method: "POST", token: guest, body: form })).code).toBe(40003);
+    expect(
+      (await api.call("/cba/order-import", { method: "POST", token: guest, body: form })).code,
+    ).toBe(40003);
   });
 });

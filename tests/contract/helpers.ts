@@ -79,25 +79,37 @@ export function client(server: TestServer) {
   }
 
   /** Calls and checks success; `data` is parsed with the contract schema when one is given. */
-  async function ok<S extends z.ZodType>(path: string, options: CallOptions, schema: S): Promise<z.output<S>> {
+  async function ok<S extends z.ZodType>(
+    path: string,
+    options: CallOptions,
+    schema: S,
+  ): Promise<z.output<S>> {
     const answer = await call(path, options);
-    if (answer.code !== 200) throw new Error(`${path} answered ${answer.code}: ${String(answer.data)}`);
+    if (answer.code !== 200)
+      throw new Error(`${path} answered ${answer.code}: ${String(answer.data)}`);
     return schema.parse(answer.data);
   }
 
-  async function login(username: string, password = PASSWORD, headers: Record<string, string> = {}): Promise<string> {
+  async function login(
+    username: string,
+    password = PASSWORD,
+    headers: Record<string, string> = {},
+  ): Promise<string> {
     const answer = await call<{ token: string }>("/account/login", {
       method: "POST",
       body: { username, password },
       headers,
     });
-    if (answer.code !== 200) throw new Error(`login ${username} answered ${answer.code}: ${String(answer.data)}`);
+    if (answer.code !== 200)
+      throw new Error(`login ${username} answered ${answer.code}: ${String(answer.data)}`);
     return answer.data.token;
   }
 
   /** The newest mail sent to an address (demo outbox). */
   async function lastMail(to: string): Promise<{ subject: string; text: string }> {
-    const answer = await call<{ subject: string; text: string }[]>("/demo/outbox", { query: { to } });
+    const answer = await call<{ subject: string; text: string }[]>("/demo/outbox", {
+      query: { to },
+    });
     const mail = answer.data[0];
     if (!mail) throw new Error(`no mail to ${to}`);
     return mail;

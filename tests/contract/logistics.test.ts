@@ -12,7 +12,16 @@ import {
   warehousingResultSchema,
 } from "../../app/contract/index.ts";
 import { deriveStatus, emptyStats } from "../../mocks/db.ts";
-import { ADMIN, client, GUEST, MANAGER, reset, SMALL_SEED, startServer, type TestServer } from "./helpers.ts";
+import {
+  ADMIN,
+  client,
+  GUEST,
+  MANAGER,
+  reset,
+  SMALL_SEED,
+  startServer,
+  type TestServer,
+} from "./helpers.ts";
 
 let server: TestServer;
 let api: ReturnType<typeof client>;
@@ -30,8 +39,14 @@ beforeEach(async () => {
 
 const list = pagedListOf;
 
-async function allOrders(query: Record<string, string | number | undefined> = {}): Promise<Order[]> {
-  const data = await api.ok("/cba/order", { token, query: { pageSize: 1000, ...query } }, orderListDataSchema);
+async function allOrders(
+  query: Record<string, string | number | undefined> = {},
+): Promise<Order[]> {
+  const data = await api.ok(
+    "/cba/order",
+    { token, query: { pageSize: 1000, ...query } },
+    orderListDataSchema,
+  );
   return data.list;
 }
 
@@ -60,7 +75,11 @@ function expectedStatus(orders: readonly Order[]): SalverStatusCode {
 }
 
 async function salverOf(serviceNo: string, salverNo: string) {
-  const pallets = await api.ok(`/cba/salver/${serviceNo}`, { token, query: { pageSize: 100 } }, list(salverSchema));
+  const pallets = await api.ok(
+    `/cba/salver/${serviceNo}`,
+    { token, query: { pageSize: 100 } },
+    list(salverSchema),
+  );
   const pallet = pallets.list.find((p) => p.salverNo === salverNo);
   if (!pallet) throw new Error(`pallet ${salverNo} missing`);
   return pallet;
@@ -85,7 +104,11 @@ describe("roles", () => {
       expect(answer.code, `${method} ${path}`).toBe(ApiCode.forbidden);
     }
     for (const path of ["/cba/down-order", "/cba/down-order-logistics"]) {
-      const response = await api.raw(path, { method: "POST", token: guest, body: { orderNoList: [] } });
+      const response = await api.raw(path, {
+        method: "POST",
+        token: guest,
+        body: { orderNoList: [] },
+      });
       expect(response.status).toBe(400);
       expect(((await response.json()) as { code: number }).code).toBe(40003);
     }
@@ -103,7 +126,11 @@ describe("roles", () => {
 
 describe("lists", () => {
   it("services: every service, newest first, with order count, amount and status derived from the orders", async () => {
-    const services = await api.ok("/cba/service", { token, query: { pageSize: 100 } }, list(serviceSchema));
+    const services = await api.ok(
+      "/cba/service",
+      { token, query: { pageSize: 100 } },
+      list(serviceSchema),
+    );
     const orders = await allOrders();
     expect(orders).toHaveLength(SMALL_SEED.orders ?? 0);
     expect(services.pagination.total).toBe(SMALL_SEED.services);
@@ -121,21 +148,41 @@ describe("lists", () => {
     expect(total).toBe(orders.length);
 
     const status = services.list[0]?.cbaStatus ?? 1;
-    const filtered = await api.ok("/cba/service", { token, query: { cbaStatus: status } }, list(serviceSchema));
+    const filtered = await api.ok(
+      "/cba/service",
+      { token, query: { cbaStatus: status } },
+      list(serviceSchema),
+    );
     expect(filtered.list.every((s) => s.cbaStatus === status)).toBe(true);
-    expect(filtered.pagination.total).toBe(services.list.filter((s) => s.cbaStatus === status).length);
+    expect(filtered.pagination.total).toBe(
+      services.list.filter((s) => s.cbaStatus === status).length,
+    );
 
-    const page = await api.ok("/cba/service", { token, query: { current: 2, pageSize: 3 } }, list(serviceSchema));
+    const page = await api.ok(
+      "/cba/service",
+      { token, query: { current: 2, pageSize: 3 } },
+      list(serviceSchema),
+    );
     expect(page.pagination).toEqual({ total: 4, pageSize: 3, current: 2 });
-    expect(page.list.map((s) => s.serviceNo)).toEqual(services.list.slice(3, 6).map((s) => s.serviceNo));
+    expect(page.list.map((s) => s.serviceNo)).toEqual(
+      services.list.slice(3, 6).map((s) => s.serviceNo),
+    );
   });
 
   it("pallets: per service, derived values, status filter; 40004 for an unknown service", async () => {
-    const services = await api.ok("/cba/service", { token, query: { pageSize: 100 } }, list(serviceSchema));
+    const services = await api.ok(
+      "/cba/service",
+      { token, query: { pageSize: 100 } },
+      list(serviceSchema),
+    );
     const orders = await allOrders();
     let pallets = 0;
     for (const service of services.list) {
-      const answer = await api.ok(`/cba/salver/${service.serviceNo}`, { token, query: { pageSize: 100 } }, list(salverSchema));
+      const answer = await api.ok(
+        `/cba/salver/${service.serviceNo}`,
+        { token, query: { pageSize: 100 } },
+        list(salverSchema),
+      );
       expect(answer.pagination.total).toBe(service.salverTotal);
       pallets += answer.list.length;
       for (const pallet of answer.list) {
@@ -163,13 +210,21 @@ describe("lists", () => {
     const orders = await allOrders();
     const times = orders.map((o) => o.createdOn.seconds);
     expect(times).toEqual([...times].sort((a, b) => b - a));
-    const page = await api.ok("/cba/order", { token, query: { current: 3, pageSize: 20 } }, orderListDataSchema);
+    const page = await api.ok(
+      "/cba/order",
+      { token, query: { current: 3, pageSize: 20 } },
+      orderListDataSchema,
+    );
     expect(page.pagination).toEqual({ total: orders.length, pageSize: 20, current: 3 });
     expect(page.list.map((o) => o.orderNo)).toEqual(orders.slice(40, 60).map((o) => o.orderNo));
     expect(page.amountTotal).toBe(orders.reduce((sum, o) => sum + o.acturalPaid, 0));
     const defaults = await api.ok("/cba/order", { token }, orderListDataSchema);
     expect(defaults.pagination).toEqual({ total: orders.length, pageSize: 10, current: 1 });
-    const beyond = await api.ok("/cba/order", { token, query: { current: 99 } }, orderListDataSchema);
+    const beyond = await api.ok(
+      "/cba/order",
+      { token, query: { current: 99 } },
+      orderListDataSchema,
+    );
     expect(beyond.list).toEqual([]);
     expect(beyond.pagination.total).toBe(orders.length);
     for (const o of orders) {
@@ -186,44 +241,72 @@ describe("lists", () => {
     const sample = orders.find((o) => o.logisticsNo !== null) ?? orders[0];
     if (!sample?.logisticsNo) throw new Error("no order with a waybill");
     const cases: [Record<string, string | number>, (o: Order) => boolean][] = [
-      [{ salverNo: sample.salverNo.slice(2, 12) }, (o) => o.salverNo.includes(sample.salverNo.slice(2, 12))],
+      [
+        { salverNo: sample.salverNo.slice(2, 12) },
+        (o) => o.salverNo.includes(sample.salverNo.slice(2, 12)),
+      ],
       [{ salverNo: sample.salverNo.toLowerCase() }, (o) => o.salverNo === sample.salverNo],
       [{ orderNo: sample.orderNo.slice(-5) }, (o) => o.orderNo.includes(sample.orderNo.slice(-5))],
-      [{ logisticsNo: sample.logisticsNo.slice(0, 6) }, (o) => (o.logisticsNo ?? "").includes(sample.logisticsNo?.slice(0, 6) ?? "")],
-      [{ consignee: sample.consignee.slice(0, 1) }, (o) => o.consignee.includes(sample.consignee.slice(0, 1))],
+      [
+        { logisticsNo: sample.logisticsNo.slice(0, 6) },
+        (o) => (o.logisticsNo ?? "").includes(sample.logisticsNo?.slice(0, 6) ?? ""),
+      ],
+      [
+        { consignee: sample.consignee.slice(0, 1) },
+        (o) => o.consignee.includes(sample.consignee.slice(0, 1)),
+      ],
       [{ cbaStatus: 4 }, (o) => o.cbaStatus === 4],
       [{ cbaStatus1: 3 }, (o) => o.cbaStatus === 3],
       [{ status: 1 }, (o) => o.cbaStatus === 1],
       [{ serviceNo: sample.serviceNo }, (o) => o.serviceNo === sample.serviceNo],
       [
         { consignee: sample.consignee.slice(0, 1), cbaStatus: sample.cbaStatus },
-        (o) => o.consignee.includes(sample.consignee.slice(0, 1)) && o.cbaStatus === sample.cbaStatus,
+        (o) =>
+          o.consignee.includes(sample.consignee.slice(0, 1)) && o.cbaStatus === sample.cbaStatus,
       ],
       [
-        { timeField: "createdOn", startTime: sample.createdOn.seconds, endTime: sample.createdOn.seconds + 1 },
+        {
+          timeField: "createdOn",
+          startTime: sample.createdOn.seconds,
+          endTime: sample.createdOn.seconds + 1,
+        },
         (o) => o.createdOn.seconds === sample.createdOn.seconds,
       ],
-      [
-        { timeField: "enterCbaTime", startTime: 0 },
-        (o) => o.enterCbaTime !== null,
-      ],
+      [{ timeField: "enterCbaTime", startTime: 0 }, (o) => o.enterCbaTime !== null],
     ];
     for (const [query, predicate] of cases) {
       const expected = orders.filter(predicate);
-      const answer = await api.ok("/cba/order", { token, query: { ...query, pageSize: 1000 } }, orderListDataSchema);
-      expect(answer.list.map((o) => o.orderNo), JSON.stringify(query)).toEqual(expected.map((o) => o.orderNo));
+      const answer = await api.ok(
+        "/cba/order",
+        { token, query: { ...query, pageSize: 1000 } },
+        orderListDataSchema,
+      );
+      expect(
+        answer.list.map((o) => o.orderNo),
+        JSON.stringify(query),
+      ).toEqual(expected.map((o) => o.orderNo));
       expect(answer.pagination.total).toBe(expected.length);
       expect(answer.amountTotal).toBe(expected.reduce((sum, o) => sum + o.acturalPaid, 0));
       expect(expected.length).toBeGreaterThan(0);
     }
-    const none = await api.ok("/cba/order", { token, query: { orderNo: "NO-SUCH" } }, orderListDataSchema);
+    const none = await api.ok(
+      "/cba/order",
+      { token, query: { orderNo: "NO-SUCH" } },
+      orderListDataSchema,
+    );
     expect(none).toMatchObject({ list: [], amountTotal: 0, pagination: { total: 0 } });
-    const blank = await api.ok("/cba/order", { token, query: { orderNo: "", cbaStatus: "" } }, orderListDataSchema);
+    const blank = await api.ok(
+      "/cba/order",
+      { token, query: { orderNo: "", cbaStatus: "" } },
+      orderListDataSchema,
+    );
     expect(blank.pagination.total).toBe(orders.length);
   });
 
   it("validates list queries: pageSize up to 1000, numbers only (40001)", async () => {
-    expect((await api.call("/cba/order", { token, query: { pageSize: 1001 } })).code).toBe(ApiCode.invalidParameters);
+    expect((await api.call("/cba/order", { token, query: { pageSize: 1001 } })).code).toBe(
+      ApiCode.invalidParameters,
+    );
     expect((await api.call("/cba/order", { token, query: { current: 0 } })).code).toBe(40001);
     expect((await api.call("/cba/order", { token, query: { cbaStatus: "x" } })).code).toBe(40001);
     expect((await api.call("/cba/order", { token, query: { cbaStatus: 5 } })).code).toBe(40001);
@@ -234,7 +317,11 @@ describe("lists", () => {
 
   it("arrival report: per day and pallet, in stock (4) and detained (other), with totals", async () => {
     const orders = await allOrders();
-    const report = await api.ok("/cba/arrival-report", { token, query: { pageSize: 1000 } }, arrivalReportDataSchema);
+    const report = await api.ok(
+      "/cba/arrival-report",
+      { token, query: { pageSize: 1000 } },
+      arrivalReportDataSchema,
+    );
     expect(report.totals.arrived).toBe(orders.length);
     expect(report.totals.inStock).toBe(orders.filter((o) => o.cbaStatus === 4).length);
     expect(report.totals.detained).toBe(orders.filter((o) => o.cbaStatus !== 4).length);
@@ -264,10 +351,19 @@ describe("lists", () => {
     );
     expect(answer.salverDirection).toBe("B-07-3");
     expect((await salverOf(serviceNo, salverNo)).salverDirection).toBe("B-07-3");
-    expect((await api.call("/cba/salver/NOPE", { method: "PUT", token, body: { salverDirection: "A" } })).code).toBe(40004);
-    expect((await api.call(`/cba/salver/${salverNo}`, { method: "PUT", token, body: { salverDirection: " " } })).code).toBe(
-      40001,
-    );
+    expect(
+      (await api.call("/cba/salver/NOPE", { method: "PUT", token, body: { salverDirection: "A" } }))
+        .code,
+    ).toBe(40004);
+    expect(
+      (
+        await api.call(`/cba/salver/${salverNo}`, {
+          method: "PUT",
+          token,
+          body: { salverDirection: " " },
+        })
+      ).code,
+    ).toBe(40001);
   });
 });
 
@@ -292,7 +388,11 @@ describe("order status rules", () => {
     expect(out.exitCbaTime?.seconds).toBeGreaterThanOrEqual(out.enterCbaTime?.seconds ?? 0);
 
     for (const target of [1, 2, 4]) {
-      const refused = await putOrders({ orderNoList: [initial.orderNo], cbaStatus: target, reasonForDetention: "x" });
+      const refused = await putOrders({
+        orderNoList: [initial.orderNo],
+        cbaStatus: target,
+        reasonForDetention: "x",
+      });
       expect(refused.code).toBe(ApiCode.wrongStatus);
       expect(refused.data).toContain(initial.orderNo);
     }
@@ -302,7 +402,9 @@ describe("order status rules", () => {
       lang: "en",
       body: { orderNoList: [initial.orderNo], cbaStatus: 4 },
     });
-    expect(en.data).toBe(`Order ${initial.orderNo} is "Stocked out" and cannot become "Stocked in"`);
+    expect(en.data).toBe(
+      `Order ${initial.orderNo} is "Stocked out" and cannot become "Stocked in"`,
+    );
   });
 
   it("refuses moves outside the table: 1 → 3, 1 → 1, 4 → 1, 4 → 4", async () => {
@@ -324,19 +426,48 @@ describe("order status rules", () => {
     const stocked = (await allOrders({ cbaStatus: 4 }))[0];
     if (!initial || !stocked) throw new Error("orders missing");
     const both = [initial.orderNo, stocked.orderNo];
-    expect((await putOrders({ orderNoList: both, cbaStatus: 2 })).code).toBe(ApiCode.invalidParameters);
-    expect((await putOrders({ orderNoList: both, cbaStatus: 2, reasonForDetention: "   " })).code).toBe(40001);
-    expect((await putOrders({ orderNoList: both, cbaStatus: 2, reasonForDetention: " 申报品名与实物不符 " })).code).toBe(200);
+    expect((await putOrders({ orderNoList: both, cbaStatus: 2 })).code).toBe(
+      ApiCode.invalidParameters,
+    );
+    expect(
+      (await putOrders({ orderNoList: both, cbaStatus: 2, reasonForDetention: "   " })).code,
+    ).toBe(40001);
+    expect(
+      (
+        await putOrders({
+          orderNoList: both,
+          cbaStatus: 2,
+          reasonForDetention: " 申报品名与实物不符 ",
+        })
+      ).code,
+    ).toBe(200);
     const held = await order(stocked.orderNo);
-    expect(held).toMatchObject({ cbaStatus: 2, previousCbaStatus: 4, reasonForDetention: "申报品名与实物不符", cbaStatusStr: "扣留" });
+    expect(held).toMatchObject({
+      cbaStatus: 2,
+      previousCbaStatus: 4,
+      reasonForDetention: "申报品名与实物不符",
+      cbaStatusStr: "扣留",
+    });
     // Detained twice, or released to another state: refused.
-    expect((await putOrders({ orderNoList: [stocked.orderNo], cbaStatus: 2, reasonForDetention: "again" })).code).toBe(40009);
+    expect(
+      (
+        await putOrders({
+          orderNoList: [stocked.orderNo],
+          cbaStatus: 2,
+          reasonForDetention: "again",
+        })
+      ).code,
+    ).toBe(40009);
     expect((await putOrders({ orderNoList: [stocked.orderNo], cbaStatus: 1 })).code).toBe(40009);
     expect((await putOrders({ orderNoList: [initial.orderNo], cbaStatus: 4 })).code).toBe(40009);
     expect((await putOrders({ orderNoList: [stocked.orderNo], cbaStatus: 4 })).code).toBe(200);
     expect((await putOrders({ orderNoList: [initial.orderNo], cbaStatus: 1 })).code).toBe(200);
     const released = await order(stocked.orderNo);
-    expect(released).toMatchObject({ cbaStatus: 4, previousCbaStatus: null, reasonForDetention: "申报品名与实物不符" });
+    expect(released).toMatchObject({
+      cbaStatus: 4,
+      previousCbaStatus: null,
+      reasonForDetention: "申报品名与实物不符",
+    });
     expect(released.enterCbaTime).toEqual(stocked.enterCbaTime);
     expect((await order(initial.orderNo)).cbaStatus).toBe(1);
   });
@@ -345,11 +476,17 @@ describe("order status rules", () => {
     const initial = (await allOrders({ cbaStatus: 1 })).slice(0, 3);
     const out = (await allOrders({ cbaStatus: 3 }))[0];
     if (initial.length < 3 || !out) throw new Error("orders missing");
-    const refused = await putOrders({ orderNoList: [...initial.map((o) => o.orderNo), out.orderNo], cbaStatus: 4 });
+    const refused = await putOrders({
+      orderNoList: [...initial.map((o) => o.orderNo), out.orderNo],
+      cbaStatus: 4,
+    });
     expect(refused.code).toBe(40009);
     expect(refused.data).toContain(out.orderNo);
     for (const o of initial) expect((await order(o.orderNo)).cbaStatus).toBe(1);
-    const unknown = await putOrders({ orderNoList: [initial[0]?.orderNo, "DD-NOPE"], cbaStatus: 4 });
+    const unknown = await putOrders({
+      orderNoList: [initial[0]?.orderNo, "DD-NOPE"],
+      cbaStatus: 4,
+    });
     expect(unknown).toMatchObject({ code: ApiCode.notFound, data: "订单 DD-NOPE 不存在" });
     expect((await order(initial[0]?.orderNo ?? "")).cbaStatus).toBe(1);
     expect((await putOrders({ orderNoList: [], cbaStatus: 4 })).code).toBe(40001);
@@ -365,17 +502,28 @@ describe("order status rules", () => {
     const some = (await allOrders({ cbaStatus: 4 })).slice(0, 2);
     const detained = (await allOrders({ cbaStatus: 2 }))[0];
     if (some.length < 2 || !detained) throw new Error("orders missing");
-    const remarks = (body: object) => api.call("/cba/order-remarks", { method: "PUT", token, body });
-    expect(await remarks({ orderNoList: some.map((o) => o.orderNo), reasonForDetention: " 客户要求加急 " })).toMatchObject({
+    const remarks = (body: object) =>
+      api.call("/cba/order-remarks", { method: "PUT", token, body });
+    expect(
+      await remarks({
+        orderNoList: some.map((o) => o.orderNo),
+        reasonForDetention: " 客户要求加急 ",
+      }),
+    ).toMatchObject({
       code: 200,
       data: { updated: 2 },
     });
     for (const o of some) expect((await order(o.orderNo)).reasonForDetention).toBe("客户要求加急");
-    const refused = await remarks({ orderNoList: [some[0]?.orderNo, detained.orderNo], reasonForDetention: "" });
+    const refused = await remarks({
+      orderNoList: [some[0]?.orderNo, detained.orderNo],
+      reasonForDetention: "",
+    });
     expect(refused.code).toBe(40001);
     expect(refused.data).toContain(detained.orderNo);
     expect((await order(some[0]?.orderNo ?? "")).reasonForDetention).toBe("客户要求加急");
-    expect((await remarks({ orderNoList: [some[0]?.orderNo], reasonForDetention: "" })).code).toBe(200);
+    expect((await remarks({ orderNoList: [some[0]?.orderNo], reasonForDetention: "" })).code).toBe(
+      200,
+    );
     expect((await remarks({ orderNoList: ["NOPE"], reasonForDetention: "x" })).code).toBe(40004);
   });
 });
@@ -387,12 +535,19 @@ describe("stock in and out by scan", () => {
     if (!pallet) throw new Error("no pallet with an initial order");
     const own = orders.filter((o) => o.salverNo === pallet);
     for (const path of ["/cba/salver-warehousing", "/cba/order-warehousing"]) {
-      const answer = await api.call(path, { method: "PUT", token, body: { salverNoOrOrderNo: pallet } });
+      const answer = await api.call(path, {
+        method: "PUT",
+        token,
+        body: { salverNoOrOrderNo: pallet },
+      });
       if (path === "/cba/salver-warehousing") {
         const result = warehousingResultSchema.parse(answer.data);
         expect(result.target).toBe("salver");
         expect(result.changed.map((c) => c.orderNo).sort()).toEqual(
-          own.filter((o) => o.cbaStatus === 1).map((o) => o.orderNo).sort(),
+          own
+            .filter((o) => o.cbaStatus === 1)
+            .map((o) => o.orderNo)
+            .sort(),
         );
         expect(result.unchanged).toHaveLength(own.filter((o) => o.cbaStatus !== 1).length);
       } else {
@@ -407,7 +562,11 @@ describe("stock in and out by scan", () => {
     const initial = (await allOrders({ cbaStatus: 1 }))[0];
     if (!initial) throw new Error("no initial order");
     const scan = (salverNoOrOrderNo: string, direction?: string) =>
-      api.call("/cba/order-warehousing", { method: "PUT", token, body: { salverNoOrOrderNo, direction } });
+      api.call("/cba/order-warehousing", {
+        method: "PUT",
+        token,
+        body: { salverNoOrOrderNo, direction },
+      });
     const inAnswer = await scan(` ${initial.orderNo.toLowerCase()} `);
     expect(warehousingResultSchema.parse(inAnswer.data)).toMatchObject({
       target: "order",
@@ -445,7 +604,9 @@ describe("derived pallet and service status", () => {
     const orders = await allOrders();
     const candidates = [...new Set(orders.map((o) => o.salverNo))].filter((no) => {
       const own = orders.filter((o) => o.salverNo === no);
-      return own.length >= 3 && own.some((o) => o.cbaStatus === 1) && own.every((o) => o.cbaStatus !== 3);
+      return (
+        own.length >= 3 && own.some((o) => o.cbaStatus === 1) && own.every((o) => o.cbaStatus !== 3)
+      );
     });
     const salverNo = candidates[0];
     if (!salverNo) throw new Error("no suitable pallet in the seed");
@@ -454,20 +615,28 @@ describe("derived pallet and service status", () => {
     const check = async (expected: SalverStatusCode) => {
       const pallet = await salverOf(serviceNo, salverNo);
       expect(pallet.cbaStatus).toBe(expected);
-      const services = await api.ok("/cba/service", { token, query: { pageSize: 100 } }, list(serviceSchema));
+      const services = await api.ok(
+        "/cba/service",
+        { token, query: { pageSize: 100 } },
+        list(serviceSchema),
+      );
       const service = services.list.find((s) => s.serviceNo === serviceNo);
       expect(service?.cbaStatus).toBe(expectedStatus(await allOrders({ serviceNo })));
     };
 
     // Release detained orders, so the pallet holds only initial and stocked-in orders.
     for (const o of (await own()).filter((x) => x.cbaStatus === 2)) {
-      expect((await putOrders({ orderNoList: [o.orderNo], cbaStatus: o.previousCbaStatus })).code).toBe(200);
+      expect(
+        (await putOrders({ orderNoList: [o.orderNo], cbaStatus: o.previousCbaStatus })).code,
+      ).toBe(200);
     }
     const initial = (await own()).filter((o) => o.cbaStatus === 1);
     const [first, ...rest] = initial;
     if (!first) throw new Error("no initial order");
     if (rest.length > 0) {
-      expect((await putOrders({ orderNoList: rest.map((o) => o.orderNo), cbaStatus: 4 })).code).toBe(200);
+      expect(
+        (await putOrders({ orderNoList: rest.map((o) => o.orderNo), cbaStatus: 4 })).code,
+      ).toBe(200);
     }
     const current = await own();
     await check(current.length > 1 ? 7 : 1);
@@ -477,15 +646,22 @@ describe("derived pallet and service status", () => {
     await check(6);
 
     const all = (await own()).map((o) => o.orderNo);
-    expect((await putOrders({ orderNoList: [all[0]], cbaStatus: 2, reasonForDetention: "待查验" })).code).toBe(200);
+    expect(
+      (await putOrders({ orderNoList: [all[0]], cbaStatus: 2, reasonForDetention: "待查验" })).code,
+    ).toBe(200);
     await check(4);
-    expect((await putOrders({ orderNoList: all.slice(1), cbaStatus: 2, reasonForDetention: "待查验" })).code).toBe(200);
+    expect(
+      (await putOrders({ orderNoList: all.slice(1), cbaStatus: 2, reasonForDetention: "待查验" }))
+        .code,
+    ).toBe(200);
     await check(5);
     expect((await putOrders({ orderNoList: all, cbaStatus: 4 })).code).toBe(200);
     await check(6);
     expect((await putOrders({ orderNoList: [all[0]], cbaStatus: 3 })).code).toBe(200);
     await check(2);
-    expect((await putOrders({ orderNoList: [all[1]], cbaStatus: 2, reasonForDetention: "待查验" })).code).toBe(200);
+    expect(
+      (await putOrders({ orderNoList: [all[1]], cbaStatus: 2, reasonForDetention: "待查验" })).code,
+    ).toBe(200);
     await check(2);
     expect((await putOrders({ orderNoList: [all[1]], cbaStatus: 4 })).code).toBe(200);
     expect((await putOrders({ orderNoList: all.slice(1), cbaStatus: 3 })).code).toBe(200);

@@ -19,7 +19,9 @@ describe("OpenAPI document", () => {
     };
     expect(document.openapi).toBe("3.1.0");
     const operationIds = new Set(
-      Object.values(document.paths).flatMap((item) => Object.values(item).map((operation) => operation.operationId)),
+      Object.values(document.paths).flatMap((item) =>
+        Object.values(item).map((operation) => operation.operationId),
+      ),
     );
     for (const [name, endpoint] of Object.entries(endpoints)) {
       expect(operationIds.has(name), name).toBe(true);
@@ -39,7 +41,15 @@ describe("standalone server", () => {
   it("serves the API and the OpenAPI document on its own port", async () => {
     const script = fileURLToPath(new URL("../../mocks/standalone.ts", import.meta.url));
     const child = spawn(process.execPath, [script], {
-      env: { ...process.env, MOCK_API_PORT: "0", MOCK_API_HOST: "127.0.0.1", SEED_ORDERS: "50", SEED_PALLETS: "5", SEED_SERVICES: "2", MOCK_API_QUIET: "1" },
+      env: {
+        ...process.env,
+        MOCK_API_PORT: "0",
+        MOCK_API_HOST: "127.0.0.1",
+        SEED_ORDERS: "50",
+        SEED_PALLETS: "5",
+        SEED_SERVICES: "2",
+        MOCK_API_QUIET: "1",
+      },
       stdio: ["ignore", "pipe", "pipe"],
     });
     try {
@@ -67,11 +77,18 @@ describe("standalone server", () => {
         body: JSON.stringify({ username: "manager@demo.test", password: "Demo1234!" }),
       });
       const { data } = (await login.json()) as { data: { token: string } };
-      const devices = await fetch(`${base}/account/login-device`, { headers: { authorization: `Bearer ${data.token}` } });
+      const devices = await fetch(`${base}/account/login-device`, {
+        headers: { authorization: `Bearer ${data.token}` },
+      });
       const body = (await devices.json()) as { data: { list: { ip: string }[] } };
       expect(body.data.list[0]?.ip).toBe("127.0.0.1");
-      const orders = await fetch(`${base}/cba/order?pageSize=100`, { headers: { authorization: `Bearer ${data.token}` } });
-      expect(((await orders.json()) as { data: { pagination: { total: number } } }).data.pagination.total).toBe(50);
+      const orders = await fetch(`${base}/cba/order?pageSize=100`, {
+        headers: { authorization: `Bearer ${data.token}` },
+      });
+      expect(
+        ((await orders.json()) as { data: { pagination: { total: number } } }).data.pagination
+          .total,
+      ).toBe(50);
     } finally {
       child.kill("SIGTERM");
     }
