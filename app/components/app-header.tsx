@@ -5,7 +5,7 @@ import { Form, Link } from "react-router";
 import type { Locale } from "~/locales/index.ts";
 import { localizePath } from "~/utils/locale-path.ts";
 import { LogoutIcon, MenuFoldIcon, MenuUnfoldIcon, SettingsIcon } from "./icons.tsx";
-import { LanguageSwitcher } from "./language-switcher.tsx";
+import { LanguageSwitcher, submitForm } from "./language-switcher.tsx";
 
 interface AppHeaderProps {
   username: string;
@@ -71,11 +71,11 @@ export function AppHeader({
           anchor="bottom end"
           className="z-40 mt-1 min-w-40 rounded-md border border-gray-200 bg-white p-1 shadow-lg focus:outline-none"
         >
-          {/* The form lives outside the menu: the menu unmounts on click, the form must not. */}
+          {/* The form lives outside the menu, which unmounts its items on click. */}
           <MenuItem
             as="button"
-            type="submit"
-            form="logout-form"
+            type="button"
+            onClick={() => submitForm("logout-form")}
             className="flex w-full items-center gap-2 rounded px-3 py-1.5 text-left text-sm text-gray-700 data-focus:bg-brand-50"
             data-testid="logout"
           >

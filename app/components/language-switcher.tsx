@@ -31,12 +31,12 @@ export function LanguageSwitcher({ tone = "light" }: { tone?: "light" | "dark" }
         className="z-40 mt-1 min-w-32 rounded-md border border-gray-200 bg-white p-1 shadow-lg focus:outline-none"
       >
         {others.map((locale) => (
-          // The form lives outside the menu: the menu unmounts on click, the form must not.
+          // The form lives outside the menu, which unmounts its items on click.
           <MenuItem
             key={locale}
             as="button"
-            type="submit"
-            form={`language-${locale}`}
+            type="button"
+            onClick={() => submitForm(`language-${locale}`)}
             lang={locale}
             className="block w-full rounded px-3 py-1.5 text-left text-sm text-gray-700 data-focus:bg-brand-50"
           >
@@ -73,6 +73,11 @@ export function LanguageSwitcher({ tone = "light" }: { tone?: "light" | "dark" }
       </noscript>
     </Menu>
   );
+}
+
+/** Submits a form by id; menu items use it because the menu closes (and unmounts them) on click. */
+export function submitForm(id: string) {
+  (document.getElementById(id) as HTMLFormElement | null)?.requestSubmit();
 }
 
 function languageName(locale: Locale): string {
