@@ -19,7 +19,7 @@ export default {
   codeWrong: "Verification code wrong, please re-enter",
   wrongCredentials: "Wrong username or password",
   demoAccounts: "Demo accounts",
-  demoPassword: "Password for all",
+  demoPassword: "Password for all:",
   sessionEnded: "Your session has ended, please sign in again",
   loggedOut: "You have logged out",
 } satisfies Record<keyof typeof zh, string>;

@@ -17,7 +17,7 @@ export default {
   codeWrong: "验证码错误，请重新输入",
   wrongCredentials: "用户名或密码错误",
   demoAccounts: "演示账号",
-  demoPassword: "密码均为",
+  demoPassword: "密码均为：",
   sessionEnded: "登录已失效，请重新登录",
   loggedOut: "您已退出登录",
 };
