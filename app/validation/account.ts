@@ -196,6 +196,9 @@ export function changePasswordSchema(email?: string) {
 
 // --------------------------------------------------------------- login settings
 
+/** Page sizes of the login history (SPEC.md section 9); 10 by default. */
+export const LOGIN_HISTORY_SIZES = [10, 100, 200, 500, 1000] as const;
+
 const booleanText = z.enum(["true", "false"]).transform((value) => value === "true");
 
 /** Login settings: the single-login switch, or forcing one device offline. */

@@ -1,7 +1,145 @@
 import { useTranslation } from "react-i18next";
-import { UnderConstruction } from "~/components/page-header.tsx";
+import { Form, useNavigation } from "react-router";
+import { Notice } from "~/components/form.tsx";
+import { PageHeader } from "~/components/page-header.tsx";
+import { type Column, PagedTable } from "~/components/paged-table.tsx";
+import { LOGIN_HISTORY_SIZES } from "~/validation/account.ts";
+import type { Route } from "./+types/account";
+import { loginSettingsAction, loginSettingsLoader } from "./account.server.ts";
 
-export default function Page() {
+export function loader({ url, context }: Route.LoaderArgs) {
+  return loginSettingsLoader(url, context);
+}
+
+export function action({ request, context }: Route.ActionArgs) {
+  return loginSettingsAction(request, context);
+}
+
+type Row = Route.ComponentProps["loaderData"]["rows"][number];
+
+export default function LoginSettings({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  return <UnderConstruction title={t("menu.settingAccount")} />;
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const on = loaderData.isSingleLogin;
+
+  const columns: Column<Row>[] = [
+    {
+      key: "createdOn",
+      header: t("account.loginSettings.columns.createdOn"),
+      cell: (row) => <span className="whitespace-nowrap tabular-nums">{row.createdOn}</span>,
+      fixed: true,
+    },
+    {
+      key: "device",
+      header: t("account.loginSettings.columns.device"),
+      cell: (row) => (
+        <span className="flex items-center gap-2">
+          {row.device}
+          {row.current ? (
+            <span className="rounded bg-brand-100 px-1.5 py-0.5 text-xs text-brand-800">
+              {t("account.loginSettings.currentDevice")}
+            </span>
+          ) : null}
+        </span>
+      ),
+    },
+    {
+      key: "ip",
+      header: t("account.loginSettings.columns.ip"),
+      cell: (row) => <span className="tabular-nums">{row.ip}</span>,
+    },
+    {
+      key: "status",
+      header: t("account.loginSettings.columns.status"),
+      cell: (row) => (
+        <span
+          className={`inline-flex items-center gap-1.5 ${row.online ? "text-brand-700" : "text-gray-500"}`}
+          data-testid="device-status"
+        >
+          <span
+            aria-hidden="true"
+            className={`size-2 rounded-full ${row.online ? "bg-brand-500" : "bg-gray-300"}`}
+          />
+          {row.online ? t("account.loginSettings.online") : t("account.loginSettings.offline")}
+        </span>
+      ),
+    },
+    {
+      key: "action",
+      header: t("account.loginSettings.columns.action"),
+      fixed: true,
+      cell: (row) => (
+        <Form method="post">
+          <input type="hidden" name="intent" value="offline" />
+          <input type="hidden" name="deviceNo" value={row.deviceNo} />
+          <input type="hidden" name="current" value={String(row.current)} />
+          <button
+            type="submit"
+            className="btn-link text-red-600 disabled:cursor-not-allowed disabled:text-gray-400 disabled:no-underline"
+            disabled={!row.online || busy}
+            data-testid="force-offline"
+          >
+            {t("account.loginSettings.forceOffline")}
+          </button>
+        </Form>
+      ),
+    },
+  ];
+
+  return (
+    <div className="space-y-5">
+      <section className="card p-6">
+        <PageHeader title={t("account.loginSettings.title")} />
+        {actionData?.notice ? (
+          <div className="mb-4" data-testid="login-settings-notice">
+            <Notice kind={actionData.notice.kind}>{actionData.notice.message}</Notice>
+          </div>
+        ) : null}
+        <Form method="post" className="flex items-start gap-4">
+          <input type="hidden" name="intent" value="singleLogin" />
+          <input type="hidden" name="isSingleLogin" value={String(!on)} />
+          <button
+            type="submit"
+            role="switch"
+            aria-checked={on}
+            aria-label={on ? t("account.loginSettings.turnOff") : t("account.loginSettings.turnOn")}
+            disabled={busy}
+            className={`relative mt-0.5 inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${on ? "bg-brand-600" : "bg-gray-300"}`}
+            data-testid="single-login-switch"
+          >
+            <span
+              aria-hidden="true"
+              className={`inline-block size-5 rounded-full bg-white shadow transition-transform ${on ? "translate-x-5.5" : "translate-x-0.5"}`}
+            />
+          </button>
+          <div>
+            <p className="text-sm font-medium text-gray-900">
+              {t("account.loginSettings.singleLogin")}
+            </p>
+            <p className="mt-0.5 text-sm text-gray-600" data-testid="single-login-text">
+              {on
+                ? t("account.loginSettings.singleLoginOn")
+                : t("account.loginSettings.singleLoginOff")}
+            </p>
+          </div>
+        </Form>
+      </section>
+
+      <section className="card p-6">
+        <h2 className="mb-3 text-base font-semibold text-gray-900">
+          {t("account.loginSettings.historyTitle")}
+        </h2>
+        <PagedTable
+          id="login-history"
+          columns={columns}
+          rows={loaderData.rows}
+          rowKey={(row) => row.deviceNo}
+          pagination={loaderData.pagination}
+          pageSizes={LOGIN_HISTORY_SIZES}
+          error={loaderData.error}
+        />
+      </section>
+    </div>
+  );
 }

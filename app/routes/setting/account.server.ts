@@ -1,0 +1,70 @@
+/** Login settings: the single-login switch and the login history (SPEC.md section 2). */
+import { data, type RouterContextProvider, redirect } from "react-router";
+import { getInstance, getLocale } from "~/middleware/i18next.ts";
+import { apiContext, sessionContext } from "~/middleware/session.server.ts";
+import { getUser } from "~/utils/auth.server.ts";
+import { formatChinaTime } from "~/utils/china-time.ts";
+import { parsePaging } from "~/utils/list-query.ts";
+import { localizePath } from "~/utils/locale-path.ts";
+import { commitSession } from "~/utils/session.server.ts";
+import { LOGIN_HISTORY_SIZES, loginSettingsSchema } from "~/validation/account.ts";
+
+type Context = Readonly<RouterContextProvider>;
+
+export async function loginSettingsLoader(url: URL, context: Context) {
+  const user = getUser(context);
+  const paging = parsePaging(url.searchParams, LOGIN_HISTORY_SIZES);
+  const answer = await context.get(apiContext).attempt("loginDevices", { query: paging });
+  return {
+    isSingleLogin: user.isSingleLogin,
+    rows: answer.ok
+      ? answer.data.list.map((device) => ({
+          deviceNo: device.deviceNo,
+          createdOn: formatChinaTime(device.createdOn),
+          device: device.device,
+          ip: device.ip,
+          online: device.status === "online",
+          current: device.current === true,
+        }))
+      : [],
+    pagination: answer.ok ? answer.data.pagination : { total: 0, ...paging },
+    error: answer.ok ? null : answer.message,
+  };
+}
+
+export type LoginSettingsNotice = { kind: "success" | "error"; message: string };
+
+export async function loginSettingsAction(request: Request, context: Context) {
+  const t = getInstance(context).t;
+  const api = context.get(apiContext);
+  const parsed = loginSettingsSchema.safeParse(Object.fromEntries(await request.formData()));
+  const reply = (notice: LoginSettingsNotice, status = 200) => data({ notice }, { status });
+  if (!parsed.success) return reply({ kind: "error", message: t("common.wrongFormat") }, 400);
+  const value = parsed.data;
+
+  if (value.intent === "singleLogin") {
+    const user = await api.call("updateAccountInfo", {
+      body: { isSingleLogin: value.isSingleLogin },
+    });
+    return reply({
+      kind: "success",
+      message: user.isSingleLogin
+        ? t("account.loginSettings.switchedOn")
+        : t("account.loginSettings.switchedOff"),
+    });
+  }
+
+  // The device in use goes offline by logging out: the user lands on the login page.
+  if (value.current) {
+    await api.attempt("logout");
+    const session = context.get(sessionContext);
+    session.unset("token");
+    session.flash("notice", { kind: "info", message: t("account.loginSettings.selfOffline") });
+    throw redirect(localizePath("/", getLocale(context)), {
+      headers: { "Set-Cookie": await commitSession(session) },
+    });
+  }
+  const answer = await api.attempt("forceOffline", { params: { deviceNo: value.deviceNo } });
+  if (!answer.ok) return reply({ kind: "error", message: answer.message });
+  return reply({ kind: "success", message: t("account.loginSettings.forcedOffline") });
+}
