@@ -13,6 +13,11 @@ import { requestInfoContext } from "~/utils/request-context.server.ts";
 export const app = express();
 
 if (env().demoMode) {
+  // The published contract, beside the fake backend that implements it.
+  app.get("/api/v1/openapi.json", async (_req, res) => {
+    const { default: document } = await import("../docs/openapi.json");
+    res.json(document);
+  });
   // `app.all` keeps the full URL (a mount path would be stripped from req.url).
   app.all(/^\/api\/v1(\/.*)?$/, async (req, res) => {
     const { handleMockApiRequest } = await import("../mocks/api.ts");
