@@ -25,7 +25,10 @@ app.get("/healthz", (_req, res) => {
 
 if (config.production) {
   const buildDir = process.env.BUILD_DIR ?? "build";
-  app.use("/assets", express.static(`${buildDir}/client/assets`, { immutable: true, maxAge: "1y" }));
+  app.use(
+    "/assets",
+    express.static(`${buildDir}/client/assets`, { immutable: true, maxAge: "1y" }),
+  );
   app.use(express.static(`${buildDir}/client`, { maxAge: "1h" }));
   const build = (await import(`./${buildDir}/server/index.js`)) as { app: express.Express };
   app.use(build.app);

@@ -16,7 +16,9 @@ const MENU_COOKIE = "menu_collapsed";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = getUser(context);
-  const notices = await context.get(apiContext).call("notices", { query: { current: 1, pageSize: 10 } });
+  const notices = await context
+    .get(apiContext)
+    .call("notices", { query: { current: 1, pageSize: 10 } });
   return {
     unread: notices.unread,
     notices: notices.list,
