@@ -47,6 +47,7 @@ export default {
     emailCodeFormat: "The code has 6 digits",
     oldPasswordRequired: "Please enter your old password",
     roleRequired: "Please choose a role",
+    roleNotGrantable: "You cannot grant a role you do not have",
     resendTooSoon: "Sent too often, please try again in {{seconds}} s",
     sendFirst: "Please send the code first",
   },

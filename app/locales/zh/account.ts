@@ -42,6 +42,7 @@ export default {
     emailCodeFormat: "验证码为 6 位数字",
     oldPasswordRequired: "请输入原密码",
     roleRequired: "请选择角色",
+    roleNotGrantable: "不能授予您自己没有的角色",
     resendTooSoon: "发送过于频繁，请 {{seconds}} 秒后再试",
     sendFirst: "请先点击发送验证码",
   },
