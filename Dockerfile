@@ -6,10 +6,12 @@ FROM node:24-bookworm-slim AS base
 WORKDIR /app
 ENV npm_config_update_notifier=false
 
-# All dependencies, for the build.
+# All dependencies, for the build. Install scripts are skipped: the `node`
+# devDependency (Node 24 for machines whose own Node is older) is not needed
+# on this image, so its launcher is removed and the image's Node 24 runs.
 FROM base AS deps
 COPY package.json package-lock.json ./
-RUN npm ci --ignore-scripts
+RUN npm ci --ignore-scripts && rm -f node_modules/.bin/node
 
 # Production dependencies only, for the final image.
 FROM base AS prod-deps
