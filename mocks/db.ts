@@ -3,11 +3,14 @@
  * a Map by key beside each one) and the indexes and aggregates that keep the
  * logistics calls fast at 100,000 orders:
  *
- * - `orderKeys`: order numbers, newest first (the list order);
- * - `salverOrders`, `serviceSalvers`: children by parent number;
+ * - `orderList`: the order rows, newest first (the list order). The order
+ *   table updates rows in place, so indexes hold the rows themselves;
+ * - `salverOrders` (rows, newest first), `serviceSalvers`: children by parent;
  * - `logisticsIndex`: waybill number → order number (import uniqueness);
- * - `salverStats`, `serviceStats`: order count per status and amount, changed
- *   on every status change; the derived cbaStatus is computed from them.
+ * - `salverStats`, `serviceStats`, `allStats`: order count and amount per
+ *   status, changed on every status change; the derived cbaStatus of pallets
+ *   and services, and the totals of unfiltered or status-only order lists,
+ *   come from them.
  *
  * Times are stored as Unix seconds and answered as `{ seconds }`.
  */
@@ -194,15 +197,16 @@ export const imageRow = z.object({
 });
 export type ImageRow = z.output<typeof imageRow>;
 
-/** Order count per status (index = cbaStatus) and amount of a pallet or service. */
+/** Order count and amount per status (index = cbaStatus), and their totals. */
 export interface Stats {
   counts: [number, number, number, number, number];
+  amounts: [number, number, number, number, number];
   ordersTotal: number;
   amount: number;
 }
 
 export function emptyStats(): Stats {
-  return { counts: [0, 0, 0, 0, 0], ordersTotal: 0, amount: 0 };
+  return { counts: [0, 0, 0, 0, 0], amounts: [0, 0, 0, 0, 0], ordersTotal: 0, amount: 0 };
 }
 
 /**
@@ -231,7 +235,7 @@ function createDb() {
     outbox: new Table(mailRow, (row) => row.id),
     services: new Table(serviceRow, (row) => row.serviceNo),
     salvers: new Table(salverRow, (row) => row.salverNo),
-    orders: new Table(orderRow, (row) => row.orderNo),
+    orders: new Table(orderRow, (row) => row.orderNo, { inPlace: true }),
     companies: new Table(companyRow, (row) => row.id),
     notices: new Table(noticeRow, (row) => row.id),
     brands: new Table(brandRow, (row) => row.brandCode),
@@ -244,12 +248,16 @@ function createDb() {
     /** Last code sent per address (ms), for the 60 s resend rule. */
     lastCodeSentAt: new Map<string, number>(),
     companyIdByUser: new Map<string, string>(),
-    orderKeys: [] as string[],
-    salverOrders: new Map<string, string[]>(),
+    orderList: [] as OrderRow[],
+    salverOrders: new Map<string, OrderRow[]>(),
     serviceSalvers: new Map<string, string[]>(),
     logisticsIndex: new Map<string, string>(),
     salverStats: new Map<string, Stats>(),
     serviceStats: new Map<string, Stats>(),
+    allStats: emptyStats(),
+    /** Length shared by every order number (null when they differ): an exact number then matches only itself. */
+    orderNoLength: null as number | null,
+    salverNoLength: null as number | null,
     sequence: 0,
   };
 }
@@ -279,12 +287,15 @@ export function clearDb(): void {
   db.deviceNoByToken.clear();
   db.lastCodeSentAt.clear();
   db.companyIdByUser.clear();
-  db.orderKeys = [];
+  db.orderList = [];
   db.salverOrders.clear();
   db.serviceSalvers.clear();
   db.logisticsIndex.clear();
   db.salverStats.clear();
   db.serviceStats.clear();
+  db.allStats = emptyStats();
+  db.orderNoLength = null;
+  db.salverNoLength = null;
   db.sequence = 0;
 }
 
@@ -300,10 +311,12 @@ export function indexOrder(order: OrderRow): void {
     list = [];
     db.salverOrders.set(order.salverNo, list);
   }
-  list.push(order.orderNo);
+  list.push(order);
+  db.orderList.push(order);
   if (order.logisticsNo) db.logisticsIndex.set(order.logisticsNo, order.orderNo);
   for (const stats of statsOf(order)) {
     stats.counts[order.cbaStatus] += 1;
+    stats.amounts[order.cbaStatus] += order.acturalPaid;
     stats.ordersTotal += 1;
     stats.amount += order.acturalPaid;
   }
@@ -320,7 +333,7 @@ function statsOf(order: { salverNo: string; serviceNo: string }): Stats[] {
     service = emptyStats();
     db.serviceStats.set(order.serviceNo, service);
   }
-  return [salver, service];
+  return [salver, service, db.allStats];
 }
 
 /** Keeps the aggregates in step with one order's status change. */
@@ -333,14 +346,25 @@ export function recordStatusChange(
   for (const stats of statsOf(order)) {
     stats.counts[from] -= 1;
     stats.counts[to] += 1;
+    stats.amounts[from] -= order.acturalPaid;
+    stats.amounts[to] += order.acturalPaid;
   }
 }
 
-/** Rebuilds the newest-first order list (after seeding). */
-export function sortOrderKeys(): void {
-  const rows = [...db.orders.values()];
-  rows.sort((a, b) => b.createdOn - a.createdOn || (a.orderNo < b.orderNo ? 1 : -1));
-  db.orderKeys = rows.map((row) => row.orderNo);
+const newestFirst = (a: OrderRow, b: OrderRow) =>
+  b.createdOn - a.createdOn || (a.orderNo < b.orderNo ? 1 : -1);
+
+/** Sorts the order lists newest first and notes the number lengths (after seeding). */
+export function finishOrderIndexes(): void {
+  db.orderList.sort(newestFirst);
+  for (const list of db.salverOrders.values()) list.sort(newestFirst);
+  const lengthOf = (numbers: Iterable<string>) => {
+    const lengths = new Set<number>();
+    for (const value of numbers) lengths.add(value.length);
+    return lengths.size === 1 ? ([...lengths][0] ?? null) : null;
+  };
+  db.orderNoLength = lengthOf(db.orderList.map((row) => row.orderNo));
+  db.salverNoLength = lengthOf(db.salverOrders.keys());
 }
 
 export function salverStatsOf(salverNo: string): Stats {

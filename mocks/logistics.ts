@@ -89,11 +89,23 @@ function includesUpper(value: string | null, needle: string | undefined): boolea
   return value.toUpperCase().includes(needle);
 }
 
-/** Orders matching the filters, newest first, and the sum of their acturalPaid. */
-export function filterOrders(filter: Partial<OrderFilter>): {
+export interface OrderQueryResult {
+  /** The requested page, or every match when no page was asked for. */
   rows: OrderRow[];
+  total: number;
   amountTotal: number;
-} {
+}
+
+/**
+ * Orders matching the filters, newest first, with the count and the sum of
+ * acturalPaid over all matches. Fast paths: no filter or status only (totals
+ * from the aggregates, the scan stops after the page); an exact order or
+ * pallet number (only that order or pallet is looked at).
+ */
+export function queryOrders(
+  filter: Partial<OrderFilter>,
+  page?: { current: number; pageSize: number },
+): OrderQueryResult {
   const status = filter.cbaStatus ?? filter.cbaStatus1 ?? filter.status;
   const serviceNo = filter.serviceNo?.toUpperCase();
   const salverNo = filter.salverNo?.toUpperCase();
@@ -103,11 +115,49 @@ export function filterOrders(filter: Partial<OrderFilter>): {
   const timeField = filter.timeField ?? "createdOn";
   const { startTime, endTime } = filter;
   const timed = startTime !== undefined || endTime !== undefined;
+  const skip = page ? (page.current - 1) * page.pageSize : 0;
+  const take = page ? page.pageSize : Number.POSITIVE_INFINITY;
+
+  let candidates: readonly OrderRow[] = db.orderList;
+  if (orderNo !== undefined && orderNo.length === db.orderNoLength) {
+    const exact = db.orders.get(orderNo);
+    candidates = exact ? [exact] : [];
+  } else if (salverNo !== undefined && salverNo.length === db.salverNoLength) {
+    candidates = db.salverOrders.get(salverNo) ?? [];
+  }
+
+  const onlyStatus =
+    candidates === db.orderList &&
+    serviceNo === undefined &&
+    salverNo === undefined &&
+    orderNo === undefined &&
+    logisticsNo === undefined &&
+    consignee === undefined &&
+    !timed;
+  if (onlyStatus) {
+    const stats = db.allStats;
+    const total = status === undefined ? db.orderList.length : (stats.counts[status] ?? 0);
+    const amountTotal = status === undefined ? stats.amount : (stats.amounts[status] ?? 0);
+    const rows: OrderRow[] = [];
+    if (page) {
+      let seen = 0;
+      for (const row of db.orderList) {
+        if (status !== undefined && row.cbaStatus !== status) continue;
+        if (seen++ < skip) continue;
+        rows.push(row);
+        if (rows.length >= take) break;
+      }
+    } else {
+      for (const row of db.orderList)
+        if (status === undefined || row.cbaStatus === status) rows.push(row);
+    }
+    return { rows, total, amountTotal };
+  }
+
   const rows: OrderRow[] = [];
+  let total = 0;
   let amountTotal = 0;
-  for (const key of db.orderKeys) {
-    const row = db.orders.get(key);
-    if (!row) continue;
+  for (const row of candidates) {
     if (status !== undefined && row.cbaStatus !== status) continue;
     if (serviceNo !== undefined && row.serviceNo.toUpperCase() !== serviceNo) continue;
     if (!includesUpper(row.salverNo, salverNo)) continue;
@@ -120,10 +170,11 @@ export function filterOrders(filter: Partial<OrderFilter>): {
       if (startTime !== undefined && time < startTime) continue;
       if (endTime !== undefined && time >= endTime) continue;
     }
-    rows.push(row);
+    if (total >= skip && rows.length < take) rows.push(row);
+    total += 1;
     amountTotal += row.acturalPaid;
   }
-  return { rows, amountTotal };
+  return { rows, total, amountTotal };
 }
 
 /** Looks orders up by number; 40004 names the first unknown one. Duplicates are dropped. */
@@ -175,6 +226,8 @@ export async function applyMoves(
 ): Promise<OrderStatusChange[]> {
   const now = nowSeconds();
   const changes = rows.map((row) => ({ orderNo: row.orderNo, from: row.cbaStatus, to }));
+  // Order rows are updated in place: note the states before the update.
+  const before = new Map(rows.map((row) => [row.orderNo, row.cbaStatus]));
   const updated = await db.orders.updateMany(
     rows.map((row) => row.orderNo),
     (draft) => {
@@ -190,7 +243,6 @@ export async function applyMoves(
       draft.cbaStatus = to;
     },
   );
-  const before = new Map(rows.map((row) => [row.orderNo, row.cbaStatus]));
   for (const row of updated) {
     const from = before.get(row.orderNo);
     if (from !== undefined) recordStatusChange(row, from, row.cbaStatus);

@@ -11,10 +11,10 @@ import {
   type CompanyRow,
   clearDb,
   db,
+  finishOrderIndexes,
   indexOrder,
   nextSeq,
   type OrderRow,
-  sortOrderKeys,
   type UserRow,
 } from "./db.ts";
 import { createRandom, type Random } from "./random.ts";
@@ -92,8 +92,17 @@ export function makeUscc(random: Random, division: string): string {
   return first17 + (usccCheckCharacter(first17) ?? "0");
 }
 
+const compactDays = new Map<number, string>();
+
+/** YYYYMMDD in China time (cached per day: called for every seeded order). */
 function compact(seconds: number): string {
-  return chinaDay(seconds).replaceAll("-", "");
+  const day = Math.floor((seconds + 8 * HOUR) / DAY);
+  let text = compactDays.get(day);
+  if (text === undefined) {
+    text = chinaDay(seconds).replaceAll("-", "");
+    compactDays.set(day, text);
+  }
+  return text;
 }
 
 /** Smallest valid PNG (1×1, light grey): the seeded licence and ID images. */
@@ -521,7 +530,7 @@ async function seedLogistics(
     const order = await db.orders.insert(row);
     indexOrder(order);
   }
-  sortOrderKeys();
+  finishOrderIndexes();
 }
 
 async function seedNotices(users: Map<string, UserRow>): Promise<void> {

@@ -4,7 +4,7 @@ import { ApiCode } from "../../app/contract/envelope.ts";
 import { db, type OrderRow } from "../db.ts";
 import { ApiError } from "../errors.ts";
 import { t } from "../i18n.ts";
-import { filterOrders, ordersByNumbers } from "../logistics.ts";
+import { ordersByNumbers, queryOrders } from "../logistics.ts";
 import { route } from "../route.ts";
 import { importTemplate, logisticsWorkbook, ordersWorkbook, readImportRows } from "../xlsx.ts";
 
@@ -13,9 +13,9 @@ const LOGISTICS_NO = /^[A-Za-z0-9]{6,30}$/;
 
 function selection(
   orderNoList: readonly string[],
-  query: Parameters<typeof filterOrders>[0],
+  query: Parameters<typeof queryOrders>[0],
 ): OrderRow[] {
-  return orderNoList.length > 0 ? ordersByNumbers(orderNoList) : filterOrders(query).rows;
+  return orderNoList.length > 0 ? ordersByNumbers(orderNoList) : queryOrders(query).rows;
 }
 
 async function readUpload(form: FormData | null): Promise<Uint8Array> {

@@ -2,15 +2,15 @@
 import { cbaEndpoints as ep, type OrderStatusCode } from "../../app/contract/cba.ts";
 import { ApiCode } from "../../app/contract/envelope.ts";
 import { chinaDay } from "../clock.ts";
-import { db, deriveStatus, type OrderRow, salverStatsOf, serviceStatsOf } from "../db.ts";
+import { db, deriveStatus, salverStatsOf, serviceStatsOf } from "../db.ts";
 import { ApiError } from "../errors.ts";
 import { t } from "../i18n.ts";
 import {
   applyMoves,
-  filterOrders,
   moveOrders,
   ordersByNumbers,
   orderView,
+  queryOrders,
   salverView,
   serviceView,
   statusLabel,
@@ -26,9 +26,7 @@ function warehousingHandler(endpoint: typeof ep.salverWarehousing | typeof ep.or
     const action = t(lang, body.direction === "in" ? "action.in" : "action.out");
     const salver = db.salvers.get(scanned) ?? db.salvers.get(scanned.toUpperCase());
     if (salver) {
-      const rows = (db.salverOrders.get(salver.salverNo) ?? [])
-        .map((orderNo) => db.orders.get(orderNo))
-        .filter((row): row is OrderRow => row !== undefined);
+      const rows = db.salverOrders.get(salver.salverNo) ?? [];
       const movable = rows.filter((row) => row.cbaStatus === from);
       if (movable.length === 0) {
         throw new ApiError(ApiCode.wrongStatus, "salverNothingToMove", {
@@ -36,6 +34,9 @@ function warehousingHandler(endpoint: typeof ep.salverWarehousing | typeof ep.or
           action,
         });
       }
+      const unchanged = rows
+        .filter((row) => row.cbaStatus !== from)
+        .map((row) => ({ orderNo: row.orderNo, cbaStatus: row.cbaStatus }));
       const changed = await applyMoves(movable, to);
       return {
         target: "salver" as const,
@@ -43,9 +44,7 @@ function warehousingHandler(endpoint: typeof ep.salverWarehousing | typeof ep.or
         salverNo: salver.salverNo,
         direction: body.direction,
         changed,
-        unchanged: rows
-          .filter((row) => row.cbaStatus !== from)
-          .map((row) => ({ orderNo: row.orderNo, cbaStatus: row.cbaStatus })),
+        unchanged,
       };
     }
     const order = db.orders.get(scanned) ?? db.orders.get(scanned.toUpperCase());
@@ -113,9 +112,10 @@ export const logisticsHandlers = [
   ...warehousingHandler(ep.orderWarehousing),
 
   ...route(ep.orders, ({ query, lang }) => {
-    const { rows, amountTotal } = filterOrders(query);
+    const { rows, total, amountTotal } = queryOrders(query, query);
     return {
-      ...pageOf(rows, query.current, query.pageSize, (row) => orderView(row, lang)),
+      list: rows.map((row) => orderView(row, lang)),
+      pagination: pagination(total, query.current, query.pageSize),
       amountTotal,
     };
   }),

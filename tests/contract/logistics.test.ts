@@ -289,6 +289,28 @@ describe("lists", () => {
       expect(answer.amountTotal).toBe(expected.reduce((sum, o) => sum + o.acturalPaid, 0));
       expect(expected.length).toBeGreaterThan(0);
     }
+    // Fast paths (exact order number, status only) agree with a full scan.
+    const exact = await api.ok(
+      "/cba/order",
+      { token, query: { orderNo: sample.orderNo } },
+      orderListDataSchema,
+    );
+    expect(exact.list.map((o) => o.orderNo)).toEqual([sample.orderNo]);
+    const exactFiltered = await api.ok(
+      "/cba/order",
+      { token, query: { orderNo: sample.orderNo, cbaStatus: sample.cbaStatus === 1 ? 2 : 1 } },
+      orderListDataSchema,
+    );
+    expect(exactFiltered.pagination.total).toBe(0);
+    const stocked = orders.filter((o) => o.cbaStatus === 4);
+    const page2 = await api.ok(
+      "/cba/order",
+      { token, query: { cbaStatus: 4, current: 2, pageSize: 7 } },
+      orderListDataSchema,
+    );
+    expect(page2.list.map((o) => o.orderNo)).toEqual(stocked.slice(7, 14).map((o) => o.orderNo));
+    expect(page2.pagination.total).toBe(stocked.length);
+    expect(page2.amountTotal).toBe(stocked.reduce((sum, o) => sum + o.acturalPaid, 0));
     const none = await api.ok(
       "/cba/order",
       { token, query: { orderNo: "NO-SUCH" } },
