@@ -16,6 +16,8 @@ export default defineConfig({
     ],
     exclude: ["tests/e2e/**", "node_modules/**"],
     environment: "node",
+    // A time zone far from China: formatting must not depend on the server's zone.
+    env: { TZ: "America/Los_Angeles" },
     pool: "forks",
     testTimeout: 20_000,
   },
