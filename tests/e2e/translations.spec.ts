@@ -1,0 +1,51 @@
+import { expect, type Page, test } from "@playwright/test";
+import { ACCOUNTS, login } from "./fixtures.ts";
+
+/** A translation key that i18next could not find shows up as the key itself. */
+const RAW_KEY = /\b(common|menu|auth|errors|account|logistics|notice)\.[a-zA-Z]+/;
+
+const PUBLIC_PAGES = [
+  "/",
+  "/forge_password",
+  "/register/residence_process",
+  "/register/accountRegistration",
+  "/register/privacyPolicy",
+  "/error/404",
+  "/error/500",
+];
+const STAFF_PAGES = [
+  "/server",
+  "/order",
+  "/inventory_system/inventory",
+  "/inventory_system/detail",
+  "/inventory_system/arrival_report",
+  "/qualificat",
+  "/setting/center",
+  "/setting/account",
+  "/sub_account",
+  "/explain",
+];
+
+async function expectTranslated(page: Page, path: string) {
+  await page.goto(path);
+  const text = await page.locator("body").innerText();
+  expect(text, `${path} shows a raw translation key`).not.toMatch(RAW_KEY);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow, `${path} overflows horizontally`).toBeLessThanOrEqual(0);
+}
+
+for (const locale of ["zh", "en"] as const) {
+  const prefix = locale === "en" ? "/en" : "";
+
+  test(`every public page is translated (${locale})`, async ({ page }) => {
+    for (const path of PUBLIC_PAGES)
+      await expectTranslated(page, prefix + (path === "/" && prefix ? "" : path));
+  });
+
+  test(`every page of the menu is translated (${locale})`, async ({ page }) => {
+    await login(page, ACCOUNTS.admin, { locale });
+    for (const path of STAFF_PAGES) await expectTranslated(page, prefix + path);
+  });
+}
