@@ -18,7 +18,7 @@ export function neutralise(text: string): string {
   return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
 }
 
-type Column = { zh: string; en: string; width: number; numFmt?: string };
+type Column = { zh: string; en: string; width: number };
 
 const ORDER_COLUMNS: Column[] = [
   { zh: "订单号", en: "Order No.", width: 22 },
@@ -28,7 +28,7 @@ const ORDER_COLUMNS: Column[] = [
   { zh: "收货人", en: "Consignee", width: 10 },
   { zh: "收货地址", en: "Address", width: 48 },
   { zh: "收货电话", en: "Telephone", width: 14 },
-  { zh: "实付金额（元）", en: "Amount paid (yuan)", width: 14, numFmt: "0.00" },
+  { zh: "实付金额（元）", en: "Amount paid (yuan)", width: 14 },
   { zh: "状态", en: "Status", width: 10 },
   { zh: "入库时间", en: "Stocked in", width: 20 },
   { zh: "出库时间", en: "Stocked out", width: 20 },
@@ -37,11 +37,11 @@ const ORDER_COLUMNS: Column[] = [
   { zh: "商品名称", en: "Item", width: 28 },
   { zh: "规格型号", en: "Specification", width: 18 },
   { zh: "条码", en: "Barcode", width: 16 },
-  { zh: "单价（元）", en: "Unit price (yuan)", width: 12, numFmt: "0.00" },
+  { zh: "单价（元）", en: "Unit price (yuan)", width: 12 },
   { zh: "数量", en: "Qty", width: 8 },
-  { zh: "总价（元）", en: "Total (yuan)", width: 12, numFmt: "0.00" },
-  { zh: "毛重（kg）", en: "Gross weight (kg)", width: 14, numFmt: "0.00###" },
-  { zh: "净重（kg）", en: "Net weight (kg)", width: 14, numFmt: "0.00###" },
+  { zh: "总价（元）", en: "Total (yuan)", width: 12 },
+  { zh: "毛重（kg）", en: "Gross weight (kg)", width: 14 },
+  { zh: "净重（kg）", en: "Net weight (kg)", width: 14 },
 ];
 
 const LOGISTICS_COLUMNS: Column[] = [
@@ -52,8 +52,8 @@ const LOGISTICS_COLUMNS: Column[] = [
   { zh: "收货地址", en: "Address", width: 48 },
   { zh: "收货电话", en: "Telephone", width: 14 },
   { zh: "件数", en: "Pieces", width: 8 },
-  { zh: "毛重（kg）", en: "Gross weight (kg)", width: 14, numFmt: "0.00###" },
-  { zh: "净重（kg）", en: "Net weight (kg)", width: 14, numFmt: "0.00###" },
+  { zh: "毛重（kg）", en: "Gross weight (kg)", width: 14 },
+  { zh: "净重（kg）", en: "Net weight (kg)", width: 14 },
   { zh: "状态", en: "Status", width: 10 },
 ];
 
@@ -147,17 +147,14 @@ function streamWorkbook(
   const output = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream: output,
-    useStyles: true,
+    useStyles: false,
     useSharedStrings: false,
   });
   const write = async () => {
     const sheet = workbook.addWorksheet(sheetName, { views: [{ state: "frozen", ySplit: 1 }] });
-    sheet.columns = columns.map((column) => ({
-      header: column[lang],
-      width: column.width,
-      style: column.numFmt ? { numFmt: column.numFmt } : {},
-    }));
-    sheet.getRow(1).font = { bold: true };
+    // No styles (useStyles: false): exceljs would build a style model for
+    // every cell, which costs more than the rest of the row.
+    sheet.columns = columns.map((column) => ({ header: column[lang], width: column.width }));
     sheet.getRow(1).commit();
     let written = 0;
     for (const order of orders) {
