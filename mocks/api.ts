@@ -11,6 +11,7 @@
 import { getResponse } from "msw";
 import { ApiCode } from "../app/contract/envelope.ts";
 import { accountHandlers } from "./handlers/account.ts";
+import { catalogueHandlers } from "./handlers/catalogue.ts";
 import { companyHandlers } from "./handlers/company.ts";
 import { demoHandlers } from "./handlers/demo.ts";
 import { fileHandlers } from "./handlers/files.ts";
@@ -30,6 +31,7 @@ export const handlers = [
   ...logisticsHandlers,
   ...fileHandlers,
   ...companyHandlers,
+  ...catalogueHandlers,
   ...uploadHandlers,
   ...noticeHandlers,
   ...demoHandlers,
