@@ -66,6 +66,12 @@ export const sendEmailCodeQuerySchema = z.object({
   scene: z.enum(EMAIL_CODE_SCENES).default("register"),
 });
 
+/**
+ * Who manages sub-accounts: a company's main account (not itself a
+ * sub-account) with one of these roles (the staff rule of the menu).
+ */
+export const SUB_ACCOUNT_MANAGER_ROLES = ["CBA_MANAGER", "SYSTEM_ADMINISTRATOR"] as const;
+
 /** Role given to a sub-account: CBA_MANAGER, or GUEST for no role. */
 export const SUB_ACCOUNT_ROLES = ["CBA_MANAGER", "GUEST"] as const;
 export const subAccountRoleSchema = z.enum(SUB_ACCOUNT_ROLES);
@@ -197,6 +203,7 @@ export const accountEndpoints = {
     path: "/account/sub-account",
     summary: "Sub-accounts of the calling company account, newest first.",
     auth: true,
+    roles: SUB_ACCOUNT_MANAGER_ROLES,
     query: pageQuerySchema,
     data: pagedListOf(subAccountSchema),
   }),
@@ -206,6 +213,7 @@ export const accountEndpoints = {
     summary:
       "Create a sub-account; it sets its password through forgot password (an invitation is mailed).",
     auth: true,
+    roles: SUB_ACCOUNT_MANAGER_ROLES,
     body: createSubAccountBodySchema,
     data: subAccountSchema,
   }),
@@ -215,6 +223,7 @@ export const accountEndpoints = {
     summary:
       "Enable or disable a sub-account (disabling sends its devices offline) or change its role.",
     auth: true,
+    roles: SUB_ACCOUNT_MANAGER_ROLES,
     params: z.object({ id: z.string().min(1) }),
     body: updateSubAccountBodySchema,
     data: subAccountSchema,

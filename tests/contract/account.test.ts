@@ -328,14 +328,15 @@ describe("sub-accounts", () => {
     ).toBe(40001);
   });
 
-  it("refuses sub-account management to sub-accounts (40003), foreign ids (40004) and roles the owner lacks (40003)", async () => {
+  it("refuses sub-account management to sub-accounts and users without a staff role (40003), foreign ids (40004)", async () => {
     const ops = await api.login("ops@demo.test");
     expect((await api.call("/account/sub-account", { token: ops })).code).toBe(ApiCode.forbidden);
     const guest = await api.login(GUEST);
+    expect((await api.call("/account/sub-account", { token: guest })).code).toBe(ApiCode.forbidden);
     const grant = await api.call("/account/sub-account", {
       method: "POST",
       token: guest,
-      body: { email: "helper@demo.test", role: "CBA_MANAGER" },
+      body: { email: "helper@demo.test", role: "GUEST" },
     });
     expect(grant.code).toBe(ApiCode.forbidden);
     const manager = await api.login(MANAGER);
@@ -344,12 +345,19 @@ describe("sub-accounts", () => {
       { token: manager },
       pagedListOf(subAccountSchema),
     );
+    const admin = await api.login(ADMIN);
     const foreign = await api.call(`/account/sub-account/${list.list[0]?.id}`, {
       method: "PUT",
-      token: guest,
+      token: admin,
       body: { enabled: false },
     });
     expect(foreign.code).toBe(ApiCode.notFound);
+    const adminList = await api.ok(
+      "/account/sub-account",
+      { token: admin },
+      pagedListOf(subAccountSchema),
+    );
+    expect(adminList.pagination.total).toBe(0);
   });
 });
 
