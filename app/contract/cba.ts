@@ -235,6 +235,7 @@ export const orderListDataSchema = pagedListOf(orderSchema).extend({
   /** Sum of acturalPaid over the whole filtered set, in fen. */
   amountTotal: z.number().int().nonnegative(),
 });
+export type OrderListData = z.infer<typeof orderListDataSchema>;
 
 export const orderNoListSchema = z.array(numberText).min(1).max(1000);
 
@@ -269,11 +270,13 @@ export const warehousingResultSchema = z.object({
   /** Orders of the pallet left as they were (wrong status for this move). */
   unchanged: z.array(z.object({ orderNo: z.string(), cbaStatus: orderStatusSchema })),
 });
+export type WarehousingResult = z.infer<typeof warehousingResultSchema>;
 
 export const updateOrdersResultSchema = z.object({
   updated: z.number().int().nonnegative(),
   changed: z.array(orderStatusChangeSchema),
 });
+export type UpdateOrdersResult = z.infer<typeof updateOrdersResultSchema>;
 
 export const downloadBodySchema = z.object({
   /** Orders to download; an empty list means every order matching the query filters. */
@@ -289,6 +292,7 @@ export const importRowSchema = z.object({
   /** Why the row was refused; null when applied. */
   reason: z.string().nullable(),
 });
+export type ImportRow = z.infer<typeof importRowSchema>;
 
 export const importReportSchema = z.object({
   total: z.number().int().nonnegative(),
@@ -317,6 +321,7 @@ export const arrivalRowSchema = z.object({
   /** Orders in any other status. */
   detained: z.number().int().nonnegative(),
 });
+export type ArrivalRow = z.infer<typeof arrivalRowSchema>;
 
 export const arrivalReportDataSchema = pagedListOf(arrivalRowSchema).extend({
   totals: z.object({
@@ -325,6 +330,7 @@ export const arrivalReportDataSchema = pagedListOf(arrivalRowSchema).extend({
     detained: z.number().int().nonnegative(),
   }),
 });
+export type ArrivalReportData = z.infer<typeof arrivalReportDataSchema>;
 
 // ---------------------------------------------------------------------------
 // Qualification
