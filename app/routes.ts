@@ -62,6 +62,7 @@ export default [
   route("order/download", "routes/resources/order-download.ts"),
   route("order/import-template", "routes/resources/order-import-template.ts"),
   route("notice/read", "routes/resources/notice-read.ts"),
+  route("image", "routes/resources/image.ts"),
   route("demo/mailbox", "routes/demo-mailbox.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -11,6 +11,7 @@ const RESOURCE_PATHS = new Set([
   "/order/download",
   "/order/import-template",
   "/notice/read",
+  "/image",
 ]);
 
 /**

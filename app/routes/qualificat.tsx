@@ -1,7 +1,66 @@
 import { useTranslation } from "react-i18next";
-import { UnderConstruction } from "~/components/page-header.tsx";
+import { Notice } from "~/components/form.tsx";
+import { PageHeader } from "~/components/page-header.tsx";
+import { ProfileForm } from "~/components/qualification/profile-form.tsx";
+import { ProfileView } from "~/components/qualification/profile-view.tsx";
+import { ReviewQueue } from "~/components/qualification/review-queue.tsx";
+import { StateBadge } from "~/components/qualification/state-badge.tsx";
+import type { Route } from "./+types/qualificat";
+import { loadQualification, reviewQualification, saveQualification } from "./qualificat.server.ts";
 
-export default function Page() {
+export async function loader({ context, url }: Route.LoaderArgs) {
+  return loadQualification(context, url);
+}
+
+export async function action({ request, context, url }: Route.ActionArgs) {
+  const formData = await request.formData();
+  if (formData.get("intent") === "review") return reviewQualification(context, formData);
+  const { company } = await loadQualification(context, url);
+  return saveQualification(context, formData, company?.state ?? null);
+}
+
+/** The company's qualification: its state, the form to submit it, and for administrators the review queue. */
+export default function QualificationPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  return <UnderConstruction title={t("menu.qualificat")} />;
+  const { company, review } = loaderData;
+  const state = company?.state ?? "none";
+  const editable = state === "none" || state === "rejected";
+  const saveResult = actionData?.intent === "save" ? actionData : undefined;
+
+  return (
+    <div className="space-y-5">
+      <section className="card p-5">
+        <PageHeader title={t("qualification.title")} />
+        <p className="mb-4 text-sm text-gray-600">{t("qualification.intro")}</p>
+        {saveResult && "notice" in saveResult && saveResult.notice ? (
+          <div className="mb-4">
+            <Notice kind="success">{t(saveResult.notice as never)}</Notice>
+          </div>
+        ) : null}
+        <div className="mb-5 flex items-center gap-3" data-testid="qualification-state">
+          <StateBadge state={state} />
+          <p className="text-sm text-gray-700">{t(`qualification.stateHint.${state}`)}</p>
+        </div>
+        {company?.state === "rejected" && company.rejectReason ? (
+          <div className="mb-5">
+            <Notice kind="error">
+              <strong className="mr-2">{t("qualification.rejectReason")}</strong>
+              <span data-testid="reject-reason">{company.rejectReason}</span>
+            </Notice>
+          </div>
+        ) : null}
+        {editable ? (
+          <ProfileForm company={company} lastResult={saveResult?.result} />
+        ) : company ? (
+          <ProfileView company={company} />
+        ) : null}
+      </section>
+      {review ? (
+        <ReviewQueue
+          review={review}
+          actionData={actionData?.intent === "review" ? actionData : undefined}
+        />
+      ) : null}
+    </div>
+  );
 }

@@ -1,4 +1,4 @@
-import { expect, type Page } from "@playwright/test";
+import { type APIRequestContext, expect, type Page } from "@playwright/test";
 import { E2E_CAPTCHA_CODE } from "../../playwright.config.ts";
 
 export const PASSWORD = "Demo1234!";
@@ -30,4 +30,35 @@ export async function login(
   await page.goto(options.locale === "en" ? "/en" : "/");
   await submitLogin(page, username, options.password);
   await expect(page.getByTestId("user-name")).toHaveText(username);
+}
+
+/** The 6-digit code of the newest mail to `email`, read from the demo outbox of the fake backend. */
+export async function codeFromOutbox(request: APIRequestContext, email: string): Promise<string> {
+  const response = await request.get(`/api/v1/demo/outbox?to=${encodeURIComponent(email)}`);
+  const mails = (await response.json()).data as { text: string }[];
+  const code = mails[0]?.text.match(/\b(\d{6})\b/)?.[1];
+  if (!code) throw new Error(`no code mailed to ${email}`);
+  return code;
+}
+
+/** A fresh account (no role) registered through the backend API, for tests that change an account. */
+export async function registerByApi(request: APIRequestContext, prefix: string): Promise<string> {
+  const email = `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@e2e.test`;
+  const sent = await request.get(
+    `/api/v1/account/captcha/email?email=${encodeURIComponent(email)}`,
+  );
+  const captchaId = (await sent.json()).data.captcha_id as string;
+  const code = await codeFromOutbox(request, email);
+  const registered = await request.post("/api/v1/account/register/email", {
+    data: {
+      email,
+      username: email,
+      password: PASSWORD,
+      checkPass: PASSWORD,
+      captcha_id: captchaId,
+      captcha_code: code,
+    },
+  });
+  expect((await registered.json()).code).toBe(200);
+  return email;
 }

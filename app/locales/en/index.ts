@@ -5,5 +5,8 @@ import errors from "./errors.ts";
 import logistics from "./logistics.ts";
 import menu from "./menu.ts";
 import notice from "./notice.ts";
+import qualification from "./qualification.ts";
 
-export default { translation: { common, menu, auth, errors, account, logistics, notice } };
+export default {
+  translation: { common, menu, auth, errors, account, logistics, notice, qualification },
+};

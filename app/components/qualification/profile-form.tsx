@@ -1,0 +1,167 @@
+import {
+  getFormProps,
+  getInputProps,
+  getTextareaProps,
+  type SubmissionResult,
+  useForm,
+} from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Form, useNavigation } from "react-router";
+import { ErrorLine, FormErrors, InputField } from "~/components/form.tsx";
+import type { CompanyView } from "~/routes/qualificat.server.ts";
+import {
+  fileFieldOf,
+  IMAGE_FIELDS,
+  IMAGE_TYPES,
+  qualificationSchema,
+} from "~/validation/qualification.ts";
+
+/** The qualification form (new or rejected profile): text fields and the three licence images. */
+export function ProfileForm({
+  company,
+  lastResult,
+}: {
+  company: CompanyView | null;
+  lastResult?: SubmissionResult<string[]>;
+}) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    lastResult,
+    defaultValue: company ?? undefined,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: qualificationSchema }),
+  });
+  const text = (name: keyof typeof fields & string, type: "text" | "email" | "tel" = "text") => (
+    <InputField
+      label={t(`qualification.${name}` as never)}
+      field={fields[name] as never}
+      type={type}
+    />
+  );
+
+  return (
+    <Form
+      method="post"
+      encType="multipart/form-data"
+      {...getFormProps(form)}
+      className="space-y-6"
+      data-testid="qualification-form"
+    >
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <fieldset>
+        <legend className="mb-3 text-sm font-semibold text-gray-900">
+          {t("qualification.sectionCompany")}
+        </legend>
+        <div className="grid grid-cols-2 gap-x-6">
+          {text("companyNameZh")}
+          {text("companyNameEn")}
+          {text("creditCode")}
+          {text("customsCode")}
+          {text("legalRepresentative")}
+          {text("registeredAddress")}
+        </div>
+        <div>
+          <label
+            htmlFor={fields.businessScope.id}
+            className="mb-1 block text-sm font-medium text-gray-700"
+          >
+            {t("qualification.businessScope")}
+          </label>
+          <textarea
+            {...getTextareaProps(fields.businessScope)}
+            key={fields.businessScope.key}
+            rows={3}
+            className="input h-auto py-2"
+          />
+          <ErrorLine id={fields.businessScope.errorId} errors={fields.businessScope.errors} />
+        </div>
+      </fieldset>
+      <fieldset>
+        <legend className="mb-3 text-sm font-semibold text-gray-900">
+          {t("qualification.sectionContact")}
+        </legend>
+        <div className="grid grid-cols-3 gap-x-6">
+          {text("contactPerson")}
+          {text("contactPhone", "tel")}
+          {text("contactEmail", "email")}
+        </div>
+      </fieldset>
+      <fieldset>
+        <legend className="mb-1 text-sm font-semibold text-gray-900">
+          {t("qualification.sectionImages")}
+        </legend>
+        <p className="mb-3 text-xs text-gray-500">{t("qualification.imageHint")}</p>
+        <div className="grid grid-cols-3 gap-6">
+          {IMAGE_FIELDS.map((field) => {
+            const file = fields[fileFieldOf(field)];
+            const current = company?.images.find((image) => image.field === field)?.src;
+            return (
+              <ImageInput
+                key={field}
+                label={t(`qualification.${field}`)}
+                urlField={getInputProps(fields[field], { type: "hidden" })}
+                fileField={getInputProps(file, { type: "file" })}
+                currentSrc={current}
+                errorId={file.errorId}
+                errors={file.errors}
+              />
+            );
+          })}
+        </div>
+      </fieldset>
+      <button type="submit" className="btn-primary" disabled={navigation.state === "submitting"}>
+        {company ? t("qualification.resubmit") : t("qualification.submit")}
+      </button>
+    </Form>
+  );
+}
+
+function ImageInput({
+  label,
+  urlField,
+  fileField,
+  currentSrc,
+  errorId,
+  errors,
+}: {
+  label: string;
+  urlField: ReturnType<typeof getInputProps>;
+  fileField: ReturnType<typeof getInputProps>;
+  currentSrc?: string;
+  errorId: string;
+  errors?: string[];
+}) {
+  const { t } = useTranslation();
+  const [preview, setPreview] = useState<string | undefined>(currentSrc);
+  const { key: urlKey, ...urlProps } = urlField;
+  const { key: fileKey, ...fileProps } = fileField;
+  return (
+    <div>
+      <p className="mb-1 text-sm font-medium text-gray-700">{label}</p>
+      <div className="flex aspect-[4/3] items-center justify-center overflow-hidden rounded-md border border-dashed border-gray-300 bg-gray-50">
+        {preview ? (
+          <img src={preview} alt={label} className="max-h-full max-w-full object-contain" />
+        ) : null}
+      </div>
+      <input key={urlKey} {...urlProps} />
+      <label className="btn-secondary mt-2 w-full">
+        {preview ? t("qualification.replaceImage") : t("qualification.chooseImage")}
+        <input
+          key={fileKey}
+          {...fileProps}
+          accept={IMAGE_TYPES.join(",")}
+          className="sr-only"
+          onChange={(event) => {
+            const file = event.currentTarget.files?.[0];
+            setPreview(file ? URL.createObjectURL(file) : currentSrc);
+          }}
+        />
+      </label>
+      <ErrorLine id={errorId} errors={errors} />
+    </div>
+  );
+}

@@ -1,0 +1,16 @@
+import { useTranslation } from "react-i18next";
+import { StatusBadge } from "~/components/list-filter.tsx";
+import type { QualificationState } from "~/contract/index.ts";
+
+const TONES = {
+  none: "neutral",
+  pending: "warning",
+  reviewing: "progress",
+  approved: "done",
+  rejected: "danger",
+} as const;
+
+export function StateBadge({ state }: { state: QualificationState | "none" }) {
+  const { t } = useTranslation();
+  return <StatusBadge tone={TONES[state]}>{t(`qualification.state.${state}`)}</StatusBadge>;
+}

@@ -1,0 +1,162 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type RouterContextProvider } from "react-router";
+import { z } from "zod";
+import type { Company, QualificationState } from "~/contract/index.ts";
+import { QUALIFICATION_STATES } from "~/contract/index.ts";
+import { getInstance } from "~/middleware/i18next.ts";
+import { apiContext } from "~/middleware/session.server.ts";
+import { getUser } from "~/utils/auth.server.ts";
+import { formatChinaTime } from "~/utils/china-time.ts";
+import { imageSrc } from "~/utils/images.ts";
+import { parseFilters, parsePaging } from "~/utils/list-query.ts";
+import {
+  fileFieldOf,
+  IMAGE_FIELDS,
+  qualificationSchema,
+  reviewSchema,
+} from "~/validation/qualification.ts";
+
+type Context = Readonly<RouterContextProvider>;
+
+export const reviewFilterSchema = z.object({ state: z.enum(QUALIFICATION_STATES).optional() });
+
+/** Whether the user may review submissions (the platform's administrators). */
+export function canReview(context: Context): boolean {
+  return getUser(context).scope.includes("SYSTEM_ADMINISTRATOR");
+}
+
+function companyView(company: Company) {
+  return {
+    ...company,
+    submittedOn: formatChinaTime(company.submittedOn),
+    reviewedOn: formatChinaTime(company.reviewedOn),
+    images: IMAGE_FIELDS.map((field) => ({ field, src: imageSrc(company[field]) })),
+  };
+}
+export type CompanyView = ReturnType<typeof companyView>;
+
+/** The user's own profile, and for administrators the review queue of the URL's page. */
+export async function loadQualification(context: Context, url: URL) {
+  const api = context.get(apiContext);
+  const company = await api.call("company");
+  let review = null;
+  if (canReview(context)) {
+    const paging = parsePaging(url.searchParams);
+    const filters = parseFilters(url.searchParams, reviewFilterSchema);
+    const result = await api.attempt("reviewQueue", { query: { ...paging, ...filters } });
+    review = {
+      filters,
+      list: result.ok ? result.data.list.map(companyView) : [],
+      pagination: result.ok ? result.data.pagination : { total: 0, ...paging },
+      error: result.ok ? null : result.message,
+    };
+  }
+  return { company: company ? companyView(company) : null, review };
+}
+
+/** Saves the profile: new images are uploaded first, then the profile is submitted. */
+export async function saveQualification(
+  context: Context,
+  formData: FormData,
+  current: QualificationState | null,
+) {
+  const submission = parseWithZod(formData, { schema: qualificationSchema });
+  if (submission.status !== "success") {
+    return data({ intent: "save" as const, result: submission.reply() }, { status: 400 });
+  }
+  const api = context.get(apiContext);
+  const value = submission.value;
+  const images: Record<(typeof IMAGE_FIELDS)[number], string> = {
+    businessLicenseImage: value.businessLicenseImage ?? "",
+    legalIdFrontImage: value.legalIdFrontImage ?? "",
+    legalIdBackImage: value.legalIdBackImage ?? "",
+  };
+  for (const field of IMAGE_FIELDS) {
+    const file = value[fileFieldOf(field)];
+    if (!file || file.size === 0) continue;
+    const upload = new FormData();
+    upload.set("image", file, file.name);
+    const result = await api.attempt("uploadImage", { formData: upload });
+    if (!result.ok) {
+      return data(
+        {
+          intent: "save" as const,
+          result: submission.reply({ fieldErrors: { [fileFieldOf(field)]: [result.message] } }),
+        },
+        { status: 400 },
+      );
+    }
+    images[field] = result.data.image_url;
+  }
+
+  const body = {
+    companyNameZh: value.companyNameZh,
+    companyNameEn: value.companyNameEn ?? "",
+    creditCode: value.creditCode,
+    customsCode: value.customsCode,
+    legalRepresentative: value.legalRepresentative,
+    contactPerson: value.contactPerson,
+    contactPhone: value.contactPhone,
+    contactEmail: value.contactEmail,
+    registeredAddress: value.registeredAddress,
+    businessScope: value.businessScope,
+    ...images,
+  };
+  const result = await (current === null
+    ? api.attempt("createCompany", { body })
+    : api.attempt("updateCompany", { body }));
+  if (!result.ok) {
+    return data(
+      {
+        intent: "save" as const,
+        result: submission.reply({ formErrors: [result.message], hideFields: [] }),
+      },
+      { status: 400 },
+    );
+  }
+  return data({
+    intent: "save" as const,
+    result: submission.reply({ resetForm: true }),
+    notice: "qualification.submitted",
+  });
+}
+
+/** Starts, approves or rejects a submission (administrators only, checked here and by the backend). */
+export async function reviewQualification(context: Context, formData: FormData) {
+  if (!canReview(context)) throw data({ message: "forbidden" }, { status: 403 });
+  const submission = parseWithZod(formData, { schema: reviewSchema });
+  if (submission.status !== "success") {
+    return data(
+      {
+        intent: "review" as const,
+        id: String(formData.get("id") ?? ""),
+        result: submission.reply(),
+      },
+      { status: 400 },
+    );
+  }
+  const value = submission.value;
+  const body =
+    value.decision === "start"
+      ? { id: value.id }
+      : value.decision === "approve"
+        ? { id: value.id, approved: true }
+        : { id: value.id, approved: false, reason: value.reason };
+  const result = await context.get(apiContext).attempt("review", { body });
+  if (!result.ok) {
+    return data(
+      {
+        intent: "review" as const,
+        id: value.id,
+        result: submission.reply({ formErrors: [result.message] }),
+      },
+      { status: 400 },
+    );
+  }
+  return data({
+    intent: "review" as const,
+    id: value.id,
+    result: submission.reply({ resetForm: true }),
+    notice: getInstance(context).t("common.operationSuccessful"),
+  });
+}
