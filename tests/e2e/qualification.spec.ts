@@ -124,7 +124,7 @@ test("a new company submits its qualification, is rejected, resubmits and is app
   await adminContext.close();
 });
 
-test("a guest sees no review queue and the review is refused on the server", async ({ page }) => {
+test("only administrators see the review queue; the review is refused on the server", async ({ page }) => {
   await login(page, ACCOUNTS.manager);
   await page.goto("/qualificat");
   await expect(page.getByTestId("review-queue")).toHaveCount(0);
