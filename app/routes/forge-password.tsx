@@ -63,7 +63,7 @@ export default function ForgotPassword({ loaderData, actionData }: Route.Compone
           />
           <div className="mx-auto mt-10 max-w-md" data-step={step} data-testid="forgot-step">
             {notice ? (
-              <div className="mb-4">
+              <div className="mb-4" data-testid="flow-notice">
                 <Notice kind={notice.kind}>{notice.message}</Notice>
               </div>
             ) : null}

@@ -37,7 +37,7 @@ export default function AccountRegistration({ loaderData, actionData }: Route.Co
       <RegistrationSteps step={step} />
       <div className="mx-auto mt-10 max-w-md" data-step={step} data-testid="registration-step">
         {notice ? (
-          <div className="mb-4">
+          <div className="mb-4" data-testid="flow-notice">
             <Notice kind={notice.kind}>{notice.message}</Notice>
           </div>
         ) : null}
