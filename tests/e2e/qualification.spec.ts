@@ -72,7 +72,7 @@ test("a new company submits its qualification, is rejected, resubmits and is app
   const row = queue.locator("tr", { hasText: companyName });
   await row.getByRole("button", { name: "开始审核" }).click();
   await expect(row.getByText("审核中")).toBeVisible();
-  await row.getByText("驳回").click();
+  await row.locator("summary", { hasText: "驳回" }).click();
   await row.getByLabel("请输入驳回原因").fill("   ");
   await row
     .getByLabel("请输入驳回原因")
@@ -81,7 +81,7 @@ test("a new company submits its qualification, is rejected, resubmits and is app
     .click();
   await expect(admin.getByText("驳回原因不能为空")).toBeVisible();
   const rowAgain = admin.getByTestId("review-queue").locator("tr", { hasText: companyName });
-  await rowAgain.getByText("驳回").click();
+  await rowAgain.locator("summary", { hasText: "驳回" }).click();
   await rowAgain.getByLabel("请输入驳回原因").fill("营业执照图片不清晰");
   await rowAgain
     .getByLabel("请输入驳回原因")
@@ -105,7 +105,7 @@ test("a new company submits its qualification, is rejected, resubmits and is app
   // Approval grants CBA_MANAGER: the service list opens to the applicant.
   await admin.goto("/qualificat");
   const pending = admin.getByTestId("review-queue").locator("tr", { hasText: companyName });
-  await pending.getByText("通过", { exact: true }).click();
+  await pending.locator("summary", { hasText: "通过" }).click();
   await pending.getByRole("button", { name: "确定" }).click();
   await expect(admin.getByText("操作成功")).toBeVisible();
 
