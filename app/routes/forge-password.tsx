@@ -88,7 +88,7 @@ export default function ForgotPassword({ loaderData, actionData }: Route.Compone
           </div>
           {step < 4 ? (
             <p className="mt-8 text-center">
-              <Link to={localizePath("/", locale)} className="btn-link">
+              <Link to={localizePath("/", locale)} className="btn-link text-(--accent)">
                 {t("account.forgot.backToLogin")}
               </Link>
             </p>

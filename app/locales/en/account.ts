@@ -210,8 +210,6 @@ export default {
     currentDevice: "This device",
     forceOffline: "Force offline",
     forcedOffline: "The device has been signed out",
-    confirmOffline: "Force this device offline?",
-    confirmCurrent: "This is the device you are using; forcing it offline signs you out. Continue?",
     selfOffline: "This device was signed out, please sign in again",
   },
   subAccount: {
@@ -245,7 +243,6 @@ export default {
     enabledDone: "The sub-account is enabled",
     disabledDone: "The sub-account is disabled and signed out everywhere",
     never: "Never",
-    confirmDisable: "The sub-account will be signed out at once and cannot sign in. Disable it?",
   },
   mailbox: {
     title: "Demo mailbox",
@@ -255,9 +252,7 @@ export default {
     search: "Show mail",
     empty: "No mail",
     columns: {
-      createdOn: "Time",
       to: "To",
-      subject: "Subject",
     },
     backToLogin: "Back to sign in",
   },

@@ -199,8 +199,6 @@ export default {
     currentDevice: "当前设备",
     forceOffline: "强制下线",
     forcedOffline: "该设备已下线",
-    confirmOffline: "确定强制该设备下线吗？",
-    confirmCurrent: "这是当前设备，强制下线后您将退出登录。确定吗？",
     selfOffline: "当前设备已下线，请重新登录",
   },
   subAccount: {
@@ -234,7 +232,6 @@ export default {
     enabledDone: "子账号已启用",
     disabledDone: "子账号已停用，其登录已全部下线",
     never: "从未登录",
-    confirmDisable: "停用后该子账号将立即下线且无法登录，确定吗？",
   },
   mailbox: {
     title: "演示邮箱",
@@ -244,9 +241,7 @@ export default {
     search: "查看邮件",
     empty: "没有邮件",
     columns: {
-      createdOn: "时间",
       to: "收件人",
-      subject: "主题",
     },
     backToLogin: "返回登录",
   },
