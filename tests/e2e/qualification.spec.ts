@@ -81,7 +81,7 @@ test("a new company submits its qualification, is rejected, resubmits and is app
     .click();
   await expect(admin.getByText("驳回原因不能为空")).toBeVisible();
   const rowAgain = admin.getByTestId("review-queue").locator("tr", { hasText: companyName });
-  await rowAgain.locator("summary", { hasText: "驳回" }).click();
+  // The rejection stays open after the refusal, with the text kept to correct.
   await rowAgain.getByLabel("请输入驳回原因").fill("营业执照图片不清晰");
   await rowAgain
     .getByLabel("请输入驳回原因")
