@@ -12,7 +12,7 @@ import {
   SALVER_STATUS_LABELS,
 } from "../app/contract/cba.ts";
 import { ApiCode } from "../app/contract/envelope.ts";
-import { nowSeconds } from "./clock.ts";
+import { chinaDay, nowSeconds } from "./clock.ts";
 import {
   db,
   deriveStatus,
@@ -248,4 +248,60 @@ export async function applyMoves(
     if (from !== undefined) recordStatusChange(row, from, row.cbaStatus);
   }
   return changes;
+}
+
+export interface ArrivalGroup {
+  day: string;
+  serviceNo: string;
+  salverNo: string;
+  arrived: number;
+  inStock: number;
+  detained: number;
+}
+
+/**
+ * Orders arrived per China-time day of createdOn and pallet: in stock
+ * (status 4) and detained (any other status), newest day first.
+ */
+export function arrivalReport(filter: {
+  startTime?: number;
+  endTime?: number;
+  salverNo?: string;
+}): {
+  rows: ArrivalGroup[];
+  totals: { arrived: number; inStock: number; detained: number };
+} {
+  const groups = new Map<string, ArrivalGroup>();
+  const needle = filter.salverNo?.toUpperCase();
+  const totals = { arrived: 0, inStock: 0, detained: 0 };
+  for (const row of db.orderList) {
+    if (filter.startTime !== undefined && row.createdOn < filter.startTime) continue;
+    if (filter.endTime !== undefined && row.createdOn >= filter.endTime) continue;
+    if (needle !== undefined && !row.salverNo.toUpperCase().includes(needle)) continue;
+    const dayIndex = Math.floor((row.createdOn + 8 * 3600) / 86_400);
+    const key = `${dayIndex}|${row.salverNo}`;
+    let group = groups.get(key);
+    if (!group) {
+      group = {
+        day: chinaDay(row.createdOn),
+        serviceNo: row.serviceNo,
+        salverNo: row.salverNo,
+        arrived: 0,
+        inStock: 0,
+        detained: 0,
+      };
+      groups.set(key, group);
+    }
+    const inStock = row.cbaStatus === 4 ? 1 : 0;
+    group.arrived += 1;
+    group.inStock += inStock;
+    group.detained += 1 - inStock;
+    totals.arrived += 1;
+    totals.inStock += inStock;
+    totals.detained += 1 - inStock;
+  }
+  const rows = [...groups.values()].sort((a, b) =>
+    a.day === b.day ? (a.salverNo < b.salverNo ? -1 : 1) : a.day < b.day ? 1 : -1,
+  );
+  return { rows, totals };
 }

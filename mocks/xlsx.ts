@@ -9,6 +9,7 @@ import { ORDER_STATUS_LABELS, XLSX_CONTENT_TYPE } from "../app/contract/cba.ts";
 import { formatChinaTime, mockClock } from "./clock.ts";
 import type { OrderRow } from "./db.ts";
 import type { Lang } from "./i18n.ts";
+import type { ArrivalGroup } from "./logistics.ts";
 
 /**
  * Cell text that a spreadsheet would run as a formula (= + - @, or a leading
@@ -272,4 +273,44 @@ export async function readImportRows(bytes: Uint8Array): Promise<[number, string
     rows.push([rowNumber, orderNo, logisticsNo]);
   });
   return rows;
+}
+
+/** The arrival report as a small workbook (one row per day and pallet, then a totals row). */
+export async function arrivalWorkbook(
+  rows: readonly ArrivalGroup[],
+  totals: { arrived: number; inStock: number; detained: number },
+  lang: Lang,
+): Promise<Response> {
+  const headers =
+    lang === "en"
+      ? ["Day", "Service No.", "Pallet No.", "Arrived", "In stock", "Detained"]
+      : ["日期", "服务号", "托盘号", "到货订单数", "在库", "扣留"];
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet(lang === "en" ? "Arrival report" : "到货报告", {
+    views: [{ state: "frozen", ySplit: 1 }],
+  });
+  sheet.columns = headers.map((header, index) => ({ header, width: index < 3 ? 20 : 12 }));
+  sheet.getRow(1).font = { bold: true };
+  for (const row of rows) {
+    sheet.addRow(
+      sanitiseRow([row.day, row.serviceNo, row.salverNo, row.arrived, row.inStock, row.detained]),
+    );
+  }
+  const total = sheet.addRow([
+    lang === "en" ? "Total" : "合计",
+    "",
+    "",
+    totals.arrived,
+    totals.inStock,
+    totals.detained,
+  ]);
+  total.font = { bold: true };
+  const buffer = await workbook.xlsx.writeBuffer();
+  const time = stamp();
+  return new Response(new Uint8Array(buffer as ArrayBuffer), {
+    headers: fileHeaders(
+      `arrival-report-${time}.xlsx`,
+      lang === "en" ? `arrival-report-${time}.xlsx` : `到货报告-${time}.xlsx`,
+    ),
+  });
 }

@@ -302,13 +302,15 @@ export const importReportSchema = z.object({
 });
 export type ImportReport = z.infer<typeof importReportSchema>;
 
-export const arrivalReportQuerySchema = pageQuerySchema.extend({
+export const arrivalReportFilterSchema = z.object({
   /** Unix seconds, inclusive; days are China-time calendar days of the order's createdOn. */
   startTime: z.coerce.number().int().optional(),
   /** Unix seconds, exclusive. */
   endTime: z.coerce.number().int().optional(),
   salverNo: filterText,
 });
+
+export const arrivalReportQuerySchema = pageQuerySchema.extend(arrivalReportFilterSchema.shape);
 
 export const arrivalRowSchema = z.object({
   /** YYYY-MM-DD, China time. */
@@ -530,6 +532,15 @@ export const cbaEndpoints = {
     ...logistics,
     query: arrivalReportQuerySchema,
     data: arrivalReportDataSchema,
+  }),
+  downloadArrivalReport: defineEndpoint({
+    method: "GET",
+    path: "/cba/arrival-report/download",
+    summary: "xlsx of the arrival report for the same filters, with a totals row (no paging).",
+    ...logistics,
+    query: arrivalReportFilterSchema,
+    binary: true,
+    data: binaryFileSchema,
   }),
   company: defineEndpoint({
     method: "GET",

@@ -1,12 +1,12 @@
 /** Services, pallets, orders, status changes, remarks, stock in/out by scan, arrival report. */
 import { cbaEndpoints as ep, type OrderStatusCode } from "../../app/contract/cba.ts";
 import { ApiCode } from "../../app/contract/envelope.ts";
-import { chinaDay } from "../clock.ts";
 import { db, deriveStatus, salverStatsOf, serviceStatsOf } from "../db.ts";
 import { ApiError } from "../errors.ts";
 import { t } from "../i18n.ts";
 import {
   applyMoves,
+  arrivalReport,
   moveOrders,
   ordersByNumbers,
   orderView,
@@ -17,6 +17,7 @@ import {
 } from "../logistics.ts";
 import { pageOf, pagination } from "../paging.ts";
 import { route } from "../route.ts";
+import { arrivalWorkbook } from "../xlsx.ts";
 
 function warehousingHandler(endpoint: typeof ep.salverWarehousing | typeof ep.orderWarehousing) {
   return route(endpoint, async ({ body, lang }) => {
@@ -148,53 +149,17 @@ export const logisticsHandlers = [
   }),
 
   ...route(ep.arrivalReport, ({ query }) => {
-    const groups = new Map<
-      string,
-      {
-        day: string;
-        serviceNo: string;
-        salverNo: string;
-        arrived: number;
-        inStock: number;
-        detained: number;
-      }
-    >();
-    const needle = query.salverNo?.toUpperCase();
-    const totals = { arrived: 0, inStock: 0, detained: 0 };
-    for (const row of db.orders.values()) {
-      if (query.startTime !== undefined && row.createdOn < query.startTime) continue;
-      if (query.endTime !== undefined && row.createdOn >= query.endTime) continue;
-      if (needle !== undefined && !row.salverNo.toUpperCase().includes(needle)) continue;
-      const dayIndex = Math.floor((row.createdOn + 8 * 3600) / 86_400);
-      const key = `${dayIndex}|${row.salverNo}`;
-      let group = groups.get(key);
-      if (!group) {
-        group = {
-          day: chinaDay(row.createdOn),
-          serviceNo: row.serviceNo,
-          salverNo: row.salverNo,
-          arrived: 0,
-          inStock: 0,
-          detained: 0,
-        };
-        groups.set(key, group);
-      }
-      const inStock = row.cbaStatus === 4 ? 1 : 0;
-      group.arrived += 1;
-      group.inStock += inStock;
-      group.detained += 1 - inStock;
-      totals.arrived += 1;
-      totals.inStock += inStock;
-      totals.detained += 1 - inStock;
-    }
-    const list = [...groups.values()].sort((a, b) =>
-      a.day === b.day ? (a.salverNo < b.salverNo ? -1 : 1) : a.day < b.day ? 1 : -1,
-    );
+    const { rows, totals } = arrivalReport(query);
     const start = (query.current - 1) * query.pageSize;
     return {
-      list: list.slice(start, start + query.pageSize),
-      pagination: pagination(list.length, query.current, query.pageSize),
+      list: rows.slice(start, start + query.pageSize),
+      pagination: pagination(rows.length, query.current, query.pageSize),
       totals,
     };
+  }),
+
+  ...route(ep.downloadArrivalReport, ({ query, lang }) => {
+    const { rows, totals } = arrivalReport(query);
+    return arrivalWorkbook(rows, totals, lang);
   }),
 ];

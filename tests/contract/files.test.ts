@@ -2,6 +2,7 @@ import ExcelJS from "exceljs";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   ApiCode,
+  arrivalReportDataSchema,
   importReportSchema,
   type Order,
   orderListDataSchema,
@@ -145,6 +146,52 @@ describe("downloads", () => {
     });
     expect(bad.status).toBe(400);
     expect(await bad.json()).toMatchObject({ code: 40001 });
+  });
+});
+
+describe("arrival report download", () => {
+  it("has one row per day and pallet and a totals row, for the same filters as the report", async () => {
+    const report = await api.ok(
+      "/cba/arrival-report",
+      { token, query: { pageSize: 1000 } },
+      arrivalReportDataSchema,
+    );
+    const response = await api.raw("/cba/arrival-report/download", { token, lang: "en" });
+    expect(response.headers.get("content-type")).toBe(XLSX_CONTENT_TYPE);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await response.arrayBuffer());
+    const rows: unknown[][] = [];
+    workbook.worksheets[0]?.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+    expect(rows[0]).toEqual([
+      "Day",
+      "Service No.",
+      "Pallet No.",
+      "Arrived",
+      "In stock",
+      "Detained",
+    ]);
+    expect(rows).toHaveLength(report.list.length + 2);
+    const first = report.list[0];
+    expect(rows[1]).toEqual([
+      first?.day,
+      first?.serviceNo,
+      first?.salverNo,
+      first?.arrived,
+      first?.inStock,
+      first?.detained,
+    ]);
+    expect(rows.at(-1)?.slice(3)).toEqual([
+      report.totals.arrived,
+      report.totals.inStock,
+      report.totals.detained,
+    ]);
+    const narrow = await api.raw("/cba/arrival-report/download", {
+      token,
+      query: { salverNo: first?.salverNo ?? "" },
+    });
+    const small = new ExcelJS.Workbook();
+    await small.xlsx.load(await narrow.arrayBuffer());
+    expect(small.worksheets[0]?.rowCount).toBeLessThan(rows.length);
   });
 });
 
