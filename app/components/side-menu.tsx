@@ -69,14 +69,14 @@ export function SideMenu({
                   <NavLink
                     to={localizePath(item.path, locale)}
                     title={collapsed ? label : undefined}
-                    className={`mx-2 flex h-10 items-center gap-3 rounded-md px-3 text-sm ${isActive(item, currentPath) ? "bg-brand-600 text-white" : "hover:bg-white/10 hover:text-white"}`}
+                    className={`mx-2 flex min-h-10 items-center gap-3 rounded-md px-3 py-1.5 text-sm leading-tight ${isActive(item, currentPath) ? "bg-brand-600 text-white" : "hover:bg-white/10 hover:text-white"}`}
                     aria-current={isActive(item, currentPath) ? "page" : undefined}
                   >
                     {icon}
                     {collapsed ? (
                       <span className="sr-only">{label}</span>
                     ) : (
-                      <span className="truncate">{label}</span>
+                      <span className="min-w-0 break-words">{label}</span>
                     )}
                   </NavLink>
                 </li>
@@ -89,10 +89,10 @@ export function SideMenu({
               <li key={child.path}>
                 <NavLink
                   to={localizePath(child.path, locale)}
-                  className={`flex h-9 items-center rounded-md text-sm ${className} ${isActive(child, currentPath) ? "bg-brand-600 text-white" : "hover:bg-white/10 hover:text-white"}`}
+                  className={`flex min-h-9 items-center rounded-md py-1.5 text-sm leading-tight ${className} ${isActive(child, currentPath) ? "bg-brand-600 text-white" : "hover:bg-white/10 hover:text-white"}`}
                   aria-current={isActive(child, currentPath) ? "page" : undefined}
                 >
-                  <span className="truncate">{t(child.label as never)}</span>
+                  <span className="min-w-0 break-words">{t(child.label as never)}</span>
                 </NavLink>
               </li>
             ));
@@ -129,10 +129,10 @@ export function SideMenu({
               <li>
                 <Disclosure defaultOpen>
                   <DisclosureButton
-                    className={`mx-2 flex h-10 w-[calc(100%-1rem)] items-center gap-3 rounded-md px-3 text-sm hover:bg-white/10 hover:text-white ${open ? "text-white" : ""}`}
+                    className={`mx-2 flex min-h-10 w-[calc(100%-1rem)] items-center gap-3 rounded-md px-3 py-1.5 text-sm leading-tight hover:bg-white/10 hover:text-white ${open ? "text-white" : ""}`}
                   >
                     {icon}
-                    <span className="flex-1 truncate text-left">{label}</span>
+                    <span className="min-w-0 flex-1 break-words text-left">{label}</span>
                     <ChevronIcon className="size-4 transition-transform in-data-open:rotate-180" />
                   </DisclosureButton>
                   <DisclosurePanel as="ul" className="mx-2 space-y-0.5 py-0.5">

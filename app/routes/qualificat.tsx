@@ -27,39 +27,44 @@ export default function QualificationPage({ loaderData, actionData }: Route.Comp
   const editable = state === "none" || state === "rejected";
   const saveResult = actionData?.intent === "save" ? actionData : undefined;
 
+  // The platform's administrators review others; they have no profile of their own to submit.
+  const showOwnProfile = !review || company !== null;
+
   return (
     <div className="space-y-5">
-      <section className="card p-5">
-        <PageHeader title={t("qualification.title")} />
-        <p className="mb-4 text-sm text-gray-600">{t("qualification.intro")}</p>
-        {saveResult && "notice" in saveResult && saveResult.notice ? (
-          <div className="mb-4">
-            <Notice kind="success">{t(saveResult.notice as never)}</Notice>
-          </div>
-        ) : null}
-        <div className="mb-5 flex items-center gap-3" data-testid="qualification-state">
-          <StateBadge state={state} />
-          <p className="text-sm text-gray-700">{t(`qualification.stateHint.${state}`)}</p>
-        </div>
-        {company?.state === "rejected" && company.rejectReason ? (
-          <div className="mb-5">
-            <Notice kind="error">
-              <strong className="mr-2">{t("qualification.rejectReason")}</strong>
-              <span data-testid="reject-reason">{company.rejectReason}</span>
-            </Notice>
-          </div>
-        ) : null}
-        {editable ? (
-          <ProfileForm company={company} lastResult={saveResult?.result} />
-        ) : company ? (
-          <ProfileView company={company} />
-        ) : null}
-      </section>
       {review ? (
         <ReviewQueue
           review={review}
           actionData={actionData?.intent === "review" ? actionData : undefined}
         />
+      ) : null}
+      {showOwnProfile ? (
+        <section className="card p-5">
+          <PageHeader title={t("qualification.title")} />
+          <p className="mb-4 text-sm text-gray-600">{t("qualification.intro")}</p>
+          {saveResult && "notice" in saveResult && saveResult.notice ? (
+            <div className="mb-4">
+              <Notice kind="success">{t(saveResult.notice as never)}</Notice>
+            </div>
+          ) : null}
+          <div className="mb-5 flex items-center gap-3" data-testid="qualification-state">
+            <StateBadge state={state} />
+            <p className="text-sm text-gray-700">{t(`qualification.stateHint.${state}`)}</p>
+          </div>
+          {company?.state === "rejected" && company.rejectReason ? (
+            <div className="mb-5">
+              <Notice kind="error">
+                <strong className="mr-2">{t("qualification.rejectReason")}</strong>
+                <span data-testid="reject-reason">{company.rejectReason}</span>
+              </Notice>
+            </div>
+          ) : null}
+          {editable ? (
+            <ProfileForm company={company} lastResult={saveResult?.result} />
+          ) : company ? (
+            <ProfileView company={company} />
+          ) : null}
+        </section>
       ) : null}
     </div>
   );

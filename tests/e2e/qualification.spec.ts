@@ -124,7 +124,9 @@ test("a new company submits its qualification, is rejected, resubmits and is app
   await adminContext.close();
 });
 
-test("only administrators see the review queue; the review is refused on the server", async ({ page }) => {
+test("only administrators see the review queue; the review is refused on the server", async ({
+  page,
+}) => {
   await login(page, ACCOUNTS.manager);
   await page.goto("/qualificat");
   await expect(page.getByTestId("review-queue")).toHaveCount(0);
@@ -135,9 +137,17 @@ test("only administrators see the review queue; the review is refused on the ser
   expect(response.status()).toBe(403);
 });
 
-test("the qualification page speaks English under /en", async ({ page }) => {
+test("the qualification page speaks English under /en", async ({ page, browser }) => {
   await login(page, ACCOUNTS.admin, { locale: "en" });
   await page.goto("/en/qualificat");
-  await expect(page.getByRole("heading", { name: "Qualification", exact: true })).toBeVisible();
-  await expect(page.getByTestId("review-queue")).toContainText("Qualification review");
+  await expect(page.getByRole("heading", { name: "Qualification review" })).toBeVisible();
+  await expect(page.getByTestId("qualification-form")).toHaveCount(0);
+
+  const guestContext = await browser.newContext({ locale: "en-US" });
+  const guest = await guestContext.newPage();
+  await login(guest, ACCOUNTS.guest, { locale: "en" });
+  await expect(guest).toHaveURL(/\/en\/qualificat$/);
+  await expect(guest.getByRole("heading", { name: "Qualification", exact: true })).toBeVisible();
+  await expect(guest.getByTestId("qualification-state")).toContainText("Not submitted");
+  await guestContext.close();
 });
