@@ -25,7 +25,7 @@ export function CaptchaImage({ purpose, nonce }: { purpose: CaptchaPurpose; nonc
         data-testid={`captcha-${purpose}`}
       />
       <a
-        href={hrefWithQuery(location.pathname, { captcha: `${nonce}-${count + 1}` })}
+        href={changeHref(location.pathname, location.search, `${nonce}-${count + 1}`)}
         className="btn-link text-xs"
         onClick={(event) => {
           event.preventDefault();
@@ -36,4 +36,11 @@ export function CaptchaImage({ purpose, nonce }: { purpose: CaptchaPurpose; nonc
       </a>
     </div>
   );
+}
+
+/** The same page with its query kept (e.g. `?system=seller`) and a fresh `captcha` value. */
+function changeHref(pathname: string, search: string, value: string): string {
+  const query = new URLSearchParams(search);
+  query.set("captcha", value);
+  return hrefWithQuery(pathname, query);
 }

@@ -57,6 +57,7 @@ export const MENU: readonly MenuItem[] = [
     children: [
       { label: "menu.settingCenter", path: "/setting/center", allow: STAFF },
       { label: "menu.settingAccount", path: "/setting/account", allow: STAFF },
+      { label: "menu.subAccount", path: "/sub_account", allow: STAFF },
     ],
   },
   { label: "menu.explain", path: "/explain", icon: "explain", allow: STAFF },

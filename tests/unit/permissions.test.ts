@@ -32,6 +32,7 @@ describe("roles", () => {
       expect(menu.find((item) => item.path === "/setting")?.children?.map((c) => c.path)).toEqual([
         "/setting/center",
         "/setting/account",
+        "/sub_account",
       ]);
       expect(homePathFor(scope)).toBe("/server");
       expect(canOpen(scope, "/order")).toBe(true);
