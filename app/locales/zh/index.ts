@@ -3,11 +3,12 @@ import account from "./account.ts";
 import auth from "./auth.ts";
 import common from "./common.ts";
 import errors from "./errors.ts";
+import inventory from "./inventory.ts";
 import logistics from "./logistics.ts";
 import menu from "./menu.ts";
 import notice from "./notice.ts";
 import qualification from "./qualification.ts";
 
 export default {
-  translation: { common, menu, auth, errors, account, logistics, notice, qualification },
+  translation: { common, menu, auth, errors, account, logistics, notice, qualification, inventory },
 };

@@ -1,0 +1,3 @@
+export default {
+  title: "库存系统",
+};
