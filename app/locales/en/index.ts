@@ -2,6 +2,7 @@ import account from "./account.ts";
 import auth from "./auth.ts";
 import common from "./common.ts";
 import errors from "./errors.ts";
+import explain from "./explain.ts";
 import inventory from "./inventory.ts";
 import logistics from "./logistics.ts";
 import menu from "./menu.ts";
@@ -9,5 +10,16 @@ import notice from "./notice.ts";
 import qualification from "./qualification.ts";
 
 export default {
-  translation: { common, menu, auth, errors, account, logistics, notice, qualification, inventory },
+  translation: {
+    common,
+    menu,
+    auth,
+    errors,
+    account,
+    logistics,
+    notice,
+    qualification,
+    inventory,
+    explain,
+  },
 };

@@ -1,0 +1,27 @@
+import { expect, test } from "@playwright/test";
+import { ACCOUNTS, login } from "./fixtures.ts";
+
+test("usage instructions explain the workflows and status codes in both languages", async ({
+  page,
+}) => {
+  await login(page, ACCOUNTS.manager);
+  await page.goto("/explain");
+  await expect(page.getByRole("heading", { name: "使用说明" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "4. 状态说明" })).toBeVisible();
+  await expect(page.getByRole("row", { name: /部分订单被扣留/ })).toContainText("4");
+  const template = page.getByRole("link", { name: "下载导入模板" });
+  const download = await Promise.all([page.waitForEvent("download"), template.click()]).then(
+    ([d]) => d,
+  );
+  expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
+
+  await page.goto("/en/explain");
+  await expect(page.getByRole("heading", { name: "Usage instructions" })).toBeVisible();
+  await expect(page.getByRole("row", { name: /some orders detained/ })).toContainText("4");
+});
+
+test("a guest may not read the usage instructions", async ({ page }) => {
+  await login(page, ACCOUNTS.guest);
+  const response = await page.goto("/explain");
+  expect(response?.status()).toBe(403);
+});
