@@ -1,13 +1,18 @@
-import type { FormEvent, ReactNode } from "react";
+import { type ComponentProps, type FormEvent, type ReactNode, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, Link, useLocation } from "react-router";
+import { Link, useLocation, useNavigate } from "react-router";
 import { listHref } from "~/utils/list-query.ts";
+import { pushRecent, useStoredList } from "~/utils/local-store.ts";
+
+/** Recent search inputs kept per field (SPEC.md section 2). */
+export const RECENT_MAX = 5;
 
 /**
  * The filter form above a paged table: a GET form, so filters land in the
  * URL. A new filter starts on page 1 (`current` is dropped); the page size
  * and the `keep` parameters (e.g. the service of a pallet list) are carried.
- * Reset goes back to the list without filters.
+ * Reset goes back to the list without filters. With JavaScript, blank
+ * fields are left out of the URL.
  */
 export function ListFilter({
   children,
@@ -22,6 +27,7 @@ export function ListFilter({
 }) {
   const { t } = useTranslation();
   const location = useLocation();
+  const navigate = useNavigate();
   const params = new URLSearchParams(location.search);
   const carried = ["pageSize", ...keep];
   const action = location.pathname.endsWith("/") ? location.pathname : `${location.pathname}/`;
@@ -29,30 +35,40 @@ export function ListFilter({
     [...params.entries()].filter(([key]) => carried.includes(key)),
   );
   return (
-    <Form
-      // Remounted when the query changes, so the fields show the URL's filters after back / forward.
-      key={location.search}
-      method="get"
-      action={action}
-      role="search"
-      id={id}
-      onSubmit={onSubmit}
-      className="mb-4 flex flex-wrap items-end gap-3"
-    >
-      {carried.map((key) => {
-        const value = params.get(key);
-        return value ? <input key={key} type="hidden" name={key} value={value} /> : null;
-      })}
-      {children}
-      <div className="flex gap-2">
-        <button type="submit" className="btn-primary">
-          {t("common.search")}
-        </button>
-        <Link to={listHref(location.pathname, resetParams)} className="btn-secondary">
-          {t("common.reset")}
-        </Link>
-      </div>
-    </Form>
+    <search>
+      <form
+        // Remounted when the query changes, so the fields show the URL's filters after back / forward.
+        key={location.search}
+        method="get"
+        action={action}
+        id={id}
+        onSubmit={(event) => {
+          onSubmit?.(event);
+          if (event.defaultPrevented) return;
+          event.preventDefault();
+          const query = new URLSearchParams();
+          for (const [key, value] of new FormData(event.currentTarget)) {
+            if (typeof value === "string" && value.trim()) query.append(key, value.trim());
+          }
+          navigate(listHref(location.pathname, query));
+        }}
+        className="mb-4 flex flex-wrap items-end gap-3"
+      >
+        {carried.map((key) => {
+          const value = params.get(key);
+          return value ? <input key={key} type="hidden" name={key} value={value} /> : null;
+        })}
+        {children}
+        <div className="flex gap-2">
+          <button type="submit" className="btn-primary">
+            {t("common.search")}
+          </button>
+          <Link to={listHref(location.pathname, resetParams)} className="btn-secondary">
+            {t("common.reset")}
+          </Link>
+        </div>
+      </form>
+    </search>
   );
 }
 
@@ -95,3 +111,40 @@ export function StatusBadge({ tone, children }: { tone: StatusTone; children: Re
 }
 
 export type StatusTone = "neutral" | "progress" | "done" | "warning" | "danger";
+
+/**
+ * A text filter that offers the last inputs of this field as suggestions
+ * (a datalist). The value is remembered when its form is submitted; kept in
+ * this browser only, under `recent:<storageKey>`.
+ */
+export function RecentInput({
+  storageKey,
+  id,
+  ...rest
+}: { storageKey: string; id: string } & Omit<ComponentProps<"input">, "list" | "id">) {
+  const ref = useRef<HTMLInputElement>(null);
+  const [recent, setRecent] = useStoredList(`recent:${storageKey}`);
+  const recentRef = useRef(recent);
+  recentRef.current = recent;
+  useEffect(() => {
+    const form = ref.current?.form;
+    if (!form) return;
+    const remember = () => {
+      const value = ref.current?.value ?? "";
+      if (value.trim()) setRecent(pushRecent(recentRef.current, value, RECENT_MAX));
+    };
+    form.addEventListener("submit", remember);
+    return () => form.removeEventListener("submit", remember);
+  }, [setRecent]);
+  const listId = `${id}-recent`;
+  return (
+    <>
+      <input ref={ref} id={id} list={listId} autoComplete="off" className="input" {...rest} />
+      <datalist id={listId} data-testid={listId}>
+        {recent.map((value) => (
+          <option key={value} value={value} />
+        ))}
+      </datalist>
+    </>
+  );
+}

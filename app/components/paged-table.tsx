@@ -39,7 +39,7 @@ import { PagingBar } from "~/components/paging-bar.tsx";
 import type { Pagination } from "~/contract/index.ts";
 import type { Locale } from "~/locales/index.ts";
 import { formatCount } from "~/utils/format.ts";
-import { readStoredList, useHydrated, writeStoredList } from "~/utils/local-store.ts";
+import { hasStored, readStoredList, useHydrated, writeStoredList } from "~/utils/local-store.ts";
 
 export interface Column<Row> {
   key: string;
@@ -50,6 +50,8 @@ export interface Column<Row> {
   className?: string;
   /** A column that cannot be hidden. */
   fixed?: boolean;
+  /** Hidden until the user shows it from the column menu. */
+  defaultHidden?: boolean;
 }
 
 export interface TableSelection {
@@ -98,7 +100,10 @@ export function PagedTable<Row>({
 }: PagedTableProps<Row>) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language as Locale;
-  const [hidden, setHidden] = useHiddenColumns(id);
+  const [hidden, setHidden] = useHiddenColumns(
+    id,
+    columns.filter((column) => column.defaultHidden).map((column) => column.key),
+  );
   const visible = columns.filter((column) => column.fixed || !hidden.includes(column.key));
   const span = visible.length + (showIndex ? 1 : 0) + (selection ? 1 : 0) + (expand ? 1 : 0);
   const keys = rows.map(rowKey);
@@ -256,11 +261,18 @@ export function PagedTable<Row>({
   );
 }
 
-/** Column keys hidden in this table, remembered in this browser. */
-function useHiddenColumns(id: string): [string[], (next: string[]) => void] {
+/** Column keys hidden in this table, remembered in this browser (the defaults until changed). */
+function useHiddenColumns(
+  id: string,
+  defaults: readonly string[],
+): [string[], (next: string[]) => void] {
   const storageKey = `table-columns:${id}`;
-  const [hidden, setHidden] = useState<string[]>([]);
-  useEffect(() => setHidden(readStoredList(storageKey)), [storageKey]);
+  const [hidden, setHidden] = useState<string[]>([...defaults]);
+  const defaultsKey = defaults.join(",");
+  useEffect(() => {
+    if (hasStored(storageKey)) setHidden(readStoredList(storageKey));
+    else setHidden(defaultsKey ? defaultsKey.split(",") : []);
+  }, [storageKey, defaultsKey]);
   return [
     hidden,
     (next) => {

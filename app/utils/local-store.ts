@@ -12,6 +12,14 @@ export function useHydrated(): boolean {
   return hydrated;
 }
 
+export function hasStored(key: string): boolean {
+  try {
+    return window.localStorage.getItem(key) !== null;
+  } catch {
+    return false;
+  }
+}
+
 export function readStoredList(key: string): string[] {
   try {
     const value: unknown = JSON.parse(window.localStorage.getItem(key) ?? "[]");

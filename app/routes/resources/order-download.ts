@@ -1,6 +1,44 @@
 import { data } from "react-router";
+import { getInstance } from "~/middleware/i18next.ts";
+import { apiContext } from "~/middleware/session.server.ts";
+import { parseFilters } from "~/utils/list-query.ts";
+import { assertSameOrigin } from "~/utils/same-origin.server.ts";
+import { downloadSchema, orderFilterSchema } from "~/validation/logistics.ts";
+import { fileHeaders, requireOrderAccess } from "../order/access.server.ts";
+import type { Route } from "./+types/order-download";
 
-// Filled in with the order list: streams the orders or logistics workbook.
-export function action() {
-  return data(null, { status: 404 });
+/**
+ * Streams the orders or the order logistics workbook (`kind`) of the posted
+ * selection (`orderNoList`), or of every order matching the posted filters
+ * when nothing is selected. The file passes through without being buffered.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  assertSameOrigin(request);
+  await requireOrderAccess(context);
+  const form = await request.formData();
+  const parsed = downloadSchema.safeParse({
+    kind: form.get("kind"),
+    orderNoList: form.getAll("orderNoList"),
+  });
+  if (!parsed.success) {
+    throw data({ message: getInstance(context).t("common.wrongFormat") }, { status: 400 });
+  }
+  const texts = [...form.entries()].filter(
+    (entry): entry is [string, string] => typeof entry[1] === "string",
+  );
+  const filters = parseFilters(new URLSearchParams(texts), orderFilterSchema);
+  const { kind, orderNoList } = parsed.data;
+  const upstream = await context
+    .get(apiContext)
+    .download(kind === "orders" ? "downloadOrders" : "downloadOrderLogistics", {
+      query: filters,
+      body: { orderNoList },
+    });
+  return new Response(upstream.body, {
+    headers: fileHeaders(upstream, kind === "orders" ? "orders.xlsx" : "order-logistics.xlsx"),
+  });
+}
+
+export function loader() {
+  return data({ message: "use POST" }, { status: 405, headers: { Allow: "POST" } });
 }

@@ -1,0 +1,60 @@
+import { Dialog, DialogPanel, DialogTitle } from "@headlessui/react";
+import type { ReactNode } from "react";
+
+/**
+ * A modal step of an operation (confirm, enter a reason, upload a file).
+ * Pages open it with JavaScript; without JavaScript they render the same
+ * content in place, posted back by the server (see `ConfirmPanel`).
+ */
+export function ConfirmDialog({
+  open,
+  onClose,
+  title,
+  children,
+  testId,
+}: {
+  open: boolean;
+  onClose: () => void;
+  title: ReactNode;
+  children: ReactNode;
+  testId?: string;
+}) {
+  return (
+    <Dialog open={open} onClose={onClose} className="relative z-40">
+      <div className="fixed inset-0 bg-gray-900/40" aria-hidden="true" />
+      <div className="fixed inset-0 flex items-center justify-center p-4">
+        <DialogPanel
+          className="w-full max-w-lg rounded-lg bg-white p-5 shadow-xl"
+          data-testid={testId}
+        >
+          <DialogTitle className="mb-3 text-base font-semibold text-gray-900">{title}</DialogTitle>
+          {children}
+        </DialogPanel>
+      </div>
+    </Dialog>
+  );
+}
+
+/** The same step rendered in the page, when the server asks for confirmation (no JavaScript). */
+export function ConfirmPanel({
+  title,
+  children,
+  testId,
+}: {
+  title: ReactNode;
+  children: ReactNode;
+  testId?: string;
+}) {
+  return (
+    <section
+      className="mb-4 rounded-lg border border-amber-300 bg-amber-50 p-4"
+      aria-labelledby={testId ? `${testId}-title` : undefined}
+      data-testid={testId}
+    >
+      <h2 id={testId ? `${testId}-title` : undefined} className="mb-3 text-sm font-semibold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}

@@ -1,0 +1,182 @@
+import {
+  getFormProps,
+  getSelectProps,
+  getTextareaProps,
+  type SubmissionResult,
+  useForm,
+} from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import { Form, Link, useNavigation } from "react-router";
+import { ErrorLine, FormErrors } from "~/components/form.tsx";
+import { orderStatusKey } from "~/utils/logistics-status.ts";
+import {
+  detainSchema,
+  REASON_MAX,
+  remarksSchema,
+  STATUS_TARGETS,
+  statusSchema,
+  stockInSchema,
+} from "~/validation/logistics.ts";
+import type { PendingOperation } from "./orders.server.ts";
+
+const SCHEMAS = {
+  detain: detainSchema,
+  status: statusSchema,
+  remarks: remarksSchema,
+  stockIn: stockInSchema,
+} as const;
+
+/** How many order numbers the confirmation lists before "and N more". */
+const LISTED = 10;
+
+/**
+ * The confirmation of an order operation, with what it needs (a reason, a
+ * status, a remark). Posted with `confirmed=1`; in a dialog with JavaScript
+ * (`onCancel` closes it), in the page without (`cancelHref` leaves it).
+ */
+export function OperationForm({
+  pending,
+  action,
+  lastResult,
+  onCancel,
+  cancelHref,
+}: {
+  pending: PendingOperation;
+  action: string;
+  lastResult?: SubmissionResult<string[]>;
+  onCancel?: () => void;
+  cancelHref: string;
+}) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const intent = pending.intent === "import" ? "stockIn" : pending.intent;
+  const [form, fields] = useForm({
+    id: `operation-${intent}`,
+    lastResult,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: SCHEMAS[intent] }),
+  });
+  const busy = navigation.state === "submitting" && navigation.formData?.get("confirmed") === "1";
+  const listed = pending.orderNoList.slice(0, LISTED).join(", ");
+  const more = pending.orderNoList.length - LISTED;
+
+  return (
+    <Form
+      method="post"
+      action={action}
+      {...getFormProps(form)}
+      className="space-y-3"
+      data-testid="operation-form"
+    >
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="confirmed" value="1" />
+      {pending.orderNoList.map((orderNo) => (
+        <input key={orderNo} type="hidden" name="orderNoList" value={orderNo} />
+      ))}
+      {pending.salverNoOrOrderNo ? (
+        <input type="hidden" name="salverNoOrOrderNo" value={pending.salverNoOrOrderNo} />
+      ) : null}
+
+      <p className="text-sm text-gray-800">
+        {intent === "stockIn"
+          ? t("logistics.order.confirm.stockIn", { number: pending.salverNoOrOrderNo ?? "" })
+          : t(`logistics.order.confirm.${intent}`, { n: pending.orderNoList.length })}
+      </p>
+      {pending.orderNoList.length > 0 ? (
+        <p className="font-mono text-xs break-all text-gray-600">
+          {t("logistics.order.confirm.orders", { list: listed })}
+          {more > 0
+            ? ` ${t("logistics.order.confirm.more", { n: pending.orderNoList.length })}`
+            : ""}
+        </p>
+      ) : null}
+
+      <FormErrors id={form.errorId} errors={form.errors} />
+
+      {intent === "detain" ? (
+        <div>
+          <label htmlFor={fields.reasonForDetention.id} className="mb-1 block text-sm font-medium">
+            {t("logistics.order.reason")}
+          </label>
+          <textarea
+            {...getTextareaProps(fields.reasonForDetention)}
+            key={fields.reasonForDetention.key}
+            rows={3}
+            maxLength={REASON_MAX}
+            placeholder={t("logistics.order.reasonPlaceholder")}
+            className="input h-auto py-2"
+          />
+          <ErrorLine
+            id={fields.reasonForDetention.errorId}
+            errors={fields.reasonForDetention.errors}
+          />
+        </div>
+      ) : null}
+
+      {intent === "status" ? (
+        <div>
+          <label htmlFor={fields.cbaStatus.id} className="mb-1 block text-sm font-medium">
+            {t("logistics.order.targetStatus")}
+          </label>
+          <select
+            {...getSelectProps(fields.cbaStatus)}
+            key={fields.cbaStatus.key}
+            className="input"
+          >
+            <option value="">{t("logistics.order.statusRequired")}</option>
+            {STATUS_TARGETS.map((code) => (
+              <option key={code} value={code}>
+                {t(orderStatusKey(code))}
+              </option>
+            ))}
+          </select>
+          <ErrorLine id={fields.cbaStatus.errorId} errors={fields.cbaStatus.errors} />
+        </div>
+      ) : null}
+
+      {intent === "remarks" ? (
+        <div>
+          <label htmlFor={fields.reasonForDetention.id} className="mb-1 block text-sm font-medium">
+            {t("logistics.order.remarkLabel")}
+          </label>
+          <textarea
+            {...getTextareaProps(fields.reasonForDetention)}
+            key={fields.reasonForDetention.key}
+            rows={3}
+            maxLength={REASON_MAX}
+            className="input h-auto py-2"
+            aria-describedby={`${fields.reasonForDetention.id}-hint`}
+          />
+          <p id={`${fields.reasonForDetention.id}-hint`} className="text-xs text-gray-500">
+            {t("logistics.order.remarkHint")}
+          </p>
+          <ErrorLine
+            id={fields.reasonForDetention.errorId}
+            errors={fields.reasonForDetention.errors}
+          />
+        </div>
+      ) : null}
+
+      <div className="flex justify-end gap-2">
+        {onCancel ? (
+          <button type="button" className="btn-secondary" onClick={onCancel}>
+            {t("common.cancel")}
+          </button>
+        ) : (
+          <Link to={cancelHref} className="btn-secondary">
+            {t("common.cancel")}
+          </Link>
+        )}
+        <button
+          type="submit"
+          className={intent === "detain" ? "btn-danger" : "btn-primary"}
+          disabled={busy}
+        >
+          {t("common.confirm")}
+        </button>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,222 @@
+import { useTranslation } from "react-i18next";
+import { Link, useLocation } from "react-router";
+import { StatusBadge } from "~/components/list-filter.tsx";
+import type { Column } from "~/components/paged-table.tsx";
+import type { ImportReport } from "~/contract/index.ts";
+import { listHref } from "~/utils/list-query.ts";
+import type { OrderView } from "./orders.server.ts";
+
+/** Columns of the order list; the less used ones start hidden (the column menu shows them). */
+export function useOrderColumns(): Column<OrderView>[] {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const params = new URLSearchParams(location.search);
+  return [
+    {
+      key: "orderNo",
+      header: t("logistics.order.orderNo"),
+      fixed: true,
+      className: "font-mono whitespace-nowrap",
+      cell: (order) => order.orderNo,
+    },
+    {
+      key: "logisticsNo",
+      header: t("logistics.order.logisticsNo"),
+      className: "font-mono whitespace-nowrap",
+      cell: (order) => order.logisticsNo,
+    },
+    {
+      key: "salverNo",
+      header: t("logistics.order.salverNo"),
+      className: "whitespace-nowrap",
+      cell: (order) => (
+        <Link
+          to={listHref(location.pathname, params, { salverNo: order.salverNo, current: null })}
+          className="btn-link font-mono"
+        >
+          {order.salverNo}
+        </Link>
+      ),
+    },
+    {
+      key: "serviceNo",
+      header: t("logistics.order.serviceNo"),
+      defaultHidden: true,
+      className: "font-mono whitespace-nowrap",
+      cell: (order) => order.serviceNo,
+    },
+    {
+      key: "consignee",
+      header: t("logistics.order.consignee"),
+      className: "whitespace-nowrap",
+      cell: (order) => order.consignee,
+    },
+    {
+      key: "consigneeTelephone",
+      header: t("logistics.order.consigneeTelephone"),
+      defaultHidden: true,
+      className: "whitespace-nowrap",
+      cell: (order) => order.consigneeTelephone,
+    },
+    {
+      key: "consigneeAddress",
+      header: t("logistics.order.consigneeAddress"),
+      defaultHidden: true,
+      className: "min-w-48",
+      cell: (order) => order.consigneeAddress,
+    },
+    {
+      key: "acturalPaid",
+      header: t("logistics.order.acturalPaid"),
+      align: "right",
+      className: "whitespace-nowrap",
+      cell: (order) => order.acturalPaid,
+    },
+    {
+      key: "cbaStatus",
+      header: t("logistics.order.status"),
+      cell: (order) => <StatusBadge tone={order.status.tone}>{order.status.label}</StatusBadge>,
+    },
+    {
+      key: "remark",
+      header: t("logistics.order.remark"),
+      className: "max-w-56 truncate",
+      cell: (order) => <span title={order.remark}>{order.remark}</span>,
+    },
+    {
+      key: "createdOn",
+      header: t("logistics.order.createdOn"),
+      className: "whitespace-nowrap tabular-nums",
+      cell: (order) => order.createdOn,
+    },
+    {
+      key: "enterCbaTime",
+      header: t("logistics.order.enterCbaTime"),
+      defaultHidden: true,
+      className: "whitespace-nowrap tabular-nums",
+      cell: (order) => order.enterCbaTime,
+    },
+    {
+      key: "exitCbaTime",
+      header: t("logistics.order.exitCbaTime"),
+      defaultHidden: true,
+      className: "whitespace-nowrap tabular-nums",
+      cell: (order) => order.exitCbaTime,
+    },
+  ];
+}
+
+/** The sub-order lines of one order, shown under its row. */
+export function OrderLines({ order }: { order: OrderView }) {
+  const { t } = useTranslation();
+  if (order.lines.length === 0) {
+    return <p className="text-sm text-gray-500">{t("logistics.order.lines.none")}</p>;
+  }
+  const head = "px-3 py-1.5 text-left font-medium whitespace-nowrap";
+  const num = "px-3 py-1.5 text-right tabular-nums whitespace-nowrap";
+  return (
+    <table className="min-w-full text-xs" data-testid="order-lines">
+      <caption className="pb-2 text-left text-xs font-medium text-gray-700">
+        {t("logistics.order.lines.title", { orderNo: order.orderNo })}
+      </caption>
+      <thead className="text-gray-500">
+        <tr>
+          <th scope="col" className={head}>
+            {t("logistics.order.lines.itemName")}
+          </th>
+          <th scope="col" className={head}>
+            {t("logistics.order.lines.gmodel")}
+          </th>
+          <th scope="col" className={`${head} text-right`}>
+            {t("logistics.order.lines.grossWeight")}
+          </th>
+          <th scope="col" className={`${head} text-right`}>
+            {t("logistics.order.lines.netWeight")}
+          </th>
+          <th scope="col" className={head}>
+            {t("logistics.order.lines.barCode")}
+          </th>
+          <th scope="col" className={`${head} text-right`}>
+            {t("logistics.order.lines.price")}
+          </th>
+          <th scope="col" className={`${head} text-right`}>
+            {t("logistics.order.lines.qty")}
+          </th>
+          <th scope="col" className={`${head} text-right`}>
+            {t("logistics.order.lines.totalPrice")}
+          </th>
+        </tr>
+      </thead>
+      <tbody className="divide-y divide-gray-200 bg-white">
+        {order.lines.map((line, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: lines have no number of their own
+          <tr key={index}>
+            <td className="px-3 py-1.5">{line.itemName}</td>
+            <td className="px-3 py-1.5">{line.gmodel}</td>
+            <td className={num}>{line.grossWeight}</td>
+            <td className={num}>{line.netWeight}</td>
+            <td className="px-3 py-1.5 font-mono">{line.barCode}</td>
+            <td className={num}>{line.price}</td>
+            <td className={num}>{line.qty}</td>
+            <td className={num}>{line.totalPrice}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** What an import applied and refused, row by row. */
+export function ImportReportView({ report }: { report: ImportReport }) {
+  const { t } = useTranslation();
+  return (
+    <section className="mb-4 rounded-lg border border-gray-200 p-4" data-testid="import-report">
+      <h2 className="mb-1 text-sm font-semibold">{t("logistics.import.report")}</h2>
+      <p className="mb-3 text-sm text-gray-700" data-testid="import-summary">
+        {t("logistics.import.summary", {
+          total: report.total,
+          applied: report.applied,
+          refused: report.refused,
+        })}
+      </p>
+      <div className="max-h-80 overflow-auto rounded border border-gray-200">
+        <table className="min-w-full text-sm">
+          <thead className="sticky top-0 bg-gray-50 text-xs text-gray-600">
+            <tr>
+              <th scope="col" className="px-3 py-1.5 text-right">
+                {t("logistics.import.row")}
+              </th>
+              <th scope="col" className="px-3 py-1.5 text-left">
+                {t("logistics.order.orderNo")}
+              </th>
+              <th scope="col" className="px-3 py-1.5 text-left">
+                {t("logistics.order.logisticsNo")}
+              </th>
+              <th scope="col" className="px-3 py-1.5 text-left">
+                {t("logistics.import.result")}
+              </th>
+              <th scope="col" className="px-3 py-1.5 text-left">
+                {t("logistics.import.reason")}
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-gray-100">
+            {report.rows.map((row) => (
+              <tr key={row.row} data-testid="import-row">
+                <td className="px-3 py-1.5 text-right tabular-nums">{row.row}</td>
+                <td className="px-3 py-1.5 font-mono">{row.orderNo}</td>
+                <td className="px-3 py-1.5 font-mono">{row.logisticsNo}</td>
+                <td className="px-3 py-1.5">
+                  <StatusBadge tone={row.applied ? "done" : "danger"}>
+                    {row.applied ? t("logistics.import.applied") : t("logistics.import.refused")}
+                  </StatusBadge>
+                </td>
+                <td className="px-3 py-1.5 text-gray-700">{row.reason ?? ""}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,277 @@
+/**
+ * The order list: its data shaped for display, and its operations. Every
+ * operation takes two posts: the first asks for confirmation (the page shows
+ * it in place; with JavaScript a dialog asks instead and posts the second
+ * directly), the second carries `confirmed=1` and is carried out.
+ */
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type RouterContextProvider } from "react-router";
+import {
+  IMPORT_MAX_BYTES,
+  type ImportReport,
+  type Order,
+  type OrderStatusCode,
+  type Pagination,
+} from "~/contract/index.ts";
+import { getInstance, getLocale } from "~/middleware/i18next.ts";
+import { apiContext } from "~/middleware/session.server.ts";
+import type { ApiFailure } from "~/utils/api.server.ts";
+import { formatChinaTime } from "~/utils/china-time.ts";
+import { formatCount, formatMoney, formatWeight } from "~/utils/format.ts";
+import { parseFilters, parsePaging } from "~/utils/list-query.ts";
+import { ORDER_STATUS_TONES, orderStatusKey } from "~/utils/logistics-status.ts";
+import {
+  detainSchema,
+  importSchema,
+  isSelectionIntent,
+  ORDER_INTENTS,
+  type OrderIntent,
+  orderFilterSchema,
+  remarksSchema,
+  selectionSchema,
+  statusSchema,
+  stockInSchema,
+} from "~/validation/logistics.ts";
+import type { StatusView } from "../server/lists.server.ts";
+
+type Context = Readonly<RouterContextProvider>;
+
+export interface OrderLineView {
+  itemName: string;
+  gmodel: string;
+  grossWeight: string;
+  netWeight: string;
+  barCode: string;
+  price: string;
+  qty: string;
+  totalPrice: string;
+}
+
+export interface OrderView {
+  orderNo: string;
+  serviceNo: string;
+  salverNo: string;
+  logisticsNo: string;
+  consignee: string;
+  consigneeAddress: string;
+  consigneeTelephone: string;
+  acturalPaid: string;
+  createdOn: string;
+  enterCbaTime: string;
+  exitCbaTime: string;
+  status: StatusView;
+  remark: string;
+  lines: OrderLineView[];
+}
+
+function orderView(order: Order, context: Context): OrderView {
+  const locale = getLocale(context);
+  const t = getInstance(context).t;
+  return {
+    orderNo: order.orderNo,
+    serviceNo: order.serviceNo,
+    salverNo: order.salverNo,
+    logisticsNo: order.logisticsNo ?? "",
+    consignee: order.consignee,
+    consigneeAddress: order.consigneeAddress,
+    consigneeTelephone: order.consigneeTelephone,
+    acturalPaid: formatMoney(order.acturalPaid, locale),
+    createdOn: formatChinaTime(order.createdOn),
+    enterCbaTime: formatChinaTime(order.enterCbaTime),
+    exitCbaTime: formatChinaTime(order.exitCbaTime),
+    status: {
+      label: t(orderStatusKey(order.cbaStatus)),
+      tone: ORDER_STATUS_TONES[order.cbaStatus],
+    },
+    remark: order.reasonForDetention,
+    lines: order.subOrder.map((line) => ({
+      itemName: line.itemName,
+      gmodel: line.gmodel,
+      grossWeight: formatWeight(line.grossWeight, locale),
+      netWeight: formatWeight(line.netWeight, locale),
+      barCode: line.barCode,
+      price: formatMoney(line.price, locale),
+      qty: formatCount(line.qty, locale),
+      totalPrice: formatMoney(line.totalPrice, locale),
+    })),
+  };
+}
+
+export async function loadOrders(context: Context, url: URL) {
+  const locale = getLocale(context);
+  const paging = parsePaging(url.searchParams);
+  const filters = parseFilters(url.searchParams, orderFilterSchema);
+  const result = await context.get(apiContext).attempt("orders", {
+    query: { ...paging, ...filters },
+  });
+  if (!result.ok) {
+    return {
+      filters,
+      list: [] as OrderView[],
+      pagination: { total: 0, ...paging } as Pagination,
+      totals: { orderCount: formatCount(0, locale), amountTotal: formatMoney(0, locale) },
+      error: result.message as string | null,
+    };
+  }
+  return {
+    filters,
+    list: result.data.list.map((order) => orderView(order, context)),
+    pagination: result.data.pagination,
+    // Both totals cover the whole filtered set, not only this page.
+    totals: {
+      orderCount: formatCount(result.data.pagination.total, locale),
+      amountTotal: formatMoney(result.data.amountTotal, locale),
+    },
+    error: null,
+  };
+}
+
+/** An operation waiting for its confirmation. */
+export interface PendingOperation {
+  intent: OrderIntent;
+  orderNoList: string[];
+  salverNoOrOrderNo?: string;
+}
+
+export type OrderActionData =
+  | { stage: "confirm"; intent: OrderIntent; pending: PendingOperation }
+  | {
+      stage: "error";
+      intent: OrderIntent;
+      /** Set when the confirmation is shown again with the errors. */
+      pending: PendingOperation | null;
+      reply: SubmissionResult<string[]>;
+    }
+  | { stage: "done"; intent: OrderIntent; message: string; report: ImportReport | null };
+
+function failed(intent: OrderIntent, pending: PendingOperation | null, reply: SubmissionResult) {
+  return data<OrderActionData>(
+    { stage: "error", intent, pending, reply: reply as SubmissionResult<string[]> },
+    { status: 400 },
+  );
+}
+
+function done(intent: OrderIntent, message: string, report: ImportReport | null = null) {
+  return data<OrderActionData>({ stage: "done", intent, message, report });
+}
+
+export async function orderAction(request: Request, context: Context) {
+  const t = getInstance(context).t;
+  const api = context.get(apiContext);
+  const length = Number(request.headers.get("Content-Length") ?? 0);
+  if (length > IMPORT_MAX_BYTES + 64 * 1024) {
+    throw data({ message: t("logistics.import.fileTooLarge") }, { status: 413 });
+  }
+  const formData = await request.formData();
+  const rawIntent = formData.get("intent");
+  const intent = ORDER_INTENTS.find((name) => name === rawIntent);
+  if (!intent) throw data({ message: "unknown operation" }, { status: 400 });
+  const confirmed = formData.get("confirmed") === "1";
+  const success = t("common.operationSuccessful");
+
+  if (intent === "import") {
+    const submission = parseWithZod(formData, { schema: importSchema });
+    if (submission.status !== "success") {
+      return failed(intent, null, submission.reply({ hideFields: ["file"] }));
+    }
+    const upload = new FormData();
+    upload.set("file", submission.value.file, submission.value.file.name);
+    const result = await api.attempt("importOrders", { formData: upload });
+    if (!result.ok) return failed(intent, null, reject(submission, result));
+    const report = result.data;
+    return done(
+      intent,
+      `${success}: ${t("logistics.import.summary", { total: report.total, applied: report.applied, refused: report.refused })}`,
+      report,
+    );
+  }
+
+  if (intent === "stockIn") {
+    const submission = parseWithZod(formData, { schema: stockInSchema });
+    if (submission.status !== "success") return failed(intent, null, submission.reply());
+    const pending = { intent, orderNoList: [], ...submission.value };
+    if (!confirmed) return data<OrderActionData>({ stage: "confirm", intent, pending });
+    const result = await softNotFound(() =>
+      api.attempt("orderWarehousing", { body: { ...submission.value, direction: "in" } }),
+    );
+    if (!result.ok) return failed(intent, pending, reject(submission, result));
+    const { changed, unchanged } = result.data;
+    return done(
+      intent,
+      `${success}: ${t("logistics.order.stockedIn", { changed: changed.length, unchanged: unchanged.length })}`,
+    );
+  }
+
+  // Operations on the selected orders.
+  const selection = parseWithZod(formData, { schema: selectionSchema });
+  if (selection.status !== "success") return failed(intent, null, selection.reply());
+  const pending = { intent, orderNoList: selection.value.orderNoList };
+  if (!confirmed || !isSelectionIntent(intent)) {
+    return data<OrderActionData>({ stage: "confirm", intent, pending });
+  }
+
+  if (intent === "detain") {
+    const submission = parseWithZod(formData, { schema: detainSchema });
+    if (submission.status !== "success") return failed(intent, pending, submission.reply());
+    const result = await softNotFound(() =>
+      api.attempt("updateOrders", {
+        body: {
+          orderNoList: submission.value.orderNoList,
+          cbaStatus: 2,
+          reasonForDetention: submission.value.reasonForDetention,
+        },
+      }),
+    );
+    if (!result.ok) return failed(intent, pending, reject(submission, result));
+    return done(intent, `${success}: ${t("logistics.order.updated", { n: result.data.updated })}`);
+  }
+
+  if (intent === "status") {
+    const submission = parseWithZod(formData, { schema: statusSchema });
+    if (submission.status !== "success") return failed(intent, pending, submission.reply());
+    const result = await softNotFound(() =>
+      api.attempt("updateOrders", {
+        body: {
+          orderNoList: submission.value.orderNoList,
+          cbaStatus: submission.value.cbaStatus as OrderStatusCode,
+        },
+      }),
+    );
+    if (!result.ok) return failed(intent, pending, reject(submission, result));
+    return done(intent, `${success}: ${t("logistics.order.updated", { n: result.data.updated })}`);
+  }
+
+  const submission = parseWithZod(formData, { schema: remarksSchema });
+  if (submission.status !== "success") return failed(intent, pending, submission.reply());
+  const result = await softNotFound(() => api.attempt("orderRemarks", { body: submission.value }));
+  if (!result.ok) return failed(intent, pending, reject(submission, result));
+  return done(intent, `${success}: ${t("logistics.order.updated", { n: result.data.updated })}`);
+}
+
+/** The backend's refusal (its message names the offending order) as a form error. */
+function reject(
+  submission: { reply: (options: { formErrors: string[] }) => SubmissionResult },
+  failure: ApiFailure,
+) {
+  return submission.reply({ formErrors: [failure.message] });
+}
+
+/**
+ * An unknown scanned or selected number answers 40004, which the API client
+ * turns into the 404 page; in a form it is a message beside the field.
+ */
+async function softNotFound<T>(call: () => Promise<T>): Promise<T | ApiFailure> {
+  try {
+    return await call();
+  } catch (error) {
+    const thrown = error as {
+      init?: { status?: number } | null;
+      data?: { code?: number; message?: string };
+    };
+    if (thrown?.init?.status === 404 && thrown.data?.code === 40004 && thrown.data.message) {
+      return { ok: false, code: 40004, message: thrown.data.message };
+    }
+    throw error;
+  }
+}

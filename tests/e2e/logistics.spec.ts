@@ -1,0 +1,460 @@
+import { readFile } from "node:fs/promises";
+import { type Download, expect, type Page, test } from "@playwright/test";
+import ExcelJS from "exceljs";
+import enCommon from "../../app/locales/en/common.ts";
+import enL from "../../app/locales/en/logistics.ts";
+import zhCommon from "../../app/locales/zh/common.ts";
+import zhL from "../../app/locales/zh/logistics.ts";
+import { ACCOUNTS, login } from "./fixtures.ts";
+
+const TEXT = {
+  zh: { l: zhL, common: zhCommon, prefix: "" },
+  en: { l: enL, common: enCommon, prefix: "/en" },
+} as const;
+type Lang = keyof typeof TEXT;
+
+function rows(page: Page) {
+  return page.getByTestId("orders").locator("tbody tr[data-row-key]");
+}
+
+async function rowKeys(page: Page): Promise<string[]> {
+  return rows(page).evaluateAll((trs) => trs.map((tr) => tr.getAttribute("data-row-key") ?? ""));
+}
+
+function row(page: Page, orderNo: string) {
+  return page.locator(`tr[data-row-key="${orderNo}"]`);
+}
+
+/** An order of `status` away from the top of the list, so parallel journeys rarely meet. */
+async function pickOrder(page: Page, lang: Lang, status: number, position = 6): Promise<string> {
+  await page.goto(`${TEXT[lang].prefix}/order/?cbaStatus=${status}&pageSize=50`);
+  const keys = await rowKeys(page);
+  expect(keys.length).toBeGreaterThan(0);
+  return keys[Math.min(position, keys.length - 1)]!;
+}
+
+async function filterByOrderNo(page: Page, lang: Lang, orderNo: string) {
+  await page.goto(`${TEXT[lang].prefix}/order`);
+  await page.locator("#filter-orderNo").fill(orderNo);
+  await page.getByRole("button", { name: TEXT[lang].common.search }).click();
+  await expect(page).toHaveURL(new RegExp(`/order/\\?orderNo=${orderNo}$`));
+  await expect(rows(page)).toHaveCount(1);
+}
+
+async function readWorkbook(download: Download) {
+  const workbook = new ExcelJS.Workbook();
+  const bytes = await readFile((await download.path())!);
+  await workbook.xlsx.load(new Uint8Array(bytes).buffer);
+  return workbook;
+}
+
+function sheetRows(sheet: ExcelJS.Worksheet): string[][] {
+  const result: string[][] = [];
+  sheet.eachRow((r) => {
+    result.push((r.values as ExcelJS.CellValue[]).slice(1).map((v) => String(v ?? "")));
+  });
+  return result;
+}
+
+async function operate(page: Page, op: "detain" | "status" | "remarks") {
+  await page.getByTestId(`op-${op}`).click();
+  const dialog = page.getByTestId("operation-dialog");
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+for (const lang of ["zh", "en"] as const) {
+  const { l, common, prefix } = TEXT[lang];
+
+  test.describe(`lists (${lang})`, () => {
+    test.use({ locale: lang === "zh" ? "zh-CN" : "en-US" });
+
+    test("services filter by status and lead to pallets, whose position changes in place", async ({
+      page,
+    }) => {
+      await login(page, ACCOUNTS.manager, { locale: lang });
+      await page.goto(`${prefix}/server`);
+      await expect(page.getByRole("heading", { name: l.service.title })).toBeVisible();
+      const services = page.getByTestId("services").locator("tbody tr[data-row-key]");
+      await expect(services.first()).toBeVisible();
+
+      await page.locator("#filter-cbaStatus").selectOption("2");
+      await page.getByRole("button", { name: common.search }).click();
+      await expect(page).toHaveURL(/\/server\/\?cbaStatus=2$/);
+      for (const badge of await services.locator("td:nth-child(7)").allTextContents()) {
+        expect(badge).toBe(l.salverStatus["2"]);
+      }
+
+      const serviceNo = (await services.first().getAttribute("data-row-key"))!;
+      await services.first().getByRole("link", { name: l.service.viewPallets }).click();
+      await expect(page).toHaveURL(new RegExp(`/server/salver/\\?serviceNo=${serviceNo}$`));
+      await expect(
+        page.getByRole("heading", { name: l.pallet.titleOf.replace("{{serviceNo}}", serviceNo) }),
+      ).toBeVisible();
+
+      const pallet = page.getByTestId("pallets").locator("tbody tr[data-row-key]").first();
+      const salverNo = (await pallet.getAttribute("data-row-key"))!;
+      await expect(pallet).toContainText(/\d+ × \d+ × \d+/);
+      const position = `Z-${lang === "zh" ? "01" : "02"}-${Date.now() % 100}`;
+      await pallet.locator("summary").click();
+      await pallet.locator('input[name="salverDirection"]').fill("   ");
+      await pallet.getByRole("button", { name: common.save }).click();
+      // The browser refuses a blank required field; the server refuses blanks too (see no-JS test).
+      await pallet.locator('input[name="salverDirection"]').fill(position);
+      await pallet.getByRole("button", { name: common.save }).click();
+      await expect(
+        page.getByRole("status").filter({ hasText: common.operationSuccessful }),
+      ).toBeVisible();
+      await expect(page.locator(`tr[data-row-key="${salverNo}"]`)).toContainText(position);
+
+      await page
+        .locator(`tr[data-row-key="${salverNo}"]`)
+        .getByRole("link", { name: l.pallet.viewOrders })
+        .click();
+      await expect(page).toHaveURL(new RegExp(`${prefix}/order/\\?salverNo=${salverNo}$`));
+      await expect(page.locator("#filter-salverNo")).toHaveValue(salverNo);
+      for (const key of await rowKeys(page)) {
+        await expect(row(page, key)).toContainText(salverNo);
+      }
+    });
+
+    test("orders filter, page, expand their lines and remember columns", async ({ page }) => {
+      await login(page, ACCOUNTS.manager, { locale: lang });
+      await page.goto(`${prefix}/order`);
+      await expect(rows(page)).toHaveCount(10);
+      const total = await page.getByTestId("order-count").textContent();
+      expect(Number(total?.replace(/,/g, ""))).toBeGreaterThan(100);
+      await expect(page.getByTestId("amount-total")).toHaveText(/^[\d,]+\.\d{2}$/);
+
+      // Paging through links, then back.
+      await page.getByRole("link", { name: l.table.page.replace("{{page}}", "2") }).click();
+      await expect(page).toHaveURL(/\/order\/\?current=2$/);
+      await expect(rows(page).first().locator("td").nth(2)).toHaveText("11");
+      await page.getByTestId("orders-paging-size").selectOption("20");
+      await expect(page).toHaveURL(/\/order\/\?pageSize=20$/);
+      await expect(rows(page)).toHaveCount(20);
+      await page.goBack();
+      await expect(page).toHaveURL(/\/order\/\?current=2$/);
+      await expect(rows(page)).toHaveCount(10);
+
+      // Filters: status, then one order number; totals follow the filtered set.
+      await page.locator("#filter-cbaStatus").selectOption("4");
+      await page.getByRole("button", { name: common.search }).click();
+      await expect(page).toHaveURL(/\/order\/\?cbaStatus=4$/);
+      for (const badge of await page
+        .getByTestId("orders")
+        .locator("tbody td span.rounded-full")
+        .allTextContents()) {
+        expect(badge).toBe(l.orderStatus["4"]);
+      }
+      const orderNo = (await rowKeys(page))[3]!;
+      await filterByOrderNo(page, lang, orderNo);
+      await expect(page.getByTestId("order-count")).toHaveText("1");
+      const paid = await row(page, orderNo).locator("td").nth(7).textContent();
+      await expect(page.getByTestId("amount-total")).toHaveText(paid!.trim());
+      // The search is offered again as a recent input.
+      await expect(page.locator("#filter-orderNo-recent option").first()).toHaveAttribute(
+        "value",
+        orderNo,
+      );
+
+      // Sub-order lines.
+      const detail = page.getByTestId("orders-detail").first();
+      await expect(detail).toBeHidden();
+      await row(page, orderNo)
+        .getByLabel(l.order.expandLines.replace("{{orderNo}}", orderNo))
+        .check({ force: true });
+      await expect(detail).toBeVisible();
+      const lines = detail.getByTestId("order-lines");
+      await expect(lines.locator("th").first()).toHaveText(l.order.lines.itemName);
+      await expect(lines.locator("tbody tr").first().locator("td").nth(2)).toHaveText(
+        /^\d+(\.\d+)?$/,
+      );
+      await expect(lines.locator("tbody tr").first().locator("td").nth(5)).toHaveText(
+        /^[\d,]+\.\d{2}$/,
+      );
+
+      // Hidden columns are remembered in this browser.
+      await page.getByTestId("column-menu").click();
+      await page.getByRole("checkbox", { name: l.order.consignee, exact: true }).uncheck();
+      await expect(
+        page.getByRole("columnheader", { name: l.order.consignee, exact: true }),
+      ).toHaveCount(0);
+      await page.reload();
+      await expect(
+        page.getByRole("columnheader", { name: l.order.consignee, exact: true }),
+      ).toHaveCount(0);
+      await page.getByTestId("column-menu").click();
+      await page.getByRole("checkbox", { name: l.order.consignee, exact: true }).check();
+      await expect(
+        page.getByRole("columnheader", { name: l.order.consignee, exact: true }),
+      ).toHaveCount(1);
+    });
+
+    test("downloads: the selection, or the whole filtered set", async ({ page }) => {
+      await login(page, ACCOUNTS.manager, { locale: lang });
+      await page.goto(`${prefix}/order/?pageSize=20`);
+      const [first, second] = await rowKeys(page);
+      await row(page, first!).getByRole("checkbox").first().check();
+      await row(page, second!).getByRole("checkbox").first().check();
+      await expect(page.getByTestId("selected-count")).toHaveText(
+        l.order.selected.replace("{{n}}", "2"),
+      );
+
+      const [orders] = await Promise.all([
+        page.waitForEvent("download"),
+        page.getByTestId("download-orders").click(),
+      ]);
+      expect(orders.suggestedFilename()).toMatch(/\.xlsx$/);
+      const ordersBook = await readWorkbook(orders);
+      const ordersSheet = ordersBook.worksheets[0]!;
+      const ordersRows = sheetRows(ordersSheet);
+      // Downloads come from a language-independent route: the backend's default language.
+      expect(ordersRows[0]!.slice(0, 3)).toEqual(["订单号", "服务号", "托盘号"]);
+      expect(new Set(ordersRows.slice(1).map((r) => r[0]))).toEqual(new Set([first, second]));
+
+      // Nothing selected: every order of the filter.
+      await filterByOrderNo(page, lang, second!);
+      const [logistics] = await Promise.all([
+        page.waitForEvent("download"),
+        page.getByTestId("download-logistics").click(),
+      ]);
+      const logisticsRows = sheetRows((await readWorkbook(logistics)).worksheets[0]!);
+      expect(logisticsRows[0]!.slice(0, 2)).toEqual(["物流单号", "订单号"]);
+      expect(logisticsRows.slice(1).map((r) => r[1])).toEqual([second]);
+    });
+  });
+}
+
+test.describe("operations", () => {
+  test("detain with a reason, change the status back, update remarks (en)", async ({ page }) => {
+    const { l, common } = TEXT.en;
+    await login(page, ACCOUNTS.manager, { locale: "en" });
+    const orderNo = await pickOrder(page, "en", 1, 7);
+    await filterByOrderNo(page, "en", orderNo);
+
+    // Nothing selected.
+    await page.getByTestId("op-detain").click();
+    await expect(page.getByTestId("operation-error")).toHaveText(l.order.selectAtLeastOne);
+
+    await row(page, orderNo).getByRole("checkbox").first().check();
+    let dialog = await operate(page, "detain");
+    await expect(dialog).toContainText(orderNo);
+    await dialog.getByRole("button", { name: common.confirm }).click();
+    await expect(dialog).toContainText(l.order.reasonRequired);
+    await dialog.locator('textarea[name="reasonForDetention"]').fill("   ");
+    await dialog.getByRole("button", { name: common.confirm }).click();
+    await expect(dialog).toContainText(l.order.reasonRequired);
+    await dialog.locator('textarea[name="reasonForDetention"]').fill("Customs inspection");
+    await dialog.getByRole("button", { name: common.confirm }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByTestId("operation-result")).toContainText(common.operationSuccessful);
+    await expect(row(page, orderNo)).toContainText(l.orderStatus["2"]);
+    await expect(row(page, orderNo)).toContainText("Customs inspection");
+
+    // A move the table does not allow is refused, naming the order.
+    dialog = await operate(page, "status");
+    await dialog.locator('select[name="cbaStatus"]').selectOption("3");
+    await dialog.getByRole("button", { name: common.confirm }).click();
+    await expect(dialog.getByRole("alert")).toContainText(orderNo);
+    await dialog.locator('select[name="cbaStatus"]').selectOption("1");
+    await dialog.getByRole("button", { name: common.confirm }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByTestId("operation-result")).toContainText(common.operationSuccessful);
+    await expect(row(page, orderNo)).toContainText(l.orderStatus["1"]);
+
+    dialog = await operate(page, "remarks");
+    await dialog.locator('textarea[name="reasonForDetention"]').fill("Call before delivery");
+    await dialog.getByRole("button", { name: common.confirm }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByTestId("operation-result")).toContainText(common.operationSuccessful);
+    await expect(row(page, orderNo)).toContainText("Call before delivery");
+  });
+
+  test("stock in by pallet number (zh)", async ({ page }) => {
+    const { l, common } = TEXT.zh;
+    await login(page, ACCOUNTS.manager);
+    const orderNo = await pickOrder(page, "zh", 1, 3);
+    const salverNo = (await row(page, orderNo).locator("td").nth(5).textContent())!.trim();
+
+    // Blank input is refused before anything is asked.
+    await page.getByTestId("stock-in").getByRole("button", { name: l.order.ops.stockIn }).click();
+    await expect(page.getByTestId("stock-in")).toContainText(l.order.stockInRequired);
+
+    await page.locator("#stock-in-number").fill(salverNo);
+    await page.getByTestId("stock-in").getByRole("button", { name: l.order.ops.stockIn }).click();
+    const dialog = page.getByTestId("operation-dialog");
+    await expect(dialog).toContainText(l.order.confirm.stockIn.replace("{{number}}", salverNo));
+    await dialog.getByRole("button", { name: common.confirm }).click();
+    await expect(page.getByTestId("operation-result")).toContainText(common.operationSuccessful);
+
+    await page.goto(`/order/?salverNo=${salverNo}&cbaStatus=1`);
+    await expect(page.getByTestId("orders-empty")).toBeVisible();
+    await filterByOrderNo(page, "zh", orderNo);
+    await expect(row(page, orderNo)).toContainText(l.orderStatus["4"]);
+
+    // An unknown number is a message, not an error page.
+    await page.locator("#stock-in-number").fill("NO-SUCH-PALLET");
+    await page.getByTestId("stock-in").getByRole("button", { name: l.order.ops.stockIn }).click();
+    await dialog.getByRole("button", { name: common.confirm }).click();
+    await expect(dialog.getByRole("alert")).toContainText("NO-SUCH-PALLET");
+  });
+
+  for (const lang of ["zh", "en"] as const) {
+    test(`import self-service numbers and read the report (${lang})`, async ({ page }) => {
+      const { l, prefix } = TEXT[lang];
+      await login(page, ACCOUNTS.manager, { locale: lang });
+      const orderNo = await pickOrder(page, lang, 1, lang === "zh" ? 9 : 10);
+      await page.goto(`${prefix}/order`);
+
+      await page.getByTestId("import").click();
+      const dialog = page.getByTestId("import-dialog");
+      await expect(dialog).toBeVisible();
+
+      // The template.
+      const [template] = await Promise.all([
+        page.waitForEvent("download"),
+        dialog.getByRole("link", { name: l.import.template }).click(),
+      ]);
+      const templateRows = sheetRows((await readWorkbook(template)).worksheets[0]!);
+      expect(templateRows[0]).toHaveLength(2);
+
+      // Not an xlsx.
+      await dialog.locator('input[type="file"]').setInputFiles({
+        name: "numbers.csv",
+        mimeType: "text/csv",
+        buffer: Buffer.from("a,b\n"),
+      });
+      await dialog.getByRole("button", { name: l.import.upload }).click();
+      await expect(dialog).toContainText(l.import.xlsxOnly);
+
+      const waybill = `SF${Date.now()}${lang === "zh" ? 1 : 2}`.slice(0, 20);
+      const book = new ExcelJS.Workbook();
+      const sheet = book.addWorksheet("import");
+      sheet.addRow(["订单号", "物流单号"]);
+      sheet.addRow([orderNo, waybill]);
+      sheet.addRow(["NO-SUCH-ORDER", "SF0000000001"]);
+      sheet.addRow([orderNo.slice(0, -1), ""]);
+      const buffer = Buffer.from(await book.xlsx.writeBuffer());
+      await dialog.locator('input[type="file"]').setInputFiles({
+        name: "numbers.xlsx",
+        mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+        buffer,
+      });
+      await dialog.getByRole("button", { name: l.import.upload }).click();
+      await expect(dialog).toBeHidden();
+
+      const report = page.getByTestId("import-report");
+      await expect(report.getByTestId("import-summary")).toHaveText(
+        l.import.summary
+          .replace("{{total}}", "3")
+          .replace("{{applied}}", "1")
+          .replace("{{refused}}", "2"),
+      );
+      const reportRows = report.getByTestId("import-row");
+      await expect(reportRows).toHaveCount(3);
+      await expect(reportRows.nth(0)).toContainText(l.import.applied);
+      await expect(reportRows.nth(1)).toContainText(l.import.refused);
+      await expect(reportRows.nth(1)).toContainText("NO-SUCH-ORDER");
+      await expect(reportRows.nth(2)).toContainText(l.import.refused);
+      expect((await reportRows.nth(1).locator("td").nth(4).textContent())?.trim()).not.toBe("");
+
+      await filterByOrderNo(page, lang, orderNo);
+      await expect(row(page, orderNo)).toContainText(waybill);
+    });
+  }
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("operations post a confirmation step; paging and lines still work", async ({ page }) => {
+    const { l, common } = TEXT.zh;
+    await page.goto("/");
+    await page.locator('input[name="username"]').fill(ACCOUNTS.manager);
+    await page.locator('input[name="password"]').fill("Demo1234!");
+    await page.locator('input[name="code"]').fill("T3ST");
+    await page.locator('form[method="post"] button[type="submit"]').click();
+    await expect(page).toHaveURL(/\/server$/);
+
+    const orderNo = await pickOrder(page, "zh", 1, 12);
+    await page.goto(`/order/?orderNo=${orderNo}`);
+
+    // Nothing selected: the server says so.
+    await page.getByTestId("op-detain").click();
+    await expect(page.getByTestId("operation-error")).toHaveText(l.order.selectAtLeastOne);
+
+    await row(page, orderNo).getByRole("checkbox").first().check();
+    await page.getByTestId("op-detain").click();
+    const panel = page.getByTestId("confirm-panel");
+    await expect(panel).toContainText(orderNo);
+    await panel.getByRole("button", { name: common.confirm }).click();
+    await expect(panel).toContainText(l.order.reasonRequired);
+    await panel.locator('textarea[name="reasonForDetention"]').fill("破损待查");
+    await panel.getByRole("button", { name: common.confirm }).click();
+    await expect(page.getByTestId("operation-result")).toContainText(common.operationSuccessful);
+    await expect(row(page, orderNo)).toContainText(l.orderStatus["2"]);
+
+    // And back.
+    await row(page, orderNo).getByRole("checkbox").first().check();
+    await page.getByTestId("op-status").click();
+    await panel.locator('select[name="cbaStatus"]').selectOption("1");
+    await panel.getByRole("button", { name: common.confirm }).click();
+    await expect(row(page, orderNo)).toContainText(l.orderStatus["1"]);
+
+    // Lines open through CSS, paging through links.
+    await row(page, orderNo).locator("label").click();
+    await expect(page.getByTestId("order-lines")).toBeVisible();
+    await page.goto("/order");
+    await page.getByRole("link", { name: l.table.page.replace("{{page}}", "3") }).click();
+    await expect(page).toHaveURL(/\/order\/\?current=3$/);
+    await page.getByTestId("orders-paging-size").selectOption("50");
+    await page.getByRole("button", { name: l.table.apply }).click();
+    await expect(page).toHaveURL(/\/order\/\?pageSize=50$/);
+    await expect(rows(page)).toHaveCount(50);
+  });
+});
+
+test.describe("permissions", () => {
+  test("a guest is refused (403) on every logistics page and call", async ({ page }) => {
+    await login(page, ACCOUNTS.guest);
+    for (const path of [
+      "/server",
+      "/en/server",
+      "/server/salver/?serviceNo=FW1",
+      "/order",
+      "/en/order/?orderNo=1",
+    ]) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(403);
+    }
+    const posts: [string, Record<string, string>][] = [
+      ["/order", { intent: "detain", orderNoList: "X", confirmed: "1", reasonForDetention: "x" }],
+      ["/order", { intent: "stockIn", salverNoOrOrderNo: "X", confirmed: "1" }],
+      ["/server/salver", { salverNo: "X", salverDirection: "A-1" }],
+      ["/order/download", { kind: "orders" }],
+      ["/order/download", { kind: "logistics" }],
+    ];
+    for (const [path, form] of posts) {
+      const response = await page.request.post(path, { form, maxRedirects: 0 });
+      expect(response.status(), path).toBe(403);
+    }
+    const template = await page.request.get("/order/import-template", { maxRedirects: 0 });
+    expect(template.status()).toBe(403);
+  });
+
+  test("files need a login and a same-site post", async ({ request, page }) => {
+    const anonymous = await request.post("/order/download", {
+      form: { kind: "orders" },
+      maxRedirects: 0,
+    });
+    expect(anonymous.status()).toBe(302);
+    await login(page, ACCOUNTS.manager);
+    const crossSite = await page.request.post("/order/download", {
+      form: { kind: "orders" },
+      headers: { Origin: "https://evil.test" },
+      maxRedirects: 0,
+    });
+    expect(crossSite.status()).toBe(403);
+  });
+});

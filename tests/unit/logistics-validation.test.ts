@@ -1,0 +1,188 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { describe, expect, it } from "vitest";
+import { parseFilters } from "~/utils/list-query.ts";
+import {
+  detainSchema,
+  downloadSchema,
+  importSchema,
+  orderFilterSchema,
+  palletFilterSchema,
+  positionSchema,
+  remarksSchema,
+  serviceFilterSchema,
+  statusSchema,
+  stockInSchema,
+} from "~/validation/logistics.ts";
+
+function form(entries: [string, string | File][]): FormData {
+  const data = new FormData();
+  for (const [key, value] of entries) data.append(key, value);
+  return data;
+}
+
+describe("list filters from the query string", () => {
+  it("keep the order filters that parse", () => {
+    const params = new URLSearchParams(
+      "salverNo=TP1&orderNo=%20DD9%20&logisticsNo=&consignee=王&cbaStatus=2&current=3",
+    );
+    expect(parseFilters(params, orderFilterSchema)).toEqual({
+      salverNo: "TP1",
+      orderNo: "DD9",
+      consignee: "王",
+      cbaStatus: 2,
+    });
+  });
+
+  it("drop status codes of the other code set", () => {
+    expect(parseFilters(new URLSearchParams("cbaStatus=7"), orderFilterSchema)).toEqual({});
+    expect(parseFilters(new URLSearchParams("cbaStatus=7"), serviceFilterSchema)).toEqual({
+      cbaStatus: 7,
+    });
+    expect(parseFilters(new URLSearchParams("cbaStatus=8"), palletFilterSchema)).toEqual({});
+    expect(parseFilters(new URLSearchParams("cbaStatus=x"), serviceFilterSchema)).toEqual({});
+  });
+});
+
+describe("order operations", () => {
+  it("need at least one selected order", () => {
+    const result = parseWithZod(form([["reasonForDetention", "x"]]), { schema: detainSchema });
+    expect(result.status).toBe("error");
+    expect(result.error?.orderNoList).toEqual(["logistics.order.selectAtLeastOne"]);
+  });
+
+  it("take one or many selected orders", () => {
+    const one = parseWithZod(
+      form([
+        ["orderNoList", "A"],
+        ["cbaStatus", "4"],
+      ]),
+      {
+        schema: statusSchema,
+      },
+    );
+    expect(one.status === "success" && one.value).toEqual({ orderNoList: ["A"], cbaStatus: 4 });
+    const two = parseWithZod(
+      form([
+        ["orderNoList", "A"],
+        ["orderNoList", "B"],
+        ["cbaStatus", "1"],
+      ]),
+      { schema: statusSchema },
+    );
+    expect(two.status === "success" && two.value.orderNoList).toEqual(["A", "B"]);
+  });
+
+  it("refuse a blank reason for detention", () => {
+    for (const reason of [undefined, "", "   "]) {
+      const entries: [string, string][] = [["orderNoList", "A"]];
+      if (reason !== undefined) entries.push(["reasonForDetention", reason]);
+      const result = parseWithZod(form(entries), { schema: detainSchema });
+      expect(result.error?.reasonForDetention).toEqual(["logistics.order.reasonRequired"]);
+    }
+    const ok = parseWithZod(
+      form([
+        ["orderNoList", "A"],
+        ["reasonForDetention", " 破损 "],
+      ]),
+      {
+        schema: detainSchema,
+      },
+    );
+    expect(ok.status === "success" && ok.value.reasonForDetention).toBe("破损");
+    const long = parseWithZod(
+      form([
+        ["orderNoList", "A"],
+        ["reasonForDetention", "x".repeat(201)],
+      ]),
+      { schema: detainSchema },
+    );
+    expect(long.error?.reasonForDetention).toEqual(["logistics.order.reasonTooLong"]);
+  });
+
+  it("change status only to initial, stocked in or stocked out", () => {
+    for (const status of ["2", "5", ""]) {
+      const result = parseWithZod(
+        form([
+          ["orderNoList", "A"],
+          ["cbaStatus", status],
+        ]),
+        {
+          schema: statusSchema,
+        },
+      );
+      expect(result.status).toBe("error");
+      expect(result.error?.cbaStatus?.length).toBeGreaterThan(0);
+    }
+  });
+
+  it("let a blank remark clear the remark", () => {
+    const result = parseWithZod(form([["orderNoList", "A"]]), { schema: remarksSchema });
+    expect(result.status === "success" && result.value.reasonForDetention).toBe("");
+  });
+
+  it("stock in a non-blank pallet or order number", () => {
+    expect(
+      parseWithZod(form([["salverNoOrOrderNo", "  "]]), { schema: stockInSchema }).error,
+    ).toEqual({
+      salverNoOrOrderNo: ["logistics.order.stockInRequired"],
+    });
+    const ok = parseWithZod(form([["salverNoOrOrderNo", " TP1 "]]), { schema: stockInSchema });
+    expect(ok.status === "success" && ok.value.salverNoOrOrderNo).toBe("TP1");
+  });
+});
+
+describe("pallet position", () => {
+  it("is required and short", () => {
+    expect(
+      parseWithZod(
+        form([
+          ["salverNo", "TP1"],
+          ["salverDirection", " "],
+        ]),
+        { schema: positionSchema },
+      ).error?.salverDirection,
+    ).toEqual(["logistics.pallet.positionRequired"]);
+    expect(
+      parseWithZod(
+        form([
+          ["salverNo", "TP1"],
+          ["salverDirection", "x".repeat(33)],
+        ]),
+        {
+          schema: positionSchema,
+        },
+      ).error?.salverDirection,
+    ).toEqual(["logistics.pallet.positionTooLong"]);
+  });
+});
+
+describe("import file", () => {
+  const xlsx = (name: string, size = 10) => new File([new Uint8Array(size)], name);
+
+  it("is one .xlsx file", () => {
+    expect(parseWithZod(form([]), { schema: importSchema }).error?.file).toEqual([
+      "logistics.import.fileRequired",
+    ]);
+    expect(
+      parseWithZod(form([["file", xlsx("a.csv")]]), { schema: importSchema }).error?.file,
+    ).toEqual(["logistics.import.xlsxOnly"]);
+    expect(parseWithZod(form([["file", xlsx("a.XLSX")]]), { schema: importSchema }).status).toBe(
+      "success",
+    );
+    expect(
+      parseWithZod(form([["file", xlsx("big.xlsx", 5 * 1024 * 1024 + 1)]]), {
+        schema: importSchema,
+      }).error?.file,
+    ).toEqual(["logistics.import.fileTooLarge"]);
+  });
+});
+
+describe("download form", () => {
+  it("names the file kind and an optional selection", () => {
+    expect(downloadSchema.parse({ kind: "orders", orderNoList: [] })).toEqual({
+      kind: "orders",
+      orderNoList: [],
+    });
+    expect(downloadSchema.safeParse({ kind: "other", orderNoList: [] }).success).toBe(false);
+  });
+});
