@@ -10,6 +10,8 @@ const RESOURCE_PATHS = new Set([
   "/captcha",
   "/order/download",
   "/order/import-template",
+  "/inventory/download",
+  "/en/inventory/download",
   "/notice/read",
   "/image",
 ]);

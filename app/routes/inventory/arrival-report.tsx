@@ -1,7 +1,115 @@
 import { useTranslation } from "react-i18next";
-import { UnderConstruction } from "~/components/page-header.tsx";
+import { DateRangeField } from "~/components/date-range.tsx";
+import { useErrorText } from "~/components/form.tsx";
+import { FilterField, ListFilter, RecentInput } from "~/components/list-filter.tsx";
+import { PageHeader } from "~/components/page-header.tsx";
+import { type Column, PagedTable } from "~/components/paged-table.tsx";
+import type { Route } from "./+types/arrival-report";
+import { type ArrivalView, loadArrivalReport } from "./arrival-report.server.ts";
+import { DownloadForm } from "./download-form.tsx";
 
-export default function Page() {
+export function loader({ context, url }: Route.LoaderArgs) {
+  return loadArrivalReport(context, url);
+}
+
+/** Orders arrived per day and pallet, in stock and detained, with totals and the xlsx. */
+export default function ArrivalReportPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  return <UnderConstruction title={t("menu.arrivalReport")} />;
+  const translate = useErrorText();
+  const { filters, range, rangeError, today, totals } = loaderData;
+
+  const count = (key: "arrived" | "inStock" | "detained"): Column<ArrivalView> => ({
+    key,
+    header: t(`inventory.arrival.${key}`),
+    align: "right",
+    cell: (row) => row[key],
+  });
+  const columns: Column<ArrivalView>[] = [
+    {
+      key: "day",
+      header: t("inventory.arrival.day"),
+      fixed: true,
+      className: "whitespace-nowrap tabular-nums",
+      cell: (row) => row.day,
+    },
+    {
+      key: "serviceNo",
+      header: t("logistics.order.serviceNo"),
+      className: "font-mono whitespace-nowrap",
+      cell: (row) => row.serviceNo,
+    },
+    {
+      key: "salverNo",
+      header: t("logistics.order.salverNo"),
+      fixed: true,
+      className: "font-mono whitespace-nowrap",
+      cell: (row) => row.salverNo,
+    },
+    count("arrived"),
+    count("inStock"),
+    count("detained"),
+  ];
+
+  return (
+    <section className="card p-5">
+      <PageHeader title={t("menu.arrivalReport")} />
+      <p className="mb-4 max-w-3xl text-sm text-gray-600">{t("inventory.arrival.hint")}</p>
+
+      <ListFilter>
+        <FilterField label={t("logistics.order.salverNo")} htmlFor="filter-salverNo">
+          <RecentInput
+            id="filter-salverNo"
+            name="salverNo"
+            storageKey="arrival-report:salverNo"
+            defaultValue={filters.salverNo ?? ""}
+            maxLength={64}
+          />
+        </FilterField>
+        <DateRangeField
+          id="arrival-range"
+          label={t("inventory.arrival.range")}
+          range={range}
+          today={today}
+          error={rangeError}
+        />
+      </ListFilter>
+
+      <PagedTable
+        id="arrival-report"
+        columns={columns}
+        rows={loaderData.list}
+        rowKey={(row) => row.key}
+        pagination={loaderData.pagination}
+        error={translate(loaderData.error ?? undefined)}
+        toolbar={
+          <>
+            <span className="text-sm font-medium text-gray-700">
+              {t("inventory.arrival.totals")}
+            </span>
+            <dl
+              className="flex flex-wrap items-center gap-x-5 gap-y-1 text-sm"
+              data-testid="arrival-totals"
+            >
+              {(["arrived", "inStock", "detained"] as const).map((key) => (
+                <div key={key} className="flex gap-1">
+                  <dt className="text-gray-500">{t(`inventory.arrival.${key}`)}</dt>
+                  <dd className="font-medium tabular-nums" data-testid={`total-${key}`}>
+                    {totals[key]}
+                  </dd>
+                </div>
+              ))}
+            </dl>
+            {rangeError ? null : (
+              <DownloadForm
+                kind="arrival"
+                label={t("inventory.arrival.download")}
+                hint={t("inventory.arrival.hint")}
+                fields={{ ...filters, ...range }}
+              />
+            )}
+          </>
+        }
+      />
+    </section>
+  );
 }

@@ -1,7 +1,158 @@
 import { useTranslation } from "react-i18next";
-import { UnderConstruction } from "~/components/page-header.tsx";
+import { Link, useLocation } from "react-router";
+import { DateRangeField } from "~/components/date-range.tsx";
+import { useErrorText } from "~/components/form.tsx";
+import { FilterField, ListFilter, RecentInput } from "~/components/list-filter.tsx";
+import { PageHeader } from "~/components/page-header.tsx";
+import { type Column, PagedTable } from "~/components/paged-table.tsx";
+import { listHref } from "~/utils/list-query.ts";
+import { orderStatusKey } from "~/utils/logistics-status.ts";
+import { DETAIL_TABS, DETAIL_TEXT_FIELDS } from "~/validation/inventory.ts";
+import type { Route } from "./+types/detail";
+import { type DetailRow, loadDetails } from "./detail.server.ts";
+import { DownloadForm } from "./download-form.tsx";
 
-export default function Page() {
+export function loader({ context, url }: Route.LoaderArgs) {
+  return loadDetails(context, url);
+}
+
+/** Stock in/out details: one tab per status, filters, the orders and their xlsx. */
+export default function DetailPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  return <UnderConstruction title={t("menu.inventoryDetail")} />;
+  const translate = useErrorText();
+  const location = useLocation();
+  const params = new URLSearchParams(location.search);
+  const { status, filters, range, rangeError, today, totals } = loaderData;
+  const rangeLabel = t(`inventory.detail.rangeOf.${status}`);
+
+  const columns: Column<DetailRow>[] = [
+    {
+      key: "orderNo",
+      header: t("logistics.order.orderNo"),
+      fixed: true,
+      className: "font-mono whitespace-nowrap",
+      cell: (row) => row.orderNo,
+    },
+    {
+      key: "logisticsNo",
+      header: t("logistics.order.logisticsNo"),
+      className: "font-mono whitespace-nowrap",
+      cell: (row) => row.logisticsNo,
+    },
+    {
+      key: "salverNo",
+      header: t("logistics.order.salverNo"),
+      className: "font-mono whitespace-nowrap",
+      cell: (row) => row.salverNo,
+    },
+    {
+      key: "serviceNo",
+      header: t("logistics.order.serviceNo"),
+      className: "font-mono whitespace-nowrap",
+      cell: (row) => row.serviceNo,
+    },
+    { key: "consignee", header: t("logistics.order.consignee"), cell: (row) => row.consignee },
+    {
+      key: "amount",
+      header: t("inventory.detail.amount"),
+      align: "right",
+      cell: (row) => row.amount,
+    },
+    {
+      key: "time",
+      header: t(
+        status === 4
+          ? "logistics.order.enterCbaTime"
+          : status === 3
+            ? "logistics.order.exitCbaTime"
+            : "logistics.order.createdOn",
+      ),
+      className: "whitespace-nowrap tabular-nums",
+      cell: (row) => row.time,
+    },
+  ];
+
+  return (
+    <section className="card p-5">
+      <PageHeader title={t("menu.inventoryDetail")} />
+
+      <nav aria-label={t("inventory.detail.tabs")} className="mb-4 border-b border-gray-200">
+        <ul className="-mb-px flex flex-wrap gap-1">
+          {DETAIL_TABS.map((code) => (
+            <li key={code}>
+              <Link
+                to={listHref(location.pathname, params, { cbaStatus: code, current: null })}
+                aria-current={code === status ? "page" : undefined}
+                className="inline-flex h-10 items-center border-b-2 border-transparent px-4 text-sm font-medium text-gray-600 hover:border-gray-300 hover:text-gray-900 aria-[current]:border-brand-600 aria-[current]:text-brand-800"
+                data-testid={`tab-${code}`}
+              >
+                {t(orderStatusKey(code))}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+
+      <ListFilter keep={["cbaStatus"]}>
+        {DETAIL_TEXT_FIELDS.map((field) => (
+          <FilterField
+            key={field}
+            label={t(`logistics.order.${field}`)}
+            htmlFor={`filter-${field}`}
+          >
+            <RecentInput
+              id={`filter-${field}`}
+              name={field}
+              storageKey={`inventory-detail:${field}`}
+              defaultValue={filters[field] ?? ""}
+              maxLength={64}
+            />
+          </FilterField>
+        ))}
+        <DateRangeField
+          id="detail-range"
+          label={rangeLabel}
+          range={range}
+          today={today}
+          error={rangeError}
+        />
+      </ListFilter>
+
+      <PagedTable
+        id="inventory-detail"
+        columns={columns}
+        rows={loaderData.list}
+        rowKey={(row) => row.orderNo}
+        pagination={loaderData.pagination}
+        error={translate(loaderData.error ?? undefined)}
+        showIndex
+        toolbar={
+          <>
+            <dl className="flex flex-wrap items-center gap-x-5 gap-y-1 text-sm">
+              <div className="flex gap-1">
+                <dt className="text-gray-500">{t("logistics.order.orderCount")}</dt>
+                <dd className="font-medium tabular-nums" data-testid="detail-count">
+                  {totals.orderCount}
+                </dd>
+              </div>
+              <div className="flex gap-1">
+                <dt className="text-gray-500">{t("logistics.order.amountTotal")}</dt>
+                <dd className="font-medium tabular-nums" data-testid="detail-amount">
+                  {totals.amountTotal}
+                </dd>
+              </div>
+            </dl>
+            {rangeError ? null : (
+              <DownloadForm
+                kind="details"
+                label={t("inventory.detail.download")}
+                hint={t("inventory.detail.downloadHint")}
+                fields={{ cbaStatus: status, ...filters, ...range }}
+              />
+            )}
+          </>
+        }
+      />
+    </section>
+  );
 }

@@ -1,7 +1,176 @@
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { UnderConstruction } from "~/components/page-header.tsx";
+import { useFetcher, useLocation } from "react-router";
+import { ErrorLine } from "~/components/form.tsx";
+import { PageHeader } from "~/components/page-header.tsx";
+import { WAREHOUSING_DIRECTIONS } from "~/contract/index.ts";
+import { useHydrated } from "~/utils/local-store.ts";
+import { SCAN_MAX, type ScanInput, scanSchema } from "~/validation/inventory.ts";
+import type { Route } from "./+types/inventory";
+import { type ScanActionData, scanAction } from "./inventory.server.ts";
+import { ScanResult, ShiftList, useShiftScans } from "./scan-views.tsx";
 
-export default function Page() {
+export function action({ request, context }: Route.ActionArgs) {
+  return scanAction(request, context);
+}
+
+type Direction = ScanInput["direction"];
+
+/**
+ * Stock in/out by scan. Without JavaScript the form posts and the page shows
+ * the result of that scan. With it, scans are queued and sent one after the
+ * other (a scanner may be faster than the backend), the field is cleared at
+ * once for the next scan, and every answer goes to this shift's list.
+ */
+export default function InventoryPage({ actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  return <UnderConstruction title={t("menu.inventory")} />;
+  const hydrated = useHydrated();
+  const location = useLocation();
+  const fetcher = useFetcher<ScanActionData>();
+  const { scans, add, clear } = useShiftScans();
+  const posted = actionData as ScanActionData | undefined;
+
+  const [direction, setDirection] = useState<Direction>(
+    (posted?.stage === "done" ? posted.scan.direction : posted?.direction) ?? "in",
+  );
+  const [localError, setLocalError] = useState<string | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const queue = useRef<ScanInput[]>([]);
+  const busy = useRef(false);
+  const handled = useRef<unknown>(undefined);
+  const [waiting, setWaiting] = useState(0);
+
+  const sendNext = () => {
+    const next = queue.current.shift();
+    setWaiting(queue.current.length);
+    busy.current = Boolean(next);
+    if (next) void fetcher.submit(next, { method: "post", action: location.pathname });
+  };
+
+  // An answer arrived: keep it, then send the next waiting scan.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per answer of the fetcher
+  useEffect(() => {
+    if (fetcher.state !== "idle" || fetcher.data === handled.current) return;
+    handled.current = fetcher.data;
+    if (fetcher.data?.stage === "done") add(fetcher.data.scan);
+    if (fetcher.data?.stage === "invalid") {
+      setLocalError(fetcher.data.reply.error?.salverNoOrOrderNo?.[0] ?? null);
+    }
+    sendNext();
+  }, [fetcher.state, fetcher.data, add]);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    if (!hydrated) return;
+    event.preventDefault();
+    const parsed = scanSchema.safeParse({
+      salverNoOrOrderNo: input.current?.value ?? "",
+      direction,
+    });
+    if (!parsed.success) {
+      setLocalError(parsed.error.issues[0]?.message ?? null);
+      input.current?.focus();
+      return;
+    }
+    setLocalError(null);
+    queue.current.push(parsed.data);
+    if (input.current) input.current.value = "";
+    input.current?.focus();
+    if (busy.current) setWaiting(queue.current.length);
+    else sendNext();
+  };
+
+  const fieldError =
+    localError ??
+    (!hydrated && posted?.stage === "invalid"
+      ? (posted.reply.error?.salverNoOrOrderNo?.[0] ?? null)
+      : null);
+  const latest = hydrated ? scans[0] : posted?.stage === "done" ? posted.scan : undefined;
+  const working = fetcher.state !== "idle";
+
+  return (
+    <section className="card p-5">
+      <PageHeader title={t("menu.inventory")} />
+      <p className="mb-4 max-w-3xl text-sm text-gray-600">{t("inventory.scan.intro")}</p>
+
+      <form
+        method="post"
+        action={location.pathname}
+        onSubmit={onSubmit}
+        className="flex flex-wrap items-start gap-3"
+        data-testid="scan-form"
+      >
+        <fieldset className="flex flex-col">
+          <legend className="mb-1 block text-xs font-medium text-gray-600">
+            {t("inventory.scan.direction")}
+          </legend>
+          <div className="inline-flex h-11 overflow-hidden rounded-md border border-gray-300">
+            {WAREHOUSING_DIRECTIONS.map((value) => (
+              <label
+                key={value}
+                className={`flex cursor-pointer items-center gap-2 px-4 text-sm font-medium text-gray-700 has-checked:text-white has-focus-visible:outline-2 has-focus-visible:-outline-offset-2 has-focus-visible:outline-brand-800 ${value === "in" ? "has-checked:bg-brand-600" : "border-l border-gray-300 has-checked:bg-amber-600"}`}
+              >
+                <input
+                  type="radio"
+                  name="direction"
+                  value={value}
+                  checked={direction === value}
+                  onChange={() => {
+                    setDirection(value);
+                    input.current?.focus();
+                  }}
+                  className="sr-only"
+                  data-testid={`direction-${value}`}
+                />
+                {t(value === "in" ? "inventory.scan.in" : "inventory.scan.out")}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <div className="min-w-72 flex-1">
+          <label htmlFor="scan-number" className="mb-1 block text-xs font-medium text-gray-600">
+            {t("inventory.scan.number")}
+          </label>
+          <div className="flex gap-2">
+            <input
+              ref={input}
+              id="scan-number"
+              name="salverNoOrOrderNo"
+              maxLength={SCAN_MAX}
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              // biome-ignore lint/a11y/noAutofocus: a scanner types into this field as soon as the page opens
+              autoFocus
+              placeholder={t("inventory.scan.placeholder")}
+              aria-invalid={fieldError ? true : undefined}
+              aria-describedby="scan-number-error"
+              className="input h-11 max-w-md font-mono text-base"
+              data-testid="scan-number"
+            />
+            <button type="submit" className="btn-primary h-11">
+              {t("inventory.scan.submit")}
+            </button>
+          </div>
+          <ErrorLine id="scan-number-error" errors={fieldError ? [fieldError] : undefined} />
+        </div>
+      </form>
+
+      <div aria-live="polite" className="min-h-6">
+        {working || waiting > 0 ? (
+          <p className="mb-2 text-sm text-gray-500" data-testid="scan-working">
+            {t("inventory.scan.shift.pending")}
+            {waiting > 0 ? ` ${t("inventory.scan.queued", { count: waiting })}` : null}
+          </p>
+        ) : null}
+        {latest ? (
+          <div className="mt-1">
+            <h2 className="sr-only">{t("inventory.scan.lastResult")}</h2>
+            <ScanResult scan={latest} />
+          </div>
+        ) : null}
+      </div>
+
+      {hydrated ? <ShiftList scans={scans} onClear={clear} /> : null}
+    </section>
+  );
 }

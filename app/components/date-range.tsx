@@ -1,0 +1,108 @@
+/**
+ * The shared date range picker (SPEC.md section 2): two China-time calendar
+ * days and the shortcuts last week, last month and last three months.
+ *
+ * Put it inside a list's filter form (`ListFilter`): the two date inputs are
+ * named `startDate` and `endDate` and submit with the other filters. The
+ * shortcuts are links to the same list with both days set (other filters
+ * kept, back to page 1), so everything works without JavaScript. The loader
+ * reads the range with `parseDateRange` and `rangeToSeconds`
+ * (~/utils/date-range.ts) and passes `today` (`chinaToday()`), so the server
+ * and the browser agree on the shortcuts.
+ */
+import { useTranslation } from "react-i18next";
+import { Link, useLocation } from "react-router";
+import {
+  activeShortcut,
+  DATE_SHORTCUTS,
+  type DateRange,
+  END_DATE,
+  START_DATE,
+  shortcutRange,
+} from "~/utils/date-range.ts";
+import { listHref } from "~/utils/list-query.ts";
+import { ErrorLine } from "./form.tsx";
+
+export function DateRangeField({
+  id,
+  label,
+  range,
+  today,
+  error,
+}: {
+  /** Prefix of the inputs' ids. */
+  id: string;
+  label: string;
+  range: DateRange;
+  /** `YYYY-MM-DD`, China time. */
+  today: string;
+  /** Translation key of a range error. */
+  error?: string | null;
+}) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const params = new URLSearchParams(location.search);
+  const chosen = activeShortcut(range, today);
+  const errorId = `${id}-error`;
+  const invalid = error ? true : undefined;
+  return (
+    <fieldset aria-labelledby={`${id}-label`} className="min-w-0" data-testid={id}>
+      <div className="mb-1 flex items-baseline justify-between gap-3">
+        <span id={`${id}-label`} className="text-xs font-medium text-gray-600">
+          {label}
+        </span>
+        <nav aria-label={t("inventory.dateRange.shortcuts")} className="flex gap-2.5 text-xs">
+          {DATE_SHORTCUTS.map((shortcut) => {
+            const days = shortcutRange(shortcut, today);
+            return (
+              <Link
+                key={shortcut}
+                to={listHref(location.pathname, params, {
+                  [START_DATE]: days.startDate,
+                  [END_DATE]: days.endDate,
+                  current: null,
+                })}
+                aria-current={chosen === shortcut ? "true" : undefined}
+                className="whitespace-nowrap text-brand-700 underline-offset-2 hover:underline aria-[current]:font-semibold aria-[current]:text-brand-800 aria-[current]:underline"
+                data-testid={`${id}-${shortcut}`}
+              >
+                {t(`inventory.dateRange.${shortcut}`)}
+              </Link>
+            );
+          })}
+        </nav>
+      </div>
+      <div className="flex items-center gap-1.5">
+        <label htmlFor={`${id}-start`} className="sr-only">
+          {t("inventory.dateRange.start")}
+        </label>
+        <input
+          id={`${id}-start`}
+          type="date"
+          name={START_DATE}
+          defaultValue={range.startDate ?? ""}
+          aria-invalid={invalid}
+          aria-describedby={error ? errorId : undefined}
+          className="input w-38 px-2"
+        />
+        <span className="text-sm text-gray-500" aria-hidden="true">
+          {t("inventory.dateRange.to")}
+        </span>
+        <label htmlFor={`${id}-end`} className="sr-only">
+          {t("inventory.dateRange.end")}
+        </label>
+        <input
+          id={`${id}-end`}
+          type="date"
+          name={END_DATE}
+          defaultValue={range.endDate ?? ""}
+          aria-invalid={invalid}
+          aria-describedby={error ? errorId : undefined}
+          className="input w-38 px-2"
+        />
+      </div>
+      {/* Only a wrong range takes a line: the inputs stay level with the other filters. */}
+      {error ? <ErrorLine id={errorId} errors={[error]} /> : null}
+    </fieldset>
+  );
+}

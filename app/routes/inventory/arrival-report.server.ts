@@ -1,0 +1,98 @@
+/**
+ * The arrival report: per China-time day and pallet, the orders that arrived,
+ * those in stock (status 4) and those detained (any other status), with the
+ * totals of the whole filtered set. The download takes the same query.
+ */
+import type { RouterContextProvider } from "react-router";
+import type { ArrivalRow, Pagination } from "~/contract/index.ts";
+import type { Locale } from "~/locales/index.ts";
+import { getLocale } from "~/middleware/i18next.ts";
+import { apiContext } from "~/middleware/session.server.ts";
+import { chinaToday, type DateRange, parseDateRange, rangeToSeconds } from "~/utils/date-range.ts";
+import { formatCount } from "~/utils/format.ts";
+import { parseFilters, parsePaging } from "~/utils/list-query.ts";
+import { arrivalFilterSchema } from "~/validation/inventory.ts";
+
+type Context = Readonly<RouterContextProvider>;
+
+export interface ArrivalView {
+  key: string;
+  day: string;
+  serviceNo: string;
+  salverNo: string;
+  arrived: string;
+  inStock: string;
+  detained: string;
+}
+
+export interface ArrivalQuery {
+  salverNo?: string;
+  range: DateRange;
+  rangeError: string | null;
+  /** The query of `arrivalReport` and `downloadArrivalReport` (without paging). */
+  filter: { salverNo?: string; startTime?: number; endTime?: number };
+}
+
+export function parseArrivalQuery(params: URLSearchParams): ArrivalQuery {
+  const { salverNo } = parseFilters(params, arrivalFilterSchema);
+  const parsed = parseDateRange(params);
+  const range = parsed.ok ? parsed.range : {};
+  return {
+    salverNo,
+    range,
+    rangeError: parsed.ok ? null : parsed.error,
+    filter: { salverNo, ...rangeToSeconds(range) },
+  };
+}
+
+function totalsView(
+  totals: { arrived: number; inStock: number; detained: number },
+  locale: Locale,
+) {
+  return {
+    arrived: formatCount(totals.arrived, locale),
+    inStock: formatCount(totals.inStock, locale),
+    detained: formatCount(totals.detained, locale),
+  };
+}
+
+function arrivalView(row: ArrivalRow, locale: Locale): ArrivalView {
+  return {
+    key: `${row.day}|${row.salverNo}`,
+    day: row.day,
+    serviceNo: row.serviceNo,
+    salverNo: row.salverNo,
+    ...totalsView(row, locale),
+  };
+}
+
+export async function loadArrivalReport(context: Context, url: URL) {
+  const locale = getLocale(context);
+  const paging = parsePaging(url.searchParams);
+  const query = parseArrivalQuery(url.searchParams);
+  const base = {
+    filters: { salverNo: query.salverNo },
+    range: query.range,
+    rangeError: query.rangeError,
+    today: chinaToday(),
+  };
+  const failed = (error: string) => ({
+    ...base,
+    list: [] as ArrivalView[],
+    pagination: { total: 0, ...paging } as Pagination,
+    totals: totalsView({ arrived: 0, inStock: 0, detained: 0 }, locale),
+    error,
+  });
+  if (query.rangeError) return failed(query.rangeError);
+  const result = await context
+    .get(apiContext)
+    .attempt("arrivalReport", { query: { ...paging, ...query.filter } });
+  if (!result.ok) return failed(result.message);
+  return {
+    ...base,
+    list: result.data.list.map((row) => arrivalView(row, locale)),
+    pagination: result.data.pagination,
+    totals: totalsView(result.data.totals, locale),
+    error: null as string | null,
+  };
+}

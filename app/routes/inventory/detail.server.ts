@@ -1,0 +1,109 @@
+/**
+ * Stock in/out details: the orders of one status (a tab; stocked in by
+ * default), filtered by pallet, order and a date range on the time that
+ * matters for that status. The download takes the same query.
+ */
+import type { RouterContextProvider } from "react-router";
+import type { Order, OrderFilter, OrderStatusCode, Pagination } from "~/contract/index.ts";
+import { getLocale } from "~/middleware/i18next.ts";
+import { apiContext } from "~/middleware/session.server.ts";
+import { formatChinaTime } from "~/utils/china-time.ts";
+import { chinaToday, type DateRange, parseDateRange, rangeToSeconds } from "~/utils/date-range.ts";
+import { formatCount, formatMoney } from "~/utils/format.ts";
+import { parseFilters, parsePaging } from "~/utils/list-query.ts";
+import {
+  DEFAULT_DETAIL_STATUS,
+  detailFilterSchema,
+  detailTimeField,
+} from "~/validation/inventory.ts";
+
+type Context = Readonly<RouterContextProvider>;
+
+export interface DetailRow {
+  orderNo: string;
+  logisticsNo: string;
+  salverNo: string;
+  serviceNo: string;
+  consignee: string;
+  amount: string;
+  /** The time of the tab's status (stocked in, stocked out, or created). */
+  time: string;
+}
+
+export interface DetailQuery {
+  status: OrderStatusCode;
+  salverNo?: string;
+  orderNo?: string;
+  range: DateRange;
+  /** Translation key of a wrong date range; the list is not asked for then. */
+  rangeError: string | null;
+  /** The query of `orders` and `downloadOrders` (without paging). */
+  filter: OrderFilter;
+}
+
+/** Reads the details query: the tab (stocked in unless another status is named), filters, range. */
+export function parseDetailQuery(params: URLSearchParams): DetailQuery {
+  const { cbaStatus, salverNo, orderNo } = parseFilters(params, detailFilterSchema);
+  const status = cbaStatus ?? DEFAULT_DETAIL_STATUS;
+  const parsed = parseDateRange(params);
+  const range = parsed.ok ? parsed.range : {};
+  const timeField = detailTimeField(status);
+  return {
+    status,
+    salverNo,
+    orderNo,
+    range,
+    rangeError: parsed.ok ? null : parsed.error,
+    filter: { cbaStatus: status, salverNo, orderNo, timeField, ...rangeToSeconds(range) },
+  };
+}
+
+function detailRow(order: Order, status: OrderStatusCode, context: Context): DetailRow {
+  const locale = getLocale(context);
+  const field = detailTimeField(status);
+  return {
+    orderNo: order.orderNo,
+    logisticsNo: order.logisticsNo ?? "",
+    salverNo: order.salverNo,
+    serviceNo: order.serviceNo,
+    consignee: order.consignee,
+    amount: formatMoney(order.acturalPaid, locale),
+    time: formatChinaTime(order[field]),
+  };
+}
+
+export async function loadDetails(context: Context, url: URL) {
+  const locale = getLocale(context);
+  const paging = parsePaging(url.searchParams);
+  const query = parseDetailQuery(url.searchParams);
+  const { status, salverNo, orderNo, range, rangeError } = query;
+  const base = {
+    status,
+    filters: { salverNo, orderNo },
+    range,
+    rangeError,
+    today: chinaToday(),
+  };
+  const failed = (error: string) => ({
+    ...base,
+    list: [] as DetailRow[],
+    pagination: { total: 0, ...paging } as Pagination,
+    totals: { orderCount: formatCount(0, locale), amountTotal: formatMoney(0, locale) },
+    error,
+  });
+  if (rangeError) return failed(rangeError);
+  const result = await context
+    .get(apiContext)
+    .attempt("orders", { query: { ...paging, ...query.filter } });
+  if (!result.ok) return failed(result.message);
+  return {
+    ...base,
+    list: result.data.list.map((order) => detailRow(order, status, context)),
+    pagination: result.data.pagination,
+    totals: {
+      orderCount: formatCount(result.data.pagination.total, locale),
+      amountTotal: formatMoney(result.data.amountTotal, locale),
+    },
+    error: null as string | null,
+  };
+}

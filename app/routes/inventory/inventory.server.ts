@@ -1,0 +1,114 @@
+/**
+ * Stock in/out by scan: one post per scanned number. The answer is a record
+ * of what the scan did (orders moved, orders left as they were, or the
+ * backend's refusal naming the number), which the page shows at once and,
+ * with JavaScript, keeps in this shift's list.
+ */
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type RouterContextProvider } from "react-router";
+import { ApiCode, type OrderStatusCode, type WarehousingResult } from "~/contract/index.ts";
+import { apiContext } from "~/middleware/session.server.ts";
+import type { ApiFailure } from "~/utils/api.server.ts";
+import { type ScanInput, scanSchema } from "~/validation/inventory.ts";
+
+type Context = Readonly<RouterContextProvider>;
+
+/** What one scan did; plain values only, so the browser can keep it in sessionStorage. */
+export interface ScanRecord {
+  id: string;
+  /** Unix seconds when the portal got the scan. */
+  at: number;
+  /** The pallet or order number: as the backend spells it, or as scanned when refused. */
+  number: string;
+  target: "salver" | "order" | null;
+  direction: ScanInput["direction"];
+  ok: boolean;
+  /** Order numbers moved. */
+  changed: string[];
+  /** Orders of the pallet left as they were, with the status that kept them. */
+  unchanged: { orderNo: string; cbaStatus: OrderStatusCode }[];
+  /** The backend's refusal, in the user's language. */
+  message: string | null;
+}
+
+export type ScanActionData =
+  | { stage: "done"; scan: ScanRecord }
+  | {
+      stage: "invalid";
+      direction: ScanInput["direction"] | null;
+      reply: SubmissionResult<string[]>;
+    };
+
+export function scanRecord(
+  input: ScanInput,
+  result: { ok: true; data: WarehousingResult } | ApiFailure,
+  now: number = Date.now(),
+): ScanRecord {
+  const base = {
+    id: crypto.randomUUID(),
+    at: Math.floor(now / 1000),
+    direction: input.direction,
+  };
+  if (!result.ok) {
+    return {
+      ...base,
+      number: input.salverNoOrOrderNo,
+      target: null,
+      ok: false,
+      changed: [],
+      unchanged: [],
+      message: result.message,
+    };
+  }
+  const { target, salverNo, changed, unchanged } = result.data;
+  return {
+    ...base,
+    number: target === "salver" ? salverNo : (changed[0]?.orderNo ?? input.salverNoOrOrderNo),
+    target,
+    ok: true,
+    changed: changed.map((change) => change.orderNo),
+    unchanged,
+    message: null,
+  };
+}
+
+export async function scanAction(request: Request, context: Context) {
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: scanSchema });
+  if (submission.status !== "success") {
+    const direction = formData.get("direction");
+    return data<ScanActionData>(
+      {
+        stage: "invalid",
+        direction: direction === "in" || direction === "out" ? direction : null,
+        reply: submission.reply() as SubmissionResult<string[]>,
+      },
+      { status: 400 },
+    );
+  }
+  const input = submission.value;
+  const result = await keepNotFound(() =>
+    context.get(apiContext).attempt("salverWarehousing", { body: input }),
+  );
+  return data<ScanActionData>({ stage: "done", scan: scanRecord(input, result) });
+}
+
+/**
+ * An unknown number answers 40004, which the API client turns into the 404
+ * page; for a scan it is an answer like any refusal, shown in the list.
+ */
+async function keepNotFound<T>(call: () => Promise<T>): Promise<T | ApiFailure> {
+  try {
+    return await call();
+  } catch (error) {
+    const thrown = error as {
+      init?: { status?: number } | null;
+      data?: { code?: number; message?: string };
+    };
+    if (thrown?.init?.status === 404 && thrown.data?.code === ApiCode.notFound) {
+      return { ok: false, code: ApiCode.notFound, message: thrown.data.message ?? "" };
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,50 @@
+import { data } from "react-router";
+import { getInstance } from "~/middleware/i18next.ts";
+import { apiContext } from "~/middleware/session.server.ts";
+import { assertSameOrigin } from "~/utils/same-origin.server.ts";
+import { inventoryDownloadSchema } from "~/validation/inventory.ts";
+import { requireInventoryAccess } from "../inventory/access.server.ts";
+import { parseArrivalQuery } from "../inventory/arrival-report.server.ts";
+import { parseDetailQuery } from "../inventory/detail.server.ts";
+import { fileHeaders } from "../order/access.server.ts";
+import type { Route } from "./+types/inventory-download";
+
+/**
+ * Streams the xlsx of the stock in/out details (`kind=details`: the orders
+ * of the posted tab, filters and date range) or of the arrival report
+ * (`kind=arrival`), read the same way as the pages read their query.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  assertSameOrigin(request);
+  await requireInventoryAccess(context);
+  const t = getInstance(context).t;
+  const form = await request.formData();
+  const texts = [...form.entries()].filter(
+    (entry): entry is [string, string] => typeof entry[1] === "string",
+  );
+  const params = new URLSearchParams(texts);
+  const parsed = inventoryDownloadSchema.safeParse({ kind: params.get("kind") });
+  if (!parsed.success) throw data({ message: t("common.wrongFormat") }, { status: 400 });
+  const api = context.get(apiContext);
+
+  if (parsed.data.kind === "details") {
+    const query = parseDetailQuery(params);
+    if (query.rangeError) throw data({ message: t(query.rangeError as never) }, { status: 400 });
+    const upstream = await api.download("downloadOrders", {
+      query: query.filter,
+      body: { orderNoList: [] },
+    });
+    return new Response(upstream.body, {
+      headers: fileHeaders(upstream, "inventory-details.xlsx"),
+    });
+  }
+
+  const query = parseArrivalQuery(params);
+  if (query.rangeError) throw data({ message: t(query.rangeError as never) }, { status: 400 });
+  const upstream = await api.download("downloadArrivalReport", { query: query.filter });
+  return new Response(upstream.body, { headers: fileHeaders(upstream, "arrival-report.xlsx") });
+}
+
+export function loader() {
+  return data({ message: "use POST" }, { status: 405, headers: { Allow: "POST" } });
+}

@@ -1,0 +1,109 @@
+/**
+ * Date ranges of the lists (SPEC.md section 2, "date range picker with
+ * shortcuts"): two China-time calendar days, both inclusive, kept in the URL
+ * as `startDate` and `endDate` (`YYYY-MM-DD`). The backend filters on Unix
+ * seconds, start inclusive and end exclusive: `rangeToSeconds` converts.
+ * Isomorphic: the server computes "today" and the shortcuts, the browser
+ * only renders them.
+ */
+import dayjs from "dayjs";
+import utc from "dayjs/plugin/utc.js";
+
+dayjs.extend(utc);
+
+/** Query parameters of a date range. */
+export const START_DATE = "startDate";
+export const END_DATE = "endDate";
+
+/** China Standard Time has no daylight saving: always UTC+8. */
+const CHINA_OFFSET_SECONDS = 8 * 3600;
+const DAY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+export const DATE_SHORTCUTS = ["lastWeek", "lastMonth", "lastThreeMonths"] as const;
+export type DateShortcut = (typeof DATE_SHORTCUTS)[number];
+
+export interface DateRange {
+  /** `YYYY-MM-DD`, inclusive; absent: no lower bound. */
+  startDate?: string;
+  /** `YYYY-MM-DD`, inclusive; absent: no upper bound. */
+  endDate?: string;
+}
+
+/** Translation keys of the range errors. */
+export const RANGE_ERRORS = {
+  invalid: "inventory.dateRange.invalid",
+  order: "inventory.dateRange.order",
+} as const;
+export type RangeError = (typeof RANGE_ERRORS)[keyof typeof RANGE_ERRORS];
+
+export type ParsedRange = { ok: true; range: DateRange } | { ok: false; error: RangeError };
+
+/** The China-time calendar day of `now` (milliseconds), `YYYY-MM-DD`. */
+export function chinaToday(now: number = Date.now()): string {
+  return new Date(now + CHINA_OFFSET_SECONDS * 1000).toISOString().slice(0, 10);
+}
+
+/** Whether `value` is a real calendar day written `YYYY-MM-DD` (no 2026-02-30). */
+export function isCalendarDay(value: string): boolean {
+  const match = DAY_PATTERN.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return (
+    year >= 1970 &&
+    date.getUTCFullYear() === year &&
+    date.getUTCMonth() === month - 1 &&
+    date.getUTCDate() === day
+  );
+}
+
+/**
+ * The range of a shortcut, ending today: the same day a week, a calendar
+ * month or three calendar months ago (clamped to the month's last day) up to
+ * and including today, like the shortcuts of the usual date pickers.
+ */
+export function shortcutRange(shortcut: DateShortcut, today: string): Required<DateRange> {
+  const end = dayjs.utc(today);
+  const start =
+    shortcut === "lastWeek"
+      ? end.subtract(7, "day")
+      : end.subtract(shortcut === "lastMonth" ? 1 : 3, "month");
+  return { startDate: start.format("YYYY-MM-DD"), endDate: end.format("YYYY-MM-DD") };
+}
+
+/** The shortcut whose range this is, if any (to show it as chosen). */
+export function activeShortcut(range: DateRange, today: string): DateShortcut | undefined {
+  return DATE_SHORTCUTS.find((shortcut) => {
+    const candidate = shortcutRange(shortcut, today);
+    return candidate.startDate === range.startDate && candidate.endDate === range.endDate;
+  });
+}
+
+/**
+ * The range of the query: blank days are absent; a day that is not a real
+ * `YYYY-MM-DD` day, or a start after the end, is an error (the list says so
+ * instead of quietly showing something else).
+ */
+export function parseDateRange(params: URLSearchParams): ParsedRange {
+  const startDate = params.get(START_DATE)?.trim() || undefined;
+  const endDate = params.get(END_DATE)?.trim() || undefined;
+  if ((startDate && !isCalendarDay(startDate)) || (endDate && !isCalendarDay(endDate))) {
+    return { ok: false, error: RANGE_ERRORS.invalid };
+  }
+  if (startDate && endDate && startDate > endDate) return { ok: false, error: RANGE_ERRORS.order };
+  return { ok: true, range: { startDate, endDate } };
+}
+
+/** Unix seconds of 00:00 China time on `day`. */
+export function chinaDayStart(day: string): number {
+  const [year, month, date] = day.split("-").map(Number) as [number, number, number];
+  return Date.UTC(year, month - 1, date) / 1000 - CHINA_OFFSET_SECONDS;
+}
+
+/** The range as the backend's `startTime` (inclusive) and `endTime` (exclusive) seconds. */
+export function rangeToSeconds(range: DateRange): { startTime?: number; endTime?: number } {
+  return {
+    startTime: range.startDate ? chinaDayStart(range.startDate) : undefined,
+    endTime: range.endDate ? chinaDayStart(range.endDate) + 86_400 : undefined,
+  };
+}
