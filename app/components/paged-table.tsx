@@ -32,7 +32,7 @@
  * columns are remembered per table in this browser (localStorage).
  */
 import { Popover, PopoverButton, PopoverPanel } from "@headlessui/react";
-import { Fragment, type ReactNode, useEffect, useState } from "react";
+import { Fragment, type ReactNode, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ChevronIcon } from "~/components/icons.tsx";
 import { PagingBar } from "~/components/paging-bar.tsx";
@@ -108,7 +108,24 @@ export function PagedTable<Row>({
   const span = visible.length + (showIndex ? 1 : 0) + (selection ? 1 : 0) + (expand ? 1 : 0);
   const keys = rows.map(rowKey);
   const checkedOnPage = selection ? keys.filter((key) => selection.selected.has(key)).length : 0;
+  const tbody = useRef<HTMLTableSectionElement>(null);
+  // The row checkboxes keep their own state (a click before hydration counts);
+  // the selection is read from them after every change and whenever the rows change.
+  const readChecked = () =>
+    new Set(
+      [
+        ...(tbody.current?.querySelectorAll<HTMLInputElement>("input[data-select]:checked") ?? []),
+      ].map((input) => input.value),
+    );
+  const onSelect = useRef(selection?.onChange);
+  onSelect.current = selection?.onChange;
+  const signature = keys.join("\n");
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-read when the rows change
+  useEffect(() => {
+    onSelect.current?.(readChecked());
+  }, [signature]);
   const offset = (pagination.current - 1) * pagination.pageSize;
+  const hydrated = useHydrated();
 
   const cell = "px-3 py-2 align-middle";
   return (
@@ -123,7 +140,9 @@ export function PagedTable<Row>({
             <tr>
               {selection ? (
                 <th scope="col" className={`${cell} w-10`}>
+                  {/* Selecting the whole page needs JavaScript; without it the box is left out. */}
                   <input
+                    hidden={!hydrated}
                     type="checkbox"
                     className="size-4 accent-brand-600"
                     aria-label={t("logistics.table.selectPage")}
@@ -133,12 +152,13 @@ export function PagedTable<Row>({
                         input.indeterminate = checkedOnPage > 0 && checkedOnPage < keys.length;
                     }}
                     onChange={(event) => {
-                      const next = new Set(selection.selected);
-                      for (const key of keys) {
-                        if (event.currentTarget.checked) next.add(key);
-                        else next.delete(key);
+                      const checked = event.currentTarget.checked;
+                      for (const input of tbody.current?.querySelectorAll<HTMLInputElement>(
+                        "input[data-select]",
+                      ) ?? []) {
+                        input.checked = checked;
                       }
-                      selection.onChange(next);
+                      selection.onChange(readChecked());
                     }}
                     disabled={keys.length === 0}
                   />
@@ -150,7 +170,7 @@ export function PagedTable<Row>({
                 </th>
               ) : null}
               {showIndex ? (
-                <th scope="col" className={`${cell} w-14 text-right`}>
+                <th scope="col" className={`${cell} w-14 text-right whitespace-nowrap`}>
                   {t("logistics.table.index")}
                 </th>
               ) : null}
@@ -165,7 +185,7 @@ export function PagedTable<Row>({
               ))}
             </tr>
           </thead>
-          <tbody className="divide-y divide-gray-100">
+          <tbody ref={tbody} className="divide-y divide-gray-100">
             {error ? (
               <tr>
                 <td colSpan={span} className="px-3 py-10 text-center">
@@ -200,13 +220,8 @@ export function PagedTable<Row>({
                             form={selection.form}
                             className="size-4 accent-brand-600"
                             aria-label={selection.label(key)}
-                            checked={selection.selected.has(key)}
-                            onChange={(event) => {
-                              const next = new Set(selection.selected);
-                              if (event.currentTarget.checked) next.add(key);
-                              else next.delete(key);
-                              selection.onChange(next);
-                            }}
+                            data-select=""
+                            onChange={() => selection.onChange(readChecked())}
                           />
                         </td>
                       ) : null}
@@ -337,8 +352,9 @@ function ColumnMenu<Row>({
 }
 
 /**
- * Selection of rows for a table with `selection`: emptied when the rows
- * change (another page, other filters), kept after an operation on the same rows.
+ * Selection of rows for a table with `selection`: what is checked on the
+ * page; another page or other filters start empty, an operation on the same
+ * rows keeps it.
  */
 export function useSelection(keys: readonly string[]): [Set<string>, (next: Set<string>) => void] {
   const signature = keys.join("\n");

@@ -37,7 +37,7 @@ export function XlsxUpload(props: XlsxUploadProps) {
         <summary className="btn-secondary list-none [&::-webkit-details-marker]:hidden">
           {label}
         </summary>
-        <div className="absolute z-20 mt-2 w-[28rem] rounded-lg border border-gray-200 bg-white p-4 shadow-lg">
+        <div className="absolute right-0 z-20 mt-2 w-[28rem] rounded-lg border border-gray-200 bg-white p-4 shadow-lg">
           <h2 className="mb-3 text-sm font-semibold">{title}</h2>
           <UploadForm {...props} />
         </div>

@@ -109,9 +109,9 @@ export default {
       import: "Import self-service numbers",
     },
     confirm: {
-      detain: "Detain the {{n}} selected orders?",
-      status: "Change the status of the {{n}} selected orders?",
-      remarks: "Update the remarks of the {{n}} selected orders?",
+      detain: "Detain the selected orders ({{n}})?",
+      status: "Change the status of the selected orders ({{n}})?",
+      remarks: "Update the remarks of the selected orders ({{n}})?",
       stockIn: "Stock in {{number}}?",
       orders: "Orders: {{list}}",
       more: "and {{n}} more",
@@ -130,8 +130,8 @@ export default {
     statusRequired: "Please choose the new status",
     stockInRequired: "Please enter a pallet or order number",
     stockInTooLong: "At most 64 characters",
-    updated: "{{n}} orders updated",
-    stockedIn: "{{changed}} orders stocked in, {{unchanged}} left as they were (wrong status)",
+    updated: "orders updated: {{n}}",
+    stockedIn: "stocked in: {{changed}}; left as they were (wrong status): {{unchanged}}",
   },
   import: {
     title: "Import self-service numbers",
