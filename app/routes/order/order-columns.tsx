@@ -80,7 +80,7 @@ export function useOrderColumns(): Column<OrderView>[] {
     {
       key: "remark",
       header: t("logistics.order.remark"),
-      className: "max-w-56 truncate",
+      className: "max-w-44 truncate",
       cell: (order) => <span title={order.remark}>{order.remark}</span>,
     },
     {
