@@ -36,7 +36,11 @@ export const RANGE_ERRORS = {
 } as const;
 export type RangeError = (typeof RANGE_ERRORS)[keyof typeof RANGE_ERRORS];
 
-export type ParsedRange = { ok: true; range: DateRange } | { ok: false; error: RangeError };
+/** `input` is the range as typed, to show again beside its error; `range` is what applies. */
+export type ParsedRange = { input: DateRange } & (
+  | { ok: true; range: DateRange }
+  | { ok: false; error: RangeError }
+);
 
 /** The China-time calendar day of `now` (milliseconds), `YYYY-MM-DD`. */
 export function chinaToday(now: number = Date.now()): string {
@@ -87,11 +91,14 @@ export function activeShortcut(range: DateRange, today: string): DateShortcut | 
 export function parseDateRange(params: URLSearchParams): ParsedRange {
   const startDate = params.get(START_DATE)?.trim() || undefined;
   const endDate = params.get(END_DATE)?.trim() || undefined;
+  const input = { startDate, endDate };
   if ((startDate && !isCalendarDay(startDate)) || (endDate && !isCalendarDay(endDate))) {
-    return { ok: false, error: RANGE_ERRORS.invalid };
+    return { input, ok: false, error: RANGE_ERRORS.invalid };
   }
-  if (startDate && endDate && startDate > endDate) return { ok: false, error: RANGE_ERRORS.order };
-  return { ok: true, range: { startDate, endDate } };
+  if (startDate && endDate && startDate > endDate) {
+    return { input, ok: false, error: RANGE_ERRORS.order };
+  }
+  return { input, ok: true, range: input };
 }
 
 /** Unix seconds of 00:00 China time on `day`. */

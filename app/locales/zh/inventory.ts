@@ -30,7 +30,8 @@ export default {
     orderIn: "订单 {{number}} 已入库",
     orderOut: "订单 {{number}} 已出库",
     changedOrders: "已变更的订单（{{count}}）",
-    unchangedOrders: "未变更的订单（{{count}}），当前状态不能{{action}}",
+    unchangedIn: "未变更的订单（{{count}}）：当前状态不能入库",
+    unchangedOut: "未变更的订单（{{count}}）：当前状态不能出库",
     queued: "待提交 {{count}} 条",
     shift: {
       title: "本班扫描记录",

@@ -27,7 +27,10 @@ export interface ArrivalView {
 
 export interface ArrivalQuery {
   salverNo?: string;
+  /** The range that applies (none when it is wrong). */
   range: DateRange;
+  /** The range as typed, shown again in the form. */
+  rangeInput: DateRange;
   rangeError: string | null;
   /** The query of `arrivalReport` and `downloadArrivalReport` (without paging). */
   filter: { salverNo?: string; startTime?: number; endTime?: number };
@@ -40,6 +43,7 @@ export function parseArrivalQuery(params: URLSearchParams): ArrivalQuery {
   return {
     salverNo,
     range,
+    rangeInput: parsed.input,
     rangeError: parsed.ok ? null : parsed.error,
     filter: { salverNo, ...rangeToSeconds(range) },
   };
@@ -72,7 +76,8 @@ export async function loadArrivalReport(context: Context, url: URL) {
   const query = parseArrivalQuery(url.searchParams);
   const base = {
     filters: { salverNo: query.salverNo },
-    range: query.range,
+    // As typed: a wrong range is shown again beside its message.
+    range: query.rangeInput,
     rangeError: query.rangeError,
     today: chinaToday(),
   };

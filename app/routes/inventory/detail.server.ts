@@ -34,7 +34,10 @@ export interface DetailQuery {
   status: OrderStatusCode;
   salverNo?: string;
   orderNo?: string;
+  /** The range that applies (none when it is wrong). */
   range: DateRange;
+  /** The range as typed, shown again in the form. */
+  rangeInput: DateRange;
   /** Translation key of a wrong date range; the list is not asked for then. */
   rangeError: string | null;
   /** The query of `orders` and `downloadOrders` (without paging). */
@@ -53,6 +56,7 @@ export function parseDetailQuery(params: URLSearchParams): DetailQuery {
     salverNo,
     orderNo,
     range,
+    rangeInput: parsed.input,
     rangeError: parsed.ok ? null : parsed.error,
     filter: { cbaStatus: status, salverNo, orderNo, timeField, ...rangeToSeconds(range) },
   };
@@ -76,11 +80,12 @@ export async function loadDetails(context: Context, url: URL) {
   const locale = getLocale(context);
   const paging = parsePaging(url.searchParams);
   const query = parseDetailQuery(url.searchParams);
-  const { status, salverNo, orderNo, range, rangeError } = query;
+  const { status, salverNo, orderNo, rangeError } = query;
   const base = {
     status,
     filters: { salverNo, orderNo },
-    range,
+    // As typed: a wrong range is shown again beside its message.
+    range: query.rangeInput,
     rangeError,
     today: chinaToday(),
   };

@@ -144,7 +144,7 @@ export default function InventoryPage({ actionData }: Route.ComponentProps) {
               placeholder={t("inventory.scan.placeholder")}
               aria-invalid={fieldError ? true : undefined}
               aria-describedby="scan-number-error"
-              className="input h-11 max-w-md font-mono text-base"
+              className="input h-11 max-w-md font-mono text-base placeholder:font-sans placeholder:text-sm"
               data-testid="scan-number"
             />
             <button type="submit" className="btn-primary h-11">

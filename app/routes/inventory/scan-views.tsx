@@ -85,7 +85,6 @@ export function ScanResult({ scan }: { scan: ScanRecord }) {
       </div>
     );
   }
-  const action = t(scan.direction === "in" ? "inventory.scan.in" : "inventory.scan.out");
   return (
     <div data-testid="scan-result" data-ok="true">
       <Notice kind="success">
@@ -103,7 +102,14 @@ export function ScanResult({ scan }: { scan: ScanRecord }) {
       </Notice>
       {scan.unchanged.length > 0 ? (
         <div className="mt-2 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
-          <p>{t("inventory.scan.unchangedOrders", { count: scan.unchanged.length, action })}</p>
+          <p>
+            {t(
+              scan.direction === "in"
+                ? "inventory.scan.unchangedIn"
+                : "inventory.scan.unchangedOut",
+              { count: scan.unchanged.length },
+            )}
+          </p>
           <ul className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-xs" data-testid="scan-unchanged">
             {scan.unchanged.map((order) => (
               <li key={order.orderNo}>
