@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigate } from "react-router";
-import { ResendButton } from "~/components/account/resend-button.tsx";
+import { EmailCodeField, EmailCodeSendForm } from "~/components/account/email-code-field.tsx";
 import { CaptchaImage } from "~/components/captcha.tsx";
 import { FormErrors, InputField } from "~/components/form.tsx";
 import type { Locale } from "~/locales/index.ts";
@@ -100,29 +100,21 @@ export function ForgotVerifyStep({
   return (
     <div>
       <p className="mb-4 text-sm text-gray-600">{t("account.forgot.verifyIntro", { email })}</p>
-      {/* The send button sits beside the code input but submits this form of its own. */}
-      <Form method="post" id="forgot-send" />
+      <EmailCodeSendForm id="forgot-send" />
       <Form method="post" {...getFormProps(form)} className="space-y-1">
         <FormErrors id={form.errorId} errors={form.errors} />
-        <InputField
-          label={t("account.fields.emailCode")}
+        <EmailCodeField
           field={fields.emailCode}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
+          label={t("account.fields.emailCode")}
           placeholder={t("account.fields.emailCodePlaceholder")}
-          addon={
-            <ResendButton
-              form="forgot-send"
-              secondsLeft={resendIn}
-              sentBefore={sentBefore}
-              labels={{
-                send: t("account.forgot.send"),
-                resend: t("account.forgot.resend"),
-                wait: (seconds) => t("account.forgot.resendIn", { seconds }),
-              }}
-            />
-          }
+          sendFormId="forgot-send"
+          resendIn={resendIn}
+          sentBefore={sentBefore}
+          labels={{
+            send: t("account.forgot.send"),
+            resend: t("account.forgot.resend"),
+            wait: (seconds) => t("account.forgot.resendIn", { seconds }),
+          }}
         />
         {/* "Next" first: Enter in the code input goes on, it does not go back. */}
         <div className="flex flex-row-reverse gap-3">

@@ -2,7 +2,7 @@ import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react"
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
-import { ResendButton } from "~/components/account/resend-button.tsx";
+import { EmailCodeField, EmailCodeSendForm } from "~/components/account/email-code-field.tsx";
 import { Steps } from "~/components/account/steps.tsx";
 import { CaptchaImage } from "~/components/captcha.tsx";
 import { FormErrors, InputField } from "~/components/form.tsx";
@@ -131,29 +131,21 @@ export function ActivationStep({
         {t("account.register.activateTitle")}
       </h2>
       <p className="mb-4 text-sm text-gray-600">{t("account.register.activateIntro", { email })}</p>
-      {/* The send button sits beside the code input but submits this form of its own. */}
-      <Form method="post" id="register-send" />
+      <EmailCodeSendForm id="register-send" />
       <Form method="post" {...getFormProps(form)} className="space-y-1">
         <FormErrors id={form.errorId} errors={form.errors} />
-        <InputField
-          label={t("account.fields.activationCode")}
+        <EmailCodeField
           field={fields.activationCode}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
+          label={t("account.fields.activationCode")}
           placeholder={t("account.fields.activationCodePlaceholder")}
-          addon={
-            <ResendButton
-              form="register-send"
-              secondsLeft={resendIn}
-              sentBefore={sentBefore}
-              labels={{
-                send: t("account.register.send"),
-                resend: t("account.register.resend"),
-                wait: (seconds) => t("account.register.resendIn", { seconds }),
-              }}
-            />
-          }
+          sendFormId="register-send"
+          resendIn={resendIn}
+          sentBefore={sentBefore}
+          labels={{
+            send: t("account.register.send"),
+            resend: t("account.register.resend"),
+            wait: (seconds) => t("account.register.resendIn", { seconds }),
+          }}
         />
         <button type="submit" name="intent" value="activate" className="btn-primary w-full">
           {t("account.register.confirm")}
