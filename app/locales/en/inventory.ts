@@ -64,10 +64,10 @@ export default {
     download: "Download details",
     downloadHint: "Downloads every order of the current filters (one row per order line)",
     rangeOf: {
-      "1": "Created",
-      "2": "Created",
-      "3": "Stocked out",
-      "4": "Stocked in",
+      "1": "Created on",
+      "2": "Created on",
+      "3": "Stocked out on",
+      "4": "Stocked in on",
     },
   },
   arrival: {
