@@ -101,16 +101,14 @@ export class Api {
   async call<N extends EndpointName>(name: N, input: CallInput<N> = {}): Promise<CallResult<N>> {
     const result = await this.attempt(name, input);
     if (result.ok) return result.data;
-    throw data<ErrorPayload>(
-      { code: result.code, message: result.message, kind: "coded" },
-      { status: 400 },
-    );
+    throw codedError(result.code, result.message);
   }
 
   /**
    * Calls an endpoint and returns a business error instead of throwing it, for
-   * forms that show the backend's message beside their fields. Session ends,
-   * permission and transport failures are still thrown.
+   * forms that show the backend's message beside their fields (a number that
+   * does not exist, 40004, included). Session ends, permission and transport
+   * failures are still thrown.
    */
   async attempt<N extends EndpointName>(name: N, input: CallInput<N> = {}): Promise<Attempt<N>> {
     const response = await this.send(name, input);
@@ -136,7 +134,7 @@ export class Api {
     const envelope = await this.readEnvelope(response, name);
     const message = this.messageOf(envelope);
     await this.throwIfFatal(envelope.code, message);
-    throw data<ErrorPayload>({ code: envelope.code, message, kind: "coded" }, { status: 400 });
+    throw codedError(envelope.code, message);
   }
 
   private async send<N extends EndpointName>(name: N, input: CallInput<N>): Promise<Response> {
@@ -223,8 +221,13 @@ export class Api {
       });
     }
     if (code === ApiCode.forbidden) throw data<ErrorPayload>({ code, message }, { status: 403 });
-    if (code === ApiCode.notFound) throw data<ErrorPayload>({ code, message }, { status: 404 });
   }
+}
+
+/** A business error thrown to the error boundary: what the page asked for does not exist (404), or the message. */
+function codedError(code: number, message: string) {
+  if (code === ApiCode.notFound) return data<ErrorPayload>({ code, message }, { status: 404 });
+  return data<ErrorPayload>({ code, message, kind: "coded" }, { status: 400 });
 }
 
 function malformed() {

@@ -109,15 +109,23 @@ describe("API client", () => {
     },
   );
 
-  it("maps 40003 to the 403 page and 40004 to the 404 page", async () => {
+  it("maps 40003 to the 403 page and 40004 of a page's data to the 404 page", async () => {
+    const statusOf = async (promise: Promise<unknown>) =>
+      ((await thrown(promise)) as { init: ResponseInit }).init.status;
     let { api } = await apiWith(() => envelope(40003, "无权限"));
-    expect(((await thrown(api.call("accountInfo"))) as { init: ResponseInit }).init.status).toBe(
-      403,
-    );
+    expect(await statusOf(api.call("accountInfo"))).toBe(403);
+    expect(await statusOf(api.attempt("accountInfo"))).toBe(403);
     ({ api } = await apiWith(() => envelope(40004, "不存在")));
-    expect(((await thrown(api.call("accountInfo"))) as { init: ResponseInit }).init.status).toBe(
-      404,
-    );
+    expect(await statusOf(api.call("accountInfo"))).toBe(404);
+  });
+
+  it("returns 40004 to a form: the number the user typed does not exist", async () => {
+    const { api } = await apiWith(() => envelope(40004, "托盘或订单 X1 不存在"));
+    expect(await api.attempt("orderWarehousing", { body: { salverNoOrOrderNo: "X1" } })).toEqual({
+      ok: false,
+      code: 40004,
+      message: "托盘或订单 X1 不存在",
+    });
   });
 
   it("sends HTTP 404 and 500 without an envelope to the error pages", async () => {

@@ -192,9 +192,9 @@ export async function orderAction(request: Request, context: Context) {
     if (submission.status !== "success") return failed(intent, null, submission.reply());
     const pending = { intent, orderNoList: [], ...submission.value };
     if (!confirmed) return data<OrderActionData>({ stage: "confirm", intent, pending });
-    const result = await softNotFound(() =>
-      api.attempt("orderWarehousing", { body: { ...submission.value, direction: "in" } }),
-    );
+    const result = await api.attempt("orderWarehousing", {
+      body: { ...submission.value, direction: "in" },
+    });
     if (!result.ok) return failed(intent, pending, reject(submission, result));
     const { changed, unchanged } = result.data;
     return done(
@@ -214,15 +214,13 @@ export async function orderAction(request: Request, context: Context) {
   if (intent === "detain") {
     const submission = parseWithZod(formData, { schema: detainSchema });
     if (submission.status !== "success") return failed(intent, pending, submission.reply());
-    const result = await softNotFound(() =>
-      api.attempt("updateOrders", {
-        body: {
-          orderNoList: submission.value.orderNoList,
-          cbaStatus: 2,
-          reasonForDetention: submission.value.reasonForDetention,
-        },
-      }),
-    );
+    const result = await api.attempt("updateOrders", {
+      body: {
+        orderNoList: submission.value.orderNoList,
+        cbaStatus: 2,
+        reasonForDetention: submission.value.reasonForDetention,
+      },
+    });
     if (!result.ok) return failed(intent, pending, reject(submission, result));
     return done(intent, `${success}: ${t("logistics.order.updated", { n: result.data.updated })}`);
   }
@@ -230,21 +228,19 @@ export async function orderAction(request: Request, context: Context) {
   if (intent === "status") {
     const submission = parseWithZod(formData, { schema: statusSchema });
     if (submission.status !== "success") return failed(intent, pending, submission.reply());
-    const result = await softNotFound(() =>
-      api.attempt("updateOrders", {
-        body: {
-          orderNoList: submission.value.orderNoList,
-          cbaStatus: submission.value.cbaStatus as OrderStatusCode,
-        },
-      }),
-    );
+    const result = await api.attempt("updateOrders", {
+      body: {
+        orderNoList: submission.value.orderNoList,
+        cbaStatus: submission.value.cbaStatus as OrderStatusCode,
+      },
+    });
     if (!result.ok) return failed(intent, pending, reject(submission, result));
     return done(intent, `${success}: ${t("logistics.order.updated", { n: result.data.updated })}`);
   }
 
   const submission = parseWithZod(formData, { schema: remarksSchema });
   if (submission.status !== "success") return failed(intent, pending, submission.reply());
-  const result = await softNotFound(() => api.attempt("orderRemarks", { body: submission.value }));
+  const result = await api.attempt("orderRemarks", { body: submission.value });
   if (!result.ok) return failed(intent, pending, reject(submission, result));
   return done(intent, `${success}: ${t("logistics.order.updated", { n: result.data.updated })}`);
 }
@@ -261,17 +257,3 @@ function reject(
  * An unknown scanned or selected number answers 40004, which the API client
  * turns into the 404 page; in a form it is a message beside the field.
  */
-async function softNotFound<T>(call: () => Promise<T>): Promise<T | ApiFailure> {
-  try {
-    return await call();
-  } catch (error) {
-    const thrown = error as {
-      init?: { status?: number } | null;
-      data?: { code?: number; message?: string };
-    };
-    if (thrown?.init?.status === 404 && thrown.data?.code === 40004 && thrown.data.message) {
-      return { ok: false, code: 40004, message: thrown.data.message };
-    }
-    throw error;
-  }
-}
