@@ -1,14 +1,14 @@
 import { initReactI18next } from "react-i18next";
 import { createI18nextMiddleware } from "remix-i18next";
 import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale, resources } from "~/locales/index.ts";
-import { localeOfPath } from "~/utils/locale-path.ts";
+import { localeOfRequest } from "~/utils/resource-paths.ts";
 
-/** The URL alone decides the language a page is rendered in (PRODUCT.md section 2). */
+/** The URL decides the language a page is rendered in (PRODUCT.md section 2); resource routes follow the page that called them. */
 const [i18nextMiddleware, getDetectedLocale, getInstance] = createI18nextMiddleware({
   detection: {
     supportedLanguages: [...LOCALES],
     fallbackLanguage: DEFAULT_LOCALE,
-    findLocale: async ({ request }) => localeOfPath(new URL(request.url).pathname),
+    findLocale: async ({ request }) => localeOfRequest(request),
   },
   i18next: { resources, interpolation: { escapeValue: false } },
   plugins: [initReactI18next],

@@ -2,19 +2,7 @@ import { type MiddlewareFunction, redirect } from "react-router";
 import { env } from "~/config/env.server.ts";
 import { I18N_REDIRECTED_COOKIE, LANG_COOKIE, plainCookie, readCookie } from "~/utils/cookies.ts";
 import { localeFromAcceptLanguage, localeOfPath, localizePath } from "~/utils/locale-path.ts";
-
-/** Resource routes: no language of their own, never redirected. */
-const RESOURCE_PATHS = new Set([
-  "/logout",
-  "/language",
-  "/captcha",
-  "/order/download",
-  "/order/import-template",
-  "/inventory/download",
-  "/en/inventory/download",
-  "/notice/read",
-  "/image",
-]);
+import { isResourcePath } from "~/utils/resource-paths.ts";
 
 /**
  * The routing rules of SPEC.md section 2 and PRODUCT.md section 2, for page
@@ -27,7 +15,7 @@ const RESOURCE_PATHS = new Set([
  */
 export const languageMiddleware: MiddlewareFunction<Response> = async ({ request, url }, next) => {
   const isDocument = request.method === "GET" && !new URL(request.url).pathname.endsWith(".data");
-  if (!isDocument || RESOURCE_PATHS.has(url.pathname)) return next();
+  if (!isDocument || isResourcePath(url.pathname)) return next();
 
   const cookies = request.headers.get("Cookie");
   const lang = readCookie(cookies, LANG_COOKIE);

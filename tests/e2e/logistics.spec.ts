@@ -220,8 +220,10 @@ for (const lang of ["zh", "en"] as const) {
       const ordersBook = await readWorkbook(orders);
       const ordersSheet = ordersBook.worksheets[0]!;
       const ordersRows = sheetRows(ordersSheet);
-      // Downloads come from a language-independent route: the backend's default language.
-      expect(ordersRows[0]!.slice(0, 3)).toEqual(["订单号", "服务号", "托盘号"]);
+      // The workbook speaks the language of the page it was downloaded from.
+      expect(ordersRows[0]!.slice(0, 3)).toEqual(
+        lang === "en" ? ["Order No.", "Service No.", "Pallet No."] : ["订单号", "服务号", "托盘号"],
+      );
       expect(new Set(ordersRows.slice(1).map((r) => r[0]))).toEqual(new Set([first, second]));
 
       // Nothing selected: every order of the filter.
@@ -231,7 +233,9 @@ for (const lang of ["zh", "en"] as const) {
         page.getByTestId("download-logistics").click(),
       ]);
       const logisticsRows = sheetRows((await readWorkbook(logistics)).worksheets[0]!);
-      expect(logisticsRows[0]!.slice(0, 2)).toEqual(["物流单号", "订单号"]);
+      expect(logisticsRows[0]!.slice(0, 2)).toEqual(
+        lang === "en" ? ["Logistics No.", "Order No."] : ["物流单号", "订单号"],
+      );
       expect(logisticsRows.slice(1).map((r) => r[1])).toEqual([second]);
     });
   });
