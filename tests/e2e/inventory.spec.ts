@@ -342,6 +342,27 @@ for (const lang of ["zh", "en"] as const) {
   });
 }
 
+test("scans faster than the answers are all kept, in order", async ({ page }) => {
+  await login(page, ACCOUNTS.manager);
+  await page.goto("/inventory_system/inventory");
+  const stamp = Date.now();
+  const numbers = [1, 2, 3].map((n) => `FAST${stamp}-${n}`);
+  const field = page.getByTestId("scan-number");
+  for (const number of numbers) {
+    // A scanner types and presses Enter at once, without waiting for the answer.
+    await field.pressSequentially(number, { delay: 0 });
+    await field.press("Enter");
+  }
+  const rows = page.getByTestId("shift-row");
+  await expect(rows).toHaveCount(3);
+  expect(await rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute("data-number")))).toEqual(
+    [...numbers].reverse(),
+  );
+  await expect(page.getByTestId("scan-result")).toHaveText(TEXT.zh.notFound(numbers[2]!));
+  await page.getByRole("button", { name: zhI.scan.shift.clear }).click();
+  await expect(page.getByText(zhI.scan.shift.empty)).toBeVisible();
+});
+
 test("without JavaScript a scan posts and the page shows its result", async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false, locale: "zh-CN" });
   const page = await context.newPage();
