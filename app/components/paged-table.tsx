@@ -145,7 +145,7 @@ export function PagedTable<Row>({
                     hidden={!hydrated}
                     type="checkbox"
                     className="size-4 accent-brand-600"
-                    aria-label={t("logistics.table.selectPage")}
+                    aria-label={t("table.selectPage")}
                     checked={keys.length > 0 && checkedOnPage === keys.length}
                     ref={(input) => {
                       if (input)
@@ -166,12 +166,12 @@ export function PagedTable<Row>({
               ) : null}
               {expand ? (
                 <th scope="col" className={`${cell} w-10`}>
-                  <span className="sr-only">{t("logistics.table.expand")}</span>
+                  <span className="sr-only">{t("table.expand")}</span>
                 </th>
               ) : null}
               {showIndex ? (
                 <th scope="col" className={`${cell} w-14 text-right whitespace-nowrap`}>
-                  {t("logistics.table.index")}
+                  {t("table.index")}
                 </th>
               ) : null}
               {visible.map((column) => (
@@ -313,7 +313,7 @@ function ColumnMenu<Row>({
   return (
     <Popover className="relative">
       <PopoverButton className="btn-secondary h-8 px-3" data-testid="column-menu">
-        {t("logistics.table.columns")}
+        {t("table.columns")}
       </PopoverButton>
       <PopoverPanel
         anchor="bottom end"
@@ -321,7 +321,7 @@ function ColumnMenu<Row>({
       >
         <fieldset>
           <legend className="px-1 pb-1 text-xs font-medium text-gray-500">
-            {t("logistics.table.showColumns")}
+            {t("table.showColumns")}
           </legend>
           {columns
             .filter((column) => !column.fixed)

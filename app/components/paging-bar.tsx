@@ -39,12 +39,12 @@ export function PagingBar({ pagination, pageSizes = PAGE_SIZES, id = "paging" }:
     "inline-flex h-8 min-w-8 items-center justify-center rounded-md border px-2 text-sm";
   return (
     <nav
-      aria-label={t("logistics.table.paging")}
+      aria-label={t("table.paging")}
       className="flex flex-wrap items-center justify-end gap-x-4 gap-y-2 pt-3 text-sm text-gray-700"
       data-testid={id}
     >
       <span data-testid={`${id}-total`}>
-        {t("logistics.table.total", { count: total, total: formatCount(total, locale) })}
+        {t("table.total", { count: total, total: formatCount(total, locale) })}
       </span>
 
       <ul className="flex items-center gap-1">
@@ -53,7 +53,7 @@ export function PagingBar({ pagination, pageSizes = PAGE_SIZES, id = "paging" }:
             to={current > 1 ? href(current - 1) : undefined}
             className={pageLink}
             rel="prev"
-            label={t("logistics.table.previous")}
+            label={t("table.previous")}
           >
             ‹
           </PageLink>
@@ -77,7 +77,7 @@ export function PagingBar({ pagination, pageSizes = PAGE_SIZES, id = "paging" }:
                 <Link
                   to={href(page)}
                   className={`${pageLink} border-gray-300 bg-white hover:border-brand-500 hover:text-brand-700`}
-                  aria-label={t("logistics.table.page", { page })}
+                  aria-label={t("table.page", { page })}
                 >
                   {formatCount(page, locale)}
                 </Link>
@@ -90,7 +90,7 @@ export function PagingBar({ pagination, pageSizes = PAGE_SIZES, id = "paging" }:
             to={current < last ? href(current + 1) : undefined}
             className={pageLink}
             rel="next"
-            label={t("logistics.table.next")}
+            label={t("table.next")}
           >
             ›
           </PageLink>
@@ -100,7 +100,7 @@ export function PagingBar({ pagination, pageSizes = PAGE_SIZES, id = "paging" }:
       <Form method="get" action={action} className="flex items-center gap-1">
         {carried(["current", "pageSize"])}
         <label className="flex items-center gap-1">
-          <span className="sr-only">{t("logistics.table.pageSize")}</span>
+          <span className="sr-only">{t("table.pageSize")}</span>
           <select
             name="pageSize"
             defaultValue={pageSize}
@@ -111,14 +111,14 @@ export function PagingBar({ pagination, pageSizes = PAGE_SIZES, id = "paging" }:
           >
             {sizes.map((size) => (
               <option key={size} value={size}>
-                {t("logistics.table.perPage", { size })}
+                {t("table.perPage", { size })}
               </option>
             ))}
           </select>
         </label>
         <noscript>
           <button type="submit" className="btn-secondary h-8 px-2">
-            {t("logistics.table.apply")}
+            {t("table.apply")}
           </button>
         </noscript>
       </Form>
@@ -126,7 +126,7 @@ export function PagingBar({ pagination, pageSizes = PAGE_SIZES, id = "paging" }:
       <Form method="get" action={action} className="flex items-center gap-1">
         {carried(["current"])}
         <label className="flex items-center gap-1 whitespace-nowrap">
-          {t("logistics.table.goTo")}
+          {t("table.goTo")}
           <input
             type="number"
             name="current"
@@ -139,7 +139,7 @@ export function PagingBar({ pagination, pageSizes = PAGE_SIZES, id = "paging" }:
           />
         </label>
         <button type="submit" className="btn-secondary h-8 px-2">
-          {t("logistics.table.go")}
+          {t("table.go")}
         </button>
       </Form>
     </nav>

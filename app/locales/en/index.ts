@@ -8,6 +8,7 @@ import logistics from "./logistics.ts";
 import menu from "./menu.ts";
 import notice from "./notice.ts";
 import qualification from "./qualification.ts";
+import table from "./table.ts";
 
 export default {
   translation: {
@@ -21,5 +22,6 @@ export default {
     qualification,
     inventory,
     explain,
+    table,
   },
 };

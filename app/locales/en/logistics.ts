@@ -3,23 +3,6 @@ import type zh from "../zh/logistics.ts";
 export default {
   title: "Logistics",
   allStatuses: "All statuses",
-  table: {
-    paging: "Pagination",
-    total: "{{total}} in total",
-    previous: "Previous page",
-    next: "Next page",
-    page: "Page {{page}}",
-    pageSize: "Rows per page",
-    perPage: "{{size}} / page",
-    apply: "Apply",
-    goTo: "Go to",
-    go: "Go",
-    index: "No.",
-    expand: "Expand",
-    selectPage: "Select all on this page",
-    columns: "Columns",
-    showColumns: "Shown columns",
-  },
   salverStatus: {
     "1": "Initial",
     "2": "Clearance partly completed",

@@ -9,6 +9,7 @@ import logistics from "./logistics.ts";
 import menu from "./menu.ts";
 import notice from "./notice.ts";
 import qualification from "./qualification.ts";
+import table from "./table.ts";
 
 export default {
   translation: {
@@ -22,5 +23,6 @@ export default {
     qualification,
     inventory,
     explain,
+    table,
   },
 };
