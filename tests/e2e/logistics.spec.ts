@@ -3,13 +3,15 @@ import { type Download, expect, type Page, test } from "@playwright/test";
 import ExcelJS from "exceljs";
 import enCommon from "../../app/locales/en/common.ts";
 import enL from "../../app/locales/en/logistics.ts";
+import enTable from "../../app/locales/en/table.ts";
 import zhCommon from "../../app/locales/zh/common.ts";
 import zhL from "../../app/locales/zh/logistics.ts";
+import zhTable from "../../app/locales/zh/table.ts";
 import { ACCOUNTS, login } from "./fixtures.ts";
 
 const TEXT = {
-  zh: { l: zhL, common: zhCommon, prefix: "" },
-  en: { l: enL, common: enCommon, prefix: "/en" },
+  zh: { l: zhL, table: zhTable, common: zhCommon, prefix: "" },
+  en: { l: enL, table: enTable, common: enCommon, prefix: "/en" },
 } as const;
 type Lang = keyof typeof TEXT;
 
@@ -70,7 +72,7 @@ async function operate(page: Page, op: "detain" | "status" | "remarks") {
 }
 
 for (const lang of ["zh", "en"] as const) {
-  const { l, common, prefix } = TEXT[lang];
+  const { l, table, common, prefix } = TEXT[lang];
 
   test.describe(`lists (${lang})`, () => {
     test.use({ locale: lang === "zh" ? "zh-CN" : "en-US" });
@@ -137,7 +139,7 @@ for (const lang of ["zh", "en"] as const) {
       await expect(page.getByTestId("amount-total")).toHaveText(/^[\d,]+\.\d{2}$/);
 
       // Paging through links, then back.
-      await page.getByRole("link", { name: l.table.page.replace("{{page}}", "2") }).click();
+      await page.getByRole("link", { name: table.page.replace("{{page}}", "2") }).click();
       await expect(page).toHaveURL(/\/order\/\?current=2$/);
       await expect(rows(page).first().locator("td").nth(2)).toHaveText("11");
       await page.getByTestId("orders-paging-size").selectOption("20");
@@ -386,7 +388,7 @@ test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
   test("operations post a confirmation step; paging and lines still work", async ({ page }) => {
-    const { l, common } = TEXT.zh;
+    const { l, table, common } = TEXT.zh;
     await page.goto("/");
     await page.locator('input[name="username"]').fill(ACCOUNTS.manager);
     await page.locator('input[name="password"]').fill("Demo1234!");
@@ -423,10 +425,10 @@ test.describe("without JavaScript", () => {
     await row(page, orderNo).locator("label").click();
     await expect(page.getByTestId("order-lines")).toBeVisible();
     await page.goto("/order");
-    await page.getByRole("link", { name: l.table.page.replace("{{page}}", "3") }).click();
+    await page.getByRole("link", { name: table.page.replace("{{page}}", "3") }).click();
     await expect(page).toHaveURL(/\/order\/\?current=3$/);
     await page.getByTestId("orders-paging-size").selectOption("50");
-    await page.getByRole("button", { name: l.table.apply }).click();
+    await page.getByRole("button", { name: table.apply }).click();
     await expect(page).toHaveURL(/\/order\/\?pageSize=50$/);
     await expect(rows(page)).toHaveCount(50);
   });
