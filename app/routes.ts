@@ -61,11 +61,7 @@ export default [
   route("captcha", "routes/resources/captcha.ts"),
   route("order/download", "routes/resources/order-download.ts"),
   route("order/import-template", "routes/resources/order-import-template.ts"),
-  // Also under /en: the language of the path is the language of the workbook's headers.
   route("inventory/download", "routes/resources/inventory-download.ts"),
-  route("en/inventory/download", "routes/resources/inventory-download.ts", {
-    id: "en/routes/resources/inventory-download",
-  }),
   route("notice/read", "routes/resources/notice-read.ts"),
   route("image", "routes/resources/image.ts"),
   route("demo/mailbox", "routes/demo-mailbox.tsx"),

@@ -1,12 +1,6 @@
-import { useTranslation } from "react-i18next";
-import type { Locale } from "~/locales/index.ts";
-import { localizePath } from "~/utils/locale-path.ts";
 import type { InventoryDownloadKind } from "~/validation/inventory.ts";
 
-/**
- * The resource route of the inventory downloads. It answers under `/en` too,
- * so an English page gets a workbook with English headers.
- */
+/** The resource route of the inventory downloads; it answers in the language of the page. */
 export const INVENTORY_DOWNLOAD_PATH = "/inventory/download";
 
 /**
@@ -25,10 +19,8 @@ export function DownloadForm({
   hint: string;
   fields: Record<string, string | number | undefined | null>;
 }) {
-  const { i18n } = useTranslation();
-  const action = localizePath(INVENTORY_DOWNLOAD_PATH, i18n.language as Locale);
   return (
-    <form method="post" action={action} className="inline-flex">
+    <form method="post" action={INVENTORY_DOWNLOAD_PATH} className="inline-flex">
       <input type="hidden" name="kind" value={kind} />
       {Object.entries(fields).map(([name, value]) =>
         value === undefined || value === null || value === "" ? null : (

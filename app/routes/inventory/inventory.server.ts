@@ -7,7 +7,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider } from "react-router";
-import { ApiCode, type OrderStatusCode, type WarehousingResult } from "~/contract/index.ts";
+import type { OrderStatusCode, WarehousingResult } from "~/contract/index.ts";
 import { apiContext } from "~/middleware/session.server.ts";
 import type { ApiFailure } from "~/utils/api.server.ts";
 import { type ScanInput, scanSchema } from "~/validation/inventory.ts";
@@ -88,27 +88,7 @@ export async function scanAction(request: Request, context: Context) {
     );
   }
   const input = submission.value;
-  const result = await keepNotFound(() =>
-    context.get(apiContext).attempt("salverWarehousing", { body: input }),
-  );
+  // An unknown number (40004) comes back as a refusal like any other, named in the list.
+  const result = await context.get(apiContext).attempt("salverWarehousing", { body: input });
   return data<ScanActionData>({ stage: "done", scan: scanRecord(input, result) });
-}
-
-/**
- * An unknown number answers 40004, which the API client turns into the 404
- * page; for a scan it is an answer like any refusal, shown in the list.
- */
-async function keepNotFound<T>(call: () => Promise<T>): Promise<T | ApiFailure> {
-  try {
-    return await call();
-  } catch (error) {
-    const thrown = error as {
-      init?: { status?: number } | null;
-      data?: { code?: number; message?: string };
-    };
-    if (thrown?.init?.status === 404 && thrown.data?.code === ApiCode.notFound) {
-      return { ok: false, code: ApiCode.notFound, message: thrown.data.message ?? "" };
-    }
-    throw error;
-  }
 }
