@@ -59,6 +59,11 @@ export default function InventoryPage({ actionData }: Route.ComponentProps) {
     sendNext();
   }, [fetcher.state, fetcher.data, add]);
 
+  // A scan posted before the page was interactive still joins the shift's list.
+  useEffect(() => {
+    if (posted?.stage === "done") add(posted.scan);
+  }, [posted, add]);
+
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     if (!hydrated) return;
     event.preventDefault();
