@@ -148,3 +148,53 @@ export function RecentInput({
     </>
   );
 }
+
+/** The status select of a filter form: "all statuses" and one option per code. */
+export function StatusFilter<Code extends number>({
+  label,
+  codes,
+  labelOf,
+  value,
+}: {
+  label: string;
+  codes: readonly Code[];
+  labelOf: (code: Code) => string;
+  value: number | undefined;
+}) {
+  const { t } = useTranslation();
+  return (
+    <FilterField label={label} htmlFor="filter-cbaStatus">
+      <select id="filter-cbaStatus" name="cbaStatus" defaultValue={value ?? ""} className="input">
+        <option value="">{t("logistics.allStatuses")}</option>
+        {codes.map((code) => (
+          <option key={code} value={code}>
+            {labelOf(code)}
+          </option>
+        ))}
+      </select>
+    </FilterField>
+  );
+}
+
+/** A plain text field of a filter form. */
+export function TextFilter({
+  name,
+  label,
+  value,
+}: {
+  name: string;
+  label: string;
+  value: string | undefined;
+}) {
+  return (
+    <FilterField label={label} htmlFor={`filter-${name}`}>
+      <input
+        id={`filter-${name}`}
+        name={name}
+        defaultValue={value ?? ""}
+        className="input"
+        autoComplete="off"
+      />
+    </FilterField>
+  );
+}

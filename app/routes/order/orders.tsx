@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
 import { ConfirmDialog, ConfirmPanel } from "~/components/confirm-dialog.tsx";
 import { ErrorLine, Notice, useErrorText } from "~/components/form.tsx";
-import { FilterField, ListFilter, RecentInput } from "~/components/list-filter.tsx";
+import { FilterField, ListFilter, RecentInput, StatusFilter } from "~/components/list-filter.tsx";
 import { PageHeader } from "~/components/page-header.tsx";
 import { PagedTable, useSelection } from "~/components/paged-table.tsx";
 import { XlsxUpload } from "~/components/xlsx-upload.tsx";
@@ -150,21 +150,12 @@ export default function OrdersPage({ loaderData, actionData }: Route.ComponentPr
             />
           </FilterField>
         ))}
-        <FilterField label={t("logistics.order.status")} htmlFor="filter-cbaStatus">
-          <select
-            id="filter-cbaStatus"
-            name="cbaStatus"
-            defaultValue={filters.cbaStatus ?? ""}
-            className="input"
-          >
-            <option value="">{t("logistics.allStatuses")}</option>
-            {ORDER_STATUSES.map((code) => (
-              <option key={code} value={code}>
-                {t(orderStatusKey(code))}
-              </option>
-            ))}
-          </select>
-        </FilterField>
+        <StatusFilter
+          label={t("logistics.order.status")}
+          codes={ORDER_STATUSES}
+          labelOf={(code) => t(orderStatusKey(code))}
+          value={filters.cbaStatus}
+        />
       </ListFilter>
 
       {result?.stage === "done" ? (

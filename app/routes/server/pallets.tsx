@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, useNavigation } from "react-router";
 import { ErrorLine, Notice } from "~/components/form.tsx";
-import { FilterField, ListFilter, StatusBadge } from "~/components/list-filter.tsx";
+import { ListFilter, StatusBadge, StatusFilter, TextFilter } from "~/components/list-filter.tsx";
 import { PageHeader } from "~/components/page-header.tsx";
 import { type Column, PagedTable } from "~/components/paged-table.tsx";
 import type { Locale } from "~/locales/index.ts";
@@ -173,30 +173,17 @@ export default function PalletsPage({ loaderData, actionData }: Route.ComponentP
         </div>
       ) : null}
       <ListFilter keep={["serviceNo"]}>
-        <FilterField label={t("logistics.pallet.salverNo")} htmlFor="filter-salverNo">
-          <input
-            id="filter-salverNo"
-            name="salverNo"
-            defaultValue={filters.salverNo ?? ""}
-            className="input"
-            autoComplete="off"
-          />
-        </FilterField>
-        <FilterField label={t("logistics.pallet.status")} htmlFor="filter-cbaStatus">
-          <select
-            id="filter-cbaStatus"
-            name="cbaStatus"
-            defaultValue={filters.cbaStatus ?? ""}
-            className="input"
-          >
-            <option value="">{t("logistics.allStatuses")}</option>
-            {SALVER_STATUSES.map((code) => (
-              <option key={code} value={code}>
-                {t(salverStatusKey(code))}
-              </option>
-            ))}
-          </select>
-        </FilterField>
+        <TextFilter
+          name="salverNo"
+          label={t("logistics.pallet.salverNo")}
+          value={filters.salverNo}
+        />
+        <StatusFilter
+          label={t("logistics.pallet.status")}
+          codes={SALVER_STATUSES}
+          labelOf={(code) => t(salverStatusKey(code))}
+          value={filters.cbaStatus}
+        />
       </ListFilter>
       <PagedTable
         id="pallets"

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { FilterField, ListFilter, StatusBadge } from "~/components/list-filter.tsx";
+import { ListFilter, StatusBadge, StatusFilter, TextFilter } from "~/components/list-filter.tsx";
 import { PageHeader } from "~/components/page-header.tsx";
 import { type Column, PagedTable } from "~/components/paged-table.tsx";
 import type { Locale } from "~/locales/index.ts";
@@ -72,30 +72,17 @@ export default function ServicesPage({ loaderData }: Route.ComponentProps) {
     <section className="card p-5">
       <PageHeader title={t("logistics.service.title")} />
       <ListFilter>
-        <FilterField label={t("logistics.service.serviceNo")} htmlFor="filter-serviceNo">
-          <input
-            id="filter-serviceNo"
-            name="serviceNo"
-            defaultValue={filters.serviceNo ?? ""}
-            className="input"
-            autoComplete="off"
-          />
-        </FilterField>
-        <FilterField label={t("logistics.service.status")} htmlFor="filter-cbaStatus">
-          <select
-            id="filter-cbaStatus"
-            name="cbaStatus"
-            defaultValue={filters.cbaStatus ?? ""}
-            className="input"
-          >
-            <option value="">{t("logistics.allStatuses")}</option>
-            {SALVER_STATUSES.map((code) => (
-              <option key={code} value={code}>
-                {t(salverStatusKey(code))}
-              </option>
-            ))}
-          </select>
-        </FilterField>
+        <TextFilter
+          name="serviceNo"
+          label={t("logistics.service.serviceNo")}
+          value={filters.serviceNo}
+        />
+        <StatusFilter
+          label={t("logistics.service.status")}
+          codes={SALVER_STATUSES}
+          labelOf={(code) => t(salverStatusKey(code))}
+          value={filters.cbaStatus}
+        />
       </ListFilter>
       <PagedTable
         id="services"
