@@ -1,6 +1,8 @@
-import { type FieldMetadata, getInputProps } from "@conform-to/react";
+import { type FieldMetadata, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import type { ComponentProps, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import type { z } from "zod";
 
 /**
  * Translates a form error: schemas give translation keys, the backend gives
@@ -89,4 +91,29 @@ export function Notice({
       {children}
     </div>
   );
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: Conform's own constraint on form values
+type FormSchema = z.ZodType<Record<string, any>, Record<string, any>>;
+
+type ZodFormOptions<Schema extends FormSchema> = Omit<
+  Parameters<typeof useForm<z.input<Schema>, z.output<Schema>>>[0],
+  "onValidate" | "shouldValidate" | "shouldRevalidate"
+>;
+
+/**
+ * The one form pattern: the same zod schema validates in the browser (on
+ * blur, then on every input once shown) and in the action (`parseWithZod`),
+ * whose `submission.reply()` comes back as `lastResult`.
+ */
+export function useZodForm<Schema extends FormSchema>(
+  schema: Schema,
+  options: ZodFormOptions<Schema> = {},
+) {
+  return useForm<z.input<Schema>, z.output<Schema>>({
+    ...options,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
 }

@@ -1,9 +1,8 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { CaptchaImage } from "~/components/captcha.tsx";
-import { FormErrors, InputField, Notice } from "~/components/form.tsx";
+import { FormErrors, InputField, Notice, useZodForm } from "~/components/form.tsx";
 import { LanguageSwitcher } from "~/components/language-switcher.tsx";
 import { env } from "~/config/env.server.ts";
 import type { Locale } from "~/locales/index.ts";
@@ -38,12 +37,9 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
   const { t, i18n } = useTranslation();
   const locale = i18n.language as Locale;
   const navigation = useNavigation();
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(loginSchema, {
     lastResult: actionData && "status" in actionData ? actionData : undefined,
     constraint: {},
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
   });
   const submitting = navigation.state !== "idle" && navigation.formAction?.endsWith("/login");
 

@@ -1,8 +1,7 @@
-import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getSelectProps } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
-import { ErrorLine, FormErrors, InputField, Notice } from "~/components/form.tsx";
+import { ErrorLine, FormErrors, InputField, Notice, useZodForm } from "~/components/form.tsx";
 import { PageHeader } from "~/components/page-header.tsx";
 import { type Column, PagedTable } from "~/components/paged-table.tsx";
 import { createSubAccountSchema } from "~/validation/account.ts";
@@ -23,13 +22,10 @@ type Row = Route.ComponentProps["loaderData"]["rows"][number];
 export default function SubAccounts({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const busy = useNavigation().state === "submitting";
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(createSubAccountSchema, {
     id: "create-sub-account",
     lastResult: actionData && "result" in actionData ? actionData.result : undefined,
     defaultValue: { role: loaderData.roles[0] },
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: createSubAccountSchema }),
   });
   const { key: roleKey, ...roleProps } = getSelectProps(fields.role);
   const notice = actionData && "notice" in actionData ? actionData.notice : undefined;

@@ -1,11 +1,10 @@
-import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigate } from "react-router";
 import { EmailCodeField, EmailCodeSendForm } from "~/components/account/email-code-field.tsx";
 import { CaptchaImage } from "~/components/captcha.tsx";
-import { FormErrors, InputField } from "~/components/form.tsx";
+import { FormErrors, InputField, useZodForm } from "~/components/form.tsx";
 import type { Locale } from "~/locales/index.ts";
 import { localizePath } from "~/utils/locale-path.ts";
 import {
@@ -42,13 +41,10 @@ export function ForgotAccountStep({
   captchaNonce: string;
 }) {
   const { t } = useTranslation();
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(forgotAccountSchema, {
     id: "forgot-account",
     lastResult,
     defaultValue: { email: defaultEmail },
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: forgotAccountSchema }),
   });
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-1">
@@ -90,12 +86,9 @@ export function ForgotVerifyStep({
   sentBefore: boolean;
 }) {
   const { t } = useTranslation();
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(forgotVerifySchema, {
     id: "forgot-verify",
     lastResult,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: forgotVerifySchema }),
   });
   return (
     <div>
@@ -133,12 +126,9 @@ export function ForgotVerifyStep({
 /** Step 3: the new password twice; previous and confirm. */
 export function ForgotResetStep({ lastResult, email }: { lastResult: LastResult; email: string }) {
   const { t } = useTranslation();
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(forgotResetSchema, {
     id: "forgot-reset",
     lastResult,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: forgotResetSchema }),
   });
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-1">

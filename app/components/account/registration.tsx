@@ -1,11 +1,10 @@
-import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { EmailCodeField, EmailCodeSendForm } from "~/components/account/email-code-field.tsx";
 import { Steps } from "~/components/account/steps.tsx";
 import { CaptchaImage } from "~/components/captcha.tsx";
-import { FormErrors, InputField } from "~/components/form.tsx";
+import { FormErrors, InputField, useZodForm } from "~/components/form.tsx";
 import type { Locale } from "~/locales/index.ts";
 import { localizePath } from "~/utils/locale-path.ts";
 import { activationSchema, registerAccountSchema } from "~/validation/account.ts";
@@ -39,13 +38,10 @@ export function AccountStep({
 }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language as Locale;
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(registerAccountSchema, {
     id: "register-account",
     lastResult,
     defaultValue: { email: defaultEmail },
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: registerAccountSchema }),
   });
 
   return (
@@ -117,12 +113,9 @@ export function ActivationStep({
   sentBefore: boolean;
 }) {
   const { t } = useTranslation();
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(activationSchema, {
     id: "register-activate",
     lastResult,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: activationSchema }),
   });
 
   return (

@@ -3,13 +3,11 @@ import {
   getInputProps,
   getTextareaProps,
   type SubmissionResult,
-  useForm,
 } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
-import { ErrorLine, FormErrors, InputField } from "~/components/form.tsx";
+import { ErrorLine, FormErrors, InputField, useZodForm } from "~/components/form.tsx";
 import type { CompanyView } from "~/routes/qualificat.server.ts";
 import {
   fileFieldOf,
@@ -28,12 +26,9 @@ export function ProfileForm({
 }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(qualificationSchema, {
     lastResult,
     defaultValue: company ?? undefined,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: qualificationSchema }),
   });
   const text = (name: keyof typeof fields & string, type: "text" | "email" | "tel" = "text") => (
     <InputField

@@ -3,12 +3,10 @@ import {
   getSelectProps,
   getTextareaProps,
   type SubmissionResult,
-  useForm,
 } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigation } from "react-router";
-import { ErrorLine, FormErrors } from "~/components/form.tsx";
+import { ErrorLine, FormErrors, useZodForm } from "~/components/form.tsx";
 import { orderStatusKey } from "~/utils/logistics-status.ts";
 import {
   detainSchema,
@@ -51,12 +49,9 @@ export function OperationForm({
   const { t } = useTranslation();
   const navigation = useNavigation();
   const intent = pending.intent === "import" ? "stockIn" : pending.intent;
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(SCHEMAS[intent], {
     id: `operation-${intent}`,
     lastResult,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: SCHEMAS[intent] }),
   });
   const busy = navigation.state === "submitting" && navigation.formData?.get("confirmed") === "1";
   const listed = pending.orderNoList.slice(0, LISTED).join(", ");

@@ -1,8 +1,8 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form } from "react-router";
-import { FormErrors, InputField, Notice } from "~/components/form.tsx";
+import { FormErrors, InputField, Notice, useZodForm } from "~/components/form.tsx";
 import { PageHeader } from "~/components/page-header.tsx";
 import { ApiCode } from "~/contract/index.ts";
 import { apiContext } from "~/middleware/session.server.ts";
@@ -47,12 +47,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function PasswordSettings({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const schema = changePasswordSchema(loaderData.email);
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(schema, {
     id: "change-password",
     lastResult: actionData?.result,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
 
   return (
