@@ -1,8 +1,9 @@
 import { expect, type Page, test } from "@playwright/test";
+import { resources } from "../../app/locales/index.ts";
 import { ACCOUNTS, login } from "./fixtures.ts";
 
 /** A translation key that i18next could not find shows up as the key itself. */
-const RAW_KEY = /\b(common|menu|auth|errors|account|logistics|notice|qualification|inventory|explain|table)\.[a-zA-Z]+/;
+const RAW_KEY = new RegExp(`\\b(${Object.keys(resources.zh.translation).join("|")})\\.[a-zA-Z]+`);
 
 const PUBLIC_PAGES = [
   "/",
