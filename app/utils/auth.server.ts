@@ -67,14 +67,26 @@ export const requireUserMiddleware: MiddlewareFunction<Response> = async (
       headers: { "Set-Cookie": await commitSession(session) },
     });
   }
-  const user = await api.call("accountInfo");
-  context.set(userContext, user);
-  if (!canOpen(user.scope, stripLocale(url.pathname))) {
-    throw data({ message: "forbidden" }, { status: 403 });
-  }
+  context.set(userContext, await requireAccess(context, stripLocale(url.pathname)));
   return next();
 };
 
 export function getUser(context: Readonly<RouterContextProvider>): CurrentUser {
   return context.get(userContext);
+}
+
+/**
+ * Resource routes live outside the home layout: they check here what its
+ * middleware checks for pages, a logged-in user (else the login page) who may
+ * open `path` (else 403). The backend checks again.
+ */
+export async function requireAccess(
+  context: Readonly<RouterContextProvider>,
+  path: string,
+): Promise<CurrentUser> {
+  const api = context.get(apiContext);
+  if (!api.hasToken) throw redirect(localizePath("/", getLocale(context)));
+  const user = await api.call("accountInfo");
+  if (!canOpen(user.scope, path)) throw data({ message: "forbidden" }, { status: 403 });
+  return user;
 }

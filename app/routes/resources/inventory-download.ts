@@ -1,12 +1,12 @@
 import { data } from "react-router";
 import { getInstance } from "~/middleware/i18next.ts";
 import { apiContext } from "~/middleware/session.server.ts";
+import { requireAccess } from "~/utils/auth.server.ts";
+import { fileHeaders } from "~/utils/file-response.server.ts";
 import { assertSameOrigin } from "~/utils/same-origin.server.ts";
 import { inventoryDownloadSchema } from "~/validation/inventory.ts";
-import { requireInventoryAccess } from "../inventory/access.server.ts";
 import { parseArrivalQuery } from "../inventory/arrival-report.server.ts";
 import { parseDetailQuery } from "../inventory/detail.server.ts";
-import { fileHeaders } from "../order/access.server.ts";
 import type { Route } from "./+types/inventory-download";
 
 /**
@@ -16,7 +16,7 @@ import type { Route } from "./+types/inventory-download";
  */
 export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request);
-  await requireInventoryAccess(context);
+  await requireAccess(context, "/inventory_system");
   const t = getInstance(context).t;
   const form = await request.formData();
   const texts = [...form.entries()].filter(

@@ -1,10 +1,11 @@
 import { data } from "react-router";
 import { getInstance } from "~/middleware/i18next.ts";
 import { apiContext } from "~/middleware/session.server.ts";
+import { requireAccess } from "~/utils/auth.server.ts";
+import { fileHeaders } from "~/utils/file-response.server.ts";
 import { parseFilters } from "~/utils/list-query.ts";
 import { assertSameOrigin } from "~/utils/same-origin.server.ts";
 import { downloadSchema, orderFilterSchema } from "~/validation/logistics.ts";
-import { fileHeaders, requireOrderAccess } from "../order/access.server.ts";
 import type { Route } from "./+types/order-download";
 
 /**
@@ -14,7 +15,7 @@ import type { Route } from "./+types/order-download";
  */
 export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request);
-  await requireOrderAccess(context);
+  await requireAccess(context, "/order");
   const form = await request.formData();
   const parsed = downloadSchema.safeParse({
     kind: form.get("kind"),
