@@ -1,4 +1,6 @@
-import { type APIRequestContext, expect, type Page } from "@playwright/test";
+import { readFile } from "node:fs/promises";
+import { type APIRequestContext, type Download, expect, type Page } from "@playwright/test";
+import ExcelJS from "exceljs";
 import { E2E_CAPTCHA_CODE } from "../../playwright.config.ts";
 
 export const PASSWORD = "Demo1234!";
@@ -61,4 +63,21 @@ export async function registerByApi(request: APIRequestContext, prefix: string):
   });
   expect((await registered.json()).code).toBe(200);
   return email;
+}
+
+/** A downloaded workbook, opened with exceljs. */
+export async function readWorkbook(download: Download) {
+  const workbook = new ExcelJS.Workbook();
+  const bytes = await readFile((await download.path())!);
+  await workbook.xlsx.load(new Uint8Array(bytes).buffer);
+  return workbook;
+}
+
+/** The rows of a sheet as text, header row first. */
+export function sheetRows(sheet: ExcelJS.Worksheet): string[][] {
+  const result: string[][] = [];
+  sheet.eachRow((r) => {
+    result.push((r.values as ExcelJS.CellValue[]).slice(1).map((v) => String(v ?? "")));
+  });
+  return result;
 }

@@ -1,6 +1,4 @@
-import { readFile } from "node:fs/promises";
-import { type Download, expect, type Page, test } from "@playwright/test";
-import ExcelJS from "exceljs";
+import { expect, type Page, test } from "@playwright/test";
 import enCommon from "../../app/locales/en/common.ts";
 import enI from "../../app/locales/en/inventory.ts";
 import enL from "../../app/locales/en/logistics.ts";
@@ -8,7 +6,7 @@ import zhCommon from "../../app/locales/zh/common.ts";
 import zhI from "../../app/locales/zh/inventory.ts";
 import zhL from "../../app/locales/zh/logistics.ts";
 import { chinaToday, shortcutRange } from "../../app/utils/date-range.ts";
-import { ACCOUNTS, login } from "./fixtures.ts";
+import { ACCOUNTS, login, readWorkbook, sheetRows } from "./fixtures.ts";
 
 const TEXT = {
   zh: {
@@ -51,21 +49,6 @@ function pattern(template: string, values: Record<string, string> = {}): RegExp 
       name in values ? values[name]!.replace(/[.*+?^${}()|[\]\\]/g, "\\$&") : ".+?",
     ),
   );
-}
-
-async function readWorkbook(download: Download) {
-  const workbook = new ExcelJS.Workbook();
-  const bytes = await readFile((await download.path())!);
-  await workbook.xlsx.load(new Uint8Array(bytes).buffer);
-  return workbook;
-}
-
-function sheetRows(sheet: ExcelJS.Worksheet): string[][] {
-  const result: string[][] = [];
-  sheet.eachRow((r) => {
-    result.push((r.values as ExcelJS.CellValue[]).slice(1).map((v) => String(v ?? "")));
-  });
-  return result;
 }
 
 /** Values of one column of a paged table, by the column's position (the index column is 1). */
@@ -213,7 +196,7 @@ for (const lang of ["zh", "en"] as const) {
       await expect(page.getByTestId("tab-3")).toHaveAttribute("aria-current", "page");
       await expect(page.getByRole("columnheader", { name: l.order.exitCbaTime })).toBeVisible();
       await expect.poll(() => column(page, "inventory-detail", 2)).toEqual([order]);
-      await expect(page.getByTestId("detail-count")).toHaveText("1");
+      await expect(page.getByTestId("order-count")).toHaveText("1");
 
       // Its xlsx: the same filters, one row per order line.
       const [download] = await Promise.all([

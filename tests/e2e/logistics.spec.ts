@@ -1,5 +1,4 @@
-import { readFile } from "node:fs/promises";
-import { type Download, expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import ExcelJS from "exceljs";
 import enCommon from "../../app/locales/en/common.ts";
 import enL from "../../app/locales/en/logistics.ts";
@@ -7,7 +6,7 @@ import enTable from "../../app/locales/en/table.ts";
 import zhCommon from "../../app/locales/zh/common.ts";
 import zhL from "../../app/locales/zh/logistics.ts";
 import zhTable from "../../app/locales/zh/table.ts";
-import { ACCOUNTS, login } from "./fixtures.ts";
+import { ACCOUNTS, login, readWorkbook, sheetRows } from "./fixtures.ts";
 
 const TEXT = {
   zh: { l: zhL, table: zhTable, common: zhCommon, prefix: "" },
@@ -47,21 +46,6 @@ async function filterByOrderNo(page: Page, lang: Lang, orderNo: string) {
   await page.getByRole("button", { name: TEXT[lang].common.search }).click();
   await expect(page).toHaveURL(new RegExp(`/order/\\?orderNo=${orderNo}$`));
   await expect(rows(page)).toHaveCount(1);
-}
-
-async function readWorkbook(download: Download) {
-  const workbook = new ExcelJS.Workbook();
-  const bytes = await readFile((await download.path())!);
-  await workbook.xlsx.load(new Uint8Array(bytes).buffer);
-  return workbook;
-}
-
-function sheetRows(sheet: ExcelJS.Worksheet): string[][] {
-  const result: string[][] = [];
-  sheet.eachRow((r) => {
-    result.push((r.values as ExcelJS.CellValue[]).slice(1).map((v) => String(v ?? "")));
-  });
-  return result;
 }
 
 async function operate(page: Page, op: "detain" | "status" | "remarks") {

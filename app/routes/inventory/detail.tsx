@@ -3,6 +3,7 @@ import { Link, useLocation } from "react-router";
 import { DateRangeField } from "~/components/date-range.tsx";
 import { useErrorText } from "~/components/form.tsx";
 import { FilterField, ListFilter, RecentInput } from "~/components/list-filter.tsx";
+import { OrderTotals } from "~/components/order-totals.tsx";
 import { PageHeader } from "~/components/page-header.tsx";
 import { type Column, PagedTable } from "~/components/paged-table.tsx";
 import { listHref } from "~/utils/list-query.ts";
@@ -128,20 +129,7 @@ export default function DetailPage({ loaderData }: Route.ComponentProps) {
         showIndex
         toolbar={
           <>
-            <dl className="flex flex-wrap items-center gap-x-5 gap-y-1 text-sm">
-              <div className="flex gap-1">
-                <dt className="text-gray-500">{t("logistics.order.orderCount")}</dt>
-                <dd className="font-medium tabular-nums" data-testid="detail-count">
-                  {totals.orderCount}
-                </dd>
-              </div>
-              <div className="flex gap-1">
-                <dt className="text-gray-500">{t("logistics.order.amountTotal")}</dt>
-                <dd className="font-medium tabular-nums" data-testid="detail-amount">
-                  {totals.amountTotal}
-                </dd>
-              </div>
-            </dl>
+            <OrderTotals orderCount={totals.orderCount} amountTotal={totals.amountTotal} />
             {rangeError ? null : (
               <DownloadForm
                 kind="details"

@@ -4,6 +4,7 @@ import { useLocation } from "react-router";
 import { ConfirmDialog, ConfirmPanel } from "~/components/confirm-dialog.tsx";
 import { ErrorLine, Notice, useErrorText } from "~/components/form.tsx";
 import { FilterField, ListFilter, RecentInput, StatusFilter } from "~/components/list-filter.tsx";
+import { OrderTotals } from "~/components/order-totals.tsx";
 import { PageHeader } from "~/components/page-header.tsx";
 import { PagedTable, useSelection } from "~/components/paged-table.tsx";
 import { XlsxUpload } from "~/components/xlsx-upload.tsx";
@@ -286,28 +287,13 @@ export default function OrdersPage({ loaderData, actionData }: Route.ComponentPr
           render: (order) => <OrderLines order={order} />,
         }}
         toolbar={
-          <dl
-            className="flex flex-wrap items-center gap-x-5 gap-y-1 text-sm"
-            data-testid="order-totals"
-          >
-            <div className="flex gap-1">
-              <dt className="text-gray-500">{t("logistics.order.orderCount")}</dt>
-              <dd className="font-medium tabular-nums" data-testid="order-count">
-                {totals.orderCount}
-              </dd>
-            </div>
-            <div className="flex gap-1">
-              <dt className="text-gray-500">{t("logistics.order.amountTotal")}</dt>
-              <dd className="font-medium tabular-nums" data-testid="amount-total">
-                {totals.amountTotal}
-              </dd>
-            </div>
+          <OrderTotals orderCount={totals.orderCount} amountTotal={totals.amountTotal}>
             {hydrated ? (
               <div className="text-gray-500" data-testid="selected-count">
                 {t("logistics.order.selected", { n: selected.size })}
               </div>
             ) : null}
-          </dl>
+          </OrderTotals>
         }
       />
 
