@@ -30,7 +30,6 @@ const STAFF_PAGES = [
 async function expectTranslated(page: Page, path: string) {
   await page.goto(path);
   // Visible text only: loader data in scripts may carry keys on purpose.
-  // biome-ignore lint/performance/useDomNodeTextContent: Playwright's innerText, not the DOM property
   const text = await page.locator("body").innerText();
   expect(text, `${path} shows a raw translation key`).not.toMatch(RAW_KEY);
   const overflow = await page.evaluate(
