@@ -1,5 +1,4 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 
 export function PageHeader({ title, actions }: { title: ReactNode; actions?: ReactNode }) {
   return (
@@ -8,22 +7,4 @@ export function PageHeader({ title, actions }: { title: ReactNode; actions?: Rea
       {actions ? <div className="flex items-center gap-2">{actions}</div> : null}
     </div>
   );
-}
-
-/** A page whose screen is not built yet: says so plainly instead of pretending. */
-export function UnderConstruction({ title }: { title: ReactNode }) {
-  return (
-    <section className="card p-6">
-      <PageHeader title={title} />
-      <p className="text-sm text-gray-600" data-testid="under-construction">
-        {/* The text comes from the translations of the caller's language. */}
-        <ConstructionText />
-      </p>
-    </section>
-  );
-}
-
-function ConstructionText() {
-  const { t } = useTranslation();
-  return <>{t("common.comingSoon")}</>;
 }

@@ -28,5 +28,4 @@ export default {
   collapseMenu: "Collapse menu",
   expandMenu: "Expand menu",
   userMenu: "User menu",
-  comingSoon: "This page is being built.",
 } satisfies Record<keyof typeof zh, string>;

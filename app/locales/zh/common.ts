@@ -26,5 +26,4 @@ export default {
   collapseMenu: "收起菜单",
   expandMenu: "展开菜单",
   userMenu: "用户菜单",
-  comingSoon: "此页面正在建设中。",
 };
