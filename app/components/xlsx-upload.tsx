@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import { ConfirmDialog } from "~/components/confirm-dialog.tsx";
@@ -78,6 +79,7 @@ function UploadForm({ hint, templateHref, fields, lastResult, onOpenChange }: Xl
   });
   const { key, ...fileProps } = getInputProps(formFields.file, { type: "file" });
   const busy = navigation.state === "submitting" && navigation.formData?.has("file");
+  const [fileName, setFileName] = useState("");
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-3">
       {Object.entries(fields).map(([name, value]) => (
@@ -89,12 +91,30 @@ function UploadForm({ hint, templateHref, fields, lastResult, onOpenChange }: Xl
         <label htmlFor={formFields.file.id} className="mb-1 block text-sm font-medium">
           {t("logistics.import.file")}
         </label>
-        <input
-          key={key}
-          {...fileProps}
-          accept={`.xlsx,${XLSX_CONTENT_TYPE}`}
-          className="block w-full text-sm file:mr-3 file:rounded-md file:border file:border-gray-300 file:bg-white file:px-3 file:py-1.5 file:text-sm hover:file:bg-gray-50"
-        />
+        {/* With JavaScript the picker speaks the page's language; without, the browser's own. */}
+        <div className={hydrated ? "flex items-center gap-3" : undefined}>
+          {hydrated ? (
+            <label htmlFor={formFields.file.id} className="btn-secondary shrink-0">
+              {t("logistics.import.choose")}
+            </label>
+          ) : null}
+          <input
+            key={key}
+            {...fileProps}
+            accept={`.xlsx,${XLSX_CONTENT_TYPE}`}
+            onChange={(event) => setFileName(event.currentTarget.files?.[0]?.name ?? "")}
+            className={
+              hydrated
+                ? "sr-only"
+                : "block w-full text-sm file:mr-3 file:rounded-md file:border file:border-gray-300 file:bg-white file:px-3 file:py-1.5 file:text-sm hover:file:bg-gray-50"
+            }
+          />
+          {hydrated ? (
+            <span className="truncate text-sm text-gray-600" data-testid="chosen-file">
+              {fileName || t("logistics.import.noFile")}
+            </span>
+          ) : null}
+        </div>
         <ErrorLine id={formFields.file.errorId} errors={formFields.file.errors} />
       </div>
       <div className="flex items-center justify-between gap-3">

@@ -121,6 +121,8 @@ export default {
     hint: "Upload one .xlsx file with two columns: order No. and logistics No. (first row is the header).",
     file: "xlsx file",
     template: "Download template",
+    choose: "Choose file",
+    noFile: "No file chosen",
     upload: "Upload and import",
     fileRequired: "Please choose one .xlsx file",
     xlsxOnly: "Only .xlsx files can be uploaded",

@@ -119,6 +119,8 @@ export default {
     hint: "上传一个 .xlsx 文件，两列：订单号、物流单号（第一行为表头）。",
     file: "xlsx 文件",
     template: "下载模板",
+    choose: "选择文件",
+    noFile: "未选择文件",
     upload: "上传并导入",
     fileRequired: "请选择一个 .xlsx 文件",
     xlsxOnly: "只能上传 .xlsx 文件",
