@@ -155,7 +155,7 @@ for (const lang of ["zh", "en"] as const) {
       const week = shortcutRange("lastWeek", today);
       await page.goto(`${prefix}/inventory_system/detail`);
       await expect(page.getByTestId("tab-4")).toHaveAttribute("aria-current", "page");
-      await expect(page.getByTestId("tab-4")).toHaveText(l.orderStatus["4"]);
+      await expect(page.getByTestId("tab-4")).toContainText(l.orderStatus["4"]);
       await page.locator("#filter-salverNo").fill(pallet);
       await page.getByRole("button", { name: common.search }).click();
       await expect(page).toHaveURL(new RegExp(`/inventory_system/detail/\\?salverNo=${pallet}$`));
@@ -197,6 +197,7 @@ for (const lang of ["zh", "en"] as const) {
       await expect(page.getByRole("columnheader", { name: l.order.exitCbaTime })).toBeVisible();
       await expect.poll(() => column(page, "inventory-detail", 2)).toEqual([order]);
       await expect(page.getByTestId("order-count")).toHaveText("1");
+      await expect(page.getByTestId("tab-count-3")).toHaveText("1");
 
       // Its xlsx: the same filters, one row per order line.
       const [download] = await Promise.all([
@@ -218,12 +219,17 @@ for (const lang of ["zh", "en"] as const) {
       await login(page, ACCOUNTS.manager, { locale: lang });
       await page.goto(`${prefix}/inventory_system/detail`);
       const tabs = page.getByRole("navigation", { name: i.detail.tabs }).getByRole("link");
+      // Each tab with its count under the same filters.
+      const withCount = (label: string) => new RegExp(`^${label}\\s*[\\d,]+$`);
       await expect(tabs).toHaveText([
-        l.orderStatus["4"],
-        l.orderStatus["3"],
-        l.orderStatus["2"],
-        l.orderStatus["1"],
+        withCount(l.orderStatus["4"]),
+        withCount(l.orderStatus["3"]),
+        withCount(l.orderStatus["2"]),
+        withCount(l.orderStatus["1"]),
       ]);
+      await expect(page.getByTestId("tab-count-4")).toHaveText(
+        (await page.getByTestId("order-count").textContent()) ?? "",
+      );
       await expect(page.locator("#detail-range-label")).toHaveText(i.detail.rangeOf["4"]);
 
       // Initial tab: the range applies to the creation time.

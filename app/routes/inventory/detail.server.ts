@@ -13,6 +13,7 @@ import { formatCount, formatMoney } from "~/utils/format.ts";
 import { parseFilters, parsePaging } from "~/utils/list-query.ts";
 import {
   DEFAULT_DETAIL_STATUS,
+  DETAIL_TABS,
   detailFilterSchema,
   detailTimeField,
 } from "~/validation/inventory.ts";
@@ -91,6 +92,7 @@ export async function loadDetails(context: Context, url: URL) {
   };
   const failed = (error: string) => ({
     ...base,
+    tabCounts: null as Record<OrderStatusCode, string> | null,
     list: [] as DetailRow[],
     pagination: { total: 0, ...paging } as Pagination,
     totals: { orderCount: formatCount(0, locale), amountTotal: formatMoney(0, locale) },
@@ -103,6 +105,7 @@ export async function loadDetails(context: Context, url: URL) {
   if (!result.ok) return failed(result.message);
   return {
     ...base,
+    tabCounts: await countTabs(context, url.searchParams, status, result.data.pagination.total),
     list: result.data.list.map((order) => detailRow(order, status, context)),
     pagination: result.data.pagination,
     totals: {
@@ -111,4 +114,32 @@ export async function loadDetails(context: Context, url: URL) {
     },
     error: null as string | null,
   };
+}
+
+/**
+ * How many orders each tab holds under the same filters (each tab's range on
+ * its own time field); the open tab's count comes from its list.
+ */
+async function countTabs(
+  context: Context,
+  params: URLSearchParams,
+  open: OrderStatusCode,
+  openTotal: number,
+): Promise<Record<OrderStatusCode, string> | null> {
+  const locale = getLocale(context);
+  const api = context.get(apiContext);
+  const totals = await Promise.all(
+    DETAIL_TABS.map(async (code) => {
+      if (code === open) return [code, openTotal] as const;
+      const tabParams = new URLSearchParams(params);
+      tabParams.set("cbaStatus", String(code));
+      const { filter } = parseDetailQuery(tabParams);
+      const result = await api.attempt("orders", { query: { current: 1, pageSize: 1, ...filter } });
+      return [code, result.ok ? result.data.pagination.total : null] as const;
+    }),
+  );
+  if (totals.some(([, total]) => total === null)) return null;
+  return Object.fromEntries(
+    totals.map(([code, total]) => [code, formatCount(total, locale)]),
+  ) as Record<OrderStatusCode, string>;
 }

@@ -88,6 +88,14 @@ export default function DetailPage({ loaderData }: Route.ComponentProps) {
                 data-testid={`tab-${code}`}
               >
                 {t(orderStatusKey(code))}
+                {loaderData.tabCounts ? (
+                  <span
+                    className="ml-1.5 rounded-full bg-gray-100 px-1.5 text-xs tabular-nums text-gray-600"
+                    data-testid={`tab-count-${code}`}
+                  >
+                    {loaderData.tabCounts[code]}
+                  </span>
+                ) : null}
               </Link>
             </li>
           ))}
