@@ -19,6 +19,14 @@ const app = express();
 app.disable("x-powered-by");
 app.set("trust proxy", config.trustProxy);
 app.use(compression());
+// A back office is never framed by another site, never sniffed, and keeps its
+// URLs (queries name orders and consignees) to itself.
+app.use((_req, res, next) => {
+  res.setHeader("X-Frame-Options", "DENY");
+  res.setHeader("X-Content-Type-Options", "nosniff");
+  res.setHeader("Referrer-Policy", "same-origin");
+  next();
+});
 app.get("/healthz", (_req, res) => {
   res.json({ status: "ok", demoMode: config.demoMode });
 });

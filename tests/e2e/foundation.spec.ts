@@ -181,6 +181,13 @@ test.describe("errors", () => {
     await expect(page.getByRole("link", { name: "返回首页" })).toHaveAttribute("href", "/pc");
   });
 
+  test("pages are sent with protective headers", async ({ request }) => {
+    const headers = (await request.get("/")).headers();
+    expect(headers["x-frame-options"]).toBe("DENY");
+    expect(headers["x-content-type-options"]).toBe("nosniff");
+    expect(headers["referrer-policy"]).toBe("same-origin");
+  });
+
   test("/healthz answers 200", async ({ request }) => {
     const response = await request.get("/healthz");
     expect(response.status()).toBe(200);
