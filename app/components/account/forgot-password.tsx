@@ -3,6 +3,7 @@ import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigate } from "react-router";
 import { EmailCodeField, EmailCodeSendForm } from "~/components/account/email-code-field.tsx";
+import { NewPasswordFields } from "~/components/account/new-password-fields.tsx";
 import { CaptchaImage } from "~/components/captcha.tsx";
 import { FormErrors, InputField, useZodForm } from "~/components/form.tsx";
 import type { Locale } from "~/locales/index.ts";
@@ -134,21 +135,7 @@ export function ForgotResetStep({ lastResult, email }: { lastResult: LastResult;
     <Form method="post" {...getFormProps(form)} className="space-y-1">
       <p className="mb-4 text-sm text-gray-600">{t("account.forgot.resetIntro", { email })}</p>
       <FormErrors id={form.errorId} errors={form.errors} />
-      <InputField
-        label={t("account.fields.newPassword")}
-        field={fields.password}
-        type="password"
-        autoComplete="new-password"
-        placeholder={t("account.fields.newPasswordPlaceholder")}
-      />
-      <InputField
-        label={t("account.fields.confirmNewPassword")}
-        field={fields.checkPass}
-        type="password"
-        autoComplete="new-password"
-        placeholder={t("account.fields.confirmNewPasswordPlaceholder")}
-      />
-      <p className="pb-3 text-xs leading-5 text-gray-500">{t("account.passwordRules")}</p>
+      <NewPasswordFields password={fields.password} checkPass={fields.checkPass} />
       <div className="flex flex-row-reverse gap-3">
         <button type="submit" name="intent" value="confirm" className={`${accentButton} flex-1`}>
           {t("account.forgot.confirm")}

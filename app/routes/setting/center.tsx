@@ -2,6 +2,7 @@ import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form } from "react-router";
+import { NewPasswordFields } from "~/components/account/new-password-fields.tsx";
 import { FormErrors, InputField, Notice, useZodForm } from "~/components/form.tsx";
 import { PageHeader } from "~/components/page-header.tsx";
 import { ApiCode } from "~/contract/index.ts";
@@ -71,21 +72,7 @@ export default function PasswordSettings({ loaderData, actionData }: Route.Compo
             autoComplete="current-password"
             placeholder={t("account.fields.oldPasswordPlaceholder")}
           />
-          <InputField
-            label={t("account.fields.newPassword")}
-            field={fields.password}
-            type="password"
-            autoComplete="new-password"
-            placeholder={t("account.fields.newPasswordPlaceholder")}
-          />
-          <InputField
-            label={t("account.fields.confirmNewPassword")}
-            field={fields.checkPass}
-            type="password"
-            autoComplete="new-password"
-            placeholder={t("account.fields.confirmNewPasswordPlaceholder")}
-          />
-          <p className="pb-3 text-xs leading-5 text-gray-500">{t("account.passwordRules")}</p>
+          <NewPasswordFields password={fields.password} checkPass={fields.checkPass} />
           <button type="submit" className="btn-primary">
             {t("account.center.submit")}
           </button>
