@@ -1,4 +1,4 @@
-import { type FieldMetadata, getInputProps, useForm } from "@conform-to/react";
+import { type FieldMetadata, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ComponentProps, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -49,6 +49,46 @@ export function InputField({
         <input key={key} {...inputProps} {...rest} className="input" />
         {addon}
       </div>
+      <ErrorLine id={field.errorId} errors={field.errors} />
+    </div>
+  );
+}
+
+interface TextareaFieldProps extends Omit<ComponentProps<"textarea">, "name" | "id"> {
+  label: ReactNode;
+  field: FieldMetadata<string | undefined>;
+  /** A line of help under the text area. */
+  hint?: ReactNode;
+}
+
+export function TextareaField({
+  label,
+  field,
+  hint,
+  rows = 3,
+  className,
+  ...rest
+}: TextareaFieldProps) {
+  const { key, ...textareaProps } = getTextareaProps(field);
+  const hintId = `${field.id}-hint`;
+  return (
+    <div className={className}>
+      <label htmlFor={field.id} className="mb-1 block text-sm font-medium text-gray-700">
+        {label}
+      </label>
+      <textarea
+        key={key}
+        {...textareaProps}
+        {...rest}
+        rows={rows}
+        aria-describedby={hint ? hintId : undefined}
+        className="input h-auto py-2"
+      />
+      {hint ? (
+        <p id={hintId} className="text-xs text-gray-500">
+          {hint}
+        </p>
+      ) : null}
       <ErrorLine id={field.errorId} errors={field.errors} />
     </div>
   );

@@ -1,13 +1,14 @@
-import {
-  getFormProps,
-  getInputProps,
-  getTextareaProps,
-  type SubmissionResult,
-} from "@conform-to/react";
+import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
-import { ErrorLine, FormErrors, InputField, useZodForm } from "~/components/form.tsx";
+import {
+  ErrorLine,
+  FormErrors,
+  InputField,
+  TextareaField,
+  useZodForm,
+} from "~/components/form.tsx";
 import type { CompanyView } from "~/routes/qualificat.server.ts";
 import {
   fileFieldOf,
@@ -59,21 +60,7 @@ export function ProfileForm({
           {text("legalRepresentative")}
           {text("registeredAddress")}
         </div>
-        <div>
-          <label
-            htmlFor={fields.businessScope.id}
-            className="mb-1 block text-sm font-medium text-gray-700"
-          >
-            {t("qualification.businessScope")}
-          </label>
-          <textarea
-            {...getTextareaProps(fields.businessScope)}
-            key={fields.businessScope.key}
-            rows={3}
-            className="input h-auto py-2"
-          />
-          <ErrorLine id={fields.businessScope.errorId} errors={fields.businessScope.errors} />
-        </div>
+        <TextareaField label={t("qualification.businessScope")} field={fields.businessScope} />
       </fieldset>
       <fieldset>
         <legend className="mb-3 text-sm font-semibold text-gray-900">

@@ -1,12 +1,7 @@
-import {
-  getFormProps,
-  getSelectProps,
-  getTextareaProps,
-  type SubmissionResult,
-} from "@conform-to/react";
+import { getFormProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigation } from "react-router";
-import { ErrorLine, FormErrors, useZodForm } from "~/components/form.tsx";
+import { ErrorLine, FormErrors, TextareaField, useZodForm } from "~/components/form.tsx";
 import { orderStatusKey } from "~/utils/logistics-status.ts";
 import {
   detainSchema,
@@ -91,23 +86,12 @@ export function OperationForm({
       <FormErrors id={form.errorId} errors={form.errors} />
 
       {intent === "detain" ? (
-        <div>
-          <label htmlFor={fields.reasonForDetention.id} className="mb-1 block text-sm font-medium">
-            {t("logistics.order.reason")}
-          </label>
-          <textarea
-            {...getTextareaProps(fields.reasonForDetention)}
-            key={fields.reasonForDetention.key}
-            rows={3}
-            maxLength={REASON_MAX}
-            placeholder={t("logistics.order.reasonPlaceholder")}
-            className="input h-auto py-2"
-          />
-          <ErrorLine
-            id={fields.reasonForDetention.errorId}
-            errors={fields.reasonForDetention.errors}
-          />
-        </div>
+        <TextareaField
+          label={t("logistics.order.reason")}
+          field={fields.reasonForDetention}
+          maxLength={REASON_MAX}
+          placeholder={t("logistics.order.reasonPlaceholder")}
+        />
       ) : null}
 
       {intent === "status" ? (
@@ -132,26 +116,12 @@ export function OperationForm({
       ) : null}
 
       {intent === "remarks" ? (
-        <div>
-          <label htmlFor={fields.reasonForDetention.id} className="mb-1 block text-sm font-medium">
-            {t("logistics.order.remarkLabel")}
-          </label>
-          <textarea
-            {...getTextareaProps(fields.reasonForDetention)}
-            key={fields.reasonForDetention.key}
-            rows={3}
-            maxLength={REASON_MAX}
-            className="input h-auto py-2"
-            aria-describedby={`${fields.reasonForDetention.id}-hint`}
-          />
-          <p id={`${fields.reasonForDetention.id}-hint`} className="text-xs text-gray-500">
-            {t("logistics.order.remarkHint")}
-          </p>
-          <ErrorLine
-            id={fields.reasonForDetention.errorId}
-            errors={fields.reasonForDetention.errors}
-          />
-        </div>
+        <TextareaField
+          label={t("logistics.order.remarkLabel")}
+          field={fields.reasonForDetention}
+          maxLength={REASON_MAX}
+          hint={t("logistics.order.remarkHint")}
+        />
       ) : null}
 
       <div className="flex justify-end gap-2">
