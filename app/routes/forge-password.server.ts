@@ -8,7 +8,6 @@
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider, redirect } from "react-router";
-import { env } from "~/config/env.server.ts";
 import { ApiCode } from "~/contract/index.ts";
 import type { Locale } from "~/locales/index.ts";
 import { getInstance, getLocale } from "~/middleware/i18next.ts";
@@ -21,7 +20,7 @@ import {
   resendWait,
   saveFlows,
 } from "~/utils/account-flow.server.ts";
-import { verifyCaptcha } from "~/utils/captcha.server.ts";
+import { spendCaptcha } from "~/utils/captcha-session.server.ts";
 import { hrefWithQuery, localizePath } from "~/utils/locale-path.ts";
 import { commitSession } from "~/utils/session.server.ts";
 import {
@@ -176,17 +175,14 @@ async function confirmAccount(
   system: ForgotSystem,
   context: Context,
 ) {
-  const config = env();
   const session = context.get(sessionContext);
   const submission = parseWithZod(formData, { schema: forgotAccountSchema });
-  const tickets = session.get("captcha") ?? {};
-  const verdict =
-    submission.status === "success"
-      ? verifyCaptcha(config.sessionSecrets[0]!, tickets.forgot, submission.value.code, {
-          testCode: config.testCaptchaCode,
-        })
-      : "missing";
-  session.set("captcha", { ...tickets, forgot: undefined });
+  // The code is single use: whatever happens next, this one is spent.
+  const verdict = spendCaptcha(
+    session,
+    "forgot",
+    submission.status === "success" ? submission.value.code : undefined,
+  );
   const sessionCookie = await commitSession(session);
   const headers = cookieHeaders(sessionCookie);
 

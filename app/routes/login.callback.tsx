@@ -1,10 +1,9 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
-import { env } from "~/config/env.server.ts";
 import { getInstance, getLocale } from "~/middleware/i18next.ts";
 import { apiContext, sessionContext } from "~/middleware/session.server.ts";
 import { authenticateWithForm, LoginRefused } from "~/utils/auth.server.ts";
-import { verifyCaptcha } from "~/utils/captcha.server.ts";
+import { spendCaptcha } from "~/utils/captcha-session.server.ts";
 import { localizePath, stripLocale } from "~/utils/locale-path.ts";
 import { canOpen, homePathFor } from "~/utils/permissions.ts";
 import { commitSession } from "~/utils/session.server.ts";
@@ -15,21 +14,17 @@ import type { Route } from "./+types/login.callback";
 export { default, loader } from "./login.tsx";
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const config = env();
   const session = context.get(sessionContext);
   const locale = getLocale(context);
   const formData = await request.clone().formData();
   const submission = parseWithZod(formData, { schema: loginSchema });
 
   // The code is single use: whatever happens next, this one is spent.
-  const tickets = session.get("captcha") ?? {};
-  const verdict =
-    submission.status === "success"
-      ? verifyCaptcha(config.sessionSecrets[0]!, tickets.login, submission.value.code, {
-          testCode: config.testCaptchaCode,
-        })
-      : "missing";
-  session.set("captcha", { ...tickets, login: undefined });
+  const verdict = spendCaptcha(
+    session,
+    "login",
+    submission.status === "success" ? submission.value.code : undefined,
+  );
   const headers = { "Set-Cookie": await commitSession(session) };
 
   if (submission.status !== "success") {

@@ -5,7 +5,6 @@
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider, redirect } from "react-router";
-import { env } from "~/config/env.server.ts";
 import { ApiCode } from "~/contract/index.ts";
 import { getInstance, getLocale } from "~/middleware/i18next.ts";
 import { apiContext, sessionContext } from "~/middleware/session.server.ts";
@@ -16,7 +15,7 @@ import {
   resendWait,
   saveFlows,
 } from "~/utils/account-flow.server.ts";
-import { verifyCaptcha } from "~/utils/captcha.server.ts";
+import { spendCaptcha } from "~/utils/captcha-session.server.ts";
 import { localizePath } from "~/utils/locale-path.ts";
 import { commitSession } from "~/utils/session.server.ts";
 import {
@@ -138,18 +137,15 @@ export async function registrationAction(request: Request, context: Context) {
 
 /** Step 1: validate, check the image code (single use), check that the e-mail is free. */
 async function stepOne(formData: FormData, flows: Flows, context: Context) {
-  const config = env();
   const session = context.get(sessionContext);
   const submission = parseWithZod(formData, { schema: registerAccountSchema });
 
-  const tickets = session.get("captcha") ?? {};
-  const verdict =
-    submission.status === "success"
-      ? verifyCaptcha(config.sessionSecrets[0]!, tickets.register, submission.value.code, {
-          testCode: config.testCaptchaCode,
-        })
-      : "missing";
-  session.set("captcha", { ...tickets, register: undefined });
+  // The code is single use: whatever happens next, this one is spent.
+  const verdict = spendCaptcha(
+    session,
+    "register",
+    submission.status === "success" ? submission.value.code : undefined,
+  );
   const sessionCookie = await commitSession(session);
   const headers = cookieHeaders(sessionCookie);
   const hideFields = ["password", "checkPass", "code"];

@@ -1,0 +1,22 @@
+import { env } from "~/config/env.server.ts";
+import { type CaptchaVerdict, verifyCaptcha } from "~/utils/captcha.server.ts";
+import type { AppSession, CaptchaPurpose } from "~/utils/session.server.ts";
+
+/**
+ * Checks the image code a form posted against its ticket in the session and
+ * spends the ticket whatever the verdict (single use). No answer (the form
+ * did not parse) counts as missing. The caller commits the session.
+ */
+export function spendCaptcha(
+  session: AppSession,
+  purpose: CaptchaPurpose,
+  answer: string | undefined,
+): CaptchaVerdict {
+  const config = env();
+  const tickets = session.get("captcha") ?? {};
+  session.set("captcha", { ...tickets, [purpose]: undefined });
+  if (answer === undefined) return "missing";
+  return verifyCaptcha(config.sessionSecrets[0]!, tickets[purpose], answer, {
+    testCode: config.testCaptchaCode,
+  });
+}
