@@ -1,6 +1,8 @@
+import type { FieldMetadata } from "@conform-to/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
+import { InputField } from "~/components/form.tsx";
 import { hrefWithQuery } from "~/utils/locale-path.ts";
 import type { CaptchaPurpose } from "~/utils/session.server.ts";
 
@@ -43,4 +45,27 @@ function changeHref(pathname: string, search: string, value: string): string {
   const query = new URLSearchParams(search);
   query.set("captcha", value);
   return hrefWithQuery(pathname, query);
+}
+
+/** The image-code input of a form with its picture and "change one". */
+export function CaptchaField({
+  field,
+  purpose,
+  nonce,
+}: {
+  field: FieldMetadata<string | undefined>;
+  purpose: CaptchaPurpose;
+  nonce: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <InputField
+      label={t("auth.code")}
+      field={field}
+      autoComplete="off"
+      maxLength={4}
+      placeholder={t("auth.codePlaceholder")}
+      addon={<CaptchaImage purpose={purpose} nonce={nonce} />}
+    />
+  );
 }

@@ -1,7 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { CaptchaImage } from "~/components/captcha.tsx";
+import { CaptchaField } from "~/components/captcha.tsx";
 import { FormErrors, InputField, Notice, useZodForm } from "~/components/form.tsx";
 import { LanguageSwitcher } from "~/components/language-switcher.tsx";
 import { env } from "~/config/env.server.ts";
@@ -94,14 +94,7 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
                 autoComplete="current-password"
                 placeholder={t("auth.passwordPlaceholder")}
               />
-              <InputField
-                label={t("auth.code")}
-                field={fields.code}
-                autoComplete="off"
-                maxLength={4}
-                placeholder={t("auth.codePlaceholder")}
-                addon={<CaptchaImage purpose="login" nonce={loaderData.captchaNonce} />}
-              />
+              <CaptchaField field={fields.code} purpose="login" nonce={loaderData.captchaNonce} />
               <button type="submit" className="btn-primary mt-2 w-full" disabled={submitting}>
                 {t("auth.signIn")}
               </button>

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigate } from "react-router";
 import { EmailCodeField, EmailCodeSendForm } from "~/components/account/email-code-field.tsx";
 import { NewPasswordFields } from "~/components/account/new-password-fields.tsx";
-import { CaptchaImage } from "~/components/captcha.tsx";
+import { CaptchaField } from "~/components/captcha.tsx";
 import { FormErrors, InputField, useZodForm } from "~/components/form.tsx";
 import type { Locale } from "~/locales/index.ts";
 import { localizePath } from "~/utils/locale-path.ts";
@@ -59,14 +59,7 @@ export function ForgotAccountStep({
         autoComplete="username"
         placeholder={t("account.fields.emailPlaceholder")}
       />
-      <InputField
-        label={t("account.fields.code")}
-        field={fields.code}
-        autoComplete="off"
-        maxLength={4}
-        placeholder={t("account.fields.codePlaceholder")}
-        addon={<CaptchaImage purpose="forgot" nonce={captchaNonce} />}
-      />
+      <CaptchaField field={fields.code} purpose="forgot" nonce={captchaNonce} />
       <button type="submit" className={`${accentButton} w-full`}>
         {t("account.forgot.next")}
       </button>

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { EmailCodeField, EmailCodeSendForm } from "~/components/account/email-code-field.tsx";
 import { Steps } from "~/components/account/steps.tsx";
-import { CaptchaImage } from "~/components/captcha.tsx";
+import { CaptchaField } from "~/components/captcha.tsx";
 import { FormErrors, InputField, useZodForm } from "~/components/form.tsx";
 import type { Locale } from "~/locales/index.ts";
 import { localizePath } from "~/utils/locale-path.ts";
@@ -72,14 +72,7 @@ export function AccountStep({
         autoComplete="new-password"
         placeholder={t("account.fields.checkPassPlaceholder")}
       />
-      <InputField
-        label={t("account.fields.code")}
-        field={fields.code}
-        autoComplete="off"
-        maxLength={4}
-        placeholder={t("account.fields.codePlaceholder")}
-        addon={<CaptchaImage purpose="register" nonce={captchaNonce} />}
-      />
+      <CaptchaField field={fields.code} purpose="register" nonce={captchaNonce} />
       <p className="pb-3 text-xs leading-5 text-gray-500">{t("account.passwordRules")}</p>
       <button type="submit" className="btn-primary w-full">
         {t("account.register.next")}

@@ -12,8 +12,6 @@ export default {
     passwordPlaceholder: "At least 8 characters, not all digits",
     checkPass: "Confirm password",
     checkPassPlaceholder: "Enter the password again",
-    code: "Verification code",
-    codePlaceholder: "Enter the code shown",
     activationCode: "Activation code",
     activationCodePlaceholder: "The 6-digit code from the e-mail",
     emailCode: "E-mail code",

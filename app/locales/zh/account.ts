@@ -7,8 +7,6 @@ export default {
     passwordPlaceholder: "至少 8 位，不能全是数字",
     checkPass: "确认密码",
     checkPassPlaceholder: "请再次输入密码",
-    code: "验证码",
-    codePlaceholder: "请输入右侧验证码",
     activationCode: "激活码",
     activationCodePlaceholder: "请输入邮件中的 6 位激活码",
     emailCode: "邮箱验证码",
