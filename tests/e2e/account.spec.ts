@@ -1,14 +1,11 @@
-import {
-  type APIRequestContext,
-  type Browser,
-  type BrowserContext,
-  expect,
-  type Page,
-  type PlaywrightWorkerArgs,
-  test,
+import type {
+  APIRequestContext,
+  BrowserContext,
+  BrowserContextOptions,
+  Page,
 } from "@playwright/test";
 import { E2E_CAPTCHA_CODE } from "../../playwright.config.ts";
-import { ACCOUNTS, login, PASSWORD, submitLogin } from "./fixtures.ts";
+import { ACCOUNTS, expect, login, PASSWORD, submitLogin, test } from "./fixtures.ts";
 
 /**
  * Account screens. Every test that changes an account (password, single
@@ -48,12 +45,11 @@ async function codeFromMailbox(page: Page, email: string): Promise<string> {
  * would do after the invitation mail; no e-mail code has been sent to it yet.
  */
 async function createSubAccount(
-  playwright: PlaywrightWorkerArgs["playwright"],
-  baseURL: string,
+  newRequest: () => Promise<APIRequestContext>,
   role: "CBA_MANAGER" | "GUEST",
 ): Promise<string> {
   const email = uniqueEmail(role === "GUEST" ? "invited" : "staff");
-  const owner = await playwright.request.newContext({ baseURL });
+  const owner = await newRequest();
   await owner.get("/");
   const loggedIn = await owner.post("/login", {
     form: { username: ACCOUNTS.manager, password: PASSWORD, code: E2E_CAPTCHA_CODE },
@@ -67,12 +63,9 @@ async function createSubAccount(
 }
 
 /** A business-manager account of our own, its password set through forgot password. */
-async function createStaffAccount(
-  playwright: PlaywrightWorkerArgs["playwright"],
-  baseURL: string,
-): Promise<string> {
-  const email = await createSubAccount(playwright, baseURL, "CBA_MANAGER");
-  const visitor = await playwright.request.newContext({ baseURL });
+async function createStaffAccount(newRequest: () => Promise<APIRequestContext>): Promise<string> {
+  const email = await createSubAccount(newRequest, "CBA_MANAGER");
+  const visitor = await newRequest();
   await visitor.get("/forge_password");
   await visitor.post("/forge_password", {
     form: { intent: "account", email, code: E2E_CAPTCHA_CODE },
@@ -89,10 +82,10 @@ async function createStaffAccount(
 }
 
 async function newPage(
-  browser: Browser,
+  newContext: (options: BrowserContextOptions) => Promise<BrowserContext>,
   locale: "zh" | "en",
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ locale: locale === "en" ? "en-US" : "zh-CN" });
+  const context = await newContext({ locale: locale === "en" ? "en-US" : "zh-CN" });
   return { context, page: await context.newPage() };
 }
 
@@ -162,8 +155,8 @@ test.describe("registration", () => {
     await expect(page).toHaveURL(/\/qualificat$/);
   });
 
-  test("the whole registration works without JavaScript (English)", async ({ browser }) => {
-    const context = await browser.newContext({ javaScriptEnabled: false, locale: "en-US" });
+  test("the whole registration works without JavaScript (English)", async ({ newContext }) => {
+    const context = await newContext({ javaScriptEnabled: false, locale: "en-US" });
     const page = await context.newPage();
     const email = uniqueEmail("reg-en");
     await page.goto("/en/register/accountRegistration");
@@ -227,11 +220,10 @@ test.describe("forgot password", () => {
   test("reset for the seller system, then log in with the new password", async ({
     page,
     request,
-    playwright,
-    baseURL,
+    newRequest,
   }) => {
     // An invited sub-account sets its first password here.
-    const email = await createSubAccount(playwright, baseURL!, "GUEST");
+    const email = await createSubAccount(newRequest, "GUEST");
 
     await page.goto("/en");
     await page.getByRole("link", { name: "Forgot password" }).click();
@@ -282,12 +274,11 @@ test.describe("forgot password", () => {
   });
 
   test("a wrong e-mail code sends the user back to step 2 (Chinese, no JavaScript)", async ({
-    browser,
-    playwright,
-    baseURL,
+    newContext,
+    newRequest,
   }) => {
-    const email = await createSubAccount(playwright, baseURL!, "GUEST");
-    const context = await browser.newContext({ javaScriptEnabled: false, locale: "zh-CN" });
+    const email = await createSubAccount(newRequest, "GUEST");
+    const context = await newContext({ javaScriptEnabled: false, locale: "zh-CN" });
     const page = await context.newPage();
     await page.goto("/forge_password");
     await expect(page.getByTestId("system-name")).toHaveText("跨境保税物流平台");
@@ -322,14 +313,10 @@ test.describe("forgot password", () => {
 });
 
 test.describe("password and login settings", () => {
-  test("change the password: other devices go offline", async ({
-    browser,
-    playwright,
-    baseURL,
-  }) => {
-    const email = await createStaffAccount(playwright, baseURL!);
-    const first = await newPage(browser, "en");
-    const second = await newPage(browser, "en");
+  test("change the password: other devices go offline", async ({ newContext, newRequest }) => {
+    const email = await createStaffAccount(newRequest);
+    const first = await newPage(newContext, "en");
+    const second = await newPage(newContext, "en");
     await login(first.page, email, { locale: "en", password: NEW_PASSWORD });
     await login(second.page, email, { locale: "en", password: NEW_PASSWORD });
 
@@ -367,13 +354,12 @@ test.describe("password and login settings", () => {
   });
 
   test("single login on: a new login throws the older session out", async ({
-    browser,
-    playwright,
-    baseURL,
+    newContext,
+    newRequest,
   }) => {
-    const email = await createStaffAccount(playwright, baseURL!);
-    const older = await newPage(browser, "zh");
-    const newer = await newPage(browser, "zh");
+    const email = await createStaffAccount(newRequest);
+    const older = await newPage(newContext, "zh");
+    const newer = await newPage(newContext, "zh");
     await login(older.page, email, { password: NEW_PASSWORD });
     await older.page.goto("/setting/account");
     const toggle = older.page.getByTestId("single-login-switch");
@@ -401,13 +387,12 @@ test.describe("password and login settings", () => {
   });
 
   test("force a device offline; forcing this device logs out", async ({
-    browser,
-    playwright,
-    baseURL,
+    newContext,
+    newRequest,
   }) => {
-    const email = await createStaffAccount(playwright, baseURL!);
-    const mine = await newPage(browser, "en");
-    const other = await newPage(browser, "en");
+    const email = await createStaffAccount(newRequest);
+    const mine = await newPage(newContext, "en");
+    const other = await newPage(newContext, "en");
     await login(other.page, email, { locale: "en", password: NEW_PASSWORD });
     await login(mine.page, email, { locale: "en", password: NEW_PASSWORD });
 

@@ -1,5 +1,4 @@
-import { expect, test } from "@playwright/test";
-import { ACCOUNTS, login } from "./fixtures.ts";
+import { ACCOUNTS, expect, login, test } from "./fixtures.ts";
 
 test("usage instructions explain the workflows and status codes in both languages", async ({
   page,

@@ -1,7 +1,70 @@
+import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
-import { type APIRequestContext, type Download, expect, type Page } from "@playwright/test";
+import {
+  type APIRequestContext,
+  type BrowserContext,
+  type BrowserContextOptions,
+  test as base,
+  type Download,
+  expect,
+  type Page,
+} from "@playwright/test";
 import ExcelJS from "exceljs";
 import { E2E_CAPTCHA_CODE } from "../../playwright.config.ts";
+
+/**
+ * Every test runs in a world of its own: the portal (started with
+ * `TEST_WORLDS=1`) gives each value of this header a freshly seeded fake
+ * backend, so no test sees another's changes and counts are the same whatever
+ * runs beside it or before it. Every browser context and API client a test
+ * opens must send it: use the `newContext` and `newRequest` fixtures.
+ */
+export const WORLD_HEADER = "x-test-world";
+
+interface WorldFixtures {
+  /** The id of this test's fake-backend world. */
+  world: string;
+  /** Another browser context of the same world (a second user or device); closed after the test. */
+  newContext: (options?: BrowserContextOptions) => Promise<BrowserContext>;
+  /** An API client of the same world (form posts without a browser); disposed after the test. */
+  newRequest: () => Promise<APIRequestContext>;
+}
+
+export const test = base.extend<WorldFixtures>({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixtures a fixture needs from this pattern.
+  world: async ({}, use, testInfo) => {
+    await use(`${testInfo.testId}.${testInfo.repeatEachIndex}.${testInfo.retry}.${randomUUID()}`);
+  },
+  extraHTTPHeaders: async ({ extraHTTPHeaders, world }, use) => {
+    await use({ ...extraHTTPHeaders, [WORLD_HEADER]: world });
+  },
+  newContext: async ({ browser, world }, use) => {
+    const opened: BrowserContext[] = [];
+    await use(async (options = {}) => {
+      const context = await browser.newContext({
+        ...options,
+        extraHTTPHeaders: { ...options.extraHTTPHeaders, [WORLD_HEADER]: world },
+      });
+      opened.push(context);
+      return context;
+    });
+    for (const context of opened) await context.close();
+  },
+  newRequest: async ({ playwright, baseURL, world }, use) => {
+    const opened: APIRequestContext[] = [];
+    await use(async () => {
+      const request = await playwright.request.newContext({
+        baseURL,
+        extraHTTPHeaders: { [WORLD_HEADER]: world },
+      });
+      opened.push(request);
+      return request;
+    });
+    for (const request of opened) await request.dispose();
+  },
+});
+
+export { expect };
 
 export const PASSWORD = "Demo1234!";
 export const ACCOUNTS = {

@@ -1,5 +1,4 @@
-import { expect, test } from "@playwright/test";
-import { ACCOUNTS, login, submitLogin } from "./fixtures.ts";
+import { ACCOUNTS, expect, login, submitLogin, test } from "./fixtures.ts";
 
 test.describe("languages and routes", () => {
   test("the login page speaks Chinese by default", async ({ page }) => {
@@ -20,9 +19,9 @@ test.describe("languages and routes", () => {
   });
 
   test("an English browser is sent to /en on its first visit, for 365 days", async ({
-    browser,
+    newContext,
   }) => {
-    const context = await browser.newContext({ locale: "en-US" });
+    const context = await newContext({ locale: "en-US" });
     const page = await context.newPage();
     const response = await page.goto("/forge_password");
     expect(page.url()).toMatch(/\/en\/forge_password$/);
@@ -76,8 +75,8 @@ test.describe("languages and routes", () => {
 });
 
 test.describe("login", () => {
-  test("works without JavaScript and lands on the service list", async ({ browser }) => {
-    const context = await browser.newContext({ javaScriptEnabled: false, locale: "zh-CN" });
+  test("works without JavaScript and lands on the service list", async ({ newContext }) => {
+    const context = await newContext({ javaScriptEnabled: false, locale: "zh-CN" });
     const page = await context.newPage();
     await page.goto("/");
     await submitLogin(page, ACCOUNTS.manager);

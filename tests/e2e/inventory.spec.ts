@@ -1,4 +1,4 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import enCommon from "../../app/locales/en/common.ts";
 import enI from "../../app/locales/en/inventory.ts";
 import enL from "../../app/locales/en/logistics.ts";
@@ -6,7 +6,7 @@ import zhCommon from "../../app/locales/zh/common.ts";
 import zhI from "../../app/locales/zh/inventory.ts";
 import zhL from "../../app/locales/zh/logistics.ts";
 import { chinaToday, shortcutRange } from "../../app/utils/date-range.ts";
-import { ACCOUNTS, login, readWorkbook, sheetRows } from "./fixtures.ts";
+import { ACCOUNTS, expect, login, readWorkbook, sheetRows, test } from "./fixtures.ts";
 
 const TEXT = {
   zh: {
@@ -352,8 +352,8 @@ test("scans faster than the answers are all kept, in order", async ({ page }) =>
   await expect(page.getByText(zhI.scan.shift.empty)).toBeVisible();
 });
 
-test("without JavaScript a scan posts and the page shows its result", async ({ browser }) => {
-  const context = await browser.newContext({ javaScriptEnabled: false, locale: "zh-CN" });
+test("without JavaScript a scan posts and the page shows its result", async ({ newContext }) => {
+  const context = await newContext({ javaScriptEnabled: false, locale: "zh-CN" });
   const page = await context.newPage();
   await login(page, ACCOUNTS.manager);
   await page.goto("/inventory_system/inventory");

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import ExcelJS from "exceljs";
 import enCommon from "../../app/locales/en/common.ts";
 import enL from "../../app/locales/en/logistics.ts";
@@ -6,7 +6,7 @@ import enTable from "../../app/locales/en/table.ts";
 import zhCommon from "../../app/locales/zh/common.ts";
 import zhL from "../../app/locales/zh/logistics.ts";
 import zhTable from "../../app/locales/zh/table.ts";
-import { ACCOUNTS, login, readWorkbook, sheetRows } from "./fixtures.ts";
+import { ACCOUNTS, expect, login, readWorkbook, sheetRows, test } from "./fixtures.ts";
 
 const TEXT = {
   zh: { l: zhL, table: zhTable, common: zhCommon, prefix: "" },

@@ -1,6 +1,6 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { USCC_CHARSET, usccCheckCharacter } from "../../app/contract/uscc.ts";
-import { ACCOUNTS, login, registerByApi } from "./fixtures.ts";
+import { ACCOUNTS, expect, login, registerByApi, test } from "./fixtures.ts";
 
 /** A fresh unified social credit code with a correct check character (GB 32100-2015). */
 function creditCode(): string {
@@ -35,9 +35,9 @@ async function fillProfile(page: Page, companyName: string) {
 }
 
 test("a new company submits its qualification, is rejected, resubmits and is approved", async ({
-  browser,
+  newContext,
 }) => {
-  const applicantContext = await browser.newContext({ locale: "zh-CN" });
+  const applicantContext = await newContext({ locale: "zh-CN" });
   const applicant = await applicantContext.newPage();
   const email = await registerByApi(applicant.request, "qualification");
   const companyName = `杭州测试跨境贸易有限公司${Date.now() % 100000}`;
@@ -64,7 +64,7 @@ test("a new company submits its qualification, is rejected, resubmits and is app
   await expect(applicant.getByTestId("qualification-view")).toContainText(CREDIT_CODE);
 
   // The administrator starts the review and rejects it; a blank reason is refused.
-  const adminContext = await browser.newContext({ locale: "zh-CN" });
+  const adminContext = await newContext({ locale: "zh-CN" });
   const admin = await adminContext.newPage();
   await login(admin, ACCOUNTS.admin);
   await admin.goto("/qualificat");
@@ -137,13 +137,13 @@ test("only administrators see the review queue; the review is refused on the ser
   expect(response.status()).toBe(403);
 });
 
-test("the qualification page speaks English under /en", async ({ page, browser }) => {
+test("the qualification page speaks English under /en", async ({ page, newContext }) => {
   await login(page, ACCOUNTS.admin, { locale: "en" });
   await page.goto("/en/qualificat");
   await expect(page.getByRole("heading", { name: "Qualification review" })).toBeVisible();
   await expect(page.getByTestId("qualification-form")).toHaveCount(0);
 
-  const guestContext = await browser.newContext({ locale: "en-US" });
+  const guestContext = await newContext({ locale: "en-US" });
   const guest = await guestContext.newPage();
   await login(guest, ACCOUNTS.guest, { locale: "en" });
   await expect(guest).toHaveURL(/\/en\/qualificat$/);

@@ -1,6 +1,6 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { resources } from "../../app/locales/index.ts";
-import { ACCOUNTS, login } from "./fixtures.ts";
+import { ACCOUNTS, expect, login, test } from "./fixtures.ts";
 
 /** A translation key that i18next could not find shows up as the key itself. */
 const RAW_KEY = new RegExp(`\\b(${Object.keys(resources.zh.translation).join("|")})\\.[a-zA-Z]+`);
