@@ -46,6 +46,8 @@ export default defineConfig({
       BUILD_DIR: `build/e2e-${PORT}`,
       HOST: "127.0.0.1",
       TEST_CAPTCHA_CODE: E2E_CAPTCHA_CODE,
+      // A freshly seeded fake backend for every test (tests/e2e/fixtures.ts).
+      TEST_WORLDS: "1",
       SEED_SERVICES: "8",
       SEED_PALLETS: "40",
       SEED_ORDERS: "600",

@@ -24,6 +24,7 @@ import {
 } from "../app/contract/cba.ts";
 import { NOTICE_KINDS } from "../app/contract/notice.ts";
 import { Table } from "./table.ts";
+import { currentWorld } from "./worlds.ts";
 
 const seconds = z.number().int();
 const orderStatus = z.literal(ORDER_STATUSES);
@@ -227,7 +228,7 @@ export function deriveStatus(stats: Stats): SalverStatusCode {
   return 1;
 }
 
-function createDb() {
+export function createDb() {
   return {
     users: new Table(userRow, (row) => row.id),
     devices: new Table(deviceRow, (row) => row.deviceNo),
@@ -264,7 +265,11 @@ function createDb() {
 
 export type Db = ReturnType<typeof createDb>;
 
-export const db: Db = createDb();
+/** The data of the current world (mocks/worlds.ts): the only world outside end-to-end tests. */
+export const db: Db = new Proxy({} as Db, {
+  get: (_target, key) => Reflect.get(currentWorld().db, key),
+  set: (_target, key, value) => Reflect.set(currentWorld().db, key, value),
+});
 
 export function clearDb(): void {
   for (const table of [

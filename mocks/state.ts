@@ -1,22 +1,22 @@
-/** Seeds the data once, lazily, on first use; `reseed` starts over (tests). */
+/** Seeds the current world's data once, lazily, on first use; `reseed` starts over (tests). */
 import { type SeedOptions, seedDb } from "./seed.ts";
-
-let ready: Promise<void> | null = null;
+import { currentWorld } from "./worlds.ts";
 
 export function ensureSeeded(): Promise<void> {
-  if (!ready) {
-    ready = seedDb().catch((error: unknown) => {
-      ready = null;
-      throw error;
-    });
-  }
-  return ready;
+  const world = currentWorld();
+  world.ready ??= seed(world);
+  return world.ready;
 }
 
 export function reseed(options?: SeedOptions): Promise<void> {
-  ready = seedDb(options).catch((error: unknown) => {
-    ready = null;
+  const world = currentWorld();
+  world.ready = seed(world, options);
+  return world.ready;
+}
+
+function seed(world: ReturnType<typeof currentWorld>, options?: SeedOptions): Promise<void> {
+  return seedDb(options).catch((error: unknown) => {
+    world.ready = null;
     throw error;
   });
-  return ready;
 }

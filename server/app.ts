@@ -12,6 +12,31 @@ import { requestInfoContext } from "~/utils/request-context.server.ts";
 
 export const app = express();
 
+/**
+ * Name the fake-backend world of a request when the portal runs with
+ * TEST_WORLDS=1: the header, else the cookie (a browser sends test headers on
+ * page requests but not on downloads; it always sends its cookies).
+ */
+export const WORLD_HEADER = "x-test-world";
+export const WORLD_COOKIE = "test-world";
+
+if (env().testWorlds) {
+  // Every end-to-end test sends an id of its own, so tests running side by side
+  // never see each other's changes; everything the request starts, the
+  // in-process fake backend included, runs in that test's world.
+  app.use(async (req, _res, next) => {
+    const id = req.get(WORLD_HEADER) ?? worldCookie(req.get("cookie"));
+    if (!id) return next();
+    const { runInWorld } = await import("../mocks/worlds.ts");
+    runInWorld(id.slice(0, 200), () => next());
+  });
+}
+
+function worldCookie(header: string | undefined): string | undefined {
+  const match = header?.match(new RegExp(`(?:^|;\\s*)${WORLD_COOKIE}=([^;]+)`));
+  return match?.[1];
+}
+
 if (env().demoMode) {
   // The published contract, beside the fake backend that implements it.
   app.get("/api/v1/openapi.json", async (_req, res) => {

@@ -37,6 +37,7 @@ const rawEnvSchema = z.object({
     .string()
     .regex(/^[0-9A-Za-z]{4}$/, "must be 4 letters or digits")
     .optional(),
+  TEST_WORLDS: booleanFlag.default(false),
   SEED_SERVICES: seedCount(20, 10_000),
   SEED_PALLETS: seedCount(200, 100_000),
   SEED_ORDERS: seedCount(5000, 1_000_000),
@@ -58,6 +59,11 @@ export function parseEnv(source: Record<string, string | undefined>) {
       "TEST_CAPTCHA_CODE: only allowed with the fake backend (unset API_BASE_URL to run the demo).",
     );
   }
+  if (!demoMode && raw.TEST_WORLDS) {
+    throw new ConfigError(
+      "TEST_WORLDS: only allowed with the fake backend (unset API_BASE_URL to run the demo).",
+    );
+  }
   if (!demoMode && production && !raw.SESSION_SECRET) {
     throw new ConfigError(
       "SESSION_SECRET: required in production when API_BASE_URL points at a real backend.",
@@ -77,6 +83,8 @@ export function parseEnv(source: Record<string, string | undefined>) {
     cookieSecure: raw.COOKIE_SECURE ?? (production && !demoMode),
     trustProxy: raw.TRUST_PROXY,
     testCaptchaCode: raw.TEST_CAPTCHA_CODE,
+    /** Each value of the `x-test-world` request header gets a fake backend of its own (end-to-end tests). */
+    testWorlds: raw.TEST_WORLDS,
     seed: { services: raw.SEED_SERVICES, pallets: raw.SEED_PALLETS, orders: raw.SEED_ORDERS },
   };
 }

@@ -18,8 +18,11 @@ import { E2E_CAPTCHA_CODE } from "../../playwright.config.ts";
  * backend, so no test sees another's changes and counts are the same whatever
  * runs beside it or before it. Every browser context and API client a test
  * opens must send it: use the `newContext` and `newRequest` fixtures.
+ * Browser contexts also carry it as a cookie, which downloads send too.
  */
 export const WORLD_HEADER = "x-test-world";
+/** The same, as a cookie: browsers do not send test headers with downloads. */
+const WORLD_COOKIE = "test-world";
 
 interface WorldFixtures {
   /** The id of this test's fake-backend world. */
@@ -38,13 +41,18 @@ export const test = base.extend<WorldFixtures>({
   extraHTTPHeaders: async ({ extraHTTPHeaders, world }, use) => {
     await use({ ...extraHTTPHeaders, [WORLD_HEADER]: world });
   },
-  newContext: async ({ browser, world }, use) => {
+  context: async ({ context, world, baseURL }, use) => {
+    await context.addCookies([{ name: WORLD_COOKIE, value: world, url: baseURL! }]);
+    await use(context);
+  },
+  newContext: async ({ browser, world, baseURL }, use) => {
     const opened: BrowserContext[] = [];
     await use(async (options = {}) => {
       const context = await browser.newContext({
         ...options,
         extraHTTPHeaders: { ...options.extraHTTPHeaders, [WORLD_HEADER]: world },
       });
+      await context.addCookies([{ name: WORLD_COOKIE, value: world, url: baseURL! }]);
       opened.push(context);
       return context;
     });
