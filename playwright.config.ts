@@ -7,8 +7,9 @@ export default defineConfig({
   testDir: "tests/e2e",
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  fullyParallel: false,
-  workers: process.env.CI ? 2 : 2,
+  // Every test has a fake backend of its own (fixtures.ts), so any test may run beside any other.
+  fullyParallel: true,
+  workers: 2,
   retries: 0,
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
   use: {

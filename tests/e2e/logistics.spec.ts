@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import ExcelJS from "exceljs";
 import enCommon from "../../app/locales/en/common.ts";
 import enL from "../../app/locales/en/logistics.ts";
@@ -24,6 +24,13 @@ async function rowKeys(page: Page): Promise<string[]> {
 
 function row(page: Page, orderNo: string) {
   return page.locator(`tr[data-row-key="${orderNo}"]`);
+}
+
+/** Waits until the cells are drawn and every one of them reads exactly `text`. */
+async function expectOnly(cells: Locator, text: string) {
+  await expect(cells.first()).toBeVisible();
+  const exactly = new RegExp(`^\\s*${text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\s*$`);
+  await expect(cells.filter({ hasNotText: exactly })).toHaveCount(0);
 }
 
 /** Waits until the page runs its JavaScript (the column menu only exists then). */
@@ -74,9 +81,8 @@ for (const lang of ["zh", "en"] as const) {
       await page.locator("#filter-cbaStatus").selectOption("2");
       await page.getByRole("button", { name: common.search }).click();
       await expect(page).toHaveURL(/\/server\/\?cbaStatus=2$/);
-      for (const badge of await services.locator("td:nth-child(7)").allTextContents()) {
-        expect(badge).toBe(l.salverStatus["2"]);
-      }
+      // The URL changes before the new rows are drawn: wait for the rows, not the URL.
+      await expectOnly(services.locator("td:nth-child(7)"), l.salverStatus["2"]);
 
       const serviceNo = (await services.first().getAttribute("data-row-key"))!;
       await services.first().getByRole("link", { name: l.service.viewPallets }).click();
@@ -137,12 +143,10 @@ for (const lang of ["zh", "en"] as const) {
       await page.locator("#filter-cbaStatus").selectOption("4");
       await page.getByRole("button", { name: common.search }).click();
       await expect(page).toHaveURL(/\/order\/\?cbaStatus=4$/);
-      for (const badge of await page
-        .getByTestId("orders")
-        .locator("tbody td span.rounded-full")
-        .allTextContents()) {
-        expect(badge).toBe(l.orderStatus["4"]);
-      }
+      await expectOnly(
+        page.getByTestId("orders").locator("tbody td span.rounded-full"),
+        l.orderStatus["4"],
+      );
       const orderNo = (await rowKeys(page))[3]!;
       await filterByOrderNo(page, lang, orderNo);
       await expect(page.getByTestId("order-count")).toHaveText("1");
