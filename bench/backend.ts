@@ -1,7 +1,7 @@
 /**
  * Benchmark of the fake backend at scale: seeds 100,000 orders (override with
  * BENCH_ORDERS) and times typical calls in-process through
- * handleMockApiRequest. Run with `npm run bench` or `npx node bench/run.ts`.
+ * handleMockApiRequest. Run with `npm run bench:backend`.
  * Prints a table; also writes bench/results/latest.json (not committed).
  */
 import { mkdir, writeFile } from "node:fs/promises";

@@ -1,0 +1,149 @@
+/**
+ * Shared pieces of the benchmark suite: the result rows every benchmark
+ * returns, starting a built portal on loopback, logging in over HTTP, and
+ * small statistics. Targets live here, beside the measurements, never in tests.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { once } from "node:events";
+import { readFile } from "node:fs/promises";
+import { fileURLToPath } from "node:url";
+
+export const ROOT = fileURLToPath(new URL("..", import.meta.url));
+export const BUILD_DIR = "build/bench";
+export const PASSWORD = "Demo1234!";
+export const CAPTCHA = "B3NC";
+
+/** One line of the results table. `pass` is null for a figure without a target. */
+export interface Row {
+  metric: string;
+  value: number;
+  unit: string;
+  target: string;
+  pass: boolean | null;
+}
+
+export function atMost(metric: string, value: number, unit: string, limit: number): Row {
+  return { metric, value: round(value), unit, target: `≤ ${limit} ${unit}`, pass: value <= limit };
+}
+
+export function atLeast(metric: string, value: number, unit: string, limit: number): Row {
+  return { metric, value: round(value), unit, target: `≥ ${limit} ${unit}`, pass: value >= limit };
+}
+
+export function info(metric: string, value: number, unit: string): Row {
+  return { metric, value: round(value), unit, target: "", pass: null };
+}
+
+function round(value: number): number {
+  return Math.abs(value) >= 100 ? Math.round(value) : Math.round(value * 100) / 100;
+}
+
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+}
+
+export function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? Number.NaN;
+}
+
+export interface Portal {
+  url: string;
+  pid: number;
+  /** Milliseconds from spawn until /healthz answered. */
+  startMs: number;
+  stop(): Promise<void>;
+}
+
+let nextPort = 3900;
+
+/** Starts the built portal in demo mode with `orders` seeded orders and waits for /healthz. */
+export async function startPortal(orders: number, extraEnv: Record<string, string> = {}) {
+  const port = nextPort++;
+  const pallets = Math.max(1, Math.round(orders / 25));
+  const started = performance.now();
+  const child: ChildProcess = spawn(process.execPath, ["server.ts"], {
+    cwd: ROOT,
+    stdio: ["ignore", "ignore", "inherit"],
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      BUILD_DIR,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      TEST_CAPTCHA_CODE: CAPTCHA,
+      MOCK_API_QUIET: "1",
+      SEED_ORDERS: String(orders),
+      SEED_PALLETS: String(pallets),
+      SEED_SERVICES: String(Math.max(1, Math.round(pallets / 10))),
+      ...extraEnv,
+    },
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the portal exited with ${child.exitCode}`);
+    if (Date.now() > deadline) throw new Error("the portal did not answer /healthz in 60 s");
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  const startMs = performance.now() - started;
+  return {
+    url,
+    pid: child.pid ?? 0,
+    startMs,
+    async stop() {
+      if (child.exitCode !== null) return;
+      child.kill("SIGTERM");
+      await once(child, "exit");
+    },
+  } satisfies Portal;
+}
+
+/** Signs in over HTTP as a browser would and returns the Cookie header of the session. */
+export async function login(url: string, username: string): Promise<string> {
+  const jar = new Map<string, string>();
+  const remember = (response: Response) => {
+    for (const cookie of response.headers.getSetCookie()) {
+      const [pair] = cookie.split(";");
+      const [name, ...value] = (pair ?? "").split("=");
+      if (name) jar.set(name.trim(), value.join("="));
+    }
+  };
+  const header = () => [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
+  remember(await fetch(`${url}/`, { redirect: "manual" }));
+  const answer = await fetch(`${url}/login`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", cookie: header() },
+    body: new URLSearchParams({ username, password: PASSWORD, code: CAPTCHA }),
+  });
+  remember(answer);
+  if (answer.status !== 302 && answer.status !== 303) {
+    throw new Error(`login of ${username} answered ${answer.status}`);
+  }
+  return header();
+}
+
+/** Resident memory of a process in MB (Linux). */
+export async function rssMb(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, "utf8");
+  const kb = Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0);
+  return kb / 1024;
+}
+
+/** Builds the portal once into BUILD_DIR (production build, as `npm run build`). */
+export async function buildPortal(): Promise<void> {
+  const child = spawn("npx", ["react-router", "build"], {
+    cwd: ROOT,
+    stdio: ["ignore", "ignore", "inherit"],
+    env: { ...process.env, BUILD_DIR },
+  });
+  const [code] = (await once(child, "exit")) as [number | null];
+  if (code !== 0) throw new Error(`the build failed (${code})`);
+}

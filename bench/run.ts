@@ -1,0 +1,86 @@
+/**
+ * The benchmark suite (`npm run bench`): builds the portal, starts it on
+ * loopback in demo mode at several data sizes, measures, prints one table
+ * (metric, value, target, pass/fail) and writes bench/results.json.
+ * Targets live in the benchmarks, never as timing assertions in tests.
+ *
+ * `BENCH_ONLY=ssr,xlsx` runs a subset; `BENCH_SECONDS` sets the load duration.
+ * The detailed timings of every fake-backend call: `npm run bench:backend`.
+ */
+import { writeFile } from "node:fs/promises";
+import { firstLoadJs } from "./first-load-js.ts";
+import { growth } from "./growth.ts";
+import { atMost, buildPortal, type Portal, type Row, startPortal } from "./lib.ts";
+import { ssr } from "./ssr.ts";
+import { webVitals } from "./web-vitals.ts";
+import { xlsx } from "./xlsx.ts";
+
+const LARGE = 100_000;
+const SMALL = 10_000;
+const only = process.env.BENCH_ONLY?.split(",");
+const wanted = (name: string) => !only || only.includes(name);
+
+const rows: Row[] = [];
+const started = performance.now();
+const portals: Portal[] = [];
+
+try {
+  console.info("Building the portal…");
+  await buildPortal();
+
+  if (wanted("start")) {
+    const standard = await startPortal(5_000);
+    portals.push(standard);
+    rows.push(
+      atMost(
+        "start: /healthz answers (default seed, 5,000 orders)",
+        standard.startMs / 1000,
+        "s",
+        2,
+      ),
+    );
+    if (wanted("js")) rows.push(...(await firstLoadJs(standard)));
+    if (wanted("vitals")) rows.push(...(await webVitals(standard)));
+    await standard.stop();
+  }
+
+  console.info(`Starting the portal with ${LARGE.toLocaleString("en")} orders…`);
+  const large = await startPortal(LARGE);
+  portals.push(large);
+  rows.push(atMost("start: /healthz answers (100,000 orders)", large.startMs / 1000, "s", 5));
+  if (wanted("ssr")) rows.push(...(await ssr(large, LARGE)));
+  if (wanted("xlsx")) {
+    const small = await startPortal(SMALL);
+    portals.push(small);
+    rows.push(...(await xlsx(small, large, SMALL)));
+  }
+  if (wanted("growth")) rows.push(...(await growth()));
+} finally {
+  for (const portal of portals) await portal.stop();
+}
+
+const table = rows.map((row) => [
+  row.metric,
+  `${row.value}${row.unit ? ` ${row.unit}` : ""}`,
+  row.target,
+  row.pass === null ? "" : row.pass ? "pass" : "FAIL",
+]);
+const header = ["metric", "value", "target", "result"];
+const widths = header.map((title, column) =>
+  Math.max(title.length, ...table.map((cells) => (cells[column] ?? "").length)),
+);
+const line = (cells: string[]) =>
+  `| ${cells.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join(" | ")} |`;
+console.info(`\n${line(header)}`);
+console.info(`|${widths.map((width) => "-".repeat(width + 2)).join("|")}|`);
+for (const cells of table) console.info(line(cells));
+const failed = rows.filter((row) => row.pass === false).length;
+const seconds = (performance.now() - started) / 1000;
+console.info(
+  `\n${rows.length - failed} of ${rows.length} within target, in ${seconds.toFixed(0)} s`,
+);
+
+await writeFile(
+  new URL("./results.json", import.meta.url),
+  `${JSON.stringify({ date: new Date().toISOString(), seconds, rows }, null, 2)}\n`,
+);

@@ -1,0 +1,112 @@
+/**
+ * Workbooks through the portal, end to end over HTTP: the download of every
+ * order (memory sampled meanwhile, and /healthz pinged to see whether the
+ * event loop stays free), and the import of a 10,000-row file.
+ */
+import ExcelJS from "exceljs";
+import { atMost, info, login, type Portal, percentile, type Row, rssMb } from "./lib.ts";
+
+interface Download {
+  ms: number;
+  peakMb: number;
+  baselineMb: number;
+  healthP99: number;
+  bytes: Uint8Array;
+}
+
+async function downloadAll(portal: Portal, cookie: string): Promise<Download> {
+  const baselineMb = await rssMb(portal.pid);
+  let peakMb = baselineMb;
+  let running = true;
+  const health: number[] = [];
+  const sampler = (async () => {
+    while (running) {
+      peakMb = Math.max(peakMb, await rssMb(portal.pid));
+      const start = performance.now();
+      await (await fetch(`${portal.url}/healthz`)).arrayBuffer();
+      health.push(performance.now() - start);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  })();
+  const start = performance.now();
+  const answer = await fetch(`${portal.url}/order/download`, {
+    method: "POST",
+    headers: {
+      cookie,
+      "content-type": "application/x-www-form-urlencoded",
+      origin: portal.url,
+    },
+    body: new URLSearchParams({ kind: "orders" }),
+  });
+  if (!answer.ok) throw new Error(`download answered ${answer.status}`);
+  const bytes = new Uint8Array(await answer.arrayBuffer());
+  const ms = performance.now() - start;
+  running = false;
+  await sampler;
+  return { ms, peakMb, baselineMb, healthP99: percentile(health, 99), bytes };
+}
+
+/** The order numbers of a downloaded orders workbook (first column, header row skipped). */
+async function orderNumbers(bytes: Uint8Array, limit: number): Promise<string[]> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(bytes.buffer as ArrayBuffer);
+  const numbers = new Set<string>();
+  workbook.worksheets[0]?.eachRow((row, index) => {
+    const value = row.getCell(1).text;
+    if (index > 1 && value && numbers.size < limit) numbers.add(value);
+  });
+  return [...numbers];
+}
+
+async function importFile(orderNos: string[]): Promise<Blob> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet("Import");
+  sheet.addRow(["订单号", "物流单号"]);
+  for (const [index, orderNo] of orderNos.entries()) {
+    sheet.addRow([orderNo, `BENCH${String(index).padStart(10, "0")}`]);
+  }
+  return new Blob([(await workbook.xlsx.writeBuffer()) as ArrayBuffer]);
+}
+
+export async function xlsx(small: Portal, large: Portal, smallOrders: number): Promise<Row[]> {
+  const smallCookie = await login(small.url, "admin@demo.test");
+  const largeCookie = await login(large.url, "admin@demo.test");
+  const few = await downloadAll(small, smallCookie);
+  const many = await downloadAll(large, largeCookie);
+
+  const orderNos = await orderNumbers(few.bytes, 10_000);
+  const file = await importFile(orderNos);
+  const form = new FormData();
+  form.set("intent", "import");
+  form.set("file", file, "import.xlsx");
+  const start = performance.now();
+  const imported = await fetch(`${small.url}/order`, {
+    method: "POST",
+    headers: { cookie: smallCookie, origin: small.url },
+    body: form,
+  });
+  const html = await imported.text();
+  const importMs = performance.now() - start;
+  if (!imported.ok) throw new Error(`import answered ${imported.status}`);
+
+  const growthFew = Math.max(1, few.peakMb - few.baselineMb);
+  const growthMany = Math.max(1, many.peakMb - many.baselineMb);
+  return [
+    atMost("xlsx download, every order (100,000)", many.ms / 1000, "s", 3),
+    info(`xlsx download, every order (${smallOrders.toLocaleString("en")})`, few.ms / 1000, "s"),
+    atMost("xlsx download memory growth, 100,000 vs 10,000 rows", growthMany / growthFew, "×", 1.5),
+    info("xlsx download peak memory growth (100,000 rows)", growthMany, "MB"),
+    atMost("/healthz p99 during the 100,000-order download", many.healthP99, "ms", 100),
+    atMost(
+      `xlsx import of ${orderNos.length.toLocaleString("en")} rows, end to end`,
+      importMs / 1000,
+      "s",
+      1.5,
+    ),
+    info(
+      "xlsx import answered a report",
+      html.includes('data-testid="import-report"') ? 1 : 0,
+      "yes=1",
+    ),
+  ];
+}
