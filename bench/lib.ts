@@ -86,7 +86,7 @@ export async function startPortal(orders: number, extraEnv: Record<string, strin
     if (child.exitCode !== null) throw new Error(`the portal exited with ${child.exitCode}`);
     if (Date.now() > deadline) throw new Error("the portal did not answer /healthz in 60 s");
     try {
-      if ((await fetch(`${url}/healthz`)).ok) break;
+      if ((await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(1000) })).ok) break;
     } catch {
       // not listening yet
     }
@@ -98,9 +98,10 @@ export async function startPortal(orders: number, extraEnv: Record<string, strin
     pid: child.pid ?? 0,
     startMs,
     async stop() {
-      if (child.exitCode !== null) return;
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = once(child, "exit");
       child.kill("SIGTERM");
-      await once(child, "exit");
+      await exited;
     },
   } satisfies Portal;
 }

@@ -21,6 +21,36 @@ const only = process.env.BENCH_ONLY?.split(",");
 const wanted = (name: string) => !only || only.includes(name);
 
 const rows: Row[] = [];
+const STAGE_LIMIT_MS = 120_000;
+
+/** Runs one benchmark; one that fails or hangs is a failed row, and the others still run. */
+async function stage(name: string, measure: () => Promise<Row[]>): Promise<void> {
+  if (!wanted(name)) return;
+  console.info(`Measuring ${name}…`);
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    const limit = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(
+        () => reject(new Error(`no result in ${STAGE_LIMIT_MS / 1000} s`)),
+        STAGE_LIMIT_MS,
+      );
+    });
+    const measured = await Promise.race([measure(), limit]);
+    for (const row of measured) console.info(`  ${row.metric}: ${row.value} ${row.unit}`);
+    rows.push(...measured);
+  } catch (error) {
+    console.error(`  ${name} failed: ${error instanceof Error ? error.message : String(error)}`);
+    rows.push({
+      metric: `${name}: completed`,
+      value: 0,
+      unit: "",
+      target: "completes",
+      pass: false,
+    });
+  } finally {
+    clearTimeout(timer);
+  }
+}
 const started = performance.now();
 const portals: Portal[] = [];
 
@@ -39,8 +69,8 @@ try {
         2,
       ),
     );
-    if (wanted("js")) rows.push(...(await firstLoadJs(standard)));
-    if (wanted("vitals")) rows.push(...(await webVitals(standard)));
+    await stage("js", () => firstLoadJs(standard));
+    await stage("vitals", () => webVitals(standard));
     await standard.stop();
   }
 
@@ -48,13 +78,13 @@ try {
   const large = await startPortal(LARGE);
   portals.push(large);
   rows.push(atMost("start: /healthz answers (100,000 orders)", large.startMs / 1000, "s", 5));
-  if (wanted("ssr")) rows.push(...(await ssr(large, LARGE)));
-  if (wanted("xlsx")) {
+  await stage("ssr", () => ssr(large, LARGE));
+  await stage("xlsx", async () => {
     const small = await startPortal(SMALL);
     portals.push(small);
-    rows.push(...(await xlsx(small, large, SMALL)));
-  }
-  if (wanted("growth")) rows.push(...(await growth()));
+    return xlsx(small, large, SMALL);
+  });
+  await stage("growth", growth);
 } finally {
   for (const portal of portals) await portal.stop();
 }
@@ -84,3 +114,5 @@ await writeFile(
   new URL("./results.json", import.meta.url),
   `${JSON.stringify({ date: new Date().toISOString(), seconds, rows }, null, 2)}\n`,
 );
+// A stage that ran out of time may leave a request open; the results are written.
+process.exit(0);
