@@ -69,16 +69,68 @@ export interface ApiOptions {
   genericMessage: string;
 }
 
-type Transport = (request: Request) => Promise<Response>;
+type Transport = (request: Request, signal: AbortSignal) => Promise<Response>;
 
 let demoTransport: Promise<Transport> | undefined;
 
-/** Demo mode answers in-process from the fake backend; nothing of mocks/ loads otherwise. */
+/**
+ * Demo mode answers in-process from the fake backend; nothing of mocks/ loads
+ * otherwise. The signal goes to `fetch` itself, never only into a `Request`:
+ * a signal held by nothing but a Request can be garbage-collected before it
+ * fires, and the call then waits forever.
+ */
 function transport(): Promise<Transport> {
   const config = env();
-  if (!config.demoMode) return Promise.resolve((request) => fetch(request));
-  demoTransport ??= import("../../mocks/api.ts").then((mocks) => mocks.handleMockApiRequest);
+  if (!config.demoMode) return Promise.resolve((request, signal) => fetch(request, { signal }));
+  demoTransport ??= import("../../mocks/api.ts").then(
+    (mocks) => (request, signal) => raceAbort(mocks.handleMockApiRequest(request), signal),
+  );
   return demoTransport;
+}
+
+function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener("abort", onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
+  });
+}
+
+/**
+ * The deadline of one backend call, headers and body together. A plain timer
+ * holds the controller strongly until it fires or the answer has been read,
+ * so no garbage collection can lose it (unlike `AbortSignal.timeout`, whose
+ * timer only holds its signal weakly).
+ */
+export class Deadline {
+  private readonly controller = new AbortController();
+  private timer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(ms: number) {
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.controller.abort(new DOMException(`backend gave no answer in ${ms} ms`, "TimeoutError"));
+    }, ms);
+  }
+
+  get signal(): AbortSignal {
+    return this.controller.signal;
+  }
+
+  get expired(): boolean {
+    return this.controller.signal.aborted;
+  }
+
+  /** The answer is complete: the timer is no longer needed. */
+  finish(): void {
+    if (this.timer !== undefined) clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+}
+
+function timeoutError() {
+  return data<ErrorPayload>({ kind: "timeout" }, { status: 504 });
 }
 
 export class Api {
@@ -111,8 +163,8 @@ export class Api {
    * failures are still thrown.
    */
   async attempt<N extends EndpointName>(name: N, input: CallInput<N> = {}): Promise<Attempt<N>> {
-    const response = await this.send(name, input);
-    const envelope = await this.readEnvelope(response, name);
+    const { response, deadline } = await this.send(name, input);
+    const envelope = await this.readEnvelope(response, name, deadline);
     if (envelope.code === ApiCode.ok) {
       const parsed = endpoints[name].data.safeParse(envelope.data);
       if (!parsed.success) {
@@ -128,16 +180,21 @@ export class Api {
 
   /** Calls a binary endpoint (xlsx download) and hands back the streaming response. */
   async download<N extends EndpointName>(name: N, input: CallInput<N> = {}): Promise<Response> {
-    const response = await this.send(name, input);
+    // The deadline stays armed while the workbook streams: a backend that
+    // stalls mid-file ends the download instead of holding it open.
+    const { response, deadline } = await this.send(name, input);
     const type = response.headers.get("Content-Type") ?? "";
     if (response.ok && !type.includes("json")) return response;
-    const envelope = await this.readEnvelope(response, name);
+    const envelope = await this.readEnvelope(response, name, deadline);
     const message = this.messageOf(envelope);
     await this.throwIfFatal(envelope.code, message);
     throw codedError(envelope.code, message);
   }
 
-  private async send<N extends EndpointName>(name: N, input: CallInput<N>): Promise<Response> {
+  private async send<N extends EndpointName>(
+    name: N,
+    input: CallInput<N>,
+  ): Promise<{ response: Response; deadline: Deadline }> {
     const config = env();
     const endpoint = endpoints[name];
     const prefix = input.prefix && endpoint.prefixed ? `/${input.prefix}` : "";
@@ -165,26 +222,41 @@ export class Api {
       body = JSON.stringify(input.body);
     }
 
-    const request = new Request(url, {
-      method: endpoint.method,
-      headers,
-      body,
-      signal: AbortSignal.timeout(config.apiTimeoutMs),
-    });
+    const request = new Request(url, { method: endpoint.method, headers, body });
+    const deadline = new Deadline(config.apiTimeoutMs);
     try {
-      return await (await transport())(request);
+      const response = await (await transport())(request, deadline.signal);
+      return { response, deadline };
     } catch (error) {
-      const timedOut = error instanceof DOMException && error.name === "TimeoutError";
-      console.error(`[api] ${endpoint.method} ${url.pathname} failed:`, error);
-      throw data<ErrorPayload>(
-        { kind: timedOut ? "timeout" : "unreachable" },
-        { status: timedOut ? 504 : 503 },
+      deadline.finish();
+      const timedOut = deadline.expired;
+      console.error(
+        `[api] ${endpoint.method} ${url.pathname} failed:`,
+        timedOut ? "timeout" : error instanceof Error ? error.message : String(error),
       );
+      throw timedOut
+        ? timeoutError()
+        : data<ErrorPayload>({ kind: "unreachable" }, { status: 503 });
     }
   }
 
-  private async readEnvelope(response: Response, name: EndpointName) {
+  private async readEnvelope(response: Response, name: EndpointName, deadline: Deadline) {
     const type = response.headers.get("Content-Type") ?? "";
+    // The body is read under the same deadline as the headers: a backend that
+    // sends headers and then stalls or drips ends in the timeout page.
+    let body: unknown;
+    try {
+      body = type.includes("json") ? await response.json() : undefined;
+    } catch {
+      body = undefined;
+    } finally {
+      if (!type.includes("json")) await response.body?.cancel().catch(() => {});
+      deadline.finish();
+    }
+    if (deadline.expired) {
+      console.error(`[api] ${name}: timeout while reading the answer`);
+      throw timeoutError();
+    }
     if (!type.includes("json")) {
       // No envelope: the HTTP status decides (SPEC.md section 8).
       if (response.status === 404) throw redirect(localizePath("/error/404", this.options.locale));
@@ -192,7 +264,7 @@ export class Api {
       console.error(`[api] ${name}: HTTP ${response.status} without a JSON envelope`);
       throw malformed();
     }
-    const parsed = envelopeSchema.safeParse(await response.json().catch(() => undefined));
+    const parsed = envelopeSchema.safeParse(body);
     if (!parsed.success) {
       if (response.status === 404) throw redirect(localizePath("/error/404", this.options.locale));
       if (response.status >= 500) throw redirect(localizePath("/error/500", this.options.locale));
