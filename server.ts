@@ -6,6 +6,7 @@
 import compression from "compression";
 import express from "express";
 import { describeConfigError, type Env, parseEnv } from "./app/config/env.server.ts";
+import { bodyLimit } from "./server/body-limit.ts";
 
 let config: Env;
 try {
@@ -18,6 +19,8 @@ try {
 const app = express();
 app.disable("x-powered-by");
 app.set("trust proxy", config.trustProxy);
+// Before anything reads a body: oversize posts are refused unread (413).
+app.use(bodyLimit());
 app.use(compression());
 // A back office is never framed by another site, never sniffed, and keeps its
 // URLs (queries name orders and consignees) to itself.

@@ -18,11 +18,13 @@ import { LoadingOverlay } from "./components/loading-overlay.tsx";
 import { LOCALE_TAGS, type Locale } from "./locales/index.ts";
 import { getInstance, getLocale, i18nextMiddleware } from "./middleware/i18next.ts";
 import { languageMiddleware } from "./middleware/language.server.ts";
+import { requestBodyMiddleware } from "./middleware/request-body.server.ts";
 import { sessionMiddleware } from "./middleware/session.server.ts";
 
 export const middleware: Route.MiddlewareFunction[] = [
   languageMiddleware,
   i18nextMiddleware,
+  requestBodyMiddleware,
   sessionMiddleware,
 ];
 

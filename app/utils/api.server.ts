@@ -56,7 +56,7 @@ export type Attempt<N extends EndpointName> = { ok: true; data: CallResult<N> } 
 export interface ErrorPayload {
   code?: number;
   message?: string;
-  kind?: "timeout" | "unreachable" | "malformed" | "coded";
+  kind?: "timeout" | "unreachable" | "malformed" | "coded" | "bad-request";
 }
 
 export interface ApiOptions {

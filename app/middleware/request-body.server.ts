@@ -1,0 +1,46 @@
+import { data, type MiddlewareFunction } from "react-router";
+import { getInstance } from "~/middleware/i18next.ts";
+import type { ErrorPayload } from "~/utils/api.server.ts";
+import { isResourcePath } from "~/utils/resource-paths.ts";
+
+const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
+
+/** The media type of a Content-Type header, lower case, without parameters. */
+export function mediaType(contentType: string | null): string {
+  return (contentType ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
+}
+
+/**
+ * Every page action and resource-route post of the portal is an HTML form:
+ * a body of another type, or a form body that cannot be parsed, is a bad
+ * request (400 with a translated message), never a server error. The body is
+ * parsed from a clone, so the action reads it again as usual; its size was
+ * already limited by the server before anything read it.
+ */
+export const requestBodyMiddleware: MiddlewareFunction<Response> = async (
+  { request, context },
+  next,
+) => {
+  const method = request.method.toUpperCase();
+  if (method === "GET" || method === "HEAD" || method === "OPTIONS") return next();
+
+  let readable = FORM_TYPES.has(mediaType(request.headers.get("Content-Type")));
+  if (readable) {
+    try {
+      await request.clone().formData();
+    } catch {
+      readable = false;
+    }
+  }
+  if (readable) return next();
+
+  const message = getInstance(context).t("errors.badRequest");
+  const { pathname } = new URL(request.url);
+  if (isResourcePath(pathname)) {
+    throw new Response(message, {
+      status: 400,
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
+  }
+  throw data<ErrorPayload>({ kind: "bad-request", message }, { status: 400 });
+};
