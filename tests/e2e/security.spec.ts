@@ -4,7 +4,7 @@
  * which sends the request target exactly as written.
  */
 import { request as httpRequest } from "node:http";
-import { expect, test, WORLD_HEADER } from "./fixtures.ts";
+import { ACCOUNTS, expect, login, test, WORLD_HEADER } from "./fixtures.ts";
 
 const MB = 1024 * 1024;
 
@@ -171,4 +171,80 @@ test.describe("request bodies", () => {
       }
     });
   }
+});
+
+test.describe("headers", () => {
+  test("every script of a page carries the nonce its policy names", async ({ request }) => {
+    const response = await request.get("/");
+    const policy = response.headers()["content-security-policy"] ?? "";
+    const nonce = policy.match(/'nonce-([^']+)'/)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(policy).not.toContain("unsafe-inline' 'nonce");
+    expect(policy).toMatch(/script-src 'self' 'nonce-[^']+'(;|$)/);
+    for (const directive of [
+      "frame-ancestors 'none'",
+      "object-src 'none'",
+      "base-uri 'none'",
+      "form-action 'self'",
+    ]) {
+      expect(policy).toContain(directive);
+    }
+    const html = await response.text();
+    const scripts = html.match(/<script\b[^>]*>/g) ?? [];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+    // A fresh nonce for each answer.
+    const again = (await request.get("/")).headers()["content-security-policy"];
+    expect(again).not.toBe(policy);
+  });
+
+  test("no answer names its server software", async ({ request }) => {
+    const page = await request.get("/");
+    const asset = (await page.text()).match(/\/assets\/[^"]+\.js/)?.[0];
+    expect(asset).toBeTruthy();
+    for (const path of ["/", "/healthz", "/api/v1/openapi.json", "/favicon.svg", asset ?? ""]) {
+      const response = await request.get(path);
+      expect(response.headers()["x-powered-by"], path).toBeUndefined();
+    }
+    const post = await request.post("/logout", { form: { lang: "zh" }, maxRedirects: 0 });
+    expect(post.headers()["x-powered-by"]).toBeUndefined();
+  });
+
+  test("pages, data requests and downloads with user data are not stored", async ({ page }) => {
+    await login(page, ACCOUNTS.manager);
+    const request = page.request;
+    for (const path of ["/order", "/order.data", "/server", "/order/import-template"]) {
+      const response = await request.get(path, { maxRedirects: 0 });
+      expect(response.status(), path).toBe(200);
+      expect(response.headers()["cache-control"], path).toContain("no-store");
+    }
+  });
+
+  test("pages hydrate and run under the policy without a violation", async ({ page }) => {
+    const violations: string[] = [];
+    page.on("console", (message) => {
+      if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+    });
+    await page.addInitScript(() => {
+      document.addEventListener("securitypolicyviolation", (event) => {
+        console.error(
+          `Content Security Policy violation: ${event.violatedDirective} ${event.blockedURI}`,
+        );
+      });
+    });
+    await login(page, ACCOUNTS.manager);
+    await page.goto("/order");
+    await expect(page.getByTestId("user-name")).toHaveText(ACCOUNTS.manager);
+    // A client-side navigation: only works once the page has hydrated.
+    const hydrated = await page.evaluate(() => "__reactRouterContext" in window);
+    expect(hydrated).toBe(true);
+    await page
+      .getByRole("link", { name: /服务管理|服务/ })
+      .first()
+      .click();
+    await expect(page).toHaveURL(/\/server\/?$/);
+    await page.goto("/en/forge_password");
+    await page.goto("/en/register/accountRegistration");
+    expect(violations).toEqual([]);
+  });
 });
