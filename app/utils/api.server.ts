@@ -26,6 +26,7 @@ import {
   type SystemPrefix,
 } from "~/contract/index.ts";
 import { LOCALE_TAGS, type Locale } from "~/locales/index.ts";
+import { type AuditResult, audit, auditTarget } from "~/utils/audit.server.ts";
 import { localizePath } from "~/utils/locale-path.ts";
 import { type AppSession, commitSession } from "~/utils/session.server.ts";
 
@@ -135,6 +136,8 @@ function timeoutError() {
 
 export class Api {
   private readonly options: ApiOptions;
+  /** The user behind the token, once the backend named them (account info), for the audit trail. */
+  private actor: string | undefined;
 
   constructor(options: ApiOptions) {
     this.options = options;
@@ -143,6 +146,34 @@ export class Api {
   /** The same client for a freshly obtained token (right after login). */
   withToken(token: string): Api {
     return new Api({ ...this.options, token });
+  }
+
+  /**
+   * Logins and every call that changes or exports data leave an audit line:
+   * who, from where, what, which orders, and how it ended. Reads do not.
+   */
+  private record<N extends EndpointName>(
+    name: N,
+    input: CallInput<N>,
+    result: AuditResult,
+    code?: number,
+    answer?: unknown,
+  ): void {
+    const endpoint = endpoints[name];
+    if (endpoint.method === "GET") return;
+    const body = input.body as Record<string, unknown> | undefined;
+    const isLogin = name === "login";
+    const typedName = body && typeof body.username === "string" ? body.username : undefined;
+    audit({
+      event: isLogin ? "login" : "operation",
+      action: name,
+      user: isLogin ? typedName : (this.actor ?? typedName ?? null),
+      ip: this.options.clientIp ?? null,
+      device: this.options.userAgent ?? null,
+      result,
+      ...(code !== undefined && result === "refused" ? { backendCode: code } : {}),
+      ...auditTarget(input.params, body, answer),
+    });
   }
 
   get hasToken(): boolean {
@@ -164,15 +195,19 @@ export class Api {
    */
   async attempt<N extends EndpointName>(name: N, input: CallInput<N> = {}): Promise<Attempt<N>> {
     const { response, deadline } = await this.send(name, input);
-    const envelope = await this.readEnvelope(response, name, deadline);
+    const envelope = await this.readEnvelope(response, name, deadline, input);
     if (envelope.code === ApiCode.ok) {
       const parsed = endpoints[name].data.safeParse(envelope.data);
       if (!parsed.success) {
         console.error(`[api] ${name}: answer does not match the contract`, parsed.error.issues);
+        this.record(name, input, "malformed");
         throw malformed();
       }
+      if (name === "accountInfo") this.actor = (parsed.data as { username: string }).username;
+      this.record(name, input, "ok", undefined, parsed.data);
       return { ok: true, data: parsed.data as CallResult<N> };
     }
+    this.record(name, input, "refused", envelope.code);
     const message = this.messageOf(envelope);
     await this.throwIfFatal(envelope.code, message);
     return { ok: false, code: envelope.code, message };
@@ -184,8 +219,12 @@ export class Api {
     // stalls mid-file ends the download instead of holding it open.
     const { response, deadline } = await this.send(name, input);
     const type = response.headers.get("Content-Type") ?? "";
-    if (response.ok && !type.includes("json")) return response;
-    const envelope = await this.readEnvelope(response, name, deadline);
+    if (response.ok && !type.includes("json")) {
+      this.record(name, input, "ok");
+      return response;
+    }
+    const envelope = await this.readEnvelope(response, name, deadline, input);
+    this.record(name, input, "refused", envelope.code);
     const message = this.messageOf(envelope);
     await this.throwIfFatal(envelope.code, message);
     throw codedError(envelope.code, message);
@@ -230,6 +269,7 @@ export class Api {
     } catch (error) {
       deadline.finish();
       const timedOut = deadline.expired;
+      this.record(name, input, timedOut ? "timeout" : "unreachable");
       console.error(
         `[api] ${endpoint.method} ${url.pathname} failed:`,
         timedOut ? "timeout" : error instanceof Error ? error.message : String(error),
@@ -240,7 +280,12 @@ export class Api {
     }
   }
 
-  private async readEnvelope(response: Response, name: EndpointName, deadline: Deadline) {
+  private async readEnvelope<N extends EndpointName>(
+    response: Response,
+    name: N,
+    deadline: Deadline,
+    input: CallInput<N>,
+  ) {
     const type = response.headers.get("Content-Type") ?? "";
     // The body is read under the same deadline as the headers: a backend that
     // sends headers and then stalls or drips ends in the timeout page.
@@ -255,6 +300,7 @@ export class Api {
     }
     if (deadline.expired) {
       console.error(`[api] ${name}: timeout while reading the answer`);
+      this.record(name, input, "timeout");
       throw timeoutError();
     }
     if (!type.includes("json")) {
