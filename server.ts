@@ -6,6 +6,8 @@
 import compression from "compression";
 import express from "express";
 import { describeConfigError, type Env, parseEnv } from "./app/config/env.server.ts";
+import { bodyLimit } from "./server/body-limit.ts";
+import { baseSecurityHeaders } from "./server/security-headers.ts";
 
 let config: Env;
 try {
@@ -18,15 +20,11 @@ try {
 const app = express();
 app.disable("x-powered-by");
 app.set("trust proxy", config.trustProxy);
+// Framing, sniffing, referrer; HSTS when the cookies are Secure (served over HTTPS).
+app.use(baseSecurityHeaders({ hsts: config.cookieSecure }));
+// Before anything reads a body: oversize posts are refused unread (413).
+app.use(bodyLimit());
 app.use(compression());
-// A back office is never framed by another site, never sniffed, and keeps its
-// URLs (queries name orders and consignees) to itself.
-app.use((_req, res, next) => {
-  res.setHeader("X-Frame-Options", "DENY");
-  res.setHeader("X-Content-Type-Options", "nosniff");
-  res.setHeader("Referrer-Policy", "same-origin");
-  next();
-});
 app.get("/healthz", (_req, res) => {
   res.json({ status: "ok", demoMode: config.demoMode });
 });

@@ -19,6 +19,8 @@ export default defineConfig({
     // A time zone far from China: formatting must not depend on the server's zone.
     env: { TZ: "America/Los_Angeles" },
     pool: "forks",
+    // Lets the backend-deadline test force garbage collection (global.gc).
+    execArgv: ["--expose-gc"],
     testTimeout: 20_000,
   },
 });

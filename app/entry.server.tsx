@@ -5,8 +5,10 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
+import { NonceContext } from "./components/csp-nonce.tsx";
 import { DEFAULT_LOCALE, resources } from "./locales/index.ts";
 import { getInstance } from "./middleware/i18next.ts";
+import { cspNonceOf } from "./utils/csp-nonce.server.ts";
 import { localeOfPath } from "./utils/locale-path.ts";
 
 export const streamTimeout = 5_000;
@@ -43,6 +45,11 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
 
+  // Every script React and React Router render carries this response's nonce
+  // (the Content-Security-Policy header names it; Scripts and
+  // ScrollRestoration take it from ServerRouter).
+  const nonce = cspNonceOf(loadContext);
+
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
@@ -58,9 +65,12 @@ export default function handleRequest(
 
     const stream = renderToPipeableStream(
       <I18nextProvider i18n={i18nFor(request, loadContext)}>
-        <ServerRouter context={routerContext} url={request.url} />
+        <NonceContext value={nonce}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </NonceContext>
       </I18nextProvider>,
       {
+        nonce,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({

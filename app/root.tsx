@@ -13,16 +13,19 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
+import { NoEvalScript } from "./components/csp-nonce.tsx";
 import { ErrorPage } from "./components/error-page.tsx";
 import { LoadingOverlay } from "./components/loading-overlay.tsx";
 import { LOCALE_TAGS, type Locale } from "./locales/index.ts";
 import { getInstance, getLocale, i18nextMiddleware } from "./middleware/i18next.ts";
 import { languageMiddleware } from "./middleware/language.server.ts";
+import { requestBodyMiddleware } from "./middleware/request-body.server.ts";
 import { sessionMiddleware } from "./middleware/session.server.ts";
 
 export const middleware: Route.MiddlewareFunction[] = [
   languageMiddleware,
   i18nextMiddleware,
+  requestBodyMiddleware,
   sessionMiddleware,
 ];
 
@@ -44,6 +47,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
     <html lang={LOCALE_TAGS[locale] ?? "zh-CN"}>
       <head>
         <meta charSet="utf-8" />
+        <NoEvalScript />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#65a30d" />
         <Meta />

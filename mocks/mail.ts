@@ -1,4 +1,8 @@
-/** Outgoing mail and notifications. Mail goes to the outbox (demo mailbox) and the server log. */
+/**
+ * Outgoing mail and notifications. Mail goes to the outbox (the demo mailbox
+ * shows it); the server log only says that a mail went out, never its text:
+ * activation and reset codes must not be readable in a log.
+ */
 import { nowSeconds } from "./clock.ts";
 import { db, type NoticeRow, nextSeq } from "./db.ts";
 import type { Lang } from "./i18n.ts";
@@ -19,7 +23,7 @@ export async function sendMail(to: string, subject: string, text: string): Promi
     seq: nextSeq(),
   });
   if (process.env.MOCK_API_QUIET !== "1") {
-    console.info(`[mock-api] mail to ${to}: ${subject}\n${text}`);
+    console.info(`[mock-api] mail to ${to}: ${subject} (text in the demo mailbox only)`);
   }
 }
 

@@ -8,9 +8,14 @@ import { createRequestListener } from "@remix-run/node-fetch-server";
 import express from "express";
 import { RouterContextProvider } from "react-router";
 import { env } from "~/config/env.server.ts";
+import { cspNonceContext } from "~/utils/csp-nonce.server.ts";
 import { requestInfoContext } from "~/utils/request-context.server.ts";
+import { type PageLocals, pageSecurityHeaders } from "./security-headers.ts";
 
 export const app = express();
+app.disable("x-powered-by");
+// Content-Security-Policy with a nonce per response; no caching of user data.
+app.use(pageSecurityHeaders({ development: !env().production }));
 
 /**
  * Name the fake-backend world of a request when the portal runs with
@@ -53,9 +58,10 @@ if (env().demoMode) {
 app.use(
   createRequestHandler({
     build: () => import("virtual:react-router/server-build"),
-    getLoadContext(req) {
+    getLoadContext(req, res) {
       const context = new RouterContextProvider();
       context.set(requestInfoContext, { clientIp: req.ip ?? req.socket.remoteAddress ?? "" });
+      context.set(cspNonceContext, (res.locals as PageLocals).cspNonce);
       return context;
     },
   }),

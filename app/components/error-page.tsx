@@ -12,6 +12,8 @@ function messageKeyOf(status: number, payload: ErrorPayload | undefined) {
   if (payload?.kind === "timeout") return "errors.timeout" as const;
   if (payload?.kind === "unreachable") return "errors.unreachable" as const;
   if (payload?.kind === "malformed") return "errors.badResponse" as const;
+  if (payload?.kind === "bad-request" || status === 400) return "errors.badRequest" as const;
+  if (status === 413) return "errors.tooLarge" as const;
   if (status === 404) return "errors.notFound" as const;
   if (status === 403) return "errors.forbidden" as const;
   return "errors.serverError" as const;

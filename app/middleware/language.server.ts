@@ -3,6 +3,7 @@ import { env } from "~/config/env.server.ts";
 import { I18N_REDIRECTED_COOKIE, LANG_COOKIE, plainCookie, readCookie } from "~/utils/cookies.ts";
 import { localeFromAcceptLanguage, localeOfPath, localizePath } from "~/utils/locale-path.ts";
 import { isResourcePath } from "~/utils/resource-paths.ts";
+import { localRedirectTarget } from "~/utils/same-origin.server.ts";
 
 /**
  * The routing rules of SPEC.md section 2 and PRODUCT.md section 2, for page
@@ -36,7 +37,8 @@ export const languageMiddleware: MiddlewareFunction<Response> = async ({ request
   if (target !== url.pathname) {
     const headers = new Headers();
     for (const cookie of setCookies) headers.append("Set-Cookie", cookie);
-    throw redirect(`${target}${url.search}`, { headers });
+    // The target echoes the typed path: it must never name another host (`//evil.test`).
+    throw redirect(localRedirectTarget(`${target}${url.search}`), { headers });
   }
   const response = await next();
   for (const cookie of setCookies) response.headers.append("Set-Cookie", cookie);

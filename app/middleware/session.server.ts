@@ -1,30 +1,82 @@
-import { createContext, type MiddlewareFunction } from "react-router";
+import { createContext, type MiddlewareFunction, redirect } from "react-router";
 import { getInstance, getLocale } from "~/middleware/i18next.ts";
 import { Api } from "~/utils/api.server.ts";
+import { localizePath } from "~/utils/locale-path.ts";
 import { requestInfoContext } from "~/utils/request-context.server.ts";
-import { type AppSession, getSession } from "~/utils/session.server.ts";
+import {
+  type AppSession,
+  commitSession,
+  getSession,
+  SESSION_COOKIE,
+  sessionAge,
+} from "~/utils/session.server.ts";
 
 export const sessionContext = createContext<AppSession>();
 export const apiContext = createContext<Api>();
 
-/** Reads the session once per request and builds the API client bound to it. */
+/** Whether the answer already sets the session cookie (an action committed or destroyed it). */
+function setsSessionCookie(response: Response): boolean {
+  return response.headers.getSetCookie().some((cookie) => cookie.startsWith(`${SESSION_COOKIE}=`));
+}
+
+/**
+ * Reads the session once per request and builds the API client bound to it.
+ * A logged-in session ends on the server after 30 minutes without a request
+ * or 12 hours after login: the token is revoked at the backend and forgotten
+ * here, and the user lands on `/` with the reason, like other session ends.
+ */
 export const sessionMiddleware: MiddlewareFunction<Response> = async (
   { request, context },
   next,
 ) => {
   const session = await getSession(request);
   const locale = getLocale(context);
+  const api = new Api({
+    token: session.get("token"),
+    locale,
+    session,
+    clientIp: context.get(requestInfoContext).clientIp,
+    userAgent: request.headers.get("User-Agent"),
+    genericMessage: getInstance(context).t("errors.network"),
+  });
+
+  let touched = false;
+  if (session.get("token")) {
+    const now = Date.now();
+    const age = sessionAge(
+      { issuedAt: session.get("issuedAt"), lastSeen: session.get("lastSeen") },
+      now,
+    );
+    if (age === "idle" || age === "absolute") {
+      // The backend forgets the token too; whatever it answers, the session ends here.
+      await api.attempt("logout").catch(() => undefined);
+      session.unset("token");
+      session.unset("issuedAt");
+      session.unset("lastSeen");
+      session.flash("notice", {
+        kind: "error",
+        message: getInstance(context).t("errors.sessionTimedOut"),
+      });
+      throw redirect(localizePath("/", locale), {
+        headers: { "Set-Cookie": await commitSession(session) },
+      });
+    }
+    if (age === "start") session.set("issuedAt", now);
+    if (age !== "fresh") {
+      session.set("lastSeen", now);
+      touched = true;
+    }
+  }
+
   context.set(sessionContext, session);
-  context.set(
-    apiContext,
-    new Api({
-      token: session.get("token"),
-      locale,
-      session,
-      clientIp: context.get(requestInfoContext).clientIp,
-      userAgent: request.headers.get("User-Agent"),
-      genericMessage: getInstance(context).t("errors.network"),
-    }),
-  );
-  return next();
+  context.set(apiContext, api);
+  const response = await next();
+  if (touched && !setsSessionCookie(response)) {
+    try {
+      response.headers.append("Set-Cookie", await commitSession(session));
+    } catch {
+      // An answer with immutable headers (a proxied stream): the next request records the visit.
+    }
+  }
+  return response;
 };

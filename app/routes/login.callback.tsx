@@ -6,6 +6,7 @@ import { authenticateWithForm, LoginRefused } from "~/utils/auth.server.ts";
 import { spendCaptcha } from "~/utils/captcha-session.server.ts";
 import { localizePath, stripLocale } from "~/utils/locale-path.ts";
 import { canOpen, homePathFor } from "~/utils/permissions.ts";
+import { localRedirectTarget } from "~/utils/same-origin.server.ts";
 import { commitSession } from "~/utils/session.server.ts";
 import { loginSchema } from "~/validation/auth.ts";
 import type { Route } from "./+types/login.callback";
@@ -66,5 +67,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     remembered && canOpen(user.scope, stripLocale(new URL(remembered, "http://x").pathname))
       ? localizePath(remembered, locale)
       : localizePath(homePathFor(user.scope), locale);
-  throw redirect(target, { headers: { "Set-Cookie": await commitSession(session) } });
+  throw redirect(localRedirectTarget(target), {
+    headers: { "Set-Cookie": await commitSession(session) },
+  });
 }

@@ -26,6 +26,7 @@ import {
   type SystemPrefix,
 } from "~/contract/index.ts";
 import { LOCALE_TAGS, type Locale } from "~/locales/index.ts";
+import { type AuditResult, audit, auditTarget } from "~/utils/audit.server.ts";
 import { localizePath } from "~/utils/locale-path.ts";
 import { type AppSession, commitSession } from "~/utils/session.server.ts";
 
@@ -56,7 +57,7 @@ export type Attempt<N extends EndpointName> = { ok: true; data: CallResult<N> } 
 export interface ErrorPayload {
   code?: number;
   message?: string;
-  kind?: "timeout" | "unreachable" | "malformed" | "coded";
+  kind?: "timeout" | "unreachable" | "malformed" | "coded" | "bad-request";
 }
 
 export interface ApiOptions {
@@ -69,20 +70,74 @@ export interface ApiOptions {
   genericMessage: string;
 }
 
-type Transport = (request: Request) => Promise<Response>;
+type Transport = (request: Request, signal: AbortSignal) => Promise<Response>;
 
 let demoTransport: Promise<Transport> | undefined;
 
-/** Demo mode answers in-process from the fake backend; nothing of mocks/ loads otherwise. */
+/**
+ * Demo mode answers in-process from the fake backend; nothing of mocks/ loads
+ * otherwise. The signal goes to `fetch` itself, never only into a `Request`:
+ * a signal held by nothing but a Request can be garbage-collected before it
+ * fires, and the call then waits forever.
+ */
 function transport(): Promise<Transport> {
   const config = env();
-  if (!config.demoMode) return Promise.resolve((request) => fetch(request));
-  demoTransport ??= import("../../mocks/api.ts").then((mocks) => mocks.handleMockApiRequest);
+  if (!config.demoMode) return Promise.resolve((request, signal) => fetch(request, { signal }));
+  demoTransport ??= import("../../mocks/api.ts").then(
+    (mocks) => (request, signal) => raceAbort(mocks.handleMockApiRequest(request), signal),
+  );
   return demoTransport;
+}
+
+function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener("abort", onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
+  });
+}
+
+/**
+ * The deadline of one backend call, headers and body together. A plain timer
+ * holds the controller strongly until it fires or the answer has been read,
+ * so no garbage collection can lose it (unlike `AbortSignal.timeout`, whose
+ * timer only holds its signal weakly).
+ */
+export class Deadline {
+  private readonly controller = new AbortController();
+  private timer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(ms: number) {
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.controller.abort(new DOMException(`backend gave no answer in ${ms} ms`, "TimeoutError"));
+    }, ms);
+  }
+
+  get signal(): AbortSignal {
+    return this.controller.signal;
+  }
+
+  get expired(): boolean {
+    return this.controller.signal.aborted;
+  }
+
+  /** The answer is complete: the timer is no longer needed. */
+  finish(): void {
+    if (this.timer !== undefined) clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+}
+
+function timeoutError() {
+  return data<ErrorPayload>({ kind: "timeout" }, { status: 504 });
 }
 
 export class Api {
   private readonly options: ApiOptions;
+  /** The user behind the token, once the backend named them (account info), for the audit trail. */
+  private actor: string | undefined;
 
   constructor(options: ApiOptions) {
     this.options = options;
@@ -91,6 +146,34 @@ export class Api {
   /** The same client for a freshly obtained token (right after login). */
   withToken(token: string): Api {
     return new Api({ ...this.options, token });
+  }
+
+  /**
+   * Logins and every call that changes or exports data leave an audit line:
+   * who, from where, what, which orders, and how it ended. Reads do not.
+   */
+  private record<N extends EndpointName>(
+    name: N,
+    input: CallInput<N>,
+    result: AuditResult,
+    code?: number,
+    answer?: unknown,
+  ): void {
+    const endpoint = endpoints[name];
+    if (endpoint.method === "GET") return;
+    const body = input.body as Record<string, unknown> | undefined;
+    const isLogin = name === "login";
+    const typedName = body && typeof body.username === "string" ? body.username : undefined;
+    audit({
+      event: isLogin ? "login" : "operation",
+      action: name,
+      user: isLogin ? typedName : (this.actor ?? typedName ?? null),
+      ip: this.options.clientIp ?? null,
+      device: this.options.userAgent ?? null,
+      result,
+      ...(code !== undefined && result === "refused" ? { backendCode: code } : {}),
+      ...auditTarget(input.params, body, answer),
+    });
   }
 
   get hasToken(): boolean {
@@ -111,16 +194,20 @@ export class Api {
    * failures are still thrown.
    */
   async attempt<N extends EndpointName>(name: N, input: CallInput<N> = {}): Promise<Attempt<N>> {
-    const response = await this.send(name, input);
-    const envelope = await this.readEnvelope(response, name);
+    const { response, deadline } = await this.send(name, input);
+    const envelope = await this.readEnvelope(response, name, deadline, input);
     if (envelope.code === ApiCode.ok) {
       const parsed = endpoints[name].data.safeParse(envelope.data);
       if (!parsed.success) {
         console.error(`[api] ${name}: answer does not match the contract`, parsed.error.issues);
+        this.record(name, input, "malformed");
         throw malformed();
       }
+      if (name === "accountInfo") this.actor = (parsed.data as { username: string }).username;
+      this.record(name, input, "ok", undefined, parsed.data);
       return { ok: true, data: parsed.data as CallResult<N> };
     }
+    this.record(name, input, "refused", envelope.code);
     const message = this.messageOf(envelope);
     await this.throwIfFatal(envelope.code, message);
     return { ok: false, code: envelope.code, message };
@@ -128,16 +215,25 @@ export class Api {
 
   /** Calls a binary endpoint (xlsx download) and hands back the streaming response. */
   async download<N extends EndpointName>(name: N, input: CallInput<N> = {}): Promise<Response> {
-    const response = await this.send(name, input);
+    // The deadline stays armed while the workbook streams: a backend that
+    // stalls mid-file ends the download instead of holding it open.
+    const { response, deadline } = await this.send(name, input);
     const type = response.headers.get("Content-Type") ?? "";
-    if (response.ok && !type.includes("json")) return response;
-    const envelope = await this.readEnvelope(response, name);
+    if (response.ok && !type.includes("json")) {
+      this.record(name, input, "ok");
+      return response;
+    }
+    const envelope = await this.readEnvelope(response, name, deadline, input);
+    this.record(name, input, "refused", envelope.code);
     const message = this.messageOf(envelope);
     await this.throwIfFatal(envelope.code, message);
     throw codedError(envelope.code, message);
   }
 
-  private async send<N extends EndpointName>(name: N, input: CallInput<N>): Promise<Response> {
+  private async send<N extends EndpointName>(
+    name: N,
+    input: CallInput<N>,
+  ): Promise<{ response: Response; deadline: Deadline }> {
     const config = env();
     const endpoint = endpoints[name];
     const prefix = input.prefix && endpoint.prefixed ? `/${input.prefix}` : "";
@@ -165,26 +261,48 @@ export class Api {
       body = JSON.stringify(input.body);
     }
 
-    const request = new Request(url, {
-      method: endpoint.method,
-      headers,
-      body,
-      signal: AbortSignal.timeout(config.apiTimeoutMs),
-    });
+    const request = new Request(url, { method: endpoint.method, headers, body });
+    const deadline = new Deadline(config.apiTimeoutMs);
     try {
-      return await (await transport())(request);
+      const response = await (await transport())(request, deadline.signal);
+      return { response, deadline };
     } catch (error) {
-      const timedOut = error instanceof DOMException && error.name === "TimeoutError";
-      console.error(`[api] ${endpoint.method} ${url.pathname} failed:`, error);
-      throw data<ErrorPayload>(
-        { kind: timedOut ? "timeout" : "unreachable" },
-        { status: timedOut ? 504 : 503 },
+      deadline.finish();
+      const timedOut = deadline.expired;
+      this.record(name, input, timedOut ? "timeout" : "unreachable");
+      console.error(
+        `[api] ${endpoint.method} ${url.pathname} failed:`,
+        timedOut ? "timeout" : error instanceof Error ? error.message : String(error),
       );
+      throw timedOut
+        ? timeoutError()
+        : data<ErrorPayload>({ kind: "unreachable" }, { status: 503 });
     }
   }
 
-  private async readEnvelope(response: Response, name: EndpointName) {
+  private async readEnvelope<N extends EndpointName>(
+    response: Response,
+    name: N,
+    deadline: Deadline,
+    input: CallInput<N>,
+  ) {
     const type = response.headers.get("Content-Type") ?? "";
+    // The body is read under the same deadline as the headers: a backend that
+    // sends headers and then stalls or drips ends in the timeout page.
+    let body: unknown;
+    try {
+      body = type.includes("json") ? await response.json() : undefined;
+    } catch {
+      body = undefined;
+    } finally {
+      if (!type.includes("json")) await response.body?.cancel().catch(() => {});
+      deadline.finish();
+    }
+    if (deadline.expired) {
+      console.error(`[api] ${name}: timeout while reading the answer`);
+      this.record(name, input, "timeout");
+      throw timeoutError();
+    }
     if (!type.includes("json")) {
       // No envelope: the HTTP status decides (SPEC.md section 8).
       if (response.status === 404) throw redirect(localizePath("/error/404", this.options.locale));
@@ -192,7 +310,7 @@ export class Api {
       console.error(`[api] ${name}: HTTP ${response.status} without a JSON envelope`);
       throw malformed();
     }
-    const parsed = envelopeSchema.safeParse(await response.json().catch(() => undefined));
+    const parsed = envelopeSchema.safeParse(body);
     if (!parsed.success) {
       if (response.status === 404) throw redirect(localizePath("/error/404", this.options.locale));
       if (response.status >= 500) throw redirect(localizePath("/error/500", this.options.locale));

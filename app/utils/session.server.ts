@@ -9,6 +9,10 @@ export interface SessionData {
   captcha: Partial<Record<CaptchaPurpose, CaptchaTicket>>;
   /** Path to return to after login. */
   redirectTo: string;
+  /** When the logged-in session began (ms since epoch), for the absolute timeout. */
+  issuedAt: number;
+  /** When the logged-in user was last seen (ms since epoch), for the idle timeout. */
+  lastSeen: number;
 }
 
 export interface SessionFlashData {
@@ -21,9 +25,35 @@ export type AppSession = Session<SessionData, SessionFlashData>;
 
 const config = env();
 
+/** A logged-in session ends after 30 minutes without a request… */
+export const SESSION_IDLE_MS = 30 * 60 * 1000;
+/** …and 12 hours after login whatever happens. */
+export const SESSION_MAX_MS = 12 * 60 * 60 * 1000;
+/** `lastSeen` is rewritten at most once a minute, not on every request. */
+export const SESSION_TOUCH_MS = 60 * 1000;
+
+/**
+ * What to do with a logged-in session at `now`: `start` its clocks (first
+ * request after login), end it (`idle` or `absolute` timeout), `touch` it
+ * (record the user as seen), or leave it (`fresh`).
+ */
+export function sessionAge(
+  times: { issuedAt?: number; lastSeen?: number },
+  now: number,
+): "start" | "fresh" | "touch" | "idle" | "absolute" {
+  const { issuedAt, lastSeen } = times;
+  if (typeof issuedAt !== "number" || typeof lastSeen !== "number") return "start";
+  if (now - issuedAt >= SESSION_MAX_MS) return "absolute";
+  if (now - lastSeen >= SESSION_IDLE_MS) return "idle";
+  return now - lastSeen >= SESSION_TOUCH_MS ? "touch" : "fresh";
+}
+
+/** `__Host-` binds a Secure cookie to this host and path `/`: no subdomain can set or shadow it. */
+export const SESSION_COOKIE = config.cookieSecure ? "__Host-session" : "__session";
+
 export const sessionStorage = createCookieSessionStorage<SessionData, SessionFlashData>({
   cookie: {
-    name: "__session",
+    name: SESSION_COOKIE,
     httpOnly: true,
     sameSite: "lax",
     path: "/",

@@ -8,13 +8,13 @@ const { Api } = await import("~/utils/api.server.ts");
 const { sessionStorage: storage } = await import("~/utils/session.server.ts");
 
 async function apiWith(
-  answer: (request: Request) => Response | Promise<Response>,
+  answer: (request: Request, signal?: AbortSignal) => Response | Promise<Response>,
   locale: "zh" | "en" = "zh",
 ) {
   const seen: Request[] = [];
-  vi.stubGlobal("fetch", async (request: Request) => {
+  vi.stubGlobal("fetch", async (request: Request, init?: RequestInit) => {
     seen.push(request);
-    return answer(request);
+    return answer(request, init?.signal ?? undefined);
   });
   const session = await storage.getSession();
   session.set("token", "tok-1");
@@ -154,10 +154,8 @@ describe("API client", () => {
       503,
     );
     ({ api } = await apiWith(
-      (request) =>
-        new Promise((_, reject) =>
-          request.signal.addEventListener("abort", () => reject(request.signal.reason)),
-        ),
+      (_request, signal) =>
+        new Promise((_, reject) => signal?.addEventListener("abort", () => reject(signal.reason))),
     ));
     const slow = (await thrown(api.call("accountInfo"))) as { data: unknown; init: ResponseInit };
     expect(slow.init.status).toBe(504);

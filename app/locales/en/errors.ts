@@ -13,4 +13,7 @@ export default {
   unreachable: "The backend cannot be reached, please try again later",
   badResponse: "The backend answered with data the portal cannot read",
   tryAgain: "Try again",
+  badRequest: "The request could not be read, please go back and try again",
+  tooLarge: "The request is too large and was not accepted",
+  sessionTimedOut: "Your session has timed out, please log in again",
 } satisfies Record<keyof typeof zh, string>;

@@ -11,4 +11,7 @@ export default {
   unreachable: "无法连接后端服务，请稍后重试",
   badResponse: "后端服务返回了无法识别的数据",
   tryAgain: "重试",
+  badRequest: "请求内容无法识别，请返回页面重试",
+  tooLarge: "请求内容过大，未被接收",
+  sessionTimedOut: "长时间未操作或登录时间过长，请重新登录",
 };

@@ -1,0 +1,56 @@
+import { data, type MiddlewareFunction } from "react-router";
+import { getInstance } from "~/middleware/i18next.ts";
+import type { ErrorPayload } from "~/utils/api.server.ts";
+import { isResourcePath } from "~/utils/resource-paths.ts";
+import { assertSameOrigin } from "~/utils/same-origin.server.ts";
+
+const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
+
+/** The media type of a Content-Type header, lower case, without parameters. */
+export function mediaType(contentType: string | null): string {
+  return (contentType ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
+}
+
+/**
+ * Every page action and resource-route post must come from a page of the
+ * portal (403 otherwise), and is an HTML form:
+ * a body of another type, or a form body that cannot be parsed, is a bad
+ * request (400 with a translated message), never a server error. The body is
+ * parsed from a clone, so the action reads it again as usual; its size was
+ * already limited by the server before anything read it.
+ */
+export const requestBodyMiddleware: MiddlewareFunction<Response> = async (
+  { request, context },
+  next,
+) => {
+  const method = request.method.toUpperCase();
+  if (method === "GET" || method === "HEAD" || method === "OPTIONS") return next();
+  const { pathname } = new URL(request.url);
+  const resource = isResourcePath(pathname);
+
+  try {
+    assertSameOrigin(request);
+  } catch (error) {
+    if (resource) throw new Response("cross-site request refused", { status: 403 });
+    throw error;
+  }
+
+  let readable = FORM_TYPES.has(mediaType(request.headers.get("Content-Type")));
+  if (readable) {
+    try {
+      await request.clone().formData();
+    } catch {
+      readable = false;
+    }
+  }
+  if (readable) return next();
+
+  const message = getInstance(context).t("errors.badRequest");
+  if (resource) {
+    throw new Response(message, {
+      status: 400,
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
+  }
+  throw data<ErrorPayload>({ kind: "bad-request", message }, { status: 400 });
+};

@@ -1,0 +1,250 @@
+/**
+ * Server hardening against the built portal: redirects, request bodies,
+ * headers. Raw paths (`//evil.test`) and streamed bodies go through node:http,
+ * which sends the request target exactly as written.
+ */
+import { request as httpRequest } from "node:http";
+import { ACCOUNTS, expect, login, test, WORLD_HEADER } from "./fixtures.ts";
+
+const MB = 1024 * 1024;
+
+interface RawAnswer {
+  status?: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+  sent: number;
+  error?: string;
+}
+
+/**
+ * Sends one request with the target exactly as given; `stream` bytes of body
+ * are written in 64 KB chunks until the server answers or cuts the connection.
+ */
+function raw(
+  baseURL: string,
+  target: string,
+  options: {
+    method?: string;
+    headers?: Record<string, string | number>;
+    body?: string;
+    stream?: number;
+  } = {},
+): Promise<RawAnswer> {
+  const { hostname, port } = new URL(baseURL);
+  return new Promise((resolve) => {
+    const answer: RawAnswer = { headers: {}, body: "", sent: 0 };
+    let finished = false;
+    const done = () => {
+      if (!finished) {
+        finished = true;
+        resolve(answer);
+      }
+    };
+    const req = httpRequest({
+      hostname,
+      port,
+      path: target,
+      method: options.method ?? "GET",
+      headers: { Cookie: "i18n_redirected=zh; lang=zh", ...options.headers },
+    });
+    req.on("response", (response) => {
+      answer.status = response.statusCode;
+      answer.headers = response.headers;
+      response.setEncoding("utf8");
+      response.on("data", (chunk: string) => {
+        answer.body += chunk;
+      });
+      response.on("end", () => {
+        req.destroy();
+        done();
+      });
+    });
+    req.on("error", (error) => {
+      answer.error = error.message;
+      done();
+    });
+    if (options.stream) {
+      const total = options.stream;
+      const chunk = Buffer.alloc(64 * 1024, "a");
+      const pump = () => {
+        while (!finished && answer.status === undefined && answer.sent < total) {
+          answer.sent += chunk.length;
+          if (!req.write(chunk)) {
+            req.once("drain", pump);
+            return;
+          }
+        }
+        if (answer.sent >= total) req.end();
+      };
+      pump();
+    } else {
+      req.end(options.body);
+    }
+  });
+}
+
+test.describe("redirects stay on the portal", () => {
+  for (const target of [
+    "//evil.test?x=1",
+    "/\\evil.test?x=1",
+    "///evil.test?x=1",
+    "//evil.test/a?x=1",
+  ]) {
+    test(`GET ${target}`, async ({ baseURL }) => {
+      const answer = await raw(baseURL ?? "", target);
+      expect(answer.status).toBe(302);
+      const location = String(answer.headers.location);
+      expect(location.startsWith("//")).toBe(false);
+      expect(new URL(location, baseURL).host).toBe(new URL(baseURL ?? "").host);
+    });
+  }
+
+  test("the language switch returns only to paths of the portal", async ({ request }) => {
+    for (const returnTo of ["//evil.test", "https://evil.test/", "javascript:alert(1)"]) {
+      const response = await request.post("/language", {
+        form: { lang: "en", returnTo },
+        maxRedirects: 0,
+      });
+      expect(response.status()).toBe(302);
+      const location = response.headers().location ?? "";
+      expect(location.startsWith("/")).toBe(true);
+      expect(location.startsWith("//")).toBe(false);
+    }
+  });
+});
+
+test.describe("request bodies", () => {
+  test("an oversize form post to /login is refused with 413", async ({ request }) => {
+    const response = await request.post("/login", {
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      data: `username=${"a".repeat(2 * MB)}`,
+    });
+    expect(response.status()).toBe(413);
+    expect(await response.text()).toBe("请求内容过大，未被接收");
+  });
+
+  test("a 200 MB body is cut off unread, and the portal keeps answering", async ({
+    baseURL,
+    request,
+    world,
+  }) => {
+    const posts = [
+      raw(baseURL ?? "", "/login", {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", [WORLD_HEADER]: world },
+        stream: 200 * MB,
+      }),
+      raw(baseURL ?? "", "/login", {
+        method: "POST",
+        headers: {
+          "Content-Type": "application/x-www-form-urlencoded",
+          "Content-Length": 200 * MB,
+          [WORLD_HEADER]: world,
+        },
+        stream: 200 * MB,
+      }),
+    ];
+    const health = await request.get("/healthz");
+    expect(health.status()).toBe(200);
+    for (const answer of await Promise.all(posts)) {
+      if (answer.status !== undefined) expect(answer.status).toBe(413);
+      else expect(answer.error).toBeDefined();
+      expect(answer.sent).toBeLessThan(40 * MB);
+    }
+  });
+
+  for (const path of ["/logout", "/language", "/notice/read", "/login", "/en/order"]) {
+    test(`a post to ${path} that is not a form answers 400`, async ({ request }) => {
+      const variants: Record<string, string>[] = [
+        {},
+        { "Content-Type": "application/json" },
+        { "Content-Type": "text/plain" },
+        { "Content-Type": "multipart/form-data; boundary=zzz" },
+      ];
+      for (const headers of variants) {
+        const response = await request.post(path, {
+          headers,
+          data: "--zzz\r\nbroken",
+          maxRedirects: 0,
+        });
+        expect(response.status(), JSON.stringify(headers)).toBe(400);
+      }
+    });
+  }
+});
+
+test.describe("headers", () => {
+  test("every script of a page carries the nonce its policy names", async ({ request }) => {
+    const response = await request.get("/");
+    const policy = response.headers()["content-security-policy"] ?? "";
+    const nonce = policy.match(/'nonce-([^']+)'/)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(policy).not.toContain("unsafe-inline' 'nonce");
+    expect(policy).toMatch(/script-src 'self' 'nonce-[^']+'(;|$)/);
+    for (const directive of [
+      "frame-ancestors 'none'",
+      "object-src 'none'",
+      "base-uri 'none'",
+      "form-action 'self'",
+    ]) {
+      expect(policy).toContain(directive);
+    }
+    const html = await response.text();
+    const scripts = html.match(/<script\b[^>]*>/g) ?? [];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+    // A fresh nonce for each answer.
+    const again = (await request.get("/")).headers()["content-security-policy"];
+    expect(again).not.toBe(policy);
+  });
+
+  test("no answer names its server software", async ({ request }) => {
+    const page = await request.get("/");
+    const asset = (await page.text()).match(/\/assets\/[^"]+\.js/)?.[0];
+    expect(asset).toBeTruthy();
+    for (const path of ["/", "/healthz", "/api/v1/openapi.json", "/favicon.svg", asset ?? ""]) {
+      const response = await request.get(path);
+      expect(response.headers()["x-powered-by"], path).toBeUndefined();
+    }
+    const post = await request.post("/logout", { form: { lang: "zh" }, maxRedirects: 0 });
+    expect(post.headers()["x-powered-by"]).toBeUndefined();
+  });
+
+  test("pages, data requests and downloads with user data are not stored", async ({ page }) => {
+    await login(page, ACCOUNTS.manager);
+    const request = page.request;
+    for (const path of ["/order", "/order.data", "/server", "/order/import-template"]) {
+      const response = await request.get(path, { maxRedirects: 0 });
+      expect(response.status(), path).toBe(200);
+      expect(response.headers()["cache-control"], path).toContain("no-store");
+    }
+  });
+
+  test("pages hydrate and run under the policy without a violation", async ({ page }) => {
+    const violations: string[] = [];
+    page.on("console", (message) => {
+      if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+    });
+    await page.addInitScript(() => {
+      document.addEventListener("securitypolicyviolation", (event) => {
+        console.error(
+          `Content Security Policy violation: ${event.violatedDirective} ${event.blockedURI}`,
+        );
+      });
+    });
+    await login(page, ACCOUNTS.manager);
+    await page.goto("/order");
+    await expect(page.getByTestId("user-name")).toHaveText(ACCOUNTS.manager);
+    // A client-side navigation: only works once the page has hydrated.
+    const hydrated = await page.evaluate(() => "__reactRouterContext" in window);
+    expect(hydrated).toBe(true);
+    await page
+      .getByRole("link", { name: /服务管理|服务/ })
+      .first()
+      .click();
+    await expect(page).toHaveURL(/\/server\/?$/);
+    await page.goto("/en/forge_password");
+    await page.goto("/en/register/accountRegistration");
+    expect(violations).toEqual([]);
+  });
+});
