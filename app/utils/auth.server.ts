@@ -7,10 +7,10 @@ import {
 } from "react-router";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
-import type { CurrentUser } from "~/contract/index.ts";
+import { ApiCode, type CurrentUser } from "~/contract/index.ts";
 import { getLocale } from "~/middleware/i18next.ts";
 import { apiContext, sessionContext } from "~/middleware/session.server.ts";
-import type { Api, ApiFailure } from "~/utils/api.server.ts";
+import type { Api, ApiFailure, Attempt } from "~/utils/api.server.ts";
 import { localizePath, stripLocale } from "~/utils/locale-path.ts";
 import { canOpen } from "~/utils/permissions.ts";
 import { commitSession } from "~/utils/session.server.ts";
@@ -35,18 +35,36 @@ export function authenticateWithForm(api: Api, request: Request): Promise<string
   const authenticator = new Authenticator<string>();
   authenticator.use(
     new FormStrategy(async ({ form }) => {
-      const result = await api.attempt("login", {
-        body: {
-          username: String(form.get("username") ?? ""),
-          password: String(form.get("password") ?? ""),
-        },
-      });
+      let result: Attempt<"login">;
+      try {
+        result = await api.attempt("login", {
+          body: {
+            username: String(form.get("username") ?? ""),
+            password: String(form.get("password") ?? ""),
+          },
+        });
+      } catch (error) {
+        // A refused account (40003, e.g. a disabled sub-account) is a login
+        // failure like the others: its message belongs on the form (SPEC.md section 8).
+        const failure = forbiddenFailure(error);
+        if (failure) throw new LoginRefused(failure);
+        throw error;
+      }
       if (!result.ok) throw new LoginRefused(result);
       return result.data.token;
     }),
     "form",
   );
   return authenticator.authenticate("form", request);
+}
+
+/** The failure inside a thrown 403 answer of the API client, if that is what `error` is. */
+function forbiddenFailure(error: unknown): ApiFailure | undefined {
+  if (!error || typeof error !== "object" || !("data" in error) || !("init" in error)) return;
+  const init = error.init as ResponseInit | null;
+  const payload = error.data as Partial<ApiFailure> | null;
+  if (init?.status !== 403 || payload?.code !== ApiCode.forbidden) return;
+  return { ok: false, code: ApiCode.forbidden, message: String(payload.message ?? "") };
 }
 
 /**
@@ -87,6 +105,6 @@ export async function requireAccess(
   const api = context.get(apiContext);
   if (!api.hasToken) throw redirect(localizePath("/", getLocale(context)));
   const user = await api.call("accountInfo");
-  if (!canOpen(user.scope, path)) throw data({ message: "forbidden" }, { status: 403 });
+  if (!canOpen(user, path)) throw data({ message: "forbidden" }, { status: 403 });
   return user;
 }
