@@ -24,7 +24,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const locale = getLocale(context);
   if (api.hasToken) {
     const user = await api.call("accountInfo");
-    throw redirect(localizePath(homePathFor(user.scope), locale));
+    throw redirect(localizePath(homePathFor(user), locale));
   }
   const notice = session.get("notice") ?? null;
   return data(

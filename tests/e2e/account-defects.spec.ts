@@ -1,0 +1,94 @@
+import type { APIRequestContext } from "@playwright/test";
+import { E2E_CAPTCHA_CODE } from "../../playwright.config.ts";
+import {
+  ACCOUNTS,
+  codeFromOutbox,
+  expect,
+  login,
+  PASSWORD,
+  submitLogin,
+  test,
+} from "./fixtures.ts";
+
+/** Account and layout defects a new user met: each test failed before its fix. */
+
+function uniqueEmail(prefix: string): string {
+  return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@e2e.test`;
+}
+
+/** Logs an API client in as `username` through the portal's own login form. */
+async function portalLogin(request: APIRequestContext, username: string, password = PASSWORD) {
+  await request.get("/");
+  const answer = await request.post("/login", {
+    form: { username, password, code: E2E_CAPTCHA_CODE },
+  });
+  expect(answer.ok()).toBe(true);
+}
+
+/**
+ * A sub-account of manager@demo.test with `role`, its password set through
+ * forgot password as its owner would do after the invitation mail.
+ */
+async function subAccountWithPassword(
+  newRequest: () => Promise<APIRequestContext>,
+  role: "CBA_MANAGER" | "GUEST",
+): Promise<string> {
+  const email = uniqueEmail("sub");
+  const owner = await newRequest();
+  await portalLogin(owner, ACCOUNTS.manager);
+  const created = await owner.post("/sub_account", { form: { intent: "create", email, role } });
+  expect(await created.text()).toContain(email);
+
+  const visitor = await newRequest();
+  await visitor.get("/forge_password");
+  await visitor.post("/forge_password", {
+    form: { intent: "account", email, code: E2E_CAPTCHA_CODE },
+  });
+  await visitor.post("/forge_password", { form: { intent: "send" } });
+  const emailCode = await codeFromOutbox(visitor, email);
+  await visitor.post("/forge_password", { form: { intent: "next", emailCode } });
+  const done = await visitor.post("/forge_password", {
+    form: { intent: "confirm", password: PASSWORD, checkPass: PASSWORD },
+  });
+  expect(await done.text()).toContain('data-step="4"');
+  return email;
+}
+
+test.describe("login", () => {
+  test("a disabled sub-account sees the backend's message on the login form (both languages)", async ({
+    page,
+    newRequest,
+  }) => {
+    const email = await subAccountWithPassword(newRequest, "GUEST");
+    await login(page, ACCOUNTS.manager);
+    await page.goto("/sub_account");
+    const row = page.getByTestId("sub-accounts").locator("tbody tr", { hasText: email });
+    await row.getByTestId("toggle-sub-account").click();
+    await expect(row.getByTestId("sub-account-status")).toHaveText("已停用");
+    await page.context().clearCookies();
+
+    await page.goto("/");
+    await submitLogin(page, email);
+    await expect(page.locator("form").getByText("该账号已停用")).toBeVisible();
+    expect(new URL(page.url()).pathname).toBe("/login");
+
+    await page.goto("/en");
+    await submitLogin(page, email);
+    await expect(page.locator("form").getByText("This account is disabled")).toBeVisible();
+  });
+});
+
+test.describe("menu and page rules", () => {
+  test("a business-manager sub-account is not offered the sub-account page it may not open", async ({
+    page,
+    newRequest,
+  }) => {
+    const email = await subAccountWithPassword(newRequest, "CBA_MANAGER");
+    await login(page, email);
+    const menu = page.getByTestId("side-menu");
+    await expect(menu.getByRole("link", { name: "登录设置" })).toBeVisible();
+    await expect(menu.getByRole("link", { name: "子账号" })).toHaveCount(0);
+    const response = await page.goto("/sub_account");
+    expect(response?.status()).toBe(403);
+  });
+});
