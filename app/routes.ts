@@ -23,6 +23,7 @@ function pages(lang: "zh" | "en"): RouteConfigEntry[] {
     page("error/404", "routes/error.404.tsx"),
     page("error/500", "routes/error.500.tsx"),
     page("error/403", "routes/error.403.tsx"),
+    page("error/405", "routes/error.405.tsx"),
 
     layout("routes/layouts/register.tsx", id("routes/layouts/register.tsx"), [
       page("register/accountRegistration", "routes/register/account-registration.tsx"),

@@ -14,6 +14,7 @@ function messageKeyOf(status: number, payload: ErrorPayload | undefined) {
   if (payload?.kind === "malformed") return "errors.badResponse" as const;
   if (status === 404) return "errors.notFound" as const;
   if (status === 403) return "errors.forbidden" as const;
+  if (status === 405) return "errors.methodNotAllowed" as const;
   return "errors.serverError" as const;
 }
 

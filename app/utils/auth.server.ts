@@ -13,6 +13,7 @@ import { apiContext, sessionContext } from "~/middleware/session.server.ts";
 import type { Api, ApiFailure, Attempt } from "~/utils/api.server.ts";
 import { localizePath, stripLocale } from "~/utils/locale-path.ts";
 import { canOpen } from "~/utils/permissions.ts";
+import { refusalPage } from "~/utils/refusal.server.ts";
 import { commitSession } from "~/utils/session.server.ts";
 
 export const userContext = createContext<CurrentUser>();
@@ -85,7 +86,12 @@ export const requireUserMiddleware: MiddlewareFunction<Response> = async (
       headers: { "Set-Cookie": await commitSession(session) },
     });
   }
-  context.set(userContext, await requireAccess(context, stripLocale(url.pathname)));
+  const user = await api.call("accountInfo");
+  // A page's refusal goes to the error boundary: the translated 403 page in the layout.
+  if (!canOpen(user, stripLocale(url.pathname))) {
+    throw data({ message: "forbidden" }, { status: 403 });
+  }
+  context.set(userContext, user);
   return next();
 };
 
@@ -96,7 +102,7 @@ export function getUser(context: Readonly<RouterContextProvider>): CurrentUser {
 /**
  * Resource routes live outside the home layout: they check here what its
  * middleware checks for pages, a logged-in user (else the login page) who may
- * open `path` (else 403). The backend checks again.
+ * open `path` (else the translated 403 page). The backend checks again.
  */
 export async function requireAccess(
   context: Readonly<RouterContextProvider>,
@@ -105,6 +111,6 @@ export async function requireAccess(
   const api = context.get(apiContext);
   if (!api.hasToken) throw redirect(localizePath("/", getLocale(context)));
   const user = await api.call("accountInfo");
-  if (!canOpen(user, path)) throw data({ message: "forbidden" }, { status: 403 });
+  if (!canOpen(user, path)) throw await refusalPage(context, 403);
   return user;
 }

@@ -4,7 +4,7 @@
  * server (a page belongs to the most specific entry whose path, or one of its
  * `pages`, starts its path), so a menu item is shown exactly when its page opens.
  */
-import type { CurrentUser, Role } from "~/contract/index.ts";
+import type { Role } from "~/contract/index.ts";
 
 /** Everybody is a Guest; a user's scope roles come on top. */
 export type Permission = Role | "GUEST";
@@ -13,7 +13,9 @@ export type Permission = Role | "GUEST";
  * Who is asking: a scope (a company's main account), or the current user,
  * whose `subAccount` flag closes the entries marked `primaryOnly`.
  */
-export type Viewer = readonly Role[] | Pick<CurrentUser, "scope" | "subAccount">;
+export type Viewer =
+  | readonly Role[]
+  | { readonly scope: readonly Role[]; readonly subAccount?: boolean };
 
 const STAFF: readonly Permission[] = ["CBA_MANAGER", "SYSTEM_ADMINISTRATOR"];
 const EVERYONE: readonly Permission[] = ["GUEST"];
@@ -77,7 +79,7 @@ export const MENU: readonly MenuItem[] = [
 
 function viewerOf(viewer: Viewer): { scope: readonly Role[]; subAccount: boolean } {
   if (Array.isArray(viewer)) return { scope: viewer as readonly Role[], subAccount: false };
-  const user = viewer as Pick<CurrentUser, "scope" | "subAccount">;
+  const user = viewer as Exclude<Viewer, readonly Role[]>;
   return { scope: user.scope, subAccount: user.subAccount === true };
 }
 

@@ -92,3 +92,38 @@ test.describe("menu and page rules", () => {
     expect(response?.status()).toBe(403);
   });
 });
+
+test.describe("refusals", () => {
+  test("a refused page or address shows the translated error page, never raw JSON", async ({
+    page,
+  }) => {
+    await login(page, ACCOUNTS.guest);
+    for (const [path, status, text] of [
+      ["/setting", 403, "抱歉，您无权访问此页面"],
+      ["/inventory_system", 403, "抱歉，您无权访问此页面"],
+      ["/en/setting", 403, "Sorry, you are not allowed to see this page"],
+      ["/en/inventory_system", 403, "Sorry, you are not allowed to see this page"],
+      ["/order/import-template", 403, "抱歉，您无权访问此页面"],
+    ] as const) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(status);
+      expect(response?.headers()["content-type"], path).toContain("text/html");
+      await expect(page.getByTestId("error-message"), path).toHaveText(text);
+    }
+  });
+
+  test("opening a download address answers the translated 405 page", async ({ page }) => {
+    await login(page, ACCOUNTS.manager);
+    const response = await page.goto("/order/download");
+    expect(response?.status()).toBe(405);
+    await expect(page.getByTestId("error-message")).toHaveText(
+      "抱歉，此地址不能这样打开，请从页面上的按钮操作",
+    );
+    await page.goto("/en/order");
+    const english = await page.goto("/inventory/download", { referer: page.url() });
+    expect(english?.status()).toBe(405);
+    await expect(page.getByTestId("error-message")).toHaveText(
+      "Sorry, this address cannot be opened like this: use the buttons on the page",
+    );
+  });
+});
