@@ -127,3 +127,36 @@ test.describe("refusals", () => {
     );
   });
 });
+
+test.describe("demo mailbox", () => {
+  test("English users get an English mailbox, linked from the login page and registration step 2", async ({
+    newContext,
+  }) => {
+    const context = await newContext({ locale: "en-US" });
+    const page = await context.newPage();
+    const email = uniqueEmail("mailbox-en");
+
+    const direct = await page.goto("/demo/mailbox");
+    expect(direct?.status()).toBe(200);
+    await expect(page).toHaveURL(/\/en\/demo\/mailbox$/);
+    await expect(page.getByText("Demo mailbox").first()).toBeVisible();
+
+    await page.goto("/en");
+    await expect(page.getByTestId("demo-mailbox-link")).toHaveAttribute("href", "/en/demo/mailbox");
+
+    await page.goto("/en/register/accountRegistration");
+    await page.locator('input[name="email"]').fill(email);
+    await page.locator('input[name="password"]').fill("Harbour#2024");
+    await page.locator('input[name="checkPass"]').fill("Harbour#2024");
+    await page.locator('input[name="code"]').fill(E2E_CAPTCHA_CODE);
+    await page.locator("#register-account button[type=submit]").click();
+    await expect(page.getByTestId("registration-step")).toHaveAttribute("data-step", "2");
+    await page.getByTestId("send-code").click();
+    await expect(page.getByTestId("flow-notice")).toHaveText("Sent successfully");
+    const link = page.getByTestId("demo-mailbox-link");
+    const href = await link.getAttribute("href");
+    expect(href).toBe(`/en/demo/mailbox/?to=${encodeURIComponent(email)}`);
+    await page.goto(href!);
+    await expect(page.getByTestId("mail-text").first()).toContainText(/\b\d{6}\b/);
+  });
+});

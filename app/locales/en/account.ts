@@ -253,5 +253,7 @@ export default {
       to: "To",
     },
     backToLogin: "Back to sign in",
+    hint: "Demo mode sends no real e-mail: codes and other mail wait in the demo mailbox.",
+    open: "Open the demo mailbox",
   },
 } satisfies Shape<typeof zh>;

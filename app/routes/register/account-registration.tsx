@@ -7,6 +7,7 @@ import {
   RegistrationSteps,
 } from "~/components/account/registration.tsx";
 import { Notice } from "~/components/form.tsx";
+import { env } from "~/config/env.server.ts";
 import type { Route } from "./+types/account-registration";
 import { registrationAction, registrationState, takeNotice } from "./registration.server.ts";
 
@@ -14,7 +15,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const state = await registrationState(request);
   const { notice, cookie } = await takeNotice(context);
   return data(
-    { ...state, notice, captchaNonce: crypto.randomUUID().slice(0, 8) },
+    { ...state, notice, captchaNonce: crypto.randomUUID().slice(0, 8), demoMode: env().demoMode },
     { headers: cookie ? { "Set-Cookie": cookie } : undefined },
   );
 }
@@ -53,6 +54,7 @@ export default function AccountRegistration({ loaderData, actionData }: Route.Co
             email={email}
             resendIn={loaderData.resendIn}
             sentBefore={loaderData.sentBefore}
+            demoMode={loaderData.demoMode}
           />
         ) : (
           <DoneStep email={email} />
