@@ -160,3 +160,19 @@ test.describe("demo mailbox", () => {
     await expect(page.getByTestId("mail-text").first()).toContainText(/\b\d{6}\b/);
   });
 });
+
+test.describe("image code", () => {
+  test("after a failed sign-in the spent image code is cleared with the new image", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    const image = page.getByTestId("captcha-login");
+    const before = await image.getAttribute("src");
+    // An unknown account: a wrong password would count against a shared one.
+    await submitLogin(page, "nobody@e2e.test", "Wrong-password-1");
+    await expect(page.getByText("用户名或密码错误")).toBeVisible();
+    await expect(image).not.toHaveAttribute("src", before!);
+    await expect(page.locator('input[name="code"]')).toHaveValue("");
+    await expect(page.locator('input[name="username"]')).toHaveValue("nobody@e2e.test");
+  });
+});
