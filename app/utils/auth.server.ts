@@ -12,7 +12,7 @@ import { getLocale } from "~/middleware/i18next.ts";
 import { apiContext, sessionContext } from "~/middleware/session.server.ts";
 import type { Api, ApiFailure, Attempt } from "~/utils/api.server.ts";
 import { localizePath, stripLocale } from "~/utils/locale-path.ts";
-import { canOpen } from "~/utils/permissions.ts";
+import { canOpen, homePathFor } from "~/utils/permissions.ts";
 import { refusalPage } from "~/utils/refusal.server.ts";
 import { commitSession } from "~/utils/session.server.ts";
 
@@ -113,4 +113,15 @@ export async function requireAccess(
   const user = await api.call("accountInfo");
   if (!canOpen(user, path)) throw await refusalPage(context, 403);
   return user;
+}
+
+/**
+ * Pages for visitors (registration, forgot password): a signed-in user has
+ * no business there and goes to their home page instead.
+ */
+export async function sendSignedInHome(context: Readonly<RouterContextProvider>): Promise<void> {
+  const api = context.get(apiContext);
+  if (!api.hasToken) return;
+  const user = await api.call("accountInfo");
+  throw redirect(localizePath(homePathFor(user), getLocale(context)));
 }

@@ -176,3 +176,37 @@ test.describe("image code", () => {
     await expect(page.locator('input[name="username"]')).toHaveValue("nobody@e2e.test");
   });
 });
+
+test.describe("registration", () => {
+  test("the activation-code error goes away when a code is sent", async ({ page }) => {
+    const email = uniqueEmail("reg-error");
+    await page.goto("/register/accountRegistration");
+    await page.locator('input[name="email"]').fill(email);
+    await page.locator('input[name="password"]').fill("Harbour#2024");
+    await page.locator('input[name="checkPass"]').fill("Harbour#2024");
+    await page.locator('input[name="code"]').fill(E2E_CAPTCHA_CODE);
+    await page.locator("#register-account button[type=submit]").click();
+    await expect(page.getByTestId("registration-step")).toHaveAttribute("data-step", "2");
+    await page.getByRole("button", { name: "确认激活" }).click();
+    await expect(page.getByText("请输入邮箱激活码")).toBeVisible();
+    await page.getByTestId("send-code").click();
+    await expect(page.getByTestId("flow-notice")).toHaveText("发送成功");
+    await expect(page.getByText("请输入邮箱激活码")).toHaveCount(0);
+  });
+
+  test("registration and forgot password send a signed-in user to their home page", async ({
+    page,
+  }) => {
+    await login(page, ACCOUNTS.manager);
+    for (const path of [
+      "/register/accountRegistration",
+      "/register/components/accountRegistrationStep",
+      "/forge_password",
+    ]) {
+      await page.goto(path);
+      await expect(page, path).toHaveURL(/\/server$/);
+    }
+    await page.goto("/en/forge_password");
+    await expect(page).toHaveURL(/\/en\/server$/);
+  });
+});

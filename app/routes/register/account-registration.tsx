@@ -8,10 +8,12 @@ import {
 } from "~/components/account/registration.tsx";
 import { Notice } from "~/components/form.tsx";
 import { env } from "~/config/env.server.ts";
+import { sendSignedInHome } from "~/utils/auth.server.ts";
 import type { Route } from "./+types/account-registration";
 import { registrationAction, registrationState, takeNotice } from "./registration.server.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
+  await sendSignedInHome(context);
   const state = await registrationState(request);
   const { notice, cookie } = await takeNotice(context);
   return data(
@@ -20,7 +22,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
-export function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
+  await sendSignedInHome(context);
   return registrationAction(request, context);
 }
 
@@ -50,6 +53,7 @@ export default function AccountRegistration({ loaderData, actionData }: Route.Co
           />
         ) : step === 2 ? (
           <ActivationStep
+            key={loaderData.sentAt}
             lastResult={lastResult}
             email={email}
             resendIn={loaderData.resendIn}
