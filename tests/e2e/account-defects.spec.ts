@@ -210,3 +210,27 @@ test.describe("registration", () => {
     await expect(page).toHaveURL(/\/en\/server$/);
   });
 });
+
+test.describe("login settings", () => {
+  test("without JavaScript the single-login switch shows the new state with the banner", async ({
+    newContext,
+    newRequest,
+  }) => {
+    const email = await subAccountWithPassword(newRequest, "CBA_MANAGER");
+    const context = await newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto("/");
+    await submitLogin(page, email);
+    await expect(page.getByTestId("user-name")).toHaveText(email);
+    await page.goto("/setting/account");
+    const toggle = page.getByTestId("single-login-switch");
+    await expect(toggle).toHaveAttribute("aria-checked", "false");
+    await toggle.click();
+    await expect(page.getByTestId("login-settings-notice")).toHaveText("单点登录已开启");
+    await expect(toggle).toHaveAttribute("aria-checked", "true");
+    await expect(page.getByTestId("single-login-text")).toContainText("同一时间只允许一人登录");
+    await toggle.click();
+    await expect(page.getByTestId("login-settings-notice")).toHaveText("单点登录已关闭");
+    await expect(toggle).toHaveAttribute("aria-checked", "false");
+  });
+});
