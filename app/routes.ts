@@ -50,6 +50,7 @@ function pages(lang: "zh" | "en"): RouteConfigEntry[] {
       page("setting/account", "routes/setting/account.tsx"),
       page("sub_account", "routes/sub-account.tsx"),
       page("explain", "routes/explain.tsx"),
+      page("notifications", "routes/notifications.tsx"),
     ]),
   ];
 }

@@ -234,3 +234,32 @@ test.describe("login settings", () => {
     await expect(toggle).toHaveAttribute("aria-checked", "false");
   });
 });
+
+test.describe("notifications", () => {
+  test("without JavaScript the bell opens the notifications page, newest first", async ({
+    newContext,
+  }) => {
+    const context = await newContext({ javaScriptEnabled: false, locale: "en-US" });
+    const page = await context.newPage();
+    await page.goto("/en");
+    await submitLogin(page, ACCOUNTS.admin);
+    await expect(page.getByTestId("user-name")).toHaveText(ACCOUNTS.admin);
+    await page.getByTestId("notification-bell").click();
+    await expect(page).toHaveURL(/\/en\/notifications$/);
+    await expect(page.getByRole("heading", { name: "All notifications" })).toBeVisible();
+    const times = await page.getByTestId("notice-time").allTextContents();
+    expect(times.length).toBeGreaterThan(1);
+    expect(times).toEqual([...times].sort().reverse());
+  });
+
+  test("with JavaScript the bell's panel links to the notifications page", async ({ page }) => {
+    await login(page, ACCOUNTS.admin);
+    const bell = page.getByTestId("notification-bell");
+    // Once JavaScript runs, the bell is the panel's button.
+    await expect(bell).toHaveAttribute("aria-expanded", "false");
+    await bell.click();
+    await page.getByTestId("all-notifications").click();
+    await expect(page).toHaveURL(/\/notifications$/);
+    await expect(page.getByRole("heading", { name: "全部通知" })).toBeVisible();
+  });
+});

@@ -242,6 +242,11 @@ export default {
     disabledDone: "The sub-account is disabled and signed out everywhere",
     never: "Never",
   },
+  notifications: {
+    title: "All notifications",
+    viewAll: "See all notifications",
+    allRead: "All notifications are read",
+  },
   mailbox: {
     title: "Demo mailbox",
     intro: "In demo mode every e-mail the platform sends is kept here instead of being delivered.",

@@ -231,6 +231,11 @@ export default {
     disabledDone: "子账号已停用，其登录已全部下线",
     never: "从未登录",
   },
+  notifications: {
+    title: "全部通知",
+    viewAll: "查看全部通知",
+    allRead: "通知均已读",
+  },
   mailbox: {
     title: "演示邮箱",
     intro: "演示模式下，平台发出的所有邮件都保存在这里，不会真正发出。",
