@@ -281,7 +281,7 @@ test.describe("forgot password", () => {
     const context = await newContext({ javaScriptEnabled: false, locale: "zh-CN" });
     const page = await context.newPage();
     await page.goto("/forge_password");
-    await expect(page.getByTestId("system-name")).toHaveText("跨境保税物流平台");
+    await expect(page.getByTestId("system-name")).toHaveText("跨境电商保税物流平台");
     await page.locator('input[name="email"]').fill(email);
     await page.locator('input[name="code"]').fill(E2E_CAPTCHA_CODE);
     await page.locator("#forgot-account button[type=submit]").click();

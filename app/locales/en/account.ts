@@ -1,3 +1,4 @@
+import { PRODUCT_NAME } from "../../config/product.ts";
 import type zh from "../zh/account.ts";
 
 /** The same keys as Chinese, all the way down. */
@@ -97,7 +98,7 @@ export default {
   },
   residence: {
     title: "How to join",
-    intro: "Welcome to the Cross-Border Bonded Logistics Platform. Joining takes four stages:",
+    intro: `Welcome to the ${PRODUCT_NAME.en}. Joining takes four stages:`,
     stages: {
       submit: "Submit information",
       submitText:
@@ -122,8 +123,7 @@ export default {
   privacy: {
     title: "Privacy Policy",
     updated: "Last updated: 1 January 2025",
-    intro:
-      'The Cross-Border Bonded Logistics Platform ("the platform", "we") knows how much your personal information matters to you. This policy explains how we collect, use, keep, share and protect your information when you register, sign in and use the platform, and which rights you have.',
+    intro: `The ${PRODUCT_NAME.en} ("the platform", "we") knows how much your personal information matters to you. This policy explains how we collect, use, keep, share and protect your information when you register, sign in and use the platform, and which rights you have.`,
     sections: {
       collectTitle: "1. What we collect",
       collect:
@@ -151,7 +151,7 @@ export default {
   forgot: {
     title: "Forgot password",
     systems: {
-      cba: "Bonded Logistics Platform",
+      cba: PRODUCT_NAME.en,
       seller: "Seller Center",
       is: "IS System",
       admin: "Admin Console",

@@ -1,3 +1,4 @@
+import { PRODUCT_NAME } from "../../config/product.ts";
 export default {
   title: "账户",
   fields: {
@@ -91,7 +92,7 @@ export default {
   },
   residence: {
     title: "入驻流程",
-    intro: "欢迎入驻跨境电商保税物流平台。入驻分为以下四个阶段：",
+    intro: `欢迎入驻${PRODUCT_NAME.zh}。入驻分为以下四个阶段：`,
     stages: {
       submit: "提交信息",
       submitText: "注册账号并激活邮箱，登录后填写公司资质信息并提交审核。",
@@ -112,8 +113,7 @@ export default {
   privacy: {
     title: "隐私政策",
     updated: "更新日期：2025 年 1 月 1 日",
-    intro:
-      "跨境电商保税物流平台（以下简称“本平台”）深知个人信息对您的重要性。本政策说明我们在您注册、登录和使用本平台时如何收集、使用、保存、共享和保护您的信息，以及您享有的权利。",
+    intro: `${PRODUCT_NAME.zh}（以下简称“本平台”）深知个人信息对您的重要性。本政策说明我们在您注册、登录和使用本平台时如何收集、使用、保存、共享和保护您的信息，以及您享有的权利。`,
     sections: {
       collectTitle: "一、我们收集的信息",
       collect:
@@ -141,7 +141,7 @@ export default {
   forgot: {
     title: "忘记密码",
     systems: {
-      cba: "跨境保税物流平台",
+      cba: PRODUCT_NAME.zh,
       seller: "卖家中心",
       is: "IS 系统",
       admin: "管理后台",
