@@ -263,3 +263,42 @@ test.describe("notifications", () => {
     await expect(page.getByRole("heading", { name: "全部通知" })).toBeVisible();
   });
 });
+
+test.describe("English wording", () => {
+  test("curly quotes on /en/explain are drawn with a Latin font, not the CJK one", async ({
+    page,
+  }) => {
+    await login(page, ACCOUNTS.manager, { locale: "en" });
+    await page.goto("/en/explain");
+    const item = page.locator("li", { hasText: "“Create an account”" });
+    await expect(item).toBeVisible();
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("DOM.enable");
+    await cdp.send("CSS.enable");
+    const { root } = await cdp.send("DOM.getDocument", { depth: -1 });
+    const { nodeIds } = await cdp.send("DOM.querySelectorAll", {
+      nodeId: root.nodeId,
+      selector: "li",
+    });
+    const used = new Set<string>();
+    for (const nodeId of nodeIds) {
+      const { outerHTML } = await cdp.send("DOM.getOuterHTML", { nodeId });
+      if (!outerHTML.includes("Create an account")) continue;
+      const { fonts } = await cdp.send("CSS.getPlatformFontsForNode", { nodeId });
+      for (const font of fonts) used.add(font.familyName);
+    }
+    expect(used.size).toBeGreaterThan(0);
+    expect([...used].filter((name) => name.includes("CJK"))).toEqual([]);
+  });
+
+  test("the same verb everywhere: sign in and sign out", async ({ page }) => {
+    await login(page, ACCOUNTS.manager, { locale: "en" });
+    const menu = page.getByTestId("side-menu");
+    await expect(menu.getByRole("link", { name: "Sign-in settings" })).toBeVisible();
+    await page.goto("/en/setting/account");
+    await expect(page.getByText("Sign-in history")).toBeVisible();
+    await expect(page.locator("body")).not.toContainText(
+      /\blog(ged)? ?(in|out)\b|(?<!single )\blogin\b/i,
+    );
+  });
+});

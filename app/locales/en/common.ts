@@ -22,7 +22,7 @@ export default {
   empty: "No data",
   yes: "Yes",
   no: "No",
-  logout: "Log out",
+  logout: "Sign out",
   notifications: "Notifications",
   settings: "Settings",
   collapseMenu: "Collapse menu",
