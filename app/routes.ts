@@ -23,6 +23,8 @@ function pages(lang: "zh" | "en"): RouteConfigEntry[] {
     page("error/404", "routes/error.404.tsx"),
     page("error/500", "routes/error.500.tsx"),
     page("error/403", "routes/error.403.tsx"),
+    page("error/405", "routes/error.405.tsx"),
+    page("demo/mailbox", "routes/demo-mailbox.tsx"),
 
     layout("routes/layouts/register.tsx", id("routes/layouts/register.tsx"), [
       page("register/accountRegistration", "routes/register/account-registration.tsx"),
@@ -48,6 +50,7 @@ function pages(lang: "zh" | "en"): RouteConfigEntry[] {
       page("setting/account", "routes/setting/account.tsx"),
       page("sub_account", "routes/sub-account.tsx"),
       page("explain", "routes/explain.tsx"),
+      page("notifications", "routes/notifications.tsx"),
     ]),
   ];
 }
@@ -64,6 +67,5 @@ export default [
   route("inventory/download", "routes/resources/inventory-download.ts"),
   route("notice/read", "routes/resources/notice-read.ts"),
   route("image", "routes/resources/image.ts"),
-  route("demo/mailbox", "routes/demo-mailbox.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

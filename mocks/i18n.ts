@@ -37,7 +37,7 @@ const MESSAGES = {
   wrongCredentials: { zh: "用户名或密码错误", en: "Wrong username or password" },
   loginLocked: {
     zh: "登录失败次数过多，请 {minutes} 分钟后再试",
-    en: "Too many failed logins, please try again in {minutes} min",
+    en: "Too many failed sign-ins, please try again in {minutes} min",
   },
   accountDisabled: { zh: "该账号已停用", en: "This account is disabled" },
   emailTaken: {
@@ -79,18 +79,22 @@ const MESSAGES = {
   },
   wrongOldPassword: { zh: "原密码错误", en: "The old password is wrong" },
 
-  noToken: { zh: "请先登录", en: "Please log in first" },
+  noToken: { zh: "请先登录", en: "Please sign in first" },
   tokenInvalid: {
     zh: "登录已失效，请重新登录",
-    en: "Your session has expired, please log in again",
+    en: "Your session has expired, please sign in again",
   },
   loggedInElsewhere: {
     zh: "您的账号已在其他设备登录",
-    en: "Your account has logged in on another device",
+    en: "Your account was signed in on another device, so this one was signed out",
   },
   forcedOffline: {
     zh: "您已被强制下线，请重新登录",
-    en: "You have been signed out, please log in again",
+    en: "This device was signed out from another device, please sign in again",
+  },
+  passwordChangedOffline: {
+    zh: "账号密码已修改，请使用新密码重新登录",
+    en: "The account's password was changed, please sign in with the new password",
   },
   forbidden: { zh: "没有权限", en: "No permission" },
 
@@ -98,7 +102,7 @@ const MESSAGES = {
   deviceAlreadyOffline: { zh: "该设备已离线", en: "This device is already offline" },
   cannotForceCurrent: {
     zh: "不能强制下线当前设备，请使用退出登录",
-    en: "The current device cannot be forced offline; log out instead",
+    en: "The current device cannot be forced offline; sign out instead",
   },
 
   subAccountOnlyPrimary: {

@@ -3,15 +3,14 @@
  * shows it); the server log only says that a mail went out, never its text:
  * activation and reset codes must not be readable in a log.
  */
+import { PRODUCT_NAME as PRODUCT_NAME_OF_PORTAL } from "../app/config/product.ts";
 import { nowSeconds } from "./clock.ts";
 import { db, type NoticeRow, nextSeq } from "./db.ts";
 import type { Lang } from "./i18n.ts";
 import { randomId } from "./security.ts";
 
-export const PRODUCT_NAME: Record<Lang, string> = {
-  zh: "跨境保税物流平台",
-  en: "Bonded Logistics Portal",
-};
+/** The product's one name per language, the portal's own. */
+export const PRODUCT_NAME: Record<Lang, string> = PRODUCT_NAME_OF_PORTAL;
 
 export async function sendMail(to: string, subject: string, text: string): Promise<void> {
   await db.outbox.insert({

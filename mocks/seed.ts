@@ -3,6 +3,8 @@
  * PRNG, base date 2026-11-01 00:00 China time). Sizes come from the options
  * or the env knobs SEED_SERVICES (20), SEED_PALLETS (200), SEED_ORDERS (5000).
  */
+
+import { PRODUCT_NAME } from "../app/config/product.ts";
 import type { Role } from "../app/contract/account.ts";
 import type { OrderStatusCode } from "../app/contract/cba.ts";
 import { usccCheckCharacter } from "../app/contract/uscc.ts";
@@ -590,8 +592,8 @@ async function seedNotices(users: Map<string, UserRow>): Promise<void> {
     {
       user: DEMO_ACCOUNTS.manager,
       kind: "account",
-      titleZh: "欢迎使用跨境保税物流平台",
-      titleEn: "Welcome to the bonded logistics portal",
+      titleZh: `欢迎使用${PRODUCT_NAME.zh}`,
+      titleEn: `Welcome to the ${PRODUCT_NAME.en}`,
       contentZh: "使用说明页介绍了服务、托盘、订单和出入库的操作流程。",
       contentEn: "The usage instructions page explains services, pallets, orders and stock in/out.",
       read: true,

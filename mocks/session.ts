@@ -25,12 +25,17 @@ export function authenticate(request: Request): { user: UserRow; device: DeviceR
     if (device.offlineReason === "single")
       throw new ApiError(ApiCode.loggedInElsewhere, "loggedInElsewhere");
     if (device.offlineReason === "logout") throw new ApiError(ApiCode.tokenInvalid, "tokenInvalid");
+    // The signed-out device is told why.
+    if (device.offlineReason === "password")
+      throw new ApiError(ApiCode.forcedOffline, "passwordChangedOffline");
+    if (device.offlineReason === "disabled")
+      throw new ApiError(ApiCode.forcedOffline, "accountDisabled");
     throw new ApiError(ApiCode.forcedOffline, "forcedOffline");
   }
   if (device.expiresOn <= nowSeconds()) throw new ApiError(ApiCode.tokenInvalid, "tokenInvalid");
   const user = db.users.get(device.userId);
   if (!user) throw new ApiError(ApiCode.tokenInvalid, "tokenInvalid");
-  if (!user.enabled) throw new ApiError(ApiCode.forcedOffline, "forcedOffline");
+  if (!user.enabled) throw new ApiError(ApiCode.forcedOffline, "accountDisabled");
   return { user, device };
 }
 

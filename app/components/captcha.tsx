@@ -58,8 +58,11 @@ export function CaptchaField({
   nonce: string;
 }) {
   const { t } = useTranslation();
+  // A new image (a new nonce, after every post) comes with an empty field: the
+  // code typed for the old one is spent.
   return (
     <InputField
+      key={nonce}
       label={t("auth.code")}
       field={field}
       autoComplete="off"

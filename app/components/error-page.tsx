@@ -16,6 +16,7 @@ function messageKeyOf(status: number, payload: ErrorPayload | undefined) {
   if (status === 413) return "errors.tooLarge" as const;
   if (status === 404) return "errors.notFound" as const;
   if (status === 403) return "errors.forbidden" as const;
+  if (status === 405) return "errors.methodNotAllowed" as const;
   return "errors.serverError" as const;
 }
 

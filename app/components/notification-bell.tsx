@@ -1,8 +1,14 @@
 import { Popover, PopoverButton, PopoverPanel } from "@headlessui/react";
 import { useTranslation } from "react-i18next";
-import { Form, useLocation } from "react-router";
+import { Form, Link, useLocation } from "react-router";
+import type { Locale } from "~/locales/index.ts";
 import { formatChinaTime } from "~/utils/china-time.ts";
+import { useHydrated } from "~/utils/local-store.ts";
+import { localizePath } from "~/utils/locale-path.ts";
 import { BellIcon } from "./icons.tsx";
+
+/** The page of all notifications (home layout). */
+export const NOTIFICATIONS_PATH = "/notifications";
 
 export interface BellNotice {
   id: string;
@@ -12,29 +18,79 @@ export interface BellNotice {
   createdOn: { seconds: number };
 }
 
-/** The header bell: unread badge, the latest notifications, mark as read. */
-export function NotificationBell({ unread, notices }: { unread: number; notices: BellNotice[] }) {
+/** One notification with its "mark as read" form; the bell's panel and the notifications page share it. */
+export function NoticeItem({ notice, returnTo }: { notice: BellNotice; returnTo: string }) {
   const { t } = useTranslation();
+  return (
+    <li className={`px-4 py-3 ${notice.read ? "" : "bg-brand-50/60"}`} data-testid="notice">
+      <div className="flex items-start justify-between gap-3">
+        <p className="text-sm font-medium text-gray-900">{notice.title}</p>
+        {notice.read ? null : (
+          <Form method="post" action="/notice/read" className="shrink-0">
+            <input type="hidden" name="returnTo" value={returnTo} />
+            <input type="hidden" name="id" value={notice.id} />
+            <button type="submit" className="btn-link text-xs">
+              {t("notice.markRead")}
+            </button>
+          </Form>
+        )}
+      </div>
+      <p className="mt-1 text-xs leading-5 text-gray-600">{notice.content}</p>
+      <p className="mt-1 text-[11px] text-gray-400" data-testid="notice-time">
+        {formatChinaTime(notice.createdOn)}
+      </p>
+    </li>
+  );
+}
+
+function BellBadge({ unread }: { unread: number }) {
+  if (!unread) return null;
+  return (
+    <span
+      className="absolute top-1 right-0.5 min-w-4 rounded-full bg-red-500 px-1 text-center text-[10px] leading-4 font-semibold text-white"
+      data-testid="notification-badge"
+    >
+      {unread > 99 ? "99+" : String(unread)}
+    </span>
+  );
+}
+
+/**
+ * The header bell: unread badge, the latest notifications, mark as read.
+ * Before JavaScript runs (or without it) the bell is a link to the
+ * notifications page; then it opens a panel that also links there.
+ */
+export function NotificationBell({ unread, notices }: { unread: number; notices: BellNotice[] }) {
+  const { t, i18n } = useTranslation();
   const location = useLocation();
+  const hydrated = useHydrated();
   const returnTo = `${location.pathname}${location.search}`;
-  const badge = unread > 99 ? "99+" : String(unread);
+  const label = `${t("common.notifications")}${unread ? ` (${t("notice.unread", { count: unread })})` : ""}`;
+  const pagePath = localizePath(NOTIFICATIONS_PATH, i18n.language as Locale);
+
+  if (!hydrated) {
+    return (
+      <a
+        href={pagePath}
+        className="relative rounded-md p-2 text-gray-600 hover:bg-gray-100"
+        aria-label={label}
+        data-testid="notification-bell"
+      >
+        <BellIcon />
+        <BellBadge unread={unread} />
+      </a>
+    );
+  }
 
   return (
     <Popover className="relative">
       <PopoverButton
         className="relative rounded-md p-2 text-gray-600 hover:bg-gray-100"
-        aria-label={`${t("common.notifications")}${unread ? ` (${t("notice.unread", { count: unread })})` : ""}`}
+        aria-label={label}
         data-testid="notification-bell"
       >
         <BellIcon />
-        {unread ? (
-          <span
-            className="absolute top-1 right-0.5 min-w-4 rounded-full bg-red-500 px-1 text-center text-[10px] leading-4 font-semibold text-white"
-            data-testid="notification-badge"
-          >
-            {badge}
-          </span>
-        ) : null}
+        <BellBadge unread={unread} />
       </PopoverButton>
       <PopoverPanel
         anchor="bottom end"
@@ -56,27 +112,15 @@ export function NotificationBell({ unread, notices }: { unread: number; notices:
         ) : (
           <ul className="max-h-96 divide-y divide-gray-100 overflow-y-auto">
             {notices.map((notice) => (
-              <li key={notice.id} className={`px-4 py-3 ${notice.read ? "" : "bg-brand-50/60"}`}>
-                <div className="flex items-start justify-between gap-3">
-                  <p className="text-sm font-medium text-gray-900">{notice.title}</p>
-                  {notice.read ? null : (
-                    <Form method="post" action="/notice/read" className="shrink-0">
-                      <input type="hidden" name="returnTo" value={returnTo} />
-                      <input type="hidden" name="id" value={notice.id} />
-                      <button type="submit" className="btn-link text-xs">
-                        {t("notice.markRead")}
-                      </button>
-                    </Form>
-                  )}
-                </div>
-                <p className="mt-1 text-xs leading-5 text-gray-600">{notice.content}</p>
-                <p className="mt-1 text-[11px] text-gray-400">
-                  {formatChinaTime(notice.createdOn)}
-                </p>
-              </li>
+              <NoticeItem key={notice.id} notice={notice} returnTo={returnTo} />
             ))}
           </ul>
         )}
+        <div className="border-t border-gray-100 px-4 py-2 text-center">
+          <Link to={pagePath} className="btn-link text-xs" data-testid="all-notifications">
+            {t("account.notifications.viewAll")}
+          </Link>
+        </div>
       </PopoverPanel>
     </Popover>
   );

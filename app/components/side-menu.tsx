@@ -35,7 +35,7 @@ export function SideMenu({
 
   return (
     <nav
-      aria-label={t("common.appShortName")}
+      aria-label={t("common.appName")}
       className={`flex shrink-0 flex-col bg-gray-900 text-gray-300 transition-[width] duration-200 ${collapsed ? "w-menu-collapsed" : "w-menu"}`}
       data-testid="side-menu"
       data-collapsed={collapsed}
@@ -43,8 +43,8 @@ export function SideMenu({
       <div className="flex h-header items-center gap-2 overflow-hidden border-b border-white/10 px-4">
         <img src="/logo.svg" alt="" className="size-8 shrink-0" />
         {collapsed ? null : (
-          <span className="truncate text-sm font-semibold text-white">
-            {t("common.appShortName")}
+          <span className="line-clamp-2 text-xs leading-tight font-semibold text-white">
+            {t("common.appName")}
           </span>
         )}
       </div>

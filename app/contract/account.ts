@@ -12,6 +12,8 @@ export const currentUserSchema = z.object({
   username: z.string(),
   isSingleLogin: z.boolean(),
   scope: z.array(roleSchema),
+  /** True for a sub-account (it cannot manage sub-accounts); absent means a main account. */
+  subAccount: z.boolean().optional(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 

@@ -8,7 +8,7 @@ import { formatChinaTime } from "~/utils/china-time.ts";
 import { localizePath } from "~/utils/locale-path.ts";
 import type { Route } from "./+types/demo-mailbox";
 
-/** The demo outbox: every mail the fake backend sent. Exists in demo mode only. */
+/** The demo outbox: every mail the fake backend sent. Exists in demo mode only, in both languages. */
 export async function loader({ url, context }: Route.LoaderArgs) {
   if (!env().demoMode) throw data({ message: "not found" }, { status: 404 });
   const to = url.searchParams.get("to")?.trim() ?? "";
@@ -42,7 +42,11 @@ export default function DemoMailbox({ loaderData }: Route.ComponentProps) {
       </header>
       <main className="mx-auto max-w-4xl px-8 py-8">
         <p className="mb-4 text-sm text-gray-600">{t("account.mailbox.intro")}</p>
-        <Form method="get" action="/demo/mailbox/" className="mb-6 flex items-end gap-3">
+        <Form
+          method="get"
+          action={`${localizePath("/demo/mailbox", loaderData.locale as Locale)}/`}
+          className="mb-6 flex items-end gap-3"
+        >
           <label className="flex-1 text-sm font-medium text-gray-700">
             {t("account.mailbox.to")}
             <input

@@ -67,6 +67,8 @@ export async function forgotLoader(request: Request, url: URL, context: Context)
       email: flow?.email ?? "",
       resendIn: resendWait(flow?.sentAt),
       sentBefore: Boolean(flow?.captchaId),
+      /** Changes with every code sent: the code form starts afresh, its old errors gone. */
+      sentAt: flow?.sentAt ?? 0,
       notice,
       captchaNonce: crypto.randomUUID().slice(0, 8),
     },

@@ -12,15 +12,18 @@ import { Steps } from "~/components/account/steps.tsx";
 import { Notice } from "~/components/form.tsx";
 import { LanguageSwitcher } from "~/components/language-switcher.tsx";
 import type { Locale } from "~/locales/index.ts";
+import { sendSignedInHome } from "~/utils/auth.server.ts";
 import { localizePath } from "~/utils/locale-path.ts";
 import type { Route } from "./+types/forge-password";
 import { forgotAction, forgotLoader } from "./forge-password.server.ts";
 
-export function loader({ request, url, context }: Route.LoaderArgs) {
+export async function loader({ request, url, context }: Route.LoaderArgs) {
+  await sendSignedInHome(context);
   return forgotLoader(request, url, context);
 }
 
-export function action({ request, url, context }: Route.ActionArgs) {
+export async function action({ request, url, context }: Route.ActionArgs) {
+  await sendSignedInHome(context);
   return forgotAction(request, url, context);
 }
 
@@ -75,6 +78,7 @@ export default function ForgotPassword({ loaderData, actionData }: Route.Compone
               />
             ) : step === 2 ? (
               <ForgotVerifyStep
+                key={loaderData.sentAt}
                 lastResult={lastResult}
                 email={email}
                 resendIn={loaderData.resendIn}

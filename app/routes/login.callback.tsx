@@ -64,9 +64,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   session.unset("redirectTo");
   session.set("token", token);
   const target =
-    remembered && canOpen(user.scope, stripLocale(new URL(remembered, "http://x").pathname))
+    remembered && canOpen(user, stripLocale(new URL(remembered, "http://x").pathname))
       ? localizePath(remembered, locale)
-      : localizePath(homePathFor(user.scope), locale);
+      : localizePath(homePathFor(user), locale);
   throw redirect(localRedirectTarget(target), {
     headers: { "Set-Cookie": await commitSession(session) },
   });

@@ -1,6 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { DemoMailboxLink } from "~/components/account/demo-mailbox-link.tsx";
 import { CaptchaField } from "~/components/captcha.tsx";
 import { FormErrors, InputField, Notice, useZodForm } from "~/components/form.tsx";
 import { LanguageSwitcher } from "~/components/language-switcher.tsx";
@@ -24,7 +25,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const locale = getLocale(context);
   if (api.hasToken) {
     const user = await api.call("accountInfo");
-    throw redirect(localizePath(homePathFor(user.scope), locale));
+    throw redirect(localizePath(homePathFor(user), locale));
   }
   const notice = session.get("notice") ?? null;
   return data(
@@ -121,6 +122,9 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
                 <p className="mt-1">
                   {t("auth.demoPassword")} <span className="font-mono">{DEMO_PASSWORD}</span>
                 </p>
+                <div className="mt-2">
+                  <DemoMailboxLink />
+                </div>
               </div>
             ) : null}
           </div>

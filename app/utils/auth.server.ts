@@ -7,12 +7,13 @@ import {
 } from "react-router";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
-import type { CurrentUser } from "~/contract/index.ts";
+import { ApiCode, type CurrentUser } from "~/contract/index.ts";
 import { getLocale } from "~/middleware/i18next.ts";
 import { apiContext, sessionContext } from "~/middleware/session.server.ts";
-import type { Api, ApiFailure } from "~/utils/api.server.ts";
+import type { Api, ApiFailure, Attempt } from "~/utils/api.server.ts";
 import { localizePath, stripLocale } from "~/utils/locale-path.ts";
-import { canOpen } from "~/utils/permissions.ts";
+import { canOpen, homePathFor } from "~/utils/permissions.ts";
+import { refusalPage } from "~/utils/refusal.server.ts";
 import { commitSession } from "~/utils/session.server.ts";
 
 export const userContext = createContext<CurrentUser>();
@@ -35,18 +36,36 @@ export function authenticateWithForm(api: Api, request: Request): Promise<string
   const authenticator = new Authenticator<string>();
   authenticator.use(
     new FormStrategy(async ({ form }) => {
-      const result = await api.attempt("login", {
-        body: {
-          username: String(form.get("username") ?? ""),
-          password: String(form.get("password") ?? ""),
-        },
-      });
+      let result: Attempt<"login">;
+      try {
+        result = await api.attempt("login", {
+          body: {
+            username: String(form.get("username") ?? ""),
+            password: String(form.get("password") ?? ""),
+          },
+        });
+      } catch (error) {
+        // A refused account (40003, e.g. a disabled sub-account) is a login
+        // failure like the others: its message belongs on the form (SPEC.md section 8).
+        const failure = forbiddenFailure(error);
+        if (failure) throw new LoginRefused(failure);
+        throw error;
+      }
       if (!result.ok) throw new LoginRefused(result);
       return result.data.token;
     }),
     "form",
   );
   return authenticator.authenticate("form", request);
+}
+
+/** The failure inside a thrown 403 answer of the API client, if that is what `error` is. */
+function forbiddenFailure(error: unknown): ApiFailure | undefined {
+  if (!error || typeof error !== "object" || !("data" in error) || !("init" in error)) return;
+  const init = error.init as ResponseInit | null;
+  const payload = error.data as Partial<ApiFailure> | null;
+  if (init?.status !== 403 || payload?.code !== ApiCode.forbidden) return;
+  return { ok: false, code: ApiCode.forbidden, message: String(payload.message ?? "") };
 }
 
 /**
@@ -67,7 +86,12 @@ export const requireUserMiddleware: MiddlewareFunction<Response> = async (
       headers: { "Set-Cookie": await commitSession(session) },
     });
   }
-  context.set(userContext, await requireAccess(context, stripLocale(url.pathname)));
+  const user = await api.call("accountInfo");
+  // A page's refusal goes to the error boundary: the translated 403 page in the layout.
+  if (!canOpen(user, stripLocale(url.pathname))) {
+    throw data({ message: "forbidden" }, { status: 403 });
+  }
+  context.set(userContext, user);
   return next();
 };
 
@@ -78,7 +102,7 @@ export function getUser(context: Readonly<RouterContextProvider>): CurrentUser {
 /**
  * Resource routes live outside the home layout: they check here what its
  * middleware checks for pages, a logged-in user (else the login page) who may
- * open `path` (else 403). The backend checks again.
+ * open `path` (else the translated 403 page). The backend checks again.
  */
 export async function requireAccess(
   context: Readonly<RouterContextProvider>,
@@ -87,6 +111,17 @@ export async function requireAccess(
   const api = context.get(apiContext);
   if (!api.hasToken) throw redirect(localizePath("/", getLocale(context)));
   const user = await api.call("accountInfo");
-  if (!canOpen(user.scope, path)) throw data({ message: "forbidden" }, { status: 403 });
+  if (!canOpen(user, path)) throw await refusalPage(context, 403);
   return user;
+}
+
+/**
+ * Pages for visitors (registration, forgot password): a signed-in user has
+ * no business there and goes to their home page instead.
+ */
+export async function sendSignedInHome(context: Readonly<RouterContextProvider>): Promise<void> {
+  const api = context.get(apiContext);
+  if (!api.hasToken) return;
+  const user = await api.call("accountInfo");
+  throw redirect(localizePath(homePathFor(user), getLocale(context)));
 }

@@ -159,7 +159,12 @@ export const accountHandlers = [
 
   ...route(ep.accountInfo, (ctx) => {
     const { user } = signedIn(ctx);
-    return { username: user.username, isSingleLogin: user.isSingleLogin, scope: user.scope };
+    return {
+      username: user.username,
+      isSingleLogin: user.isSingleLogin,
+      scope: user.scope,
+      subAccount: user.parentId !== null,
+    };
   }),
 
   ...route(ep.updateAccountInfo, async (ctx) => {
@@ -167,7 +172,12 @@ export const accountHandlers = [
     const next = await db.users.update(user.id, (draft) => {
       draft.isSingleLogin = ctx.body.isSingleLogin;
     });
-    return { username: next.username, isSingleLogin: next.isSingleLogin, scope: next.scope };
+    return {
+      username: next.username,
+      isSingleLogin: next.isSingleLogin,
+      scope: next.scope,
+      subAccount: next.parentId !== null,
+    };
   }),
 
   ...route(ep.sendEmailCode, async ({ query, lang }) => {

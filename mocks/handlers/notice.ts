@@ -17,7 +17,8 @@ export const noticeHandlers = [
     const { query, lang } = ctx;
     const rows = [...db.notices.values()]
       .filter((row) => row.userId === user.id && (!query.unreadOnly || !row.read))
-      .sort((a, b) => b.seq - a.seq);
+      // Newest first by date; notices of the same second in the order they were made.
+      .sort((a, b) => b.createdOn - a.createdOn || b.seq - a.seq);
     return {
       ...pageOf(rows, query.current, query.pageSize, (row) => ({
         id: row.id,

@@ -38,6 +38,7 @@ describe("login, logout and the current user", () => {
       username: ADMIN,
       isSingleLogin: false,
       scope: ["SYSTEM_ADMINISTRATOR", "CBA_MANAGER"],
+      subAccount: false,
     });
     expect(JSON.stringify(info)).not.toMatch(/scrypt|password/i);
   });
@@ -178,7 +179,7 @@ describe("login devices, single login and force offline", () => {
     const kicked = await api.call("/account/account-info", { token: first, lang: "en" });
     expect(kicked).toMatchObject({
       code: ApiCode.loggedInElsewhere,
-      data: "Your account has logged in on another device",
+      data: "Your account was signed in on another device, so this one was signed out",
     });
     expect((await api.call("/account/account-info", { token: second })).code).toBe(200);
   });

@@ -89,7 +89,7 @@ describe("registration", () => {
     expect((await register({ captcha_id: data.captcha_id, captcha_code: code })).code).toBe(200);
     const token = await api.login(NEW, GOOD);
     const me = currentUserSchema.parse((await api.call("/account/account-info", { token })).data);
-    expect(me).toEqual({ username: NEW, isSingleLogin: false, scope: [] });
+    expect(me).toEqual({ username: NEW, isSingleLogin: false, scope: [], subAccount: false });
     expect((await api.call("/account/check/account", { query: { username: NEW } })).data).toBe(
       false,
     );

@@ -281,7 +281,7 @@ test.describe("forgot password", () => {
     const context = await newContext({ javaScriptEnabled: false, locale: "zh-CN" });
     const page = await context.newPage();
     await page.goto("/forge_password");
-    await expect(page.getByTestId("system-name")).toHaveText("跨境保税物流平台");
+    await expect(page.getByTestId("system-name")).toHaveText("跨境电商保税物流平台");
     await page.locator('input[name="email"]').fill(email);
     await page.locator('input[name="code"]').fill(E2E_CAPTCHA_CODE);
     await page.locator("#forgot-account button[type=submit]").click();
@@ -344,7 +344,9 @@ test.describe("password and login settings", () => {
     await second.page.goto("/en/server");
     await expect(second.page).toHaveURL(/\/en$/);
     await expect(
-      second.page.getByText("You have been signed out, please log in again"),
+      second.page.getByText(
+        "The account's password was changed, please sign in with the new password",
+      ),
     ).toBeVisible();
     await first.page.goto("/en/setting/center");
     await expect(first.page.getByTestId("user-name")).toHaveText(email);
@@ -418,7 +420,7 @@ test.describe("password and login settings", () => {
     await other.page.goto("/en/setting/account");
     await expect(other.page).toHaveURL(/\/en$/);
     await expect(
-      other.page.getByText("You have been signed out, please log in again"),
+      other.page.getByText("This device was signed out from another device, please sign in again"),
     ).toBeVisible();
 
     const thisRow = rows.filter({ has: mine.page.getByText("This device") });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canOpen, homePathFor, menuFor } from "~/utils/permissions.ts";
+import { canOpen, homePathFor, type MenuItem, menuFor } from "~/utils/permissions.ts";
 
 describe("roles", () => {
   it("shows a Guest only the qualification page", () => {
@@ -42,5 +42,33 @@ describe("roles", () => {
   it("lets anyone open pages outside the home layout", () => {
     expect(canOpen([], "/forge_password")).toBe(true);
     expect(canOpen([], "/serverless")).toBe(true);
+  });
+
+  it("hides the sub-account page from a sub-account, whose page refuses it too", () => {
+    const sub = { scope: ["CBA_MANAGER"] as const, subAccount: true };
+    const setting = menuFor(sub).find((item) => item.path === "/setting");
+    expect(setting?.children?.map((c) => c.path)).toEqual(["/setting/center", "/setting/account"]);
+    expect(canOpen(sub, "/sub_account")).toBe(false);
+    expect(canOpen(sub, "/setting/account")).toBe(true);
+    expect(canOpen({ scope: ["CBA_MANAGER"], subAccount: false }, "/sub_account")).toBe(true);
+  });
+
+  it("shows a menu item exactly when its page opens, for every kind of user", () => {
+    const viewers = [
+      [],
+      ["CBA_MANAGER"],
+      ["SYSTEM_ADMINISTRATOR"],
+      { scope: ["CBA_MANAGER"], subAccount: true },
+      { scope: [], subAccount: true },
+    ] as const;
+    const paths = (items: readonly MenuItem[]): string[] =>
+      items.flatMap((item) => [item.path, ...paths(item.children ?? [])]);
+    const everyPath = paths(menuFor(["SYSTEM_ADMINISTRATOR"]));
+    for (const viewer of viewers) {
+      const shown = new Set(paths(menuFor(viewer)));
+      for (const path of everyPath) {
+        expect(shown.has(path), `${JSON.stringify(viewer)} ${path}`).toBe(canOpen(viewer, path));
+      }
+    }
   });
 });

@@ -8,6 +8,7 @@ import { FormErrors, InputField, useZodForm } from "~/components/form.tsx";
 import type { Locale } from "~/locales/index.ts";
 import { localizePath } from "~/utils/locale-path.ts";
 import { activationSchema, registerAccountSchema } from "~/validation/account.ts";
+import { DemoMailboxLink } from "./demo-mailbox-link.tsx";
 
 type LastResult = SubmissionResult<string[]> | undefined;
 
@@ -99,11 +100,14 @@ export function ActivationStep({
   email,
   resendIn,
   sentBefore,
+  demoMode = false,
 }: {
   lastResult: LastResult;
   email: string;
   resendIn: number;
   sentBefore: boolean;
+  /** Demo mode: point to the demo mailbox, where the code arrives. */
+  demoMode?: boolean;
 }) {
   const { t } = useTranslation();
   const [form, fields] = useZodForm(activationSchema, {
@@ -117,6 +121,11 @@ export function ActivationStep({
         {t("account.register.activateTitle")}
       </h2>
       <p className="mb-4 text-sm text-gray-600">{t("account.register.activateIntro", { email })}</p>
+      {demoMode ? (
+        <div className="mb-4">
+          <DemoMailboxLink email={email} />
+        </div>
+      ) : null}
       <EmailCodeSendForm id="register-send" />
       <Form method="post" {...getFormProps(form)} className="space-y-1">
         <FormErrors id={form.errorId} errors={form.errors} />

@@ -1,3 +1,4 @@
+import { PRODUCT_NAME } from "../../config/product.ts";
 import type zh from "../zh/account.ts";
 
 /** The same keys as Chinese, all the way down. */
@@ -97,7 +98,7 @@ export default {
   },
   residence: {
     title: "How to join",
-    intro: "Welcome to the Cross-Border Bonded Logistics Platform. Joining takes four stages:",
+    intro: `Welcome to the ${PRODUCT_NAME.en}. Joining takes four stages:`,
     stages: {
       submit: "Submit information",
       submitText:
@@ -122,17 +123,16 @@ export default {
   privacy: {
     title: "Privacy Policy",
     updated: "Last updated: 1 January 2025",
-    intro:
-      'The Cross-Border Bonded Logistics Platform ("the platform", "we") knows how much your personal information matters to you. This policy explains how we collect, use, keep, share and protect your information when you register, sign in and use the platform, and which rights you have.',
+    intro: `The ${PRODUCT_NAME.en} ("the platform", "we") knows how much your personal information matters to you. This policy explains how we collect, use, keep, share and protect your information when you register, sign in and use the platform, and which rights you have.`,
     sections: {
       collectTitle: "1. What we collect",
       collect:
-        "When you register we collect your e-mail address and the password you choose (kept only in an irreversible, hashed form). When you submit your qualification we collect the company names, unified social credit code, customs registration code, legal representative and contact details, and images of the business licence and ID documents. While you use the platform we record the login time, device type and IP address for the login history and account security.",
+        "When you register we collect your e-mail address and the password you choose (kept only in an irreversible, hashed form). When you submit your qualification we collect the company names, unified social credit code, customs registration code, legal representative and contact details, and images of the business licence and ID documents. While you use the platform we record the sign-in time, device type and IP address for the sign-in history and account security.",
       useTitle: "2. How we use it",
-      use: "Only to: create and maintain your account; send activation codes, verification codes and review results by e-mail; review company qualifications; handle bonded storage, customs clearance and logistics; detect unusual logins and keep your account safe; meet our legal obligations.",
+      use: "Only to: create and maintain your account; send activation codes, verification codes and review results by e-mail; review company qualifications; handle bonded storage, customs clearance and logistics; detect unusual sign-ins and keep your account safe; meet our legal obligations.",
       cookiesTitle: "3. Cookies",
       cookies:
-        "The platform uses only necessary cookies, for your login and your language choice (lang, i18n_redirected). We do not use cookies for advertising or tracking. Without cookies you cannot sign in.",
+        "The platform uses only necessary cookies, to keep you signed in and for your language choice (lang, i18n_redirected). We do not use cookies for advertising or tracking. Without cookies you cannot sign in.",
       shareTitle: "4. Sharing and disclosure",
       share:
         "We never sell your information. We pass the necessary part of it to third parties only where the business requires it (for example customs declarations or hand-over to carriers) or where laws, regulations or authorities require it.",
@@ -141,7 +141,7 @@ export default {
         "Your information is stored in the People's Republic of China for the shortest time the purposes above need, or as long as the law requires. We protect it with encrypted transport, access control and audit logs.",
       rightsTitle: "6. Your rights",
       rights:
-        "You can view and correct your account and qualification details, change your password, see your login history and force other devices offline, turn on single login, and ask us to close your account.",
+        "You can view and correct your account and qualification details, change your password, see your sign-in history and force other devices offline, turn on single login, and ask us to close your account.",
       contactTitle: "7. Contact us",
       contact:
         "Questions about this policy: write to privacy@cba-portal.example. We answer within 15 working days.",
@@ -151,7 +151,7 @@ export default {
   forgot: {
     title: "Forgot password",
     systems: {
-      cba: "Bonded Logistics Platform",
+      cba: PRODUCT_NAME.en,
       seller: "Seller Center",
       is: "IS System",
       admin: "Admin Console",
@@ -186,7 +186,7 @@ export default {
     success: "Password changed; your other devices have been signed out",
   },
   loginSettings: {
-    title: "Login settings",
+    title: "Sign-in settings",
     singleLogin: "Single login",
     singleLoginOn:
       "On: only one person may be signed in at a time; a new sign-in signs out the other devices.",
@@ -195,9 +195,9 @@ export default {
     turnOff: "Turn single login off",
     switchedOn: "Single login is on",
     switchedOff: "Single login is off",
-    historyTitle: "Login history",
+    historyTitle: "Sign-in history",
     columns: {
-      createdOn: "Login time",
+      createdOn: "Sign-in time",
       device: "Device",
       ip: "IP",
       status: "Status",
@@ -242,6 +242,11 @@ export default {
     disabledDone: "The sub-account is disabled and signed out everywhere",
     never: "Never",
   },
+  notifications: {
+    title: "All notifications",
+    viewAll: "See all notifications",
+    allRead: "All notifications are read",
+  },
   mailbox: {
     title: "Demo mailbox",
     intro: "In demo mode every e-mail the platform sends is kept here instead of being delivered.",
@@ -253,5 +258,7 @@ export default {
       to: "To",
     },
     backToLogin: "Back to sign in",
+    hint: "Demo mode sends no real e-mail: codes and other mail wait in the demo mailbox.",
+    open: "Open the demo mailbox",
   },
 } satisfies Shape<typeof zh>;

@@ -21,5 +21,5 @@ export default {
   demoAccounts: "Demo accounts",
   demoPassword: "Password for all:",
   sessionEnded: "Your session has ended, please sign in again",
-  loggedOut: "You have logged out",
+  loggedOut: "You have signed out",
 } satisfies Record<keyof typeof zh, string>;

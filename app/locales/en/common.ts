@@ -1,8 +1,8 @@
+import { PRODUCT_NAME } from "../../config/product.ts";
 import type zh from "../zh/common.ts";
 
 export default {
-  appName: "Cross-Border Bonded Logistics Platform",
-  appShortName: "Bonded Logistics",
+  appName: PRODUCT_NAME.en,
   appDetail:
     "One place for cross-border e-commerce companies and station operators to manage service numbers, pallets, orders, stock in and out, and arrival reports at the bonded warehouse.",
   languageName: "English",
@@ -22,7 +22,7 @@ export default {
   empty: "No data",
   yes: "Yes",
   no: "No",
-  logout: "Log out",
+  logout: "Sign out",
   notifications: "Notifications",
   settings: "Settings",
   collapseMenu: "Collapse menu",

@@ -7,6 +7,8 @@ export default {
   serverError: "Sorry, the server has an error",
   forbiddenTitle: "403",
   forbidden: "Sorry, you are not allowed to see this page",
+  methodNotAllowedTitle: "405",
+  methodNotAllowed: "Sorry, this address cannot be opened like this: use the buttons on the page",
   backHome: "Back to home",
   network: "Network communication abnormal",
   timeout: "The backend took too long to answer, please try again later",

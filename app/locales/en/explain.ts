@@ -14,7 +14,7 @@ export default {
   start: {
     title: "Opening an account",
     steps: [
-      "On the login page choose “Create an account” and register and activate an account with your e-mail (one account per e-mail address).",
+      "On the sign-in page choose “Create an account” and register and activate an account with your e-mail (one account per e-mail address).",
       "After logging in, open “Qualification”, fill in your company details, upload the business licence and the legal representative's ID images, and submit them for review.",
       "The review takes about 7 working days; the result comes by e-mail and notification. If it is rejected, correct it as the reason says and submit it again.",
       "Once approved, the account has business access: service management, the inventory system and every other function.",
@@ -71,8 +71,8 @@ export default {
     title: "Account security",
     steps: [
       "“Password settings” changes the password: at least 8 characters, not all digits, not a common password and not the e-mail; every other device is then signed out.",
-      "“Login settings” turns single login on: only one person may be logged in with the account at a time, and a new login signs the other devices out; off, several may be logged in at once.",
-      "The login history lists each login's time, device, IP and status; an online device can be forced offline.",
+      "“Sign-in settings” turns single login on: only one person may be signed in with the account at a time, and a new sign-in signs the other devices out; off, several may be signed in at once.",
+      "The sign-in history lists each sign-in's time, device, IP and status; an online device can be forced offline.",
     ],
   },
 } satisfies Shape<typeof zh>;

@@ -9,7 +9,7 @@ export default {
   qualificat: "Qualification",
   setting: "Settings",
   settingCenter: "Password settings",
-  settingAccount: "Login settings",
+  settingAccount: "Sign-in settings",
   explain: "Usage instructions",
   subAccount: "Sub-accounts",
   pallets: "Pallets",

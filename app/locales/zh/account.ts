@@ -1,3 +1,4 @@
+import { PRODUCT_NAME } from "../../config/product.ts";
 export default {
   title: "账户",
   fields: {
@@ -91,7 +92,7 @@ export default {
   },
   residence: {
     title: "入驻流程",
-    intro: "欢迎入驻跨境电商保税物流平台。入驻分为以下四个阶段：",
+    intro: `欢迎入驻${PRODUCT_NAME.zh}。入驻分为以下四个阶段：`,
     stages: {
       submit: "提交信息",
       submitText: "注册账号并激活邮箱，登录后填写公司资质信息并提交审核。",
@@ -112,8 +113,7 @@ export default {
   privacy: {
     title: "隐私政策",
     updated: "更新日期：2025 年 1 月 1 日",
-    intro:
-      "跨境电商保税物流平台（以下简称“本平台”）深知个人信息对您的重要性。本政策说明我们在您注册、登录和使用本平台时如何收集、使用、保存、共享和保护您的信息，以及您享有的权利。",
+    intro: `${PRODUCT_NAME.zh}（以下简称“本平台”）深知个人信息对您的重要性。本政策说明我们在您注册、登录和使用本平台时如何收集、使用、保存、共享和保护您的信息，以及您享有的权利。`,
     sections: {
       collectTitle: "一、我们收集的信息",
       collect:
@@ -141,7 +141,7 @@ export default {
   forgot: {
     title: "忘记密码",
     systems: {
-      cba: "跨境保税物流平台",
+      cba: PRODUCT_NAME.zh,
       seller: "卖家中心",
       is: "IS 系统",
       admin: "管理后台",
@@ -231,6 +231,11 @@ export default {
     disabledDone: "子账号已停用，其登录已全部下线",
     never: "从未登录",
   },
+  notifications: {
+    title: "全部通知",
+    viewAll: "查看全部通知",
+    allRead: "通知均已读",
+  },
   mailbox: {
     title: "演示邮箱",
     intro: "演示模式下，平台发出的所有邮件都保存在这里，不会真正发出。",
@@ -242,5 +247,7 @@ export default {
       to: "收件人",
     },
     backToLogin: "返回登录",
+    hint: "演示模式不会真正发出邮件，验证码等邮件请在演示邮箱中查看。",
+    open: "打开演示邮箱",
   },
 };

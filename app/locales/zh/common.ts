@@ -1,6 +1,6 @@
+import { PRODUCT_NAME } from "../../config/product.ts";
 export default {
-  appName: "跨境电商保税物流平台",
-  appShortName: "保税物流平台",
+  appName: PRODUCT_NAME.zh,
   appDetail:
     "为跨境电商企业与场站运营方提供服务号、托盘、订单、出入库与到货报告的一站式保税仓管理。",
   languageName: "中文",

@@ -5,6 +5,8 @@ export default {
   serverError: "抱歉，服务器出错了",
   forbiddenTitle: "403",
   forbidden: "抱歉，您无权访问此页面",
+  methodNotAllowedTitle: "405",
+  methodNotAllowed: "抱歉，此地址不能这样打开，请从页面上的按钮操作",
   backHome: "返回首页",
   network: "网络通信异常",
   timeout: "后端服务响应超时，请稍后重试",

@@ -7,3 +7,11 @@ import type { Route } from "./+types/index";
 export function loader({ context }: Route.LoaderArgs) {
   throw redirect(localizePath("/inventory_system/inventory", getLocale(context)));
 }
+
+/**
+ * Never rendered (the loader always redirects), but it makes this a page: a
+ * refusal by the layout shows the translated error page, not a resource answer.
+ */
+export default function SubmenuIndex() {
+  return null;
+}

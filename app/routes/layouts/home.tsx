@@ -24,8 +24,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     notices: notices.list,
     locale: getLocale(context),
     username: user.username,
-    menu: menuFor(user.scope),
-    canOpenSettings: canOpen(user.scope, "/setting/center"),
+    menu: menuFor(user),
+    canOpenSettings: canOpen(user, "/setting/center"),
     collapsed: readCookie(request.headers.get("Cookie"), MENU_COOKIE) === "1",
   };
 }

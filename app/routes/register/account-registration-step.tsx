@@ -2,13 +2,15 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { RegistrationSteps } from "~/components/account/registration.tsx";
 import type { Locale } from "~/locales/index.ts";
+import { sendSignedInHome } from "~/utils/auth.server.ts";
 import { localizePath } from "~/utils/locale-path.ts";
 import { REGISTRATION_PATH } from "~/validation/account.ts";
 import type { Route } from "./+types/account-registration-step";
 import { registrationState } from "./registration.server.ts";
 
 /** Where the visitor stands in the registration: the step indicator of the same flow. */
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await sendSignedInHome(context);
   const { step, started } = await registrationState(request);
   return { step, started };
 }

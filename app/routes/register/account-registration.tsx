@@ -7,19 +7,23 @@ import {
   RegistrationSteps,
 } from "~/components/account/registration.tsx";
 import { Notice } from "~/components/form.tsx";
+import { env } from "~/config/env.server.ts";
+import { sendSignedInHome } from "~/utils/auth.server.ts";
 import type { Route } from "./+types/account-registration";
 import { registrationAction, registrationState, takeNotice } from "./registration.server.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
+  await sendSignedInHome(context);
   const state = await registrationState(request);
   const { notice, cookie } = await takeNotice(context);
   return data(
-    { ...state, notice, captchaNonce: crypto.randomUUID().slice(0, 8) },
+    { ...state, notice, captchaNonce: crypto.randomUUID().slice(0, 8), demoMode: env().demoMode },
     { headers: cookie ? { "Set-Cookie": cookie } : undefined },
   );
 }
 
-export function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
+  await sendSignedInHome(context);
   return registrationAction(request, context);
 }
 
@@ -49,10 +53,12 @@ export default function AccountRegistration({ loaderData, actionData }: Route.Co
           />
         ) : step === 2 ? (
           <ActivationStep
+            key={loaderData.sentAt}
             lastResult={lastResult}
             email={email}
             resendIn={loaderData.resendIn}
             sentBefore={loaderData.sentBefore}
+            demoMode={loaderData.demoMode}
           />
         ) : (
           <DoneStep email={email} />

@@ -35,6 +35,8 @@ export async function registrationState(request: Request) {
     email: flow?.email ?? "",
     resendIn: resendWait(flow?.sentAt),
     sentBefore: Boolean(flow?.captchaId),
+    /** Changes with every code sent: the code form starts afresh, its old errors gone. */
+    sentAt: flow?.sentAt ?? 0,
   };
 }
 

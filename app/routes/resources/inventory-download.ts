@@ -3,6 +3,7 @@ import { getInstance } from "~/middleware/i18next.ts";
 import { apiContext } from "~/middleware/session.server.ts";
 import { requireAccess } from "~/utils/auth.server.ts";
 import { fileHeaders } from "~/utils/file-response.server.ts";
+import { refusalPage } from "~/utils/refusal.server.ts";
 import { assertSameOrigin } from "~/utils/same-origin.server.ts";
 import { inventoryDownloadSchema } from "~/validation/inventory.ts";
 import { parseArrivalQuery } from "../inventory/arrival-report.server.ts";
@@ -45,6 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return new Response(upstream.body, { headers: fileHeaders(upstream, "arrival-report.xlsx") });
 }
 
-export function loader() {
-  return data({ message: "use POST" }, { status: 405, headers: { Allow: "POST" } });
+/** A browser opening the address gets the translated 405 page. */
+export function loader({ context }: Route.LoaderArgs) {
+  return refusalPage(context, 405, { Allow: "POST" });
 }

@@ -4,6 +4,7 @@ import { apiContext } from "~/middleware/session.server.ts";
 import { requireAccess } from "~/utils/auth.server.ts";
 import { fileHeaders } from "~/utils/file-response.server.ts";
 import { parseFilters } from "~/utils/list-query.ts";
+import { refusalPage } from "~/utils/refusal.server.ts";
 import { assertSameOrigin } from "~/utils/same-origin.server.ts";
 import { downloadSchema, orderFilterSchema } from "~/validation/logistics.ts";
 import type { Route } from "./+types/order-download";
@@ -40,6 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-export function loader() {
-  return data({ message: "use POST" }, { status: 405, headers: { Allow: "POST" } });
+/** A browser opening the address gets the translated 405 page. */
+export function loader({ context }: Route.LoaderArgs) {
+  return refusalPage(context, 405, { Allow: "POST" });
 }

@@ -2,7 +2,7 @@
 import { data, type RouterContextProvider, redirect } from "react-router";
 import { getInstance, getLocale } from "~/middleware/i18next.ts";
 import { apiContext, sessionContext } from "~/middleware/session.server.ts";
-import { getUser } from "~/utils/auth.server.ts";
+import { getUser, userContext } from "~/utils/auth.server.ts";
 import { formatChinaTime } from "~/utils/china-time.ts";
 import { parsePaging } from "~/utils/list-query.ts";
 import { localizePath } from "~/utils/locale-path.ts";
@@ -46,6 +46,9 @@ export async function loginSettingsAction(request: Request, context: Context) {
     const user = await api.call("updateAccountInfo", {
       body: { isSingleLogin: value.isSingleLogin },
     });
+    // The user was read before this action; the loaders of the same request
+    // (the whole page, without JavaScript) must see the new state.
+    context.set(userContext, { ...getUser(context), isSingleLogin: user.isSingleLogin });
     return reply({
       kind: "success",
       message: user.isSingleLogin

@@ -1,0 +1,304 @@
+import type { APIRequestContext } from "@playwright/test";
+import { E2E_CAPTCHA_CODE } from "../../playwright.config.ts";
+import {
+  ACCOUNTS,
+  codeFromOutbox,
+  expect,
+  login,
+  PASSWORD,
+  submitLogin,
+  test,
+} from "./fixtures.ts";
+
+/** Account and layout defects a new user met: each test failed before its fix. */
+
+function uniqueEmail(prefix: string): string {
+  return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@e2e.test`;
+}
+
+/** Logs an API client in as `username` through the portal's own login form. */
+async function portalLogin(request: APIRequestContext, username: string, password = PASSWORD) {
+  await request.get("/");
+  const answer = await request.post("/login", {
+    form: { username, password, code: E2E_CAPTCHA_CODE },
+  });
+  expect(answer.ok()).toBe(true);
+}
+
+/**
+ * A sub-account of manager@demo.test with `role`, its password set through
+ * forgot password as its owner would do after the invitation mail.
+ */
+async function subAccountWithPassword(
+  newRequest: () => Promise<APIRequestContext>,
+  role: "CBA_MANAGER" | "GUEST",
+): Promise<string> {
+  const email = uniqueEmail("sub");
+  const owner = await newRequest();
+  await portalLogin(owner, ACCOUNTS.manager);
+  const created = await owner.post("/sub_account", { form: { intent: "create", email, role } });
+  expect(await created.text()).toContain(email);
+
+  const visitor = await newRequest();
+  await visitor.get("/forge_password");
+  await visitor.post("/forge_password", {
+    form: { intent: "account", email, code: E2E_CAPTCHA_CODE },
+  });
+  await visitor.post("/forge_password", { form: { intent: "send" } });
+  const emailCode = await codeFromOutbox(visitor, email);
+  await visitor.post("/forge_password", { form: { intent: "next", emailCode } });
+  const done = await visitor.post("/forge_password", {
+    form: { intent: "confirm", password: PASSWORD, checkPass: PASSWORD },
+  });
+  expect(await done.text()).toContain('data-step="4"');
+  return email;
+}
+
+test.describe("login", () => {
+  test("a disabled sub-account sees the backend's message on the login form (both languages)", async ({
+    page,
+    newRequest,
+  }) => {
+    const email = await subAccountWithPassword(newRequest, "GUEST");
+    await login(page, ACCOUNTS.manager);
+    await page.goto("/sub_account");
+    const row = page.getByTestId("sub-accounts").locator("tbody tr", { hasText: email });
+    await row.getByTestId("toggle-sub-account").click();
+    await expect(row.getByTestId("sub-account-status")).toHaveText("已停用");
+    await page.context().clearCookies();
+
+    await page.goto("/");
+    await submitLogin(page, email);
+    await expect(page.locator("form").getByText("该账号已停用")).toBeVisible();
+    expect(new URL(page.url()).pathname).toBe("/login");
+
+    await page.goto("/en");
+    await submitLogin(page, email);
+    await expect(page.locator("form").getByText("This account is disabled")).toBeVisible();
+  });
+});
+
+test.describe("menu and page rules", () => {
+  test("a business-manager sub-account is not offered the sub-account page it may not open", async ({
+    page,
+    newRequest,
+  }) => {
+    const email = await subAccountWithPassword(newRequest, "CBA_MANAGER");
+    await login(page, email);
+    const menu = page.getByTestId("side-menu");
+    await expect(menu.getByRole("link", { name: "登录设置" })).toBeVisible();
+    await expect(menu.getByRole("link", { name: "子账号" })).toHaveCount(0);
+    const response = await page.goto("/sub_account");
+    expect(response?.status()).toBe(403);
+  });
+});
+
+test.describe("refusals", () => {
+  test("a refused page or address shows the translated error page, never raw JSON", async ({
+    page,
+  }) => {
+    await login(page, ACCOUNTS.guest);
+    for (const [path, status, text] of [
+      ["/setting", 403, "抱歉，您无权访问此页面"],
+      ["/inventory_system", 403, "抱歉，您无权访问此页面"],
+      ["/en/setting", 403, "Sorry, you are not allowed to see this page"],
+      ["/en/inventory_system", 403, "Sorry, you are not allowed to see this page"],
+      ["/order/import-template", 403, "抱歉，您无权访问此页面"],
+    ] as const) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(status);
+      expect(response?.headers()["content-type"], path).toContain("text/html");
+      await expect(page.getByTestId("error-message"), path).toHaveText(text);
+    }
+  });
+
+  test("opening a download address answers the translated 405 page", async ({ page }) => {
+    await login(page, ACCOUNTS.manager);
+    const response = await page.goto("/order/download");
+    expect(response?.status()).toBe(405);
+    await expect(page.getByTestId("error-message")).toHaveText(
+      "抱歉，此地址不能这样打开，请从页面上的按钮操作",
+    );
+    await page.goto("/en/order");
+    const english = await page.goto("/inventory/download", { referer: page.url() });
+    expect(english?.status()).toBe(405);
+    await expect(page.getByTestId("error-message")).toHaveText(
+      "Sorry, this address cannot be opened like this: use the buttons on the page",
+    );
+  });
+});
+
+test.describe("demo mailbox", () => {
+  test("English users get an English mailbox, linked from the login page and registration step 2", async ({
+    newContext,
+  }) => {
+    const context = await newContext({ locale: "en-US" });
+    const page = await context.newPage();
+    const email = uniqueEmail("mailbox-en");
+
+    const direct = await page.goto("/demo/mailbox");
+    expect(direct?.status()).toBe(200);
+    await expect(page).toHaveURL(/\/en\/demo\/mailbox$/);
+    await expect(page.getByText("Demo mailbox").first()).toBeVisible();
+
+    await page.goto("/en");
+    await expect(page.getByTestId("demo-mailbox-link")).toHaveAttribute("href", "/en/demo/mailbox");
+
+    await page.goto("/en/register/accountRegistration");
+    await page.locator('input[name="email"]').fill(email);
+    await page.locator('input[name="password"]').fill("Harbour#2024");
+    await page.locator('input[name="checkPass"]').fill("Harbour#2024");
+    await page.locator('input[name="code"]').fill(E2E_CAPTCHA_CODE);
+    await page.locator("#register-account button[type=submit]").click();
+    await expect(page.getByTestId("registration-step")).toHaveAttribute("data-step", "2");
+    await page.getByTestId("send-code").click();
+    await expect(page.getByTestId("flow-notice")).toHaveText("Sent successfully");
+    const link = page.getByTestId("demo-mailbox-link");
+    const href = await link.getAttribute("href");
+    expect(href).toBe(`/en/demo/mailbox/?to=${encodeURIComponent(email)}`);
+    await page.goto(href!);
+    await expect(page.getByTestId("mail-text").first()).toContainText(/\b\d{6}\b/);
+  });
+});
+
+test.describe("image code", () => {
+  test("after a failed sign-in the spent image code is cleared with the new image", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    const image = page.getByTestId("captcha-login");
+    const before = await image.getAttribute("src");
+    // An unknown account: a wrong password would count against a shared one.
+    await submitLogin(page, "nobody@e2e.test", "Wrong-password-1");
+    await expect(page.getByText("用户名或密码错误")).toBeVisible();
+    await expect(image).not.toHaveAttribute("src", before!);
+    await expect(page.locator('input[name="code"]')).toHaveValue("");
+    await expect(page.locator('input[name="username"]')).toHaveValue("nobody@e2e.test");
+  });
+});
+
+test.describe("registration", () => {
+  test("the activation-code error goes away when a code is sent", async ({ page }) => {
+    const email = uniqueEmail("reg-error");
+    await page.goto("/register/accountRegistration");
+    await page.locator('input[name="email"]').fill(email);
+    await page.locator('input[name="password"]').fill("Harbour#2024");
+    await page.locator('input[name="checkPass"]').fill("Harbour#2024");
+    await page.locator('input[name="code"]').fill(E2E_CAPTCHA_CODE);
+    await page.locator("#register-account button[type=submit]").click();
+    await expect(page.getByTestId("registration-step")).toHaveAttribute("data-step", "2");
+    await page.getByRole("button", { name: "确认激活" }).click();
+    await expect(page.getByText("请输入邮箱激活码")).toBeVisible();
+    await page.getByTestId("send-code").click();
+    await expect(page.getByTestId("flow-notice")).toHaveText("发送成功");
+    await expect(page.getByText("请输入邮箱激活码")).toHaveCount(0);
+  });
+
+  test("registration and forgot password send a signed-in user to their home page", async ({
+    page,
+  }) => {
+    await login(page, ACCOUNTS.manager);
+    for (const path of [
+      "/register/accountRegistration",
+      "/register/components/accountRegistrationStep",
+      "/forge_password",
+    ]) {
+      await page.goto(path);
+      await expect(page, path).toHaveURL(/\/server$/);
+    }
+    await page.goto("/en/forge_password");
+    await expect(page).toHaveURL(/\/en\/server$/);
+  });
+});
+
+test.describe("login settings", () => {
+  test("without JavaScript the single-login switch shows the new state with the banner", async ({
+    newContext,
+    newRequest,
+  }) => {
+    const email = await subAccountWithPassword(newRequest, "CBA_MANAGER");
+    const context = await newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto("/");
+    await submitLogin(page, email);
+    await expect(page.getByTestId("user-name")).toHaveText(email);
+    await page.goto("/setting/account");
+    const toggle = page.getByTestId("single-login-switch");
+    await expect(toggle).toHaveAttribute("aria-checked", "false");
+    await toggle.click();
+    await expect(page.getByTestId("login-settings-notice")).toHaveText("单点登录已开启");
+    await expect(toggle).toHaveAttribute("aria-checked", "true");
+    await expect(page.getByTestId("single-login-text")).toContainText("同一时间只允许一人登录");
+    await toggle.click();
+    await expect(page.getByTestId("login-settings-notice")).toHaveText("单点登录已关闭");
+    await expect(toggle).toHaveAttribute("aria-checked", "false");
+  });
+});
+
+test.describe("notifications", () => {
+  test("without JavaScript the bell opens the notifications page, newest first", async ({
+    newContext,
+  }) => {
+    const context = await newContext({ javaScriptEnabled: false, locale: "en-US" });
+    const page = await context.newPage();
+    await page.goto("/en");
+    await submitLogin(page, ACCOUNTS.admin);
+    await expect(page.getByTestId("user-name")).toHaveText(ACCOUNTS.admin);
+    await page.getByTestId("notification-bell").click();
+    await expect(page).toHaveURL(/\/en\/notifications$/);
+    await expect(page.getByRole("heading", { name: "All notifications" })).toBeVisible();
+    const times = await page.getByTestId("notice-time").allTextContents();
+    expect(times.length).toBeGreaterThan(1);
+    expect(times).toEqual([...times].sort().reverse());
+  });
+
+  test("with JavaScript the bell's panel links to the notifications page", async ({ page }) => {
+    await login(page, ACCOUNTS.admin);
+    const bell = page.getByTestId("notification-bell");
+    // Once JavaScript runs, the bell is the panel's button.
+    await expect(bell).toHaveAttribute("aria-expanded", "false");
+    await bell.click();
+    await page.getByTestId("all-notifications").click();
+    await expect(page).toHaveURL(/\/notifications$/);
+    await expect(page.getByRole("heading", { name: "全部通知" })).toBeVisible();
+  });
+});
+
+test.describe("English wording", () => {
+  test("curly quotes on /en/explain are drawn with a Latin font, not the CJK one", async ({
+    page,
+  }) => {
+    await login(page, ACCOUNTS.manager, { locale: "en" });
+    await page.goto("/en/explain");
+    const item = page.locator("li", { hasText: "“Create an account”" });
+    await expect(item).toBeVisible();
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("DOM.enable");
+    await cdp.send("CSS.enable");
+    const { root } = await cdp.send("DOM.getDocument", { depth: -1 });
+    const { nodeIds } = await cdp.send("DOM.querySelectorAll", {
+      nodeId: root.nodeId,
+      selector: "li",
+    });
+    const used = new Set<string>();
+    for (const nodeId of nodeIds) {
+      const { outerHTML } = await cdp.send("DOM.getOuterHTML", { nodeId });
+      if (!outerHTML.includes("Create an account")) continue;
+      const { fonts } = await cdp.send("CSS.getPlatformFontsForNode", { nodeId });
+      for (const font of fonts) used.add(font.familyName);
+    }
+    expect(used.size).toBeGreaterThan(0);
+    expect([...used].filter((name) => name.includes("CJK"))).toEqual([]);
+  });
+
+  test("the same verb everywhere: sign in and sign out", async ({ page }) => {
+    await login(page, ACCOUNTS.manager, { locale: "en" });
+    const menu = page.getByTestId("side-menu");
+    await expect(menu.getByRole("link", { name: "Sign-in settings" })).toBeVisible();
+    await page.goto("/en/setting/account");
+    await expect(page.getByText("Sign-in history")).toBeVisible();
+    await expect(page.locator("body")).not.toContainText(
+      /\blog(ged)? ?(in|out)\b|(?<!single )\blogin\b/i,
+    );
+  });
+});
