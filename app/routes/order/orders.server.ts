@@ -19,7 +19,12 @@ import { apiContext } from "~/middleware/session.server.ts";
 import type { ApiFailure } from "~/utils/api.server.ts";
 import { formatChinaTime } from "~/utils/china-time.ts";
 import { formatCount, formatMoney, formatWeight } from "~/utils/format.ts";
-import { parseFilters, parsePaging } from "~/utils/list-query.ts";
+import {
+  loadClampedPage,
+  parseFilters,
+  parsePaging,
+  redirectToTidyQuery,
+} from "~/utils/list-query.ts";
 import { ORDER_STATUS_TONES, orderStatusKey } from "~/utils/logistics-status.ts";
 import {
   detainSchema,
@@ -99,12 +104,16 @@ function orderView(order: Order, context: Context): OrderView {
 }
 
 export async function loadOrders(context: Context, url: URL) {
+  redirectToTidyQuery(url);
   const locale = getLocale(context);
   const paging = parsePaging(url.searchParams);
   const filters = parseFilters(url.searchParams, orderFilterSchema);
-  const result = await context.get(apiContext).attempt("orders", {
-    query: { ...paging, ...filters },
-  });
+  const api = context.get(apiContext);
+  const result = await loadClampedPage(
+    paging,
+    (page) => api.attempt("orders", { query: { ...page, ...filters } }),
+    (answer) => (answer.ok ? answer.data.pagination : null),
+  );
   if (!result.ok) {
     return {
       filters,
