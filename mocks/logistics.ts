@@ -6,6 +6,7 @@
 import {
   isAllowedOrderMove,
   ORDER_STATUS_LABELS,
+  ORDER_STATUSES,
   type OrderFilter,
   type OrderStatusChange,
   type OrderStatusCode,
@@ -24,7 +25,7 @@ import {
   serviceStatsOf,
 } from "./db.ts";
 import { ApiError } from "./errors.ts";
-import type { Lang } from "./i18n.ts";
+import { type Lang, type MessageParams, t } from "./i18n.ts";
 import { ts } from "./paging.ts";
 
 export function serviceView(row: ServiceRow, lang: Lang) {
@@ -197,8 +198,55 @@ export function statusLabel(lang: Lang, status: OrderStatusCode): string {
 }
 
 /**
+ * The parameters of the refusal naming every order that may not move to
+ * `to`, grouped by what each may become instead; null when all may move.
+ */
+export function refusedMoves(
+  rows: readonly OrderRow[],
+  to: OrderStatusCode,
+  lang: Lang,
+): MessageParams | null {
+  const groups = new Map<
+    string,
+    { from: OrderStatusCode; targets: OrderStatusCode[]; nos: string[] }
+  >();
+  let count = 0;
+  for (const row of rows) {
+    if (isAllowedOrderMove(row.cbaStatus, to, row.previousCbaStatus)) continue;
+    count += 1;
+    const targets = ORDER_STATUSES.filter((code) =>
+      isAllowedOrderMove(row.cbaStatus, code, row.previousCbaStatus),
+    );
+    const key = `${row.cbaStatus}|${targets.join(",")}`;
+    const group = groups.get(key) ?? { from: row.cbaStatus, targets, nos: [] };
+    group.nos.push(row.orderNo);
+    groups.set(key, group);
+  }
+  if (count === 0) return null;
+  const quote = (code: OrderStatusCode) =>
+    lang === "en" ? `"${statusLabel(lang, code)}"` : `“${statusLabel(lang, code)}”`;
+  const parts = [...groups.values()].map((group) =>
+    t(lang, "orderMoveGroup", {
+      nos: group.nos.join(lang === "en" ? ", " : "、"),
+      from: statusLabel(lang, group.from),
+      allowed:
+        group.targets.length === 0
+          ? t(lang, "orderMoveNone")
+          : t(lang, "orderMoveAllowed", {
+              targets: group.targets.map(quote).join(t(lang, "orderMoveOr")),
+            }),
+    }),
+  );
+  return {
+    count,
+    to: statusLabel(lang, to),
+    groups: parts.join(t(lang, "orderMoveGroupSeparator")),
+  };
+}
+
+/**
  * Moves orders to `to` after checking every one of them (all or nothing):
- * 40009 names the first order that may not move.
+ * 40009 names every order that may not move and what it may become instead.
  */
 export async function moveOrders(
   rows: readonly OrderRow[],
@@ -206,15 +254,8 @@ export async function moveOrders(
   lang: Lang,
   reason?: string,
 ): Promise<OrderStatusChange[]> {
-  for (const row of rows) {
-    if (!isAllowedOrderMove(row.cbaStatus, to, row.previousCbaStatus)) {
-      throw new ApiError(ApiCode.wrongStatus, "orderMoveNotAllowed", {
-        no: row.orderNo,
-        from: statusLabel(lang, row.cbaStatus),
-        to: statusLabel(lang, to),
-      });
-    }
-  }
+  const refused = refusedMoves(rows, to, lang);
+  if (refused !== null) throw new ApiError(ApiCode.wrongStatus, "orderMoveNotAllowed", refused);
   return applyMoves(rows, to, reason);
 }
 

@@ -425,8 +425,32 @@ describe("order status rules", () => {
       body: { orderNoList: [initial.orderNo], cbaStatus: 4 },
     });
     expect(en.data).toBe(
-      `Order ${initial.orderNo} is "Stocked out" and cannot become "Stocked in"`,
+      `Nothing was changed. Orders that cannot become "Stocked in": ${initial.orderNo} ("Stocked out"; its status cannot change any more)`,
     );
+  });
+
+  it("a refused batch names every order that blocks it and what each may become", async () => {
+    const [first, second] = await allOrders({ cbaStatus: 1 });
+    const [out] = await allOrders({ cbaStatus: 3 });
+    const [stocked] = await allOrders({ cbaStatus: 4 });
+    if (!first || !second || !out || !stocked) throw new Error("orders missing");
+    const batch = [stocked.orderNo, first.orderNo, out.orderNo, second.orderNo];
+    const zh = await putOrders({ orderNoList: batch, cbaStatus: 3 });
+    expect(zh.code).toBe(ApiCode.wrongStatus);
+    expect(zh.data).toBe(
+      `整批未修改，以下 3 个订单不能改为“已出库”：${first.orderNo}、${second.orderNo}（当前“初始状态”，只能改为“扣留”或“已入库”）；${out.orderNo}（当前“已出库”，状态不能再修改）`,
+    );
+    const en = await api.call("/cba/order", {
+      method: "PUT",
+      token,
+      lang: "en",
+      body: { orderNoList: batch, cbaStatus: 3 },
+    });
+    expect(en.data).toBe(
+      `Nothing was changed. Orders that cannot become "Stocked out": ${first.orderNo}, ${second.orderNo} ("Initial"; it can only become "Detained" or "Stocked in"); ${out.orderNo} ("Stocked out"; its status cannot change any more)`,
+    );
+    // All or nothing: the movable order stayed where it was.
+    expect((await order(stocked.orderNo)).cbaStatus).toBe(4);
   });
 
   it("refuses moves outside the table: 1 → 3, 1 → 1, 4 → 1, 4 → 4", async () => {
