@@ -98,7 +98,8 @@ export interface OrderQueryResult {
 }
 
 /**
- * Orders matching the filters, newest first, with the count and the sum of
+ * Orders matching the filters, newest first (by `timeField`: creation,
+ * stock-in or stock-out time), with the count and the sum of
  * acturalPaid over all matches. Fast paths: no filter or status only (totals
  * from the aggregates, the scan stops after the page); an exact order or
  * pallet number (only that order or pallet is looked at).
@@ -127,7 +128,12 @@ export function queryOrders(
     candidates = db.salverOrders.get(salverNo) ?? [];
   }
 
+  // Newest first by the time the filter names (stock-in or stock-out time
+  // for those tabs of the details), creation time unless said otherwise.
+  const sortByTime = timeField !== "createdOn";
+
   const onlyStatus =
+    !sortByTime &&
     candidates === db.orderList &&
     serviceNo === undefined &&
     salverNo === undefined &&
@@ -171,9 +177,14 @@ export function queryOrders(
       if (startTime !== undefined && time < startTime) continue;
       if (endTime !== undefined && time >= endTime) continue;
     }
-    if (total >= skip && rows.length < take) rows.push(row);
+    if (sortByTime || (total >= skip && rows.length < take)) rows.push(row);
     total += 1;
     amountTotal += row.acturalPaid;
+  }
+  if (sortByTime) {
+    // Stable: equal times keep the newest-created first; orders without the time go last.
+    rows.sort((a, b) => (b[timeField] ?? -1) - (a[timeField] ?? -1));
+    return { rows: page ? rows.slice(skip, skip + take) : rows, total, amountTotal };
   }
   return { rows, total, amountTotal };
 }

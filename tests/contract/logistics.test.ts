@@ -11,6 +11,7 @@ import {
   updateOrdersResultSchema,
   warehousingResultSchema,
 } from "../../app/contract/index.ts";
+import { mockClock } from "../../mocks/api.ts";
 import { deriveStatus, emptyStats } from "../../mocks/db.ts";
 import {
   ADMIN,
@@ -275,7 +276,14 @@ describe("lists", () => {
       [{ timeField: "enterCbaTime", startTime: 0 }, (o) => o.enterCbaTime !== null],
     ];
     for (const [query, predicate] of cases) {
-      const expected = orders.filter(predicate);
+      // Newest first by the filter's time field (creation time by default).
+      const field: "createdOn" | "enterCbaTime" | "exitCbaTime" =
+        query.timeField === "enterCbaTime" || query.timeField === "exitCbaTime"
+          ? query.timeField
+          : "createdOn";
+      const expected = orders
+        .filter(predicate)
+        .sort((a, b) => (b[field]?.seconds ?? -1) - (a[field]?.seconds ?? -1));
       const answer = await api.ok(
         "/cba/order",
         { token, query: { ...query, pageSize: 1000 } },
@@ -427,6 +435,32 @@ describe("order status rules", () => {
     expect(en.data).toBe(
       `Nothing was changed. Orders that cannot become "Stocked in": ${initial.orderNo} ("Stocked out"; its status cannot change any more)`,
     );
+  });
+
+  it("lists the stocked-in and stocked-out orders newest first by their stock-in and stock-out times", async () => {
+    const oldInitial = (await allOrders({ cbaStatus: 1 })).at(-1);
+    const oldStocked = (await allOrders({ cbaStatus: 4 })).at(-1);
+    if (!oldInitial || !oldStocked) throw new Error("orders missing");
+    mockClock.advance(60_000);
+    expect((await putOrders({ orderNoList: [oldInitial.orderNo], cbaStatus: 4 })).code).toBe(200);
+    expect((await putOrders({ orderNoList: [oldStocked.orderNo], cbaStatus: 3 })).code).toBe(200);
+    for (const [status, field, moved] of [
+      [4, "enterCbaTime", oldInitial.orderNo],
+      [3, "exitCbaTime", oldStocked.orderNo],
+    ] as const) {
+      const listed = await allOrders({ cbaStatus: status, timeField: field });
+      // Created long ago, moved just now: first in its tab.
+      expect(listed[0]?.orderNo).toBe(moved);
+      const times = listed.map((o) => o[field]?.seconds ?? -1);
+      expect(times).toEqual([...times].sort((a, b) => b - a));
+      // One page of the same query is a slice of the whole.
+      const page = await api.ok(
+        "/cba/order",
+        { token, query: { cbaStatus: status, timeField: field, current: 2, pageSize: 5 } },
+        orderListDataSchema,
+      );
+      expect(page.list.map((o) => o.orderNo)).toEqual(listed.slice(5, 10).map((o) => o.orderNo));
+    }
   });
 
   it("a refused batch names every order that blocks it and what each may become", async () => {
