@@ -186,6 +186,12 @@ describe("lists", () => {
       );
       expect(answer.pagination.total).toBe(service.salverTotal);
       pallets += answer.list.length;
+      // By number: ascending pallet numbers, named 托盘01, 托盘02, … in that order.
+      const numbers = answer.list.map((p) => p.salverNo);
+      expect(numbers).toEqual([...numbers].sort());
+      expect(answer.list.map((p) => p.name.slice(-4))).toEqual(
+        answer.list.map((_, index) => `托盘${String(index + 1).padStart(2, "0")}`),
+      );
       for (const pallet of answer.list) {
         const own = orders.filter((o) => o.salverNo === pallet.salverNo);
         expect(pallet.serviceNo).toBe(service.serviceNo);

@@ -1,20 +1,29 @@
 import type { Page } from "@playwright/test";
 import enCommon from "../../app/locales/en/common.ts";
 import enL from "../../app/locales/en/logistics.ts";
+import enQ from "../../app/locales/en/qualification.ts";
 import enTable from "../../app/locales/en/table.ts";
 import zhCommon from "../../app/locales/zh/common.ts";
 import zhL from "../../app/locales/zh/logistics.ts";
+import zhQ from "../../app/locales/zh/qualification.ts";
 import zhTable from "../../app/locales/zh/table.ts";
-import { ACCOUNTS, expect, login, test } from "./fixtures.ts";
+import { ACCOUNTS, expect, login, registerByApi, test } from "./fixtures.ts";
 
 const TEXT = {
-  zh: { l: zhL, table: zhTable, common: zhCommon, prefix: "", locale: "zh-CN" },
-  en: { l: enL, table: enTable, common: enCommon, prefix: "/en", locale: "en-US" },
+  zh: { l: zhL, q: zhQ, table: zhTable, common: zhCommon, prefix: "", locale: "zh-CN" },
+  en: { l: enL, q: enQ, table: enTable, common: enCommon, prefix: "/en", locale: "en-US" },
 } as const;
 
 function orderRows(page: Page) {
   return page.getByTestId("orders").locator("tbody tr[data-row-key]");
 }
+
+// The first pages after the server starts are slow to render: warm it up.
+test.beforeAll(async ({ playwright }, testInfo) => {
+  const request = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
+  for (const path of ["/", "/en", "/server", "/order"]) await request.get(path);
+  await request.dispose();
+});
 
 for (const lang of ["zh", "en"] as const) {
   const { common, prefix, locale } = TEXT[lang];
@@ -54,5 +63,76 @@ for (const lang of ["zh", "en"] as const) {
       await page.getByRole("button", { name: common.search }).click();
       await expect(page).toHaveURL(new RegExp(`${prefix}/server/\\?cbaStatus=1$`));
     });
+  });
+}
+
+for (const lang of ["zh", "en"] as const) {
+  const { q, prefix, locale } = TEXT[lang];
+
+  test(`without JavaScript, every image problem is reported at once (${lang})`, async ({
+    newContext,
+  }) => {
+    const context = await newContext({ javaScriptEnabled: false, locale });
+    const page = await context.newPage();
+    const email = await registerByApi(page.request, "images");
+    await login(page, email, { locale: lang });
+    await page.goto(`${prefix}/qualificat`);
+    const form = page.getByTestId("qualification-form");
+    // The licence too large and not an image; the two identity images missing; the rest blank.
+    await form.locator('input[name="businessLicenseFile"]').setInputFiles({
+      name: "scan.txt",
+      mimeType: "text/plain",
+      buffer: Buffer.alloc(3 * 1024 * 1024, 65),
+    });
+    await form.locator('button[type="submit"]').click();
+    const licence = form.locator('input[name="businessLicenseFile"]');
+    const errorsOf = async (name: string) => {
+      const input = form.locator(`input[name="${name}"]`);
+      const id = await input.getAttribute("aria-describedby");
+      return form.locator(`[id="${(id ?? "").split(" ")[0]}"]`);
+    };
+    await expect(licence).toHaveAttribute("aria-invalid", "true");
+    await expect(await errorsOf("businessLicenseFile")).toContainText(q.imageTooLarge);
+    await expect(await errorsOf("businessLicenseFile")).toContainText(q.imageType);
+    await expect(await errorsOf("legalIdFrontFile")).toHaveText(q.imageRequired);
+    await expect(await errorsOf("legalIdBackFile")).toHaveText(q.imageRequired);
+  });
+}
+
+for (const lang of ["zh", "en"] as const) {
+  const { prefix } = TEXT[lang];
+
+  test(`the review queue's state filter shows its whole text (${lang})`, async ({ page }) => {
+    await login(page, ACCOUNTS.admin, { locale: lang });
+    await page.goto(`${prefix}/qualificat`);
+    const select = page.locator("#review-state");
+    await expect(select).toBeVisible();
+    const fits = await select.evaluate((element) => {
+      const field = element as HTMLSelectElement;
+      const style = getComputedStyle(field);
+      const context = document.createElement("canvas").getContext("2d");
+      if (!context) return false;
+      context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const widest = Math.max(
+        ...[...field.options].map((option) => context.measureText(option.text).width),
+      );
+      const room =
+        field.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      return room >= widest;
+    });
+    expect(fits).toBe(true);
+  });
+
+  test(`pallets are listed by number (${lang})`, async ({ page }) => {
+    await login(page, ACCOUNTS.manager, { locale: lang });
+    await page.goto(`${prefix}/server`);
+    await page.getByTestId("services").locator("tbody tr").first().getByRole("link").last().click();
+    const rows = page.getByTestId("pallets").locator("tbody tr[data-row-key]");
+    await expect(rows.first()).toBeVisible();
+    const numbers = await rows.evaluateAll((rows) =>
+      rows.map((row) => row.getAttribute("data-row-key") ?? ""),
+    );
+    expect(numbers.length).toBeGreaterThan(1);
+    expect(numbers).toEqual([...numbers].sort());
   });
 }
