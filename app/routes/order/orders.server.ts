@@ -152,7 +152,14 @@ export type OrderActionData =
       pending: PendingOperation | null;
       reply: SubmissionResult<string[]>;
     }
-  | { stage: "done"; intent: OrderIntent; message: string; report: ImportReport | null };
+  | {
+      stage: "done";
+      intent: OrderIntent;
+      message: string;
+      report: ImportReport | null;
+      /** Orders of a scanned pallet that did not move, each with why. */
+      unchanged?: { orderNo: string; why: string }[];
+    };
 
 function failed(intent: OrderIntent, pending: PendingOperation | null, reply: SubmissionResult) {
   return data<OrderActionData>(
@@ -161,8 +168,13 @@ function failed(intent: OrderIntent, pending: PendingOperation | null, reply: Su
   );
 }
 
-function done(intent: OrderIntent, message: string, report: ImportReport | null = null) {
-  return data<OrderActionData>({ stage: "done", intent, message, report });
+function done(
+  intent: OrderIntent,
+  message: string,
+  report: ImportReport | null = null,
+  unchanged: { orderNo: string; why: string }[] = [],
+) {
+  return data<OrderActionData>({ stage: "done", intent, message, report, unchanged });
 }
 
 export async function orderAction(request: Request, context: Context) {
@@ -205,10 +217,16 @@ export async function orderAction(request: Request, context: Context) {
       body: { ...submission.value, direction: "in" },
     });
     if (!result.ok) return failed(intent, pending, reject(submission, result));
+    // A pallet scan moves the orders that may move and names every one left as it was.
     const { changed, unchanged } = result.data;
     return done(
       intent,
       `${success}: ${t("logistics.order.stockedIn", { changed: changed.length, unchanged: unchanged.length })}`,
+      null,
+      unchanged.map((order) => ({
+        orderNo: order.orderNo,
+        why: t("logistics.order.unchangedWhy", { status: t(orderStatusKey(order.cbaStatus)) }),
+      })),
     );
   }
 
