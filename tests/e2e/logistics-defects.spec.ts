@@ -7,7 +7,14 @@ import zhCommon from "../../app/locales/zh/common.ts";
 import zhL from "../../app/locales/zh/logistics.ts";
 import zhQ from "../../app/locales/zh/qualification.ts";
 import zhTable from "../../app/locales/zh/table.ts";
-import { ACCOUNTS, expect, login, registerByApi, test } from "./fixtures.ts";
+import { ACCOUNTS, expect, registerByApi, submitLogin, test } from "./fixtures.ts";
+
+/** Logs in from the login page of `locale`; the first sign-in after the server starts may be slow. */
+async function login(page: Page, username: string, options: { locale?: "zh" | "en" } = {}) {
+  await page.goto(options.locale === "en" ? "/en" : "/");
+  await submitLogin(page, username);
+  await expect(page.getByTestId("user-name")).toHaveText(username, { timeout: 30_000 });
+}
 
 const TEXT = {
   zh: { l: zhL, q: zhQ, table: zhTable, common: zhCommon, prefix: "", locale: "zh-CN" },
@@ -134,5 +141,82 @@ for (const lang of ["zh", "en"] as const) {
     );
     expect(numbers.length).toBeGreaterThan(1);
     expect(numbers).toEqual([...numbers].sort());
+  });
+}
+
+for (const lang of ["zh", "en"] as const) {
+  const { l, common, prefix } = TEXT[lang];
+
+  test(`a pallet scan names every order it left as it was, and why (${lang})`, async ({ page }) => {
+    await login(page, ACCOUNTS.manager, { locale: lang });
+    // Two initial orders of one pallet.
+    await page.goto(`${prefix}/order/?cbaStatus=1&pageSize=100`);
+    await expect(page.getByTestId("column-menu")).toBeVisible();
+    const rows = orderRows(page);
+    await expect(rows.first()).toBeVisible();
+    const pairs = await rows.evaluateAll((trs) =>
+      trs.map((tr) => [
+        tr.getAttribute("data-row-key") ?? "",
+        tr.querySelector("td:nth-child(6)")?.textContent?.trim() ?? "",
+      ]),
+    );
+    const byPallet = new Map<string, string[]>();
+    for (const [orderNo, salverNo] of pairs) {
+      if (orderNo && salverNo) byPallet.set(salverNo, [...(byPallet.get(salverNo) ?? []), orderNo]);
+    }
+    const [salverNo, orders] = [...byPallet].find(([, list]) => list.length >= 2) ?? [];
+    if (!salverNo || !orders) throw new Error("no pallet with two initial orders");
+    const first = orders[0] as string;
+
+    const scan = async (number: string) => {
+      await page.locator("#stock-in-number").fill(number);
+      await page.getByTestId("stock-in").getByRole("button", { name: l.order.ops.stockIn }).click();
+      const dialog = page.getByTestId("operation-dialog");
+      await dialog.getByRole("button", { name: common.confirm }).click();
+      await expect(dialog).toBeHidden();
+      await expect(page.getByTestId("operation-result")).toContainText(common.operationSuccessful);
+    };
+    // One order in first, then the whole pallet: that order stays as it was, and says why.
+    await scan(first);
+    await scan(salverNo);
+    const unchanged = page.getByTestId("stock-in-unchanged");
+    await expect(unchanged).toBeVisible();
+    await expect(unchanged.locator("li", { hasText: first })).toHaveText(
+      `${first} ${l.order.unchangedWhy.replace("{{status}}", l.orderStatus["4"])}`,
+    );
+    for (const other of orders.slice(1)) {
+      await expect(unchanged.locator("li", { hasText: other })).toHaveCount(0);
+    }
+  });
+}
+
+for (const lang of ["zh", "en"] as const) {
+  const { l, table, prefix, locale } = TEXT[lang];
+
+  test(`without JavaScript, column settings are a form kept in a cookie (${lang})`, async ({
+    newContext,
+  }) => {
+    const context = await newContext({ javaScriptEnabled: false, locale });
+    const page = await context.newPage();
+    await login(page, ACCOUNTS.manager, { locale: lang });
+    await page.goto(`${prefix}/order/?cbaStatus=4`);
+    const headers = page.getByTestId("orders").locator("thead th");
+    await expect(headers.filter({ hasText: l.order.serviceNo })).toHaveCount(0);
+    await expect(headers.filter({ hasText: l.order.consignee })).toHaveCount(1);
+
+    const menu = page.getByTestId("column-form");
+    await menu.locator("summary").click();
+    // Show the service number, hide the consignee.
+    await menu.getByLabel(l.order.serviceNo).check();
+    await menu.getByLabel(l.order.consignee, { exact: true }).uncheck();
+    await menu.getByRole("button", { name: table.apply }).click();
+    await expect(page).toHaveURL(new RegExp(`${prefix}/order/\\?cbaStatus=4$`));
+    await expect(headers.filter({ hasText: l.order.serviceNo })).toHaveCount(1);
+    await expect(headers.filter({ hasText: l.order.consignee })).toHaveCount(0);
+
+    // Kept: another visit shows the same columns.
+    await page.goto(`${prefix}/order`);
+    await expect(headers.filter({ hasText: l.order.serviceNo })).toHaveCount(1);
+    await expect(headers.filter({ hasText: l.order.consignee })).toHaveCount(0);
   });
 }
