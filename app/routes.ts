@@ -66,6 +66,7 @@ export default [
   route("order/import-template", "routes/resources/order-import-template.ts"),
   route("inventory/download", "routes/resources/inventory-download.ts"),
   route("notice/read", "routes/resources/notice-read.ts"),
+  route("table-columns", "routes/resources/table-columns.ts"),
   route("image", "routes/resources/image.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -120,9 +120,17 @@ const MESSAGES = {
   ordersNotFound: { zh: "订单 {no} 不存在", en: "Order {no} does not exist" },
   scanNotFound: { zh: "未找到托盘或订单 {no}", en: "No pallet or order {no}" },
   orderMoveNotAllowed: {
-    zh: "订单 {no} 当前状态为“{from}”，不能改为“{to}”",
-    en: 'Order {no} is "{from}" and cannot become "{to}"',
+    zh: "整批未修改，以下 {count} 个订单不能改为“{to}”：{groups}",
+    en: 'Nothing was changed. Orders that cannot become "{to}": {groups}',
   },
+  orderMoveGroup: {
+    zh: "{nos}（当前“{from}”，{allowed}）",
+    en: '{nos} ("{from}"; {allowed})',
+  },
+  orderMoveAllowed: { zh: "只能改为{targets}", en: "it can only become {targets}" },
+  orderMoveNone: { zh: "状态不能再修改", en: "its status cannot change any more" },
+  orderMoveOr: { zh: "或", en: " or " },
+  orderMoveGroupSeparator: { zh: "；", en: "; " },
   orderScanNotAllowed: {
     zh: "订单 {no} 当前状态为“{from}”，不能{action}",
     en: 'Order {no} is "{from}" and cannot be {action}',

@@ -6,6 +6,7 @@
 import {
   isAllowedOrderMove,
   ORDER_STATUS_LABELS,
+  ORDER_STATUSES,
   type OrderFilter,
   type OrderStatusChange,
   type OrderStatusCode,
@@ -24,7 +25,7 @@ import {
   serviceStatsOf,
 } from "./db.ts";
 import { ApiError } from "./errors.ts";
-import type { Lang } from "./i18n.ts";
+import { type Lang, type MessageParams, t } from "./i18n.ts";
 import { ts } from "./paging.ts";
 
 export function serviceView(row: ServiceRow, lang: Lang) {
@@ -97,7 +98,8 @@ export interface OrderQueryResult {
 }
 
 /**
- * Orders matching the filters, newest first, with the count and the sum of
+ * Orders matching the filters, newest first (by `timeField`: creation,
+ * stock-in or stock-out time), with the count and the sum of
  * acturalPaid over all matches. Fast paths: no filter or status only (totals
  * from the aggregates, the scan stops after the page); an exact order or
  * pallet number (only that order or pallet is looked at).
@@ -126,7 +128,12 @@ export function queryOrders(
     candidates = db.salverOrders.get(salverNo) ?? [];
   }
 
+  // Newest first by the time the filter names (stock-in or stock-out time
+  // for those tabs of the details), creation time unless said otherwise.
+  const sortByTime = timeField !== "createdOn";
+
   const onlyStatus =
+    !sortByTime &&
     candidates === db.orderList &&
     serviceNo === undefined &&
     salverNo === undefined &&
@@ -170,9 +177,14 @@ export function queryOrders(
       if (startTime !== undefined && time < startTime) continue;
       if (endTime !== undefined && time >= endTime) continue;
     }
-    if (total >= skip && rows.length < take) rows.push(row);
+    if (sortByTime || (total >= skip && rows.length < take)) rows.push(row);
     total += 1;
     amountTotal += row.acturalPaid;
+  }
+  if (sortByTime) {
+    // Stable: equal times keep the newest-created first; orders without the time go last.
+    rows.sort((a, b) => (b[timeField] ?? -1) - (a[timeField] ?? -1));
+    return { rows: page ? rows.slice(skip, skip + take) : rows, total, amountTotal };
   }
   return { rows, total, amountTotal };
 }
@@ -197,8 +209,55 @@ export function statusLabel(lang: Lang, status: OrderStatusCode): string {
 }
 
 /**
+ * The parameters of the refusal naming every order that may not move to
+ * `to`, grouped by what each may become instead; null when all may move.
+ */
+export function refusedMoves(
+  rows: readonly OrderRow[],
+  to: OrderStatusCode,
+  lang: Lang,
+): MessageParams | null {
+  const groups = new Map<
+    string,
+    { from: OrderStatusCode; targets: OrderStatusCode[]; nos: string[] }
+  >();
+  let count = 0;
+  for (const row of rows) {
+    if (isAllowedOrderMove(row.cbaStatus, to, row.previousCbaStatus)) continue;
+    count += 1;
+    const targets = ORDER_STATUSES.filter((code) =>
+      isAllowedOrderMove(row.cbaStatus, code, row.previousCbaStatus),
+    );
+    const key = `${row.cbaStatus}|${targets.join(",")}`;
+    const group = groups.get(key) ?? { from: row.cbaStatus, targets, nos: [] };
+    group.nos.push(row.orderNo);
+    groups.set(key, group);
+  }
+  if (count === 0) return null;
+  const quote = (code: OrderStatusCode) =>
+    lang === "en" ? `"${statusLabel(lang, code)}"` : `“${statusLabel(lang, code)}”`;
+  const parts = [...groups.values()].map((group) =>
+    t(lang, "orderMoveGroup", {
+      nos: group.nos.join(lang === "en" ? ", " : "、"),
+      from: statusLabel(lang, group.from),
+      allowed:
+        group.targets.length === 0
+          ? t(lang, "orderMoveNone")
+          : t(lang, "orderMoveAllowed", {
+              targets: group.targets.map(quote).join(t(lang, "orderMoveOr")),
+            }),
+    }),
+  );
+  return {
+    count,
+    to: statusLabel(lang, to),
+    groups: parts.join(t(lang, "orderMoveGroupSeparator")),
+  };
+}
+
+/**
  * Moves orders to `to` after checking every one of them (all or nothing):
- * 40009 names the first order that may not move.
+ * 40009 names every order that may not move and what it may become instead.
  */
 export async function moveOrders(
   rows: readonly OrderRow[],
@@ -206,15 +265,8 @@ export async function moveOrders(
   lang: Lang,
   reason?: string,
 ): Promise<OrderStatusChange[]> {
-  for (const row of rows) {
-    if (!isAllowedOrderMove(row.cbaStatus, to, row.previousCbaStatus)) {
-      throw new ApiError(ApiCode.wrongStatus, "orderMoveNotAllowed", {
-        no: row.orderNo,
-        from: statusLabel(lang, row.cbaStatus),
-        to: statusLabel(lang, to),
-      });
-    }
-  }
+  const refused = refusedMoves(rows, to, lang);
+  if (refused !== null) throw new ApiError(ApiCode.wrongStatus, "orderMoveNotAllowed", refused);
   return applyMoves(rows, to, reason);
 }
 

@@ -507,7 +507,9 @@ async function seedLogistics(
     }
   }
 
-  for (const salver of salverRows) {
+  // Numbered within their service in the order of their numbers (托盘01 is the first).
+  const byNumber = [...salverRows].sort((a, b) => (a.salverNo < b.salverNo ? -1 : 1));
+  for (const salver of byNumber) {
     const service = serviceRows[salver.serviceIndex];
     if (!service) continue;
     const number = (db.serviceSalvers.get(service.serviceNo)?.length ?? 0) + 1;

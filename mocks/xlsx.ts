@@ -12,50 +12,72 @@ import type { Lang } from "./i18n.ts";
 import type { ArrivalGroup } from "./logistics.ts";
 
 /**
- * Cell text that a spreadsheet would run as a formula (= + - @, or a leading
- * tab or carriage return) gets a leading apostrophe.
+ * Cell kinds, each with one number format: text cells (format `@`, so a
+ * value such as `=1+1` stays text even when the cell is edited, and is
+ * never run as a formula), money with two decimals, weights with three,
+ * China-time dates and times as real date cells.
  */
-export function neutralise(text: string): string {
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-}
+type Kind = "text" | "money" | "weight" | "count" | "datetime" | "date";
 
-type Column = { zh: string; en: string; width: number };
+export const NUMBER_FORMATS: Record<Kind, string> = {
+  text: "@",
+  money: "0.00",
+  weight: "0.000",
+  count: "0",
+  datetime: "yyyy-mm-dd hh:mm:ss",
+  date: "yyyy-mm-dd",
+};
+
+/**
+ * One style object per kind, shared by every cell of that kind: exceljs
+ * caches a style by object identity, so the streamed workbook pays for a
+ * style once, not once per cell.
+ */
+const CELL_STYLES: Record<Kind, Partial<ExcelJS.Style>> = Object.fromEntries(
+  Object.entries(NUMBER_FORMATS).map(([kind, numFmt]) => [kind, { numFmt }]),
+) as Record<Kind, Partial<ExcelJS.Style>>;
+const BOLD_STYLES: Record<Kind, Partial<ExcelJS.Style>> = Object.fromEntries(
+  Object.entries(NUMBER_FORMATS).map(([kind, numFmt]) => [kind, { numFmt, font: { bold: true } }]),
+) as Record<Kind, Partial<ExcelJS.Style>>;
+
+type Column = { zh: string; en: string; width: number; kind: Kind };
+type CellValue = string | number | Date | null;
 
 const ORDER_COLUMNS: Column[] = [
-  { zh: "订单号", en: "Order No.", width: 22 },
-  { zh: "服务号", en: "Service No.", width: 18 },
-  { zh: "托盘号", en: "Pallet No.", width: 20 },
-  { zh: "物流单号", en: "Logistics No.", width: 20 },
-  { zh: "收货人", en: "Consignee", width: 10 },
-  { zh: "收货地址", en: "Address", width: 48 },
-  { zh: "收货电话", en: "Telephone", width: 14 },
-  { zh: "实付金额（元）", en: "Amount paid (yuan)", width: 14 },
-  { zh: "状态", en: "Status", width: 10 },
-  { zh: "入库时间", en: "Stocked in", width: 20 },
-  { zh: "出库时间", en: "Stocked out", width: 20 },
-  { zh: "创建时间", en: "Created", width: 20 },
-  { zh: "扣留原因/备注", en: "Reason for detention / remark", width: 28 },
-  { zh: "商品名称", en: "Item", width: 28 },
-  { zh: "规格型号", en: "Specification", width: 18 },
-  { zh: "条码", en: "Barcode", width: 16 },
-  { zh: "单价（元）", en: "Unit price (yuan)", width: 12 },
-  { zh: "数量", en: "Qty", width: 8 },
-  { zh: "总价（元）", en: "Total (yuan)", width: 12 },
-  { zh: "毛重（kg）", en: "Gross weight (kg)", width: 14 },
-  { zh: "净重（kg）", en: "Net weight (kg)", width: 14 },
+  { zh: "订单号", en: "Order No.", width: 22, kind: "text" },
+  { zh: "服务号", en: "Service No.", width: 18, kind: "text" },
+  { zh: "托盘号", en: "Pallet No.", width: 20, kind: "text" },
+  { zh: "物流单号", en: "Logistics No.", width: 20, kind: "text" },
+  { zh: "收货人", en: "Consignee", width: 10, kind: "text" },
+  { zh: "收货地址", en: "Address", width: 48, kind: "text" },
+  { zh: "收货电话", en: "Telephone", width: 14, kind: "text" },
+  { zh: "订单实付金额（元）", en: "Order amount paid (yuan)", width: 16, kind: "money" },
+  { zh: "状态", en: "Status", width: 10, kind: "text" },
+  { zh: "入库时间", en: "Stocked in", width: 20, kind: "datetime" },
+  { zh: "出库时间", en: "Stocked out", width: 20, kind: "datetime" },
+  { zh: "创建时间", en: "Created", width: 20, kind: "datetime" },
+  { zh: "扣留原因/备注", en: "Reason for detention / remark", width: 28, kind: "text" },
+  { zh: "商品名称", en: "Item", width: 28, kind: "text" },
+  { zh: "规格型号", en: "Specification", width: 18, kind: "text" },
+  { zh: "条码", en: "Barcode", width: 16, kind: "text" },
+  { zh: "单价（元）", en: "Unit price (yuan)", width: 12, kind: "money" },
+  { zh: "数量", en: "Qty", width: 8, kind: "count" },
+  { zh: "商品总价（元）", en: "Line total (yuan)", width: 14, kind: "money" },
+  { zh: "毛重（kg）", en: "Gross weight (kg)", width: 14, kind: "weight" },
+  { zh: "净重（kg）", en: "Net weight (kg)", width: 14, kind: "weight" },
 ];
 
 const LOGISTICS_COLUMNS: Column[] = [
-  { zh: "物流单号", en: "Logistics No.", width: 20 },
-  { zh: "订单号", en: "Order No.", width: 22 },
-  { zh: "托盘号", en: "Pallet No.", width: 20 },
-  { zh: "收货人", en: "Consignee", width: 10 },
-  { zh: "收货地址", en: "Address", width: 48 },
-  { zh: "收货电话", en: "Telephone", width: 14 },
-  { zh: "件数", en: "Pieces", width: 8 },
-  { zh: "毛重（kg）", en: "Gross weight (kg)", width: 14 },
-  { zh: "净重（kg）", en: "Net weight (kg)", width: 14 },
-  { zh: "状态", en: "Status", width: 10 },
+  { zh: "物流单号", en: "Logistics No.", width: 20, kind: "text" },
+  { zh: "订单号", en: "Order No.", width: 22, kind: "text" },
+  { zh: "托盘号", en: "Pallet No.", width: 20, kind: "text" },
+  { zh: "收货人", en: "Consignee", width: 10, kind: "text" },
+  { zh: "收货地址", en: "Address", width: 48, kind: "text" },
+  { zh: "收货电话", en: "Telephone", width: 14, kind: "text" },
+  { zh: "件数", en: "Pieces", width: 8, kind: "count" },
+  { zh: "毛重（kg）", en: "Gross weight (kg)", width: 14, kind: "weight" },
+  { zh: "净重（kg）", en: "Net weight (kg)", width: 14, kind: "weight" },
+  { zh: "状态", en: "Status", width: 10, kind: "text" },
 ];
 
 export const IMPORT_HEADERS: Record<Lang, [string, string]> = {
@@ -66,8 +88,36 @@ export const IMPORT_HEADERS: Record<Lang, [string, string]> = {
 const yuan = (fen: number) => fen / 100;
 const kg = (units: number) => units / 100_000;
 
-function orderRows(order: OrderRow, lang: Lang): (string | number)[][] {
-  const head = [
+/** A China-time wall clock as a date cell (spreadsheets have no time zones). */
+function chinaDate(seconds: number | null | undefined): Date | null {
+  if (seconds === null || seconds === undefined) return null;
+  return new Date((seconds + 8 * 3600) * 1000);
+}
+
+/** A `YYYY-MM-DD` day as a date cell. */
+function dayDate(day: string): Date {
+  return new Date(`${day}T00:00:00Z`);
+}
+
+/** Sums of a workbook's totals row, in the backend's integer units. */
+interface OrderTotals {
+  orders: number;
+  paid: number;
+  qty: number;
+  lines: number;
+  gross: number;
+  net: number;
+}
+
+/**
+ * One row per sub-order line. The order's own columns (and its paid amount,
+ * so that a column sum is the sum over orders) are filled on its first line
+ * only; the order number is on every line, so the rows can be filtered.
+ */
+function orderRows(order: OrderRow, lang: Lang, totals: OrderTotals): CellValue[][] {
+  totals.orders += 1;
+  totals.paid += order.acturalPaid;
+  const head: CellValue[] = [
     order.orderNo,
     order.serviceNo,
     order.salverNo,
@@ -77,25 +127,49 @@ function orderRows(order: OrderRow, lang: Lang): (string | number)[][] {
     order.consigneeTelephone,
     yuan(order.acturalPaid),
     ORDER_STATUS_LABELS[lang][order.cbaStatus],
-    formatChinaTime(order.enterCbaTime),
-    formatChinaTime(order.exitCbaTime),
-    formatChinaTime(order.createdOn),
+    chinaDate(order.enterCbaTime),
+    chinaDate(order.exitCbaTime),
+    chinaDate(order.createdOn),
     order.reasonForDetention,
   ];
-  return order.subOrder.map((line) => [
-    ...head,
-    line.itemName,
-    line.gmodel,
-    line.barCode,
-    yuan(line.price),
-    line.qty,
-    yuan(line.totalPrice),
-    kg(line.grossWeight),
-    kg(line.netWeight),
-  ]);
+  const repeat: CellValue[] = [order.orderNo, ...head.slice(1).map(() => null)];
+  const lines = order.subOrder.length > 0 ? order.subOrder : [null];
+  return lines.map((line, index) => {
+    const own = index === 0 ? head : repeat;
+    if (!line) return own;
+    totals.qty += line.qty;
+    totals.lines += line.totalPrice;
+    totals.gross += line.grossWeight;
+    totals.net += line.netWeight;
+    return [
+      ...own,
+      line.itemName,
+      line.gmodel,
+      line.barCode,
+      yuan(line.price),
+      line.qty,
+      yuan(line.totalPrice),
+      kg(line.grossWeight),
+      kg(line.netWeight),
+    ];
+  });
 }
 
-function logisticsRow(order: OrderRow, lang: Lang): (string | number)[] {
+function orderTotalsRow(totals: OrderTotals, lang: Lang): CellValue[] {
+  const label = lang === "en" ? `Total: ${totals.orders} orders` : `合计：${totals.orders} 个订单`;
+  return [
+    label,
+    ...Array.from({ length: 6 }, () => null),
+    yuan(totals.paid),
+    ...Array.from({ length: 9 }, () => null),
+    totals.qty,
+    yuan(totals.lines),
+    kg(totals.gross),
+    kg(totals.net),
+  ];
+}
+
+function logisticsRow(order: OrderRow, lang: Lang, totals: OrderTotals): CellValue[] {
   let pieces = 0;
   let gross = 0;
   let net = 0;
@@ -104,6 +178,10 @@ function logisticsRow(order: OrderRow, lang: Lang): (string | number)[] {
     gross += line.grossWeight;
     net += line.netWeight;
   }
+  totals.orders += 1;
+  totals.qty += pieces;
+  totals.gross += gross;
+  totals.net += net;
   return [
     order.logisticsNo ?? "",
     order.orderNo,
@@ -116,6 +194,11 @@ function logisticsRow(order: OrderRow, lang: Lang): (string | number)[] {
     kg(net),
     ORDER_STATUS_LABELS[lang][order.cbaStatus],
   ];
+}
+
+function logisticsTotalsRow(totals: OrderTotals, lang: Lang): CellValue[] {
+  const label = lang === "en" ? `Total: ${totals.orders} orders` : `合计：${totals.orders} 个订单`;
+  return [label, null, null, null, null, null, totals.qty, kg(totals.gross), kg(totals.net), null];
 }
 
 function stamp(): string {
@@ -132,8 +215,14 @@ function fileHeaders(asciiName: string, localName: string): Headers {
   });
 }
 
-function sanitiseRow(values: (string | number)[]): (string | number)[] {
-  return values.map((value) => (typeof value === "string" ? neutralise(value) : value));
+/** Gives each filled cell of a row its column's shared style. */
+function styleRow(row: ExcelJS.Row, columns: readonly Column[], bold = false): void {
+  const styles = bold ? BOLD_STYLES : CELL_STYLES;
+  row.eachCell((cell, number) => {
+    const kind = columns[number - 1]?.kind ?? "text";
+    // A totals label sits in a text column of another kind's row: keep it text.
+    cell.style = typeof cell.value === "string" ? styles.text : styles[kind];
+  });
 }
 
 /** Streams a sheet of rows; the response starts before the last row is written. */
@@ -142,25 +231,29 @@ function streamWorkbook(
   columns: Column[],
   lang: Lang,
   orders: readonly OrderRow[],
-  toRows: (order: OrderRow) => (string | number)[][],
+  toRows: (order: OrderRow, totals: OrderTotals) => CellValue[][],
+  totalsRow: (totals: OrderTotals) => CellValue[],
   names: { ascii: string; local: string },
 ): Response {
   const output = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream: output,
-    useStyles: false,
+    useStyles: true,
     useSharedStrings: false,
   });
   const write = async () => {
     const sheet = workbook.addWorksheet(sheetName, { views: [{ state: "frozen", ySplit: 1 }] });
-    // No styles (useStyles: false): exceljs would build a style model for
-    // every cell, which costs more than the rest of the row.
     sheet.columns = columns.map((column) => ({ header: column[lang], width: column.width }));
-    sheet.getRow(1).commit();
+    const header = sheet.getRow(1);
+    styleRow(header, columns, true);
+    header.commit();
+    const totals: OrderTotals = { orders: 0, paid: 0, qty: 0, lines: 0, gross: 0, net: 0 };
     let written = 0;
     for (const order of orders) {
-      for (const values of toRows(order)) {
-        sheet.addRow(sanitiseRow(values)).commit();
+      for (const values of toRows(order, totals)) {
+        const row = sheet.addRow(values);
+        styleRow(row, columns);
+        row.commit();
         written += 1;
       }
       // Let the reader drain the stream now and then, so memory stays flat.
@@ -172,6 +265,9 @@ function streamWorkbook(
         }
       }
     }
+    const last = sheet.addRow(totalsRow(totals));
+    styleRow(last, columns, true);
+    last.commit();
     sheet.commit();
     await workbook.commit();
   };
@@ -191,7 +287,8 @@ export function ordersWorkbook(orders: readonly OrderRow[], lang: Lang): Respons
     ORDER_COLUMNS,
     lang,
     orders,
-    (order) => orderRows(order, lang),
+    (order, totals) => orderRows(order, lang, totals),
+    (totals) => orderTotalsRow(totals, lang),
     {
       ascii: `orders-${time}.xlsx`,
       local: lang === "en" ? `orders-${time}.xlsx` : `订单-${time}.xlsx`,
@@ -206,7 +303,8 @@ export function logisticsWorkbook(orders: readonly OrderRow[], lang: Lang): Resp
     LOGISTICS_COLUMNS,
     lang,
     orders,
-    (order) => [logisticsRow(order, lang)],
+    (order, totals) => [logisticsRow(order, lang, totals)],
+    (totals) => logisticsTotalsRow(totals, lang),
     {
       ascii: `order-logistics-${time}.xlsx`,
       local: lang === "en" ? `order-logistics-${time}.xlsx` : `订单物流-${time}.xlsx`,
@@ -289,22 +387,39 @@ export async function arrivalWorkbook(
   const sheet = workbook.addWorksheet(lang === "en" ? "Arrival report" : "到货报告", {
     views: [{ state: "frozen", ySplit: 1 }],
   });
-  sheet.columns = headers.map((header, index) => ({ header, width: index < 3 ? 20 : 12 }));
-  sheet.getRow(1).font = { bold: true };
+  const columns: Column[] = headers.map((header, index) => ({
+    zh: header,
+    en: header,
+    width: index < 3 ? 20 : 12,
+    kind: index === 0 ? "date" : index < 3 ? "text" : "count",
+  }));
+  sheet.columns = columns.map((column) => ({ header: column.zh, width: column.width }));
+  styleRow(sheet.getRow(1), columns, true);
   for (const row of rows) {
-    sheet.addRow(
-      sanitiseRow([row.day, row.serviceNo, row.salverNo, row.arrived, row.inStock, row.detained]),
+    styleRow(
+      sheet.addRow([
+        dayDate(row.day),
+        row.serviceNo,
+        row.salverNo,
+        row.arrived,
+        row.inStock,
+        row.detained,
+      ]),
+      columns,
     );
   }
-  const total = sheet.addRow([
-    lang === "en" ? "Total" : "合计",
-    "",
-    "",
-    totals.arrived,
-    totals.inStock,
-    totals.detained,
-  ]);
-  total.font = { bold: true };
+  styleRow(
+    sheet.addRow([
+      lang === "en" ? "Total" : "合计",
+      null,
+      null,
+      totals.arrived,
+      totals.inStock,
+      totals.detained,
+    ]),
+    columns,
+    true,
+  );
   const buffer = await workbook.xlsx.writeBuffer();
   const time = stamp();
   return new Response(new Uint8Array(buffer as ArrayBuffer), {

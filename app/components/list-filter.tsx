@@ -77,13 +77,16 @@ export function FilterField({
   label,
   htmlFor,
   children,
+  fit = false,
 }: {
   label: string;
   htmlFor: string;
   children: ReactNode;
+  /** As wide as its content needs (a select with long options), at least the usual width. */
+  fit?: boolean;
 }) {
   return (
-    <div className="w-44">
+    <div className={fit ? "w-max max-w-full min-w-44" : "w-44"}>
       <label htmlFor={htmlFor} className="mb-1 block text-xs font-medium text-gray-600">
         {label}
       </label>

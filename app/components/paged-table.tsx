@@ -29,17 +29,28 @@
  *    `toolbar` (shown left of the column menu).
  *
  * Paging is links and GET forms, so it works without JavaScript. Hidden
- * columns are remembered per table in this browser (localStorage).
+ * columns are remembered per table in the `table_columns` cookie: the column
+ * menu writes it at once with JavaScript, and is a form post to
+ * `/table-columns` without; a loader that passes `hiddenColumns` (read with
+ * `hiddenColumnsOf`) gets the chosen columns in the server-rendered page.
  */
 import { Popover, PopoverButton, PopoverPanel } from "@headlessui/react";
 import { Fragment, type ReactNode, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useLocation } from "react-router";
 import { ChevronIcon } from "~/components/icons.tsx";
 import { PagingBar } from "~/components/paging-bar.tsx";
 import type { Pagination } from "~/contract/index.ts";
 import type { Locale } from "~/locales/index.ts";
+import { plainCookie, readCookie } from "~/utils/cookies.ts";
 import { formatCount } from "~/utils/format.ts";
-import { hasStored, readStoredList, useHydrated, writeStoredList } from "~/utils/local-store.ts";
+import { useHydrated } from "~/utils/local-store.ts";
+import {
+  hiddenColumnsOf,
+  TABLE_COLUMNS_COOKIE,
+  TABLE_COLUMNS_PATH,
+  withHiddenColumns,
+} from "~/utils/table-columns.ts";
 
 export interface Column<Row> {
   key: string;
@@ -80,6 +91,8 @@ export interface PagedTableProps<Row> {
   selection?: TableSelection;
   expand?: { render: (row: Row) => ReactNode; label: (row: Row) => string };
   toolbar?: ReactNode;
+  /** The hidden columns chosen for this table (the loader reads them from the cookie); null: the defaults. */
+  hiddenColumns?: readonly string[] | null;
 }
 
 const ALIGN = { left: "text-left", right: "text-right", center: "text-center" } as const;
@@ -97,12 +110,14 @@ export function PagedTable<Row>({
   selection,
   expand,
   toolbar,
+  hiddenColumns,
 }: PagedTableProps<Row>) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language as Locale;
   const [hidden, setHidden] = useHiddenColumns(
     id,
     columns.filter((column) => column.defaultHidden).map((column) => column.key),
+    hiddenColumns ?? null,
   );
   const visible = columns.filter((column) => column.fixed || !hidden.includes(column.key));
   const span = visible.length + (showIndex ? 1 : 0) + (selection ? 1 : 0) + (expand ? 1 : 0);
@@ -132,7 +147,7 @@ export function PagedTable<Row>({
     <div data-testid={id}>
       <div className="mb-2 flex items-center justify-between gap-3">
         <div className="flex flex-wrap items-center gap-2">{toolbar}</div>
-        <ColumnMenu columns={columns} hidden={hidden} onChange={setHidden} />
+        <ColumnMenu table={id} columns={columns} hidden={hidden} onChange={setHidden} />
       </div>
       <div className="overflow-x-auto rounded-lg border border-gray-200">
         <table className="min-w-full divide-y divide-gray-200 bg-white text-sm">
@@ -276,40 +291,91 @@ export function PagedTable<Row>({
   );
 }
 
-/** Column keys hidden in this table, remembered in this browser (the defaults until changed). */
+/** Column keys hidden in this table: the cookie's choice, else the defaults. */
 function useHiddenColumns(
   id: string,
   defaults: readonly string[],
+  chosen: readonly string[] | null,
 ): [string[], (next: string[]) => void] {
-  const storageKey = `table-columns:${id}`;
-  const [hidden, setHidden] = useState<string[]>([...defaults]);
+  const [hidden, setHidden] = useState<string[]>([...(chosen ?? defaults)]);
   const defaultsKey = defaults.join(",");
   useEffect(() => {
-    if (hasStored(storageKey)) setHidden(readStoredList(storageKey));
-    else setHidden(defaultsKey ? defaultsKey.split(",") : []);
-  }, [storageKey, defaultsKey]);
+    // The cookie also holds choices of pages whose loader does not read it.
+    const stored = hiddenColumnsOf(readCookie(document.cookie, TABLE_COLUMNS_COOKIE), id);
+    setHidden(stored ?? (defaultsKey ? defaultsKey.split(",") : []));
+  }, [id, defaultsKey]);
   return [
     hidden,
     (next) => {
       setHidden(next);
-      writeStoredList(storageKey, next);
+      const value = withHiddenColumns(readCookie(document.cookie, TABLE_COLUMNS_COOKIE), id, next);
+      const secure = window.location.protocol === "https:";
+      // biome-ignore lint/suspicious/noDocumentCookie: a plain cookie the server reads for the first paint
+      document.cookie = plainCookie(TABLE_COLUMNS_COOKIE, value, { secure });
     },
   ];
 }
 
-/** Shows or hides columns; a JavaScript nicety, absent from the server-rendered page. */
+/**
+ * Shows or hides columns. With JavaScript a popover that applies each change
+ * at once; without, a form post that keeps the choice in a cookie.
+ */
 function ColumnMenu<Row>({
+  table,
   columns,
   hidden,
   onChange,
 }: {
+  table: string;
   columns: readonly Column<Row>[];
   hidden: string[];
   onChange: (next: string[]) => void;
 }) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
-  if (!hydrated) return null;
+  const location = useLocation();
+  const optional = columns.filter((column) => !column.fixed);
+  if (!hydrated) {
+    return (
+      <details className="relative" data-testid="column-form">
+        <summary className="btn-secondary h-8 cursor-pointer list-none px-3">
+          {t("table.columns")}
+        </summary>
+        <form
+          method="post"
+          action={TABLE_COLUMNS_PATH}
+          className="absolute right-0 z-30 mt-1 w-56 rounded-md border border-gray-200 bg-white p-2 shadow-lg"
+        >
+          <input type="hidden" name="table" value={table} />
+          <input type="hidden" name="back" value={`${location.pathname}${location.search}`} />
+          <fieldset>
+            <legend className="px-1 pb-1 text-xs font-medium text-gray-500">
+              {t("table.showColumns")}
+            </legend>
+            {optional.map((column) => (
+              <label
+                key={column.key}
+                className="flex items-center gap-2 rounded px-1 py-1 text-sm hover:bg-gray-50"
+              >
+                <input type="hidden" name="column" value={column.key} />
+                <input
+                  type="checkbox"
+                  name="show"
+                  value={column.key}
+                  className="size-4 accent-brand-600"
+                  defaultChecked={!hidden.includes(column.key)}
+                />
+                {column.header}
+              </label>
+            ))}
+          </fieldset>
+          <button type="submit" className="btn-primary mt-2 h-8 w-full">
+            {t("table.apply")}
+          </button>
+        </form>
+      </details>
+    );
+  }
   return (
     <Popover className="relative">
       <PopoverButton className="btn-secondary h-8 px-3" data-testid="column-menu">
@@ -323,28 +389,26 @@ function ColumnMenu<Row>({
           <legend className="px-1 pb-1 text-xs font-medium text-gray-500">
             {t("table.showColumns")}
           </legend>
-          {columns
-            .filter((column) => !column.fixed)
-            .map((column) => (
-              <label
-                key={column.key}
-                className="flex items-center gap-2 rounded px-1 py-1 text-sm hover:bg-gray-50"
-              >
-                <input
-                  type="checkbox"
-                  className="size-4 accent-brand-600"
-                  checked={!hidden.includes(column.key)}
-                  onChange={(event) =>
-                    onChange(
-                      event.currentTarget.checked
-                        ? hidden.filter((key) => key !== column.key)
-                        : [...hidden, column.key],
-                    )
-                  }
-                />
-                {column.header}
-              </label>
-            ))}
+          {optional.map((column) => (
+            <label
+              key={column.key}
+              className="flex items-center gap-2 rounded px-1 py-1 text-sm hover:bg-gray-50"
+            >
+              <input
+                type="checkbox"
+                className="size-4 accent-brand-600"
+                checked={!hidden.includes(column.key)}
+                onChange={(event) =>
+                  onChange(
+                    event.currentTarget.checked
+                      ? hidden.filter((key) => key !== column.key)
+                      : [...hidden, column.key],
+                  )
+                }
+              />
+              {column.header}
+            </label>
+          ))}
         </fieldset>
       </PopoverPanel>
     </Popover>

@@ -71,22 +71,27 @@ export async function saveQualification(
     legalIdFrontImage: value.legalIdFrontImage ?? "",
     legalIdBackImage: value.legalIdBackImage ?? "",
   };
-  for (const field of IMAGE_FIELDS) {
-    const file = value[fileFieldOf(field)];
-    if (!file || file.size === 0) continue;
-    const upload = new FormData();
-    upload.set("image", file, file.name);
-    const result = await api.attempt("uploadImage", { formData: upload });
-    if (!result.ok) {
-      return data(
-        {
-          intent: "save" as const,
-          result: submission.reply({ fieldErrors: { [fileFieldOf(field)]: [result.message] } }),
-        },
-        { status: 400 },
-      );
-    }
-    images[field] = result.data.image_url;
+  // Every new image is uploaded; each refused one is named at once, not one per post.
+  const uploads = await Promise.all(
+    IMAGE_FIELDS.map(async (field) => {
+      const file = value[fileFieldOf(field)];
+      if (!file || file.size === 0) return null;
+      const upload = new FormData();
+      upload.set("image", file, file.name);
+      return { field, result: await api.attempt("uploadImage", { formData: upload }) };
+    }),
+  );
+  const fieldErrors: Record<string, string[]> = {};
+  for (const upload of uploads) {
+    if (!upload) continue;
+    if (upload.result.ok) images[upload.field] = upload.result.data.image_url;
+    else fieldErrors[fileFieldOf(upload.field)] = [upload.result.message];
+  }
+  if (Object.keys(fieldErrors).length > 0) {
+    return data(
+      { intent: "save" as const, result: submission.reply({ fieldErrors }) },
+      { status: 400 },
+    );
   }
 
   const body = {

@@ -6,7 +6,9 @@
  * Reading is forgiving: a value that does not parse (a hand-edited URL) is
  * dropped and its default used, never an error page.
  */
+import { redirect } from "react-router";
 import type { z } from "zod";
+import type { Pagination } from "~/contract/index.ts";
 import { hrefWithQuery } from "~/utils/locale-path.ts";
 
 /** Page sizes of the shared paging bar (SPEC.md section 2). */
@@ -104,4 +106,36 @@ export function pageWindow(current: number, last: number, radius = 2): (number |
     result.push(page);
   }
   return result;
+}
+
+/**
+ * Without JavaScript a GET filter form sends every field, blank ones too
+ * (`?serviceNo=&cbaStatus=4`). A list loader calls this first: a query with
+ * blank values (or the implied `current=1`) is redirected to the same list
+ * without them, so the URL only names the filters in use.
+ */
+export function redirectToTidyQuery(url: URL): void {
+  const entries = [...url.searchParams];
+  const kept = entries.filter(([, value]) => value.trim() !== "");
+  if (kept.length === entries.length && url.searchParams.get("current") !== String(DEFAULT_PAGE))
+    return;
+  throw redirect(listHref(url.pathname, new URLSearchParams(kept)));
+}
+
+/**
+ * Loads a page of a list; a page past the end (`current=9999`, or the last
+ * page after its rows were filtered away) loads the last page instead, whose
+ * number the answer's pagination carries to the paging bar.
+ */
+export async function loadClampedPage<Result>(
+  paging: Paging,
+  load: (paging: Paging) => Promise<Result>,
+  paginationOf: (result: Result) => Pagination | null,
+): Promise<Result> {
+  const result = await load(paging);
+  const pagination = paginationOf(result);
+  if (!pagination || pagination.total === 0) return result;
+  const last = lastPage(pagination.total, paging.pageSize);
+  if (paging.current <= last) return result;
+  return load({ ...paging, current: last });
 }

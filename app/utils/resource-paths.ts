@@ -15,6 +15,7 @@ const RESOURCE_PATHS = new Set([
   "/inventory/download",
   "/notice/read",
   "/image",
+  "/table-columns",
 ]);
 
 export function isResourcePath(pathname: string): boolean {

@@ -73,18 +73,25 @@ export const qualificationSchema = z
     legalIdFrontFile: imageFile,
     legalIdBackFile: imageFile,
   })
-  .superRefine((value, ctx) => {
-    for (const field of IMAGE_FIELDS) {
-      const file = value[fileFieldOf(field)];
-      if (!value[field] && !(file && file.size > 0)) {
-        ctx.addIssue({
-          code: "custom",
-          path: [fileFieldOf(field)],
-          message: "qualification.imageRequired",
-        });
-      }
-    }
-  });
+  .check(
+    // Run even when other fields are wrong, so every problem is reported at once.
+    z.superRefine(
+      (value, ctx) => {
+        for (const field of IMAGE_FIELDS) {
+          const file: unknown = value[fileFieldOf(field)];
+          const kept = typeof value[field] === "string" && value[field] !== "";
+          if (!kept && !(file instanceof File && file.size > 0)) {
+            ctx.addIssue({
+              code: "custom",
+              path: [fileFieldOf(field)],
+              message: "qualification.imageRequired",
+            });
+          }
+        }
+      },
+      { when: (payload) => typeof payload.value === "object" && payload.value !== null },
+    ),
+  );
 
 export function fileFieldOf(field: ImageField) {
   return field.replace(/Image$/, "File") as

@@ -96,7 +96,8 @@ export const logisticsHandlers = [
           query.cbaStatus === undefined ||
           deriveStatus(salverStatsOf(row.salverNo)) === query.cbaStatus,
       )
-      .sort((a, b) => b.createdOn - a.createdOn || (a.salverNo < b.salverNo ? 1 : -1));
+      // By pallet number, ascending: the order the pallets are numbered in.
+      .sort((a, b) => (a.salverNo < b.salverNo ? -1 : a.salverNo > b.salverNo ? 1 : 0));
     return pageOf(rows, query.current, query.pageSize, (row) => salverView(row, lang));
   }),
 

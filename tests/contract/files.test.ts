@@ -8,7 +8,7 @@ import {
   orderListDataSchema,
   XLSX_CONTENT_TYPE,
 } from "../../app/contract/index.ts";
-import { neutralise } from "../../mocks/xlsx.ts";
+import { NUMBER_FORMATS } from "../../mocks/xlsx.ts";
 import {
   client,
   GUEST,
@@ -39,11 +39,11 @@ async function allOrders(query: Record<string, string | number> = {}): Promise<O
   ).list;
 }
 
-async function download(
+async function downloadSheet(
   path: string,
   body: object,
   options: { lang?: string; query?: Record<string, string | number> } = {},
-) {
+): Promise<ExcelJS.Worksheet> {
   const response = await api.raw(path, { method: "POST", token, body, ...options });
   expect(response.status).toBe(200);
   expect(response.headers.get("content-type")).toBe(XLSX_CONTENT_TYPE);
@@ -54,9 +54,28 @@ async function download(
   await workbook.xlsx.load(await response.arrayBuffer());
   const sheet = workbook.worksheets[0];
   if (!sheet) throw new Error("no sheet");
+  return sheet;
+}
+
+async function download(
+  path: string,
+  body: object,
+  options: { lang?: string; query?: Record<string, string | number> } = {},
+) {
+  const sheet = await downloadSheet(path, body, options);
   const rows: unknown[][] = [];
   sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
   return rows;
+}
+
+/** China-time wall clock of a date cell. */
+function wallClock(value: unknown): string {
+  if (!(value instanceof Date)) throw new Error(`not a date: ${String(value)}`);
+  return value.toISOString().slice(0, 19).replace("T", " ");
+}
+
+function chinaText(seconds: number): string {
+  return new Date((seconds + 8 * 3600) * 1000).toISOString().slice(0, 19).replace("T", " ");
 }
 
 async function xlsxOf(rows: (string | number | null)[][]): Promise<Blob> {
@@ -80,7 +99,8 @@ describe("downloads", () => {
     expect(rows[0]?.slice(0, 4)).toEqual(["订单号", "服务号", "托盘号", "物流单号"]);
     expect(rows[0]).toContain("扣留原因/备注");
     const lines = picked.flatMap((o) => o.subOrder.map((line) => ({ o, line })));
-    expect(rows).toHaveLength(1 + lines.length);
+    // Header, one row per line, the totals row.
+    expect(rows).toHaveLength(2 + lines.length);
     const [first] = lines;
     if (!first) throw new Error("no lines");
     const row = rows[1] ?? [];
@@ -92,6 +112,51 @@ describe("downloads", () => {
     expect(row[8]).toBe(first.o.cbaStatusStr);
   });
 
+  it("orders: the paid amount once per order, real number and date cells, a totals row", async () => {
+    const picked = (await allOrders())
+      .filter((o) => o.subOrder.length > 1 && o.enterCbaTime !== null)
+      .slice(0, 4);
+    expect(picked.length).toBeGreaterThan(1);
+    const sheet = await downloadSheet("/cba/down-order", {
+      orderNoList: picked.map((o) => o.orderNo),
+    });
+    const first = picked[0];
+    if (!first) throw new Error("no order");
+    // Money cells are numbers with two decimals shown; dates are date cells.
+    const paid = sheet.getCell(2, 8);
+    expect(paid.type).toBe(ExcelJS.ValueType.Number);
+    expect(paid.numFmt).toBe("0.00");
+    expect(sheet.getCell(2, 17).numFmt).toBe("0.00");
+    expect(sheet.getCell(2, 19).numFmt).toBe("0.00");
+    const created = sheet.getCell(2, 12);
+    expect(created.type).toBe(ExcelJS.ValueType.Date);
+    expect(created.numFmt).toBe(NUMBER_FORMATS.datetime);
+    expect(wallClock(created.value)).toBe(chinaText(first.createdOn.seconds));
+    expect(wallClock(sheet.getCell(2, 10).value)).toBe(chinaText(first.enterCbaTime?.seconds ?? 0));
+    // The second line of the order names the order but does not repeat its amount.
+    expect(sheet.getCell(3, 1).value).toBe(first.orderNo);
+    expect(sheet.getCell(3, 8).value).toBeNull();
+    // Summing the paid column gives the orders' total: no line counts it twice.
+    const lineCount = picked.reduce((sum, o) => sum + o.subOrder.length, 0);
+    let paidSum = 0;
+    for (let r = 2; r <= 1 + lineCount; r++) {
+      const value = sheet.getCell(r, 8).value;
+      if (typeof value === "number") paidSum += Math.round(value * 100);
+    }
+    const expected = picked.reduce((sum, o) => sum + o.acturalPaid, 0);
+    expect(paidSum).toBe(expected);
+    const totals = sheet.getRow(2 + lineCount);
+    expect(totals.getCell(1).value).toBe(`合计：${picked.length} 个订单`);
+    expect(totals.getCell(8).value).toBe(expected / 100);
+    expect(totals.getCell(8).numFmt).toBe("0.00");
+    expect(totals.getCell(18).value).toBe(
+      picked.reduce((sum, o) => sum + o.subOrder.reduce((s, l) => s + l.qty, 0), 0),
+    );
+    expect(totals.getCell(19).value).toBe(
+      picked.reduce((sum, o) => sum + o.subOrder.reduce((s, l) => s + l.totalPrice, 0), 0) / 100,
+    );
+  });
+
   it("an empty list downloads every order matching the query filters; English headers by Accept-Language", async () => {
     const stocked = await allOrders({ cbaStatus: 4 });
     const rows = await download(
@@ -100,24 +165,19 @@ describe("downloads", () => {
       { lang: "en", query: { cbaStatus: 4 } },
     );
     expect(rows[0]?.slice(0, 3)).toEqual(["Logistics No.", "Order No.", "Pallet No."]);
-    expect(rows.slice(1).map((r) => r[1])).toEqual(stocked.map((o) => o.orderNo));
+    expect(rows.slice(1, -1).map((r) => r[1])).toEqual(stocked.map((o) => o.orderNo));
     const sample = stocked[0];
     if (!sample) throw new Error("no stocked order");
     const gross = sample.subOrder.reduce((sum, line) => sum + line.grossWeight, 0) / 100_000;
     expect(rows[1]?.[7]).toBeCloseTo(gross, 5);
     expect(rows[1]?.[9]).toBe("Stocked in");
+    expect(rows.at(-1)?.[0]).toBe(`Total: ${stocked.length} orders`);
     const all = await download("/cba/down-order-logistics", {});
-    expect(all).toHaveLength(1 + (SMALL_SEED.orders ?? 0));
+    // Header, one row per order, the totals row.
+    expect(all).toHaveLength(2 + (SMALL_SEED.orders ?? 0));
   });
 
-  it("neutralises cell text that a spreadsheet would run as a formula", async () => {
-    expect(neutralise("=1+1")).toBe("'=1+1");
-    expect(neutralise("+86 138")).toBe("'+86 138");
-    expect(neutralise("-x")).toBe("'-x");
-    expect(neutralise("@SUM(A1)")).toBe("'@SUM(A1)");
-    expect(neutralise("\tx")).toBe("'\tx");
-    expect(neutralise("\rx")).toBe("'\rx");
-    expect(neutralise("张伟")).toBe("张伟");
+  it("stores text that a spreadsheet would run as a formula as a text cell, without an apostrophe", async () => {
     const target = (await allOrders())[0];
     if (!target) throw new Error("no order");
     const payload = '=HYPERLINK("http://evil.example","x")';
@@ -126,8 +186,12 @@ describe("downloads", () => {
       token,
       body: { orderNoList: [target.orderNo], reasonForDetention: payload },
     });
-    const rows = await download("/cba/down-order", { orderNoList: [target.orderNo] });
-    expect(rows[1]?.[12]).toBe(`'${payload}`);
+    const sheet = await downloadSheet("/cba/down-order", { orderNoList: [target.orderNo] });
+    const cell = sheet.getCell(2, 13);
+    expect(cell.type).toBe(ExcelJS.ValueType.String);
+    expect(cell.value).toBe(payload);
+    expect(cell.formula).toBeUndefined();
+    expect(cell.numFmt).toBe("@");
   });
 
   it("answers HTTP 400 with an envelope for an unknown order or a bad query", async () => {
@@ -172,8 +236,12 @@ describe("arrival report download", () => {
     ]);
     expect(rows).toHaveLength(report.list.length + 2);
     const first = report.list[0];
+    // The day is a date cell with a date format.
+    const dayCell = workbook.worksheets[0]?.getCell(2, 1);
+    expect(dayCell?.type).toBe(ExcelJS.ValueType.Date);
+    expect(dayCell?.numFmt).toBe(NUMBER_FORMATS.date);
     expect(rows[1]).toEqual([
-      first?.day,
+      new Date(`${first?.day}T00:00:00Z`),
       first?.serviceNo,
       first?.salverNo,
       first?.arrived,

@@ -11,6 +11,7 @@ import {
   updateOrdersResultSchema,
   warehousingResultSchema,
 } from "../../app/contract/index.ts";
+import { mockClock } from "../../mocks/api.ts";
 import { deriveStatus, emptyStats } from "../../mocks/db.ts";
 import {
   ADMIN,
@@ -185,6 +186,12 @@ describe("lists", () => {
       );
       expect(answer.pagination.total).toBe(service.salverTotal);
       pallets += answer.list.length;
+      // By number: ascending pallet numbers, named 托盘01, 托盘02, … in that order.
+      const numbers = answer.list.map((p) => p.salverNo);
+      expect(numbers).toEqual([...numbers].sort());
+      expect(answer.list.map((p) => p.name.slice(-4))).toEqual(
+        answer.list.map((_, index) => `托盘${String(index + 1).padStart(2, "0")}`),
+      );
       for (const pallet of answer.list) {
         const own = orders.filter((o) => o.salverNo === pallet.salverNo);
         expect(pallet.serviceNo).toBe(service.serviceNo);
@@ -275,7 +282,14 @@ describe("lists", () => {
       [{ timeField: "enterCbaTime", startTime: 0 }, (o) => o.enterCbaTime !== null],
     ];
     for (const [query, predicate] of cases) {
-      const expected = orders.filter(predicate);
+      // Newest first by the filter's time field (creation time by default).
+      const field: "createdOn" | "enterCbaTime" | "exitCbaTime" =
+        query.timeField === "enterCbaTime" || query.timeField === "exitCbaTime"
+          ? query.timeField
+          : "createdOn";
+      const expected = orders
+        .filter(predicate)
+        .sort((a, b) => (b[field]?.seconds ?? -1) - (a[field]?.seconds ?? -1));
       const answer = await api.ok(
         "/cba/order",
         { token, query: { ...query, pageSize: 1000 } },
@@ -425,8 +439,58 @@ describe("order status rules", () => {
       body: { orderNoList: [initial.orderNo], cbaStatus: 4 },
     });
     expect(en.data).toBe(
-      `Order ${initial.orderNo} is "Stocked out" and cannot become "Stocked in"`,
+      `Nothing was changed. Orders that cannot become "Stocked in": ${initial.orderNo} ("Stocked out"; its status cannot change any more)`,
     );
+  });
+
+  it("lists the stocked-in and stocked-out orders newest first by their stock-in and stock-out times", async () => {
+    const oldInitial = (await allOrders({ cbaStatus: 1 })).at(-1);
+    const oldStocked = (await allOrders({ cbaStatus: 4 })).at(-1);
+    if (!oldInitial || !oldStocked) throw new Error("orders missing");
+    mockClock.advance(60_000);
+    expect((await putOrders({ orderNoList: [oldInitial.orderNo], cbaStatus: 4 })).code).toBe(200);
+    expect((await putOrders({ orderNoList: [oldStocked.orderNo], cbaStatus: 3 })).code).toBe(200);
+    for (const [status, field, moved] of [
+      [4, "enterCbaTime", oldInitial.orderNo],
+      [3, "exitCbaTime", oldStocked.orderNo],
+    ] as const) {
+      const listed = await allOrders({ cbaStatus: status, timeField: field });
+      // Created long ago, moved just now: first in its tab.
+      expect(listed[0]?.orderNo).toBe(moved);
+      const times = listed.map((o) => o[field]?.seconds ?? -1);
+      expect(times).toEqual([...times].sort((a, b) => b - a));
+      // One page of the same query is a slice of the whole.
+      const page = await api.ok(
+        "/cba/order",
+        { token, query: { cbaStatus: status, timeField: field, current: 2, pageSize: 5 } },
+        orderListDataSchema,
+      );
+      expect(page.list.map((o) => o.orderNo)).toEqual(listed.slice(5, 10).map((o) => o.orderNo));
+    }
+  });
+
+  it("a refused batch names every order that blocks it and what each may become", async () => {
+    const [first, second] = await allOrders({ cbaStatus: 1 });
+    const [out] = await allOrders({ cbaStatus: 3 });
+    const [stocked] = await allOrders({ cbaStatus: 4 });
+    if (!first || !second || !out || !stocked) throw new Error("orders missing");
+    const batch = [stocked.orderNo, first.orderNo, out.orderNo, second.orderNo];
+    const zh = await putOrders({ orderNoList: batch, cbaStatus: 3 });
+    expect(zh.code).toBe(ApiCode.wrongStatus);
+    expect(zh.data).toBe(
+      `整批未修改，以下 3 个订单不能改为“已出库”：${first.orderNo}、${second.orderNo}（当前“初始状态”，只能改为“扣留”或“已入库”）；${out.orderNo}（当前“已出库”，状态不能再修改）`,
+    );
+    const en = await api.call("/cba/order", {
+      method: "PUT",
+      token,
+      lang: "en",
+      body: { orderNoList: batch, cbaStatus: 3 },
+    });
+    expect(en.data).toBe(
+      `Nothing was changed. Orders that cannot become "Stocked out": ${first.orderNo}, ${second.orderNo} ("Initial"; it can only become "Detained" or "Stocked in"); ${out.orderNo} ("Stocked out"; its status cannot change any more)`,
+    );
+    // All or nothing: the movable order stayed where it was.
+    expect((await order(stocked.orderNo)).cbaStatus).toBe(4);
   });
 
   it("refuses moves outside the table: 1 → 3, 1 → 1, 4 → 1, 4 → 4", async () => {

@@ -4,10 +4,12 @@ import {
   filterEntries,
   lastPage,
   listHref,
+  loadClampedPage,
   PAGE_SIZES,
   pageWindow,
   parseFilters,
   parsePaging,
+  redirectToTidyQuery,
 } from "~/utils/list-query.ts";
 import { pushRecent } from "~/utils/local-store.ts";
 
@@ -99,5 +101,64 @@ describe("recent inputs", () => {
     expect(list).toEqual(["f", "e", "d", "c", "b"]);
     expect(pushRecent(list, " c ", 5)).toEqual(["c", "f", "e", "d", "b"]);
     expect(pushRecent(list, "  ", 5)).toEqual(list);
+  });
+});
+
+describe("redirectToTidyQuery", () => {
+  const target = (href: string) => {
+    try {
+      redirectToTidyQuery(new URL(href, "http://portal.test"));
+      return null;
+    } catch (thrown) {
+      if (!(thrown instanceof Response)) throw thrown;
+      expect(thrown.status).toBe(302);
+      return thrown.headers.get("Location");
+    }
+  };
+
+  it("leaves blank fields out of a filter URL sent without JavaScript", () => {
+    expect(target("/order/?serviceNo=&orderNo=+&cbaStatus=4")).toBe("/order/?cbaStatus=4");
+    expect(target("/en/server/?serviceNo=&cbaStatus=")).toBe("/en/server");
+    expect(target("/order/?current=1&pageSize=20")).toBe("/order/?pageSize=20");
+  });
+
+  it("keeps a tidy URL as it is", () => {
+    expect(target("/order/?cbaStatus=4&current=3")).toBeNull();
+    expect(target("/order")).toBeNull();
+  });
+});
+
+describe("loadClampedPage", () => {
+  const pages = (total: number) => async (paging: { current: number; pageSize: number }) => ({
+    rows: Math.max(0, Math.min(paging.pageSize, total - (paging.current - 1) * paging.pageSize)),
+    pagination: { total, ...paging },
+  });
+
+  it("loads the last page for a page past the end", async () => {
+    const seen: number[] = [];
+    const load = pages(5_000);
+    const result = await loadClampedPage(
+      { current: 9_999, pageSize: 10 },
+      (paging) => {
+        seen.push(paging.current);
+        return load(paging);
+      },
+      (answer) => answer.pagination,
+    );
+    expect(seen).toEqual([9_999, 500]);
+    expect(result.pagination.current).toBe(500);
+    expect(result.rows).toBe(10);
+  });
+
+  it("loads once when the page exists or the list is empty", async () => {
+    let calls = 0;
+    const count =
+      (load: ReturnType<typeof pages>) => (paging: { current: number; pageSize: number }) => {
+        calls += 1;
+        return load(paging);
+      };
+    await loadClampedPage({ current: 3, pageSize: 10 }, count(pages(30)), (a) => a.pagination);
+    await loadClampedPage({ current: 4, pageSize: 10 }, count(pages(0)), (a) => a.pagination);
+    expect(calls).toBe(2);
   });
 });

@@ -3,10 +3,10 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import {
-  ErrorLine,
   FormErrors,
   InputField,
   TextareaField,
+  useErrorText,
   useZodForm,
 } from "~/components/form.tsx";
 import type { CompanyView } from "~/routes/qualificat.server.ts";
@@ -118,6 +118,7 @@ function ImageInput({
   errors?: string[];
 }) {
   const { t } = useTranslation();
+  const translate = useErrorText();
   const [preview, setPreview] = useState<string | undefined>(currentSrc);
   const { key: urlKey, ...urlProps } = urlField;
   const { key: fileKey, ...fileProps } = fileField;
@@ -143,7 +144,14 @@ function ImageInput({
           }}
         />
       </label>
-      <ErrorLine id={errorId} errors={errors} />
+      {/* Every problem of the image at once (too large and of the wrong type, say). */}
+      <p id={errorId} className="min-h-5 pt-0.5 text-xs text-red-600" aria-live="polite">
+        {[...new Set(errors ?? [])].map((error) => (
+          <span key={error} className="block">
+            {translate(error)}
+          </span>
+        ))}
+      </p>
     </div>
   );
 }

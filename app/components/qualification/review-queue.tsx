@@ -76,7 +76,7 @@ export function ReviewQueue({ review, actionData }: { review: Review; actionData
         </div>
       ) : null}
       <ListFilter>
-        <FilterField label={t("qualification.filterState")} htmlFor="review-state">
+        <FilterField label={t("qualification.filterState")} htmlFor="review-state" fit>
           <select
             id="review-state"
             name="state"

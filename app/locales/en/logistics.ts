@@ -115,6 +115,8 @@ export default {
     stockInTooLong: "At most 64 characters",
     updated: "orders updated: {{n}}",
     stockedIn: "stocked in: {{changed}}; left as they were (wrong status): {{unchanged}}",
+    unchangedTitle: 'Orders not stocked in ({{count}}): only "Initial" orders can be stocked in',
+    unchangedWhy: 'is "{{status}}" and cannot be stocked in',
   },
   import: {
     title: "Import self-service numbers",

@@ -113,6 +113,8 @@ export default {
     stockInTooLong: "最多 64 个字符",
     updated: "{{n}} 个订单已更新",
     stockedIn: "{{changed}} 个订单已入库，{{unchanged}} 个订单状态不符未变",
+    unchangedTitle: "未入库的订单（{{count}}）：只有“初始状态”的订单可以入库",
+    unchangedWhy: "当前“{{status}}”，不能入库",
   },
   import: {
     title: "导入自助单号",

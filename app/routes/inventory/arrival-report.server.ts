@@ -10,7 +10,12 @@ import { getLocale } from "~/middleware/i18next.ts";
 import { apiContext } from "~/middleware/session.server.ts";
 import { chinaToday, type DateRange, parseDateRange, rangeToSeconds } from "~/utils/date-range.ts";
 import { formatCount } from "~/utils/format.ts";
-import { parseFilters, parsePaging } from "~/utils/list-query.ts";
+import {
+  loadClampedPage,
+  parseFilters,
+  parsePaging,
+  redirectToTidyQuery,
+} from "~/utils/list-query.ts";
 import { arrivalFilterSchema } from "~/validation/inventory.ts";
 
 type Context = Readonly<RouterContextProvider>;
@@ -71,6 +76,7 @@ function arrivalView(row: ArrivalRow, locale: Locale): ArrivalView {
 }
 
 export async function loadArrivalReport(context: Context, url: URL) {
+  redirectToTidyQuery(url);
   const locale = getLocale(context);
   const paging = parsePaging(url.searchParams);
   const query = parseArrivalQuery(url.searchParams);
@@ -89,9 +95,12 @@ export async function loadArrivalReport(context: Context, url: URL) {
     error,
   });
   if (query.rangeError) return failed(query.rangeError);
-  const result = await context
-    .get(apiContext)
-    .attempt("arrivalReport", { query: { ...paging, ...query.filter } });
+  const api = context.get(apiContext);
+  const result = await loadClampedPage(
+    paging,
+    (page) => api.attempt("arrivalReport", { query: { ...page, ...query.filter } }),
+    (answer) => (answer.ok ? answer.data.pagination : null),
+  );
   if (!result.ok) return failed(result.message);
   return {
     ...base,

@@ -4,12 +4,16 @@ import { useErrorText } from "~/components/form.tsx";
 import { FilterField, ListFilter, RecentInput } from "~/components/list-filter.tsx";
 import { PageHeader } from "~/components/page-header.tsx";
 import { type Column, PagedTable } from "~/components/paged-table.tsx";
+import { chosenColumns } from "~/utils/table-columns.ts";
 import type { Route } from "./+types/arrival-report";
 import { type ArrivalView, loadArrivalReport } from "./arrival-report.server.ts";
 import { DownloadForm } from "./download-form.tsx";
 
-export function loader({ context, url }: Route.LoaderArgs) {
-  return loadArrivalReport(context, url);
+export async function loader({ context, url, request }: Route.LoaderArgs) {
+  return {
+    ...(await loadArrivalReport(context, url)),
+    hiddenColumns: chosenColumns(request, "arrival-report"),
+  };
 }
 
 /** Orders arrived per day and pallet, in stock and detained, with totals and the xlsx. */
@@ -76,6 +80,7 @@ export default function ArrivalReportPage({ loaderData }: Route.ComponentProps) 
 
       <PagedTable
         id="arrival-report"
+        hiddenColumns={loaderData.hiddenColumns}
         columns={columns}
         rows={loaderData.list}
         rowKey={(row) => row.key}

@@ -10,7 +10,12 @@ import { apiContext } from "~/middleware/session.server.ts";
 import { formatChinaTime } from "~/utils/china-time.ts";
 import { chinaToday, type DateRange, parseDateRange, rangeToSeconds } from "~/utils/date-range.ts";
 import { formatCount, formatMoney } from "~/utils/format.ts";
-import { parseFilters, parsePaging } from "~/utils/list-query.ts";
+import {
+  loadClampedPage,
+  parseFilters,
+  parsePaging,
+  redirectToTidyQuery,
+} from "~/utils/list-query.ts";
 import {
   DEFAULT_DETAIL_STATUS,
   DETAIL_TABS,
@@ -78,6 +83,7 @@ function detailRow(order: Order, status: OrderStatusCode, context: Context): Det
 }
 
 export async function loadDetails(context: Context, url: URL) {
+  redirectToTidyQuery(url);
   const locale = getLocale(context);
   const paging = parsePaging(url.searchParams);
   const query = parseDetailQuery(url.searchParams);
@@ -99,9 +105,12 @@ export async function loadDetails(context: Context, url: URL) {
     error,
   });
   if (rangeError) return failed(rangeError);
-  const result = await context
-    .get(apiContext)
-    .attempt("orders", { query: { ...paging, ...query.filter } });
+  const api = context.get(apiContext);
+  const result = await loadClampedPage(
+    paging,
+    (page) => api.attempt("orders", { query: { ...page, ...query.filter } }),
+    (answer) => (answer.ok ? answer.data.pagination : null),
+  );
   if (!result.ok) return failed(result.message);
   return {
     ...base,

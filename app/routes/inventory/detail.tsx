@@ -8,13 +8,17 @@ import { PageHeader } from "~/components/page-header.tsx";
 import { type Column, PagedTable } from "~/components/paged-table.tsx";
 import { listHref } from "~/utils/list-query.ts";
 import { orderStatusKey } from "~/utils/logistics-status.ts";
+import { chosenColumns } from "~/utils/table-columns.ts";
 import { DETAIL_TABS, DETAIL_TEXT_FIELDS } from "~/validation/inventory.ts";
 import type { Route } from "./+types/detail";
 import { type DetailRow, loadDetails } from "./detail.server.ts";
 import { DownloadForm } from "./download-form.tsx";
 
-export function loader({ context, url }: Route.LoaderArgs) {
-  return loadDetails(context, url);
+export async function loader({ context, url, request }: Route.LoaderArgs) {
+  return {
+    ...(await loadDetails(context, url)),
+    hiddenColumns: chosenColumns(request, "inventory-detail"),
+  };
 }
 
 /** Stock in/out details: one tab per status, filters, the orders and their xlsx. */
@@ -129,6 +133,7 @@ export default function DetailPage({ loaderData }: Route.ComponentProps) {
 
       <PagedTable
         id="inventory-detail"
+        hiddenColumns={loaderData.hiddenColumns}
         columns={columns}
         rows={loaderData.list}
         rowKey={(row) => row.orderNo}

@@ -19,7 +19,12 @@ import { apiContext } from "~/middleware/session.server.ts";
 import type { ApiFailure } from "~/utils/api.server.ts";
 import { formatChinaTime } from "~/utils/china-time.ts";
 import { formatCount, formatMoney, formatWeight } from "~/utils/format.ts";
-import { parseFilters, parsePaging } from "~/utils/list-query.ts";
+import {
+  loadClampedPage,
+  parseFilters,
+  parsePaging,
+  redirectToTidyQuery,
+} from "~/utils/list-query.ts";
 import { ORDER_STATUS_TONES, orderStatusKey } from "~/utils/logistics-status.ts";
 import {
   detainSchema,
@@ -99,12 +104,16 @@ function orderView(order: Order, context: Context): OrderView {
 }
 
 export async function loadOrders(context: Context, url: URL) {
+  redirectToTidyQuery(url);
   const locale = getLocale(context);
   const paging = parsePaging(url.searchParams);
   const filters = parseFilters(url.searchParams, orderFilterSchema);
-  const result = await context.get(apiContext).attempt("orders", {
-    query: { ...paging, ...filters },
-  });
+  const api = context.get(apiContext);
+  const result = await loadClampedPage(
+    paging,
+    (page) => api.attempt("orders", { query: { ...page, ...filters } }),
+    (answer) => (answer.ok ? answer.data.pagination : null),
+  );
   if (!result.ok) {
     return {
       filters,
@@ -143,7 +152,14 @@ export type OrderActionData =
       pending: PendingOperation | null;
       reply: SubmissionResult<string[]>;
     }
-  | { stage: "done"; intent: OrderIntent; message: string; report: ImportReport | null };
+  | {
+      stage: "done";
+      intent: OrderIntent;
+      message: string;
+      report: ImportReport | null;
+      /** Orders of a scanned pallet that did not move, each with why. */
+      unchanged?: { orderNo: string; why: string }[];
+    };
 
 function failed(intent: OrderIntent, pending: PendingOperation | null, reply: SubmissionResult) {
   return data<OrderActionData>(
@@ -152,8 +168,13 @@ function failed(intent: OrderIntent, pending: PendingOperation | null, reply: Su
   );
 }
 
-function done(intent: OrderIntent, message: string, report: ImportReport | null = null) {
-  return data<OrderActionData>({ stage: "done", intent, message, report });
+function done(
+  intent: OrderIntent,
+  message: string,
+  report: ImportReport | null = null,
+  unchanged: { orderNo: string; why: string }[] = [],
+) {
+  return data<OrderActionData>({ stage: "done", intent, message, report, unchanged });
 }
 
 export async function orderAction(request: Request, context: Context) {
@@ -196,10 +217,16 @@ export async function orderAction(request: Request, context: Context) {
       body: { ...submission.value, direction: "in" },
     });
     if (!result.ok) return failed(intent, pending, reject(submission, result));
+    // A pallet scan moves the orders that may move and names every one left as it was.
     const { changed, unchanged } = result.data;
     return done(
       intent,
       `${success}: ${t("logistics.order.stockedIn", { changed: changed.length, unchanged: unchanged.length })}`,
+      null,
+      unchanged.map((order) => ({
+        orderNo: order.orderNo,
+        why: t("logistics.order.unchangedWhy", { status: t(orderStatusKey(order.cbaStatus)) }),
+      })),
     );
   }
 

@@ -11,6 +11,7 @@ import { XlsxUpload } from "~/components/xlsx-upload.tsx";
 import { filterEntries, listHref } from "~/utils/list-query.ts";
 import { useHydrated } from "~/utils/local-store.ts";
 import { ORDER_STATUSES, orderStatusKey } from "~/utils/logistics-status.ts";
+import { chosenColumns } from "~/utils/table-columns.ts";
 import {
   isSelectionIntent,
   ORDER_FILTER_TEXT_FIELDS,
@@ -27,8 +28,8 @@ import {
   type PendingOperation,
 } from "./orders.server.ts";
 
-export function loader({ context, url }: Route.LoaderArgs) {
-  return loadOrders(context, url);
+export async function loader({ context, url, request }: Route.LoaderArgs) {
+  return { ...(await loadOrders(context, url)), hiddenColumns: chosenColumns(request, "orders") };
 }
 
 export function action({ request, context }: Route.ActionArgs) {
@@ -162,6 +163,21 @@ export default function OrdersPage({ loaderData, actionData }: Route.ComponentPr
       {result?.stage === "done" ? (
         <div className="mb-3" data-testid="operation-result">
           <Notice kind="success">{result.message}</Notice>
+          {result.unchanged && result.unchanged.length > 0 ? (
+            <div
+              className="mt-2 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900"
+              data-testid="stock-in-unchanged"
+            >
+              <p>{t("logistics.order.unchangedTitle", { count: result.unchanged.length })}</p>
+              <ul className="mt-1 max-h-48 overflow-y-auto text-xs">
+                {result.unchanged.map((order) => (
+                  <li key={order.orderNo}>
+                    <span className="font-mono">{order.orderNo}</span> {order.why}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
         </div>
       ) : null}
       {selectionError ? (
@@ -269,6 +285,7 @@ export default function OrdersPage({ loaderData, actionData }: Route.ComponentPr
 
       <PagedTable
         id="orders"
+        hiddenColumns={loaderData.hiddenColumns}
         columns={columns}
         rows={loaderData.list}
         rowKey={(order) => order.orderNo}

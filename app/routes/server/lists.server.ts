@@ -5,7 +5,12 @@ import type { Pagination, Salver, Service } from "~/contract/index.ts";
 import { getInstance, getLocale } from "~/middleware/i18next.ts";
 import { apiContext } from "~/middleware/session.server.ts";
 import { formatCount, formatDimensions, formatMoney, formatWeight } from "~/utils/format.ts";
-import { parseFilters, parsePaging } from "~/utils/list-query.ts";
+import {
+  loadClampedPage,
+  parseFilters,
+  parsePaging,
+  redirectToTidyQuery,
+} from "~/utils/list-query.ts";
 import { SALVER_STATUS_TONES, salverStatusKey } from "~/utils/logistics-status.ts";
 import { palletFilterSchema, serviceFilterSchema } from "~/validation/logistics.ts";
 
@@ -45,12 +50,16 @@ function statusOf(context: Context, code: Service["cbaStatus"]): StatusView {
 }
 
 export async function loadServices(context: Context, url: URL) {
+  redirectToTidyQuery(url);
   const locale = getLocale(context);
   const paging = parsePaging(url.searchParams);
   const filters = parseFilters(url.searchParams, serviceFilterSchema);
-  const result = await context.get(apiContext).attempt("services", {
-    query: { ...paging, ...filters },
-  });
+  const api = context.get(apiContext);
+  const result = await loadClampedPage(
+    paging,
+    (page) => api.attempt("services", { query: { ...page, ...filters } }),
+    (answer) => (answer.ok ? answer.data.pagination : null),
+  );
   if (!result.ok) return { filters, ...emptyList<ServiceRow>(paging, result.message) };
   return {
     filters,
@@ -70,6 +79,7 @@ export async function loadServices(context: Context, url: URL) {
 }
 
 export async function loadPallets(context: Context, url: URL) {
+  redirectToTidyQuery(url);
   const locale = getLocale(context);
   const paging = parsePaging(url.searchParams);
   const filters = parseFilters(url.searchParams, palletFilterSchema);
@@ -81,10 +91,16 @@ export async function loadPallets(context: Context, url: URL) {
     };
   }
   // An unknown service answers 40004: the 404 page.
-  const result = await context.get(apiContext).attempt("salvers", {
-    params: { id: serviceNo },
-    query: { ...paging, cbaStatus: filters.cbaStatus, salverNo: filters.salverNo },
-  });
+  const api = context.get(apiContext);
+  const result = await loadClampedPage(
+    paging,
+    (page) =>
+      api.attempt("salvers", {
+        params: { id: serviceNo },
+        query: { ...page, cbaStatus: filters.cbaStatus, salverNo: filters.salverNo },
+      }),
+    (answer) => (answer.ok ? answer.data.pagination : null),
+  );
   if (!result.ok) return { filters, ...emptyList<PalletRow>(paging, result.message) };
   return {
     filters,

@@ -10,12 +10,13 @@ import { getInstance } from "~/middleware/i18next.ts";
 import { apiContext } from "~/middleware/session.server.ts";
 import { hrefWithQuery, localizePath } from "~/utils/locale-path.ts";
 import { SALVER_STATUSES, salverStatusKey } from "~/utils/logistics-status.ts";
+import { chosenColumns } from "~/utils/table-columns.ts";
 import { positionSchema } from "~/validation/logistics.ts";
 import type { Route } from "./+types/pallets";
 import { loadPallets, type PalletRow } from "./lists.server.ts";
 
-export function loader({ context, url }: Route.LoaderArgs) {
-  return loadPallets(context, url);
+export async function loader({ context, url, request }: Route.LoaderArgs) {
+  return { ...(await loadPallets(context, url)), hiddenColumns: chosenColumns(request, "pallets") };
 }
 
 /** Changes the position of one pallet; the list reloads afterwards. */
@@ -187,6 +188,7 @@ export default function PalletsPage({ loaderData, actionData }: Route.ComponentP
       </ListFilter>
       <PagedTable
         id="pallets"
+        hiddenColumns={loaderData.hiddenColumns}
         columns={columns}
         rows={loaderData.list}
         rowKey={(row) => row.salverNo}

@@ -6,11 +6,15 @@ import { type Column, PagedTable } from "~/components/paged-table.tsx";
 import type { Locale } from "~/locales/index.ts";
 import { hrefWithQuery, localizePath } from "~/utils/locale-path.ts";
 import { SALVER_STATUSES, salverStatusKey } from "~/utils/logistics-status.ts";
+import { chosenColumns } from "~/utils/table-columns.ts";
 import type { Route } from "./+types/services";
 import { loadServices, type ServiceRow } from "./lists.server.ts";
 
-export function loader({ context, url }: Route.LoaderArgs) {
-  return loadServices(context, url);
+export async function loader({ context, url, request }: Route.LoaderArgs) {
+  return {
+    ...(await loadServices(context, url)),
+    hiddenColumns: chosenColumns(request, "services"),
+  };
 }
 
 /** Service management, the home page after login: services and their derived status. */
@@ -86,6 +90,7 @@ export default function ServicesPage({ loaderData }: Route.ComponentProps) {
       </ListFilter>
       <PagedTable
         id="services"
+        hiddenColumns={loaderData.hiddenColumns}
         columns={columns}
         rows={loaderData.list}
         rowKey={(row) => row.serviceNo}

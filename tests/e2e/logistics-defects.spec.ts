@@ -1,0 +1,222 @@
+import type { Page } from "@playwright/test";
+import enCommon from "../../app/locales/en/common.ts";
+import enL from "../../app/locales/en/logistics.ts";
+import enQ from "../../app/locales/en/qualification.ts";
+import enTable from "../../app/locales/en/table.ts";
+import zhCommon from "../../app/locales/zh/common.ts";
+import zhL from "../../app/locales/zh/logistics.ts";
+import zhQ from "../../app/locales/zh/qualification.ts";
+import zhTable from "../../app/locales/zh/table.ts";
+import { ACCOUNTS, expect, registerByApi, submitLogin, test } from "./fixtures.ts";
+
+/** Logs in from the login page of `locale`; the first sign-in after the server starts may be slow. */
+async function login(page: Page, username: string, options: { locale?: "zh" | "en" } = {}) {
+  await page.goto(options.locale === "en" ? "/en" : "/");
+  await submitLogin(page, username);
+  await expect(page.getByTestId("user-name")).toHaveText(username, { timeout: 30_000 });
+}
+
+const TEXT = {
+  zh: { l: zhL, q: zhQ, table: zhTable, common: zhCommon, prefix: "", locale: "zh-CN" },
+  en: { l: enL, q: enQ, table: enTable, common: enCommon, prefix: "/en", locale: "en-US" },
+} as const;
+
+function orderRows(page: Page) {
+  return page.getByTestId("orders").locator("tbody tr[data-row-key]");
+}
+
+// The first pages after the server starts are slow to render: warm it up.
+test.beforeAll(async ({ playwright }, testInfo) => {
+  const request = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
+  for (const path of ["/", "/en", "/server", "/order"]) await request.get(path);
+  await request.dispose();
+});
+
+for (const lang of ["zh", "en"] as const) {
+  const { common, prefix, locale } = TEXT[lang];
+
+  test.describe(`lists (${lang})`, () => {
+    test("a page past the end shows the last page", async ({ page }) => {
+      await login(page, ACCOUNTS.manager, { locale: lang });
+      await page.goto(`${prefix}/order/?current=9999`);
+      await expect(orderRows(page).first()).toBeVisible();
+      const paging = page.getByTestId("orders-paging");
+      const current = await paging.locator('[aria-current="page"]').innerText();
+      expect(current).not.toBe("9,999");
+      // The current page is the last one: no "next" link, no higher page number.
+      const numbers = await paging
+        .locator("li")
+        .evaluateAll((items) =>
+          items.map((li) => Number((li.textContent ?? "").replace(/[^\d]/g, ""))),
+        );
+      expect(Number(current.replace(/[^\d]/g, ""))).toBe(Math.max(...numbers));
+      await expect(paging.locator('a[rel="next"]')).toHaveCount(0);
+    });
+
+    test("without JavaScript, a filter URL names only the filters in use", async ({
+      newContext,
+    }) => {
+      const context = await newContext({ javaScriptEnabled: false, locale });
+      const page = await context.newPage();
+      await login(page, ACCOUNTS.manager, { locale: lang });
+      await page.goto(`${prefix}/order`);
+      await page.locator("#filter-cbaStatus").selectOption("4");
+      await page.getByRole("button", { name: common.search }).click();
+      await expect(page).toHaveURL(new RegExp(`${prefix}/order/\\?cbaStatus=4$`));
+      await expect(page.locator("#filter-cbaStatus")).toHaveValue("4");
+
+      await page.goto(`${prefix}/server`);
+      await page.locator("#filter-cbaStatus").selectOption("1");
+      await page.getByRole("button", { name: common.search }).click();
+      await expect(page).toHaveURL(new RegExp(`${prefix}/server/\\?cbaStatus=1$`));
+    });
+  });
+}
+
+for (const lang of ["zh", "en"] as const) {
+  const { q, prefix, locale } = TEXT[lang];
+
+  test(`without JavaScript, every image problem is reported at once (${lang})`, async ({
+    newContext,
+  }) => {
+    const context = await newContext({ javaScriptEnabled: false, locale });
+    const page = await context.newPage();
+    const email = await registerByApi(page.request, "images");
+    await login(page, email, { locale: lang });
+    await page.goto(`${prefix}/qualificat`);
+    const form = page.getByTestId("qualification-form");
+    // The licence too large and not an image; the two identity images missing; the rest blank.
+    await form.locator('input[name="businessLicenseFile"]').setInputFiles({
+      name: "scan.txt",
+      mimeType: "text/plain",
+      buffer: Buffer.alloc(3 * 1024 * 1024, 65),
+    });
+    await form.locator('button[type="submit"]').click();
+    const licence = form.locator('input[name="businessLicenseFile"]');
+    const errorsOf = async (name: string) => {
+      const input = form.locator(`input[name="${name}"]`);
+      const id = await input.getAttribute("aria-describedby");
+      return form.locator(`[id="${(id ?? "").split(" ")[0]}"]`);
+    };
+    await expect(licence).toHaveAttribute("aria-invalid", "true");
+    await expect(await errorsOf("businessLicenseFile")).toContainText(q.imageTooLarge);
+    await expect(await errorsOf("businessLicenseFile")).toContainText(q.imageType);
+    await expect(await errorsOf("legalIdFrontFile")).toHaveText(q.imageRequired);
+    await expect(await errorsOf("legalIdBackFile")).toHaveText(q.imageRequired);
+  });
+}
+
+for (const lang of ["zh", "en"] as const) {
+  const { prefix } = TEXT[lang];
+
+  test(`the review queue's state filter shows its whole text (${lang})`, async ({ page }) => {
+    await login(page, ACCOUNTS.admin, { locale: lang });
+    await page.goto(`${prefix}/qualificat`);
+    const select = page.locator("#review-state");
+    await expect(select).toBeVisible();
+    const fits = await select.evaluate((element) => {
+      const field = element as HTMLSelectElement;
+      const style = getComputedStyle(field);
+      const context = document.createElement("canvas").getContext("2d");
+      if (!context) return false;
+      context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const widest = Math.max(
+        ...[...field.options].map((option) => context.measureText(option.text).width),
+      );
+      const room =
+        field.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      return room >= widest;
+    });
+    expect(fits).toBe(true);
+  });
+
+  test(`pallets are listed by number (${lang})`, async ({ page }) => {
+    await login(page, ACCOUNTS.manager, { locale: lang });
+    await page.goto(`${prefix}/server`);
+    await page.getByTestId("services").locator("tbody tr").first().getByRole("link").last().click();
+    const rows = page.getByTestId("pallets").locator("tbody tr[data-row-key]");
+    await expect(rows.first()).toBeVisible();
+    const numbers = await rows.evaluateAll((rows) =>
+      rows.map((row) => row.getAttribute("data-row-key") ?? ""),
+    );
+    expect(numbers.length).toBeGreaterThan(1);
+    expect(numbers).toEqual([...numbers].sort());
+  });
+}
+
+for (const lang of ["zh", "en"] as const) {
+  const { l, common, prefix } = TEXT[lang];
+
+  test(`a pallet scan names every order it left as it was, and why (${lang})`, async ({ page }) => {
+    await login(page, ACCOUNTS.manager, { locale: lang });
+    // Two initial orders of one pallet.
+    await page.goto(`${prefix}/order/?cbaStatus=1&pageSize=100`);
+    await expect(page.getByTestId("column-menu")).toBeVisible();
+    const rows = orderRows(page);
+    await expect(rows.first()).toBeVisible();
+    const pairs = await rows.evaluateAll((trs) =>
+      trs.map((tr) => [
+        tr.getAttribute("data-row-key") ?? "",
+        tr.querySelector("td:nth-child(6)")?.textContent?.trim() ?? "",
+      ]),
+    );
+    const byPallet = new Map<string, string[]>();
+    for (const [orderNo, salverNo] of pairs) {
+      if (orderNo && salverNo) byPallet.set(salverNo, [...(byPallet.get(salverNo) ?? []), orderNo]);
+    }
+    const [salverNo, orders] = [...byPallet].find(([, list]) => list.length >= 2) ?? [];
+    if (!salverNo || !orders) throw new Error("no pallet with two initial orders");
+    const first = orders[0] as string;
+
+    const scan = async (number: string) => {
+      await page.locator("#stock-in-number").fill(number);
+      await page.getByTestId("stock-in").getByRole("button", { name: l.order.ops.stockIn }).click();
+      const dialog = page.getByTestId("operation-dialog");
+      await dialog.getByRole("button", { name: common.confirm }).click();
+      await expect(dialog).toBeHidden();
+      await expect(page.getByTestId("operation-result")).toContainText(common.operationSuccessful);
+    };
+    // One order in first, then the whole pallet: that order stays as it was, and says why.
+    await scan(first);
+    await scan(salverNo);
+    const unchanged = page.getByTestId("stock-in-unchanged");
+    await expect(unchanged).toBeVisible();
+    await expect(unchanged.locator("li", { hasText: first })).toHaveText(
+      `${first} ${l.order.unchangedWhy.replace("{{status}}", l.orderStatus["4"])}`,
+    );
+    for (const other of orders.slice(1)) {
+      await expect(unchanged.locator("li", { hasText: other })).toHaveCount(0);
+    }
+  });
+}
+
+for (const lang of ["zh", "en"] as const) {
+  const { l, table, prefix, locale } = TEXT[lang];
+
+  test(`without JavaScript, column settings are a form kept in a cookie (${lang})`, async ({
+    newContext,
+  }) => {
+    const context = await newContext({ javaScriptEnabled: false, locale });
+    const page = await context.newPage();
+    await login(page, ACCOUNTS.manager, { locale: lang });
+    await page.goto(`${prefix}/order/?cbaStatus=4`);
+    const headers = page.getByTestId("orders").locator("thead th");
+    await expect(headers.filter({ hasText: l.order.serviceNo })).toHaveCount(0);
+    await expect(headers.filter({ hasText: l.order.consignee })).toHaveCount(1);
+
+    const menu = page.getByTestId("column-form");
+    await menu.locator("summary").click();
+    // Show the service number, hide the consignee.
+    await menu.getByLabel(l.order.serviceNo).check();
+    await menu.getByLabel(l.order.consignee, { exact: true }).uncheck();
+    await menu.getByRole("button", { name: table.apply }).click();
+    await expect(page).toHaveURL(new RegExp(`${prefix}/order/\\?cbaStatus=4$`));
+    await expect(headers.filter({ hasText: l.order.serviceNo })).toHaveCount(1);
+    await expect(headers.filter({ hasText: l.order.consignee })).toHaveCount(0);
+
+    // Kept: another visit shows the same columns.
+    await page.goto(`${prefix}/order`);
+    await expect(headers.filter({ hasText: l.order.serviceNo })).toHaveCount(1);
+    await expect(headers.filter({ hasText: l.order.consignee })).toHaveCount(0);
+  });
+}
