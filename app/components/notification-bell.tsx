@@ -23,22 +23,26 @@ export function NotificationBell({ unread, notices }: { unread: number; notices:
     <Popover className="relative">
       <PopoverButton
         className="relative rounded-md p-2 text-gray-600 hover:bg-gray-100"
-        aria-label={`${t("common.notifications")}${unread ? ` (${t("notice.unread", { count: unread })})` : ""}`}
         data-testid="notification-bell"
       >
         <BellIcon />
+        {/* Named by its text: "Notifications 3 unread", the badge being the visible part. */}
+        <span className="sr-only">{t("common.notifications")} </span>
         {unread ? (
-          <span
-            className="absolute top-1 right-0.5 min-w-4 rounded-full bg-red-500 px-1 text-center text-[10px] leading-4 font-semibold text-white"
-            data-testid="notification-badge"
-          >
-            {badge}
-          </span>
+          <>
+            <span
+              className="absolute top-1 right-0.5 min-w-4 rounded-full bg-red-600 px-1 text-center text-[10px] leading-4 font-semibold text-white"
+              data-testid="notification-badge"
+            >
+              {badge}
+            </span>
+            <span className="sr-only"> {t("common.unreadSuffix")}</span>
+          </>
         ) : null}
       </PopoverButton>
       <PopoverPanel
-        anchor="bottom end"
-        className="z-40 mt-1 w-96 rounded-lg border border-gray-200 bg-white shadow-xl focus:outline-none"
+        className="absolute top-full right-0 z-40 mt-1 w-96 rounded-lg border border-gray-200 bg-white shadow-xl focus:outline-none"
+        data-testid="notification-panel"
       >
         <div className="flex items-center justify-between border-b border-gray-100 px-4 py-2.5">
           <p className="text-sm font-semibold text-gray-900">{t("common.notifications")}</p>
@@ -70,7 +74,7 @@ export function NotificationBell({ unread, notices }: { unread: number; notices:
                   )}
                 </div>
                 <p className="mt-1 text-xs leading-5 text-gray-600">{notice.content}</p>
-                <p className="mt-1 text-[11px] text-gray-400">
+                <p className="mt-1 text-[11px] text-gray-500">
                   {formatChinaTime(notice.createdOn)}
                 </p>
               </li>

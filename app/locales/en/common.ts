@@ -28,4 +28,8 @@ export default {
   collapseMenu: "Collapse menu",
   expandMenu: "Expand menu",
   userMenu: "User menu",
+  switchLanguageSuffix: " (switch language)",
+  userMenuSuffix: " (user menu)",
+  unreadSuffix: "unread",
+  skipToContent: "Skip to main content",
 } satisfies Record<keyof typeof zh, string>;
