@@ -19,14 +19,16 @@ export function RouteAnnouncer() {
   const location = useLocation();
   const [message, setMessage] = useState("");
   const previous = useRef<{ pathname: string; search: string } | null>(null);
+  // A list with a query ends in a slash (`/order/?page=2`): the same page as `/order`.
+  const pathname = location.pathname.replace(/(.)\/$/, "$1");
 
   useEffect(() => {
     const before = previous.current;
-    previous.current = { pathname: location.pathname, search: location.search };
+    previous.current = { pathname, search: location.search };
     if (!before) return;
-    if (before.pathname === location.pathname && before.search === location.search) return;
+    if (before.pathname === pathname && before.search === location.search) return;
     const heading = document.querySelector<HTMLElement>("main h1") ?? document.querySelector("h1");
-    if (before.pathname === location.pathname) {
+    if (before.pathname === pathname) {
       const results = document.querySelector<HTMLElement>("[data-results]");
       const target = results ?? heading;
       if (target) focusElement(target);
@@ -36,7 +38,7 @@ export function RouteAnnouncer() {
     }
     if (heading) focusElement(heading);
     setMessage(t("titles.navigatedTo", { title: document.title }));
-  }, [location.pathname, location.search, t]);
+  }, [pathname, location.search, t]);
 
   return (
     <div className="sr-only" role="status" aria-live="polite" data-testid="route-announcer">

@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
+import { E2E_CAPTCHA_CODE } from "../../playwright.config.ts";
 import { ACCOUNTS, expect, login, test } from "./fixtures.ts";
 
 /**
@@ -154,3 +155,95 @@ for (const lang of ["zh", "en"] as const) {
     });
   });
 }
+
+/** Presses Tab (or Shift+Tab) until the focused element matches `selector`. */
+async function tabTo(page: Page, selector: string, backwards = false, limit = 120) {
+  for (let presses = 0; presses < limit; presses++) {
+    await page.keyboard.press(backwards ? "Shift+Tab" : "Tab");
+    if (await page.evaluate((s) => document.activeElement?.matches(s) ?? false, selector)) return;
+  }
+  throw new Error(`no Tab stop matches ${selector}`);
+}
+
+async function focused(page: Page, selector: string) {
+  await expect
+    .poll(() => page.evaluate((s) => document.activeElement?.matches(s) ?? false, selector))
+    .toBe(true);
+}
+
+test("keyboard only: log in, open an order list, detain an order with a reason, log out", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await page.goto("/");
+  await hydrated(page);
+  await tabTo(page, 'input[name="username"]');
+  await page.keyboard.type(ACCOUNTS.manager);
+  await page.keyboard.press("Tab");
+  await page.keyboard.type("Demo1234!");
+  await tabTo(page, 'input[name="code"]');
+  await page.keyboard.type(E2E_CAPTCHA_CODE);
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/server$/);
+  await expect(page).toHaveTitle("服务管理 · 跨境电商保税物流平台");
+  await focused(page, "main h1");
+
+  // On a freshly loaded page the skip link is the first Tab stop and leads past the menu and the header.
+  await page.reload();
+  await hydrated(page);
+  await page.keyboard.press("Tab");
+  await focused(page, "[data-testid=skip-link]");
+  await expect(page.getByTestId("skip-link")).toBeInViewport();
+  await page.keyboard.press("Enter");
+  await focused(page, "main#main");
+
+  // Services → pallets → orders: each new page is announced and its heading focused.
+  await tabTo(page, 'main a[href*="/server/salver"]');
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/server\/salver\//);
+  await expect(page).toHaveTitle("托盘列表 · 跨境电商保税物流平台");
+  await focused(page, "main h1");
+  await expect(page.getByTestId("route-announcer")).toHaveText(
+    "已打开：托盘列表 · 跨境电商保税物流平台",
+  );
+  await tabTo(page, 'main a[href*="/order/?salverNo="]');
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/order\/\?salverNo=/);
+  await expect(page).toHaveTitle("订单管理 · 跨境电商保税物流平台");
+  await focused(page, "main h1");
+
+  // All orders ("reset"), then a filter: focus goes to the results, not to the page's body.
+  await tabTo(page, 'main a[href="/order"]');
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/order$/);
+  await tabTo(page, "#filter-cbaStatus");
+  await page.keyboard.press("ArrowDown");
+  await tabTo(page, 'main button[type="submit"]');
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/cbaStatus=/);
+  await focused(page, "[data-results]");
+
+  // Select the first order and detain it with a reason.
+  await tabTo(page, 'input[name="orderNoList"]');
+  await page.keyboard.press("Space");
+  await expect(page.getByTestId("selected-count")).toContainText("1");
+  await tabTo(page, "[data-testid=op-detain]", true);
+  await page.keyboard.press("Enter");
+  const dialog = page.getByTestId("operation-dialog");
+  await expect(dialog).toBeVisible();
+  await tabTo(page, "[data-testid=operation-dialog] textarea");
+  await page.keyboard.type("外包装破损，待查验");
+  await tabTo(page, '[data-testid=operation-dialog] button[type="submit"]');
+  await page.keyboard.press("Enter");
+  await expect(page.getByTestId("operation-result")).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  // Log out from the user menu.
+  await tabTo(page, "[data-testid=user-menu]", true);
+  await page.keyboard.press("Enter");
+  // The menu takes focus with its first item active.
+  await expect(page.getByTestId("logout")).toHaveAttribute("data-focus", "");
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.locator('input[name="username"]')).toBeVisible();
+});

@@ -7,7 +7,7 @@ import routes from "../../app/routes.ts";
 async function translator(lng: "zh" | "en") {
   const instance = i18next.createInstance();
   await instance.init({ resources, lng, interpolation: { escapeValue: false } });
-  return (key: string) => instance.t(key);
+  return (key: string) => instance.t(key as never) as string;
 }
 
 interface RouteEntry {
