@@ -247,3 +247,23 @@ test("keyboard only: log in, open an order list, detain an order with a reason, 
   await expect(page).toHaveURL(/\/$/);
   await expect(page.locator('input[name="username"]')).toBeVisible();
 });
+
+for (const lang of ["zh", "en"] as const) {
+  test(`the image code can be read as text, and that code logs in (${lang})`, async ({ page }) => {
+    await page.goto(lang === "en" ? "/en" : "/");
+    await hydrated(page);
+    await page.getByTestId("captcha-login-spell").click();
+    const spelled = page.getByTestId("captcha-login-spelled");
+    await expect(spelled).toHaveText(lang === "en" ? /^Code: (\S )+\S$/ : /^验证码：(\S )+\S$/);
+    const code = ((await spelled.textContent()) ?? "").replace(/^\D*?[:：]/, "").replace(/ /g, "");
+    expect(code).toHaveLength(4);
+    expect(code).not.toBe(E2E_CAPTCHA_CODE);
+    // The picture shows the same code again.
+    await expect(page.getByTestId("captcha-login")).toHaveAttribute("src", /^data:image\/png/);
+    await page.locator('input[name="username"]').fill(ACCOUNTS.guest);
+    await page.locator('input[name="password"]').fill("Demo1234!");
+    await page.locator('input[name="code"]').fill(code);
+    await page.locator('form[method="post"] button[type="submit"]').click();
+    await expect(page.getByTestId("user-name")).toHaveText(ACCOUNTS.guest);
+  });
+}
