@@ -45,23 +45,22 @@ export function CaptchaImage({ purpose, nonce }: { purpose: CaptchaPurpose; nonc
       >
         {t("auth.changeCode")}
       </a>
-      {hydrated ? (
-        <button
-          type="button"
-          className="btn-link text-xs underline"
-          onClick={() => void spell()}
-          data-testid={`captcha-${purpose}-spell`}
-        >
-          {t("common.captchaSpell")}
-        </button>
-      ) : null}
-      <p
-        className="absolute top-full right-0 mt-0.5 text-xs whitespace-nowrap text-gray-700"
-        role="status"
-        data-testid={`captcha-${purpose}-spelled`}
-      >
-        {spelled ? t("common.captchaSpelled", { code: spelled.spelled }) : ""}
-      </p>
+      {/* Under the picture, over the right end of the field's error line. */}
+      <div className="absolute top-full right-0 mt-0.5 flex items-center gap-2 text-xs whitespace-nowrap">
+        <p className="text-gray-700" role="status" data-testid={`captcha-${purpose}-spelled`}>
+          {spelled ? t("common.captchaSpelled", { code: spelled.spelled }) : ""}
+        </p>
+        {hydrated ? (
+          <button
+            type="button"
+            className="btn-link text-xs underline"
+            onClick={() => void spell()}
+            data-testid={`captcha-${purpose}-spell`}
+          >
+            {t("common.captchaSpell")}
+          </button>
+        ) : null}
+      </div>
     </div>
   );
 }

@@ -47,7 +47,7 @@ export default function HomeLayout({ loaderData }: Route.ComponentProps) {
       {/* The first Tab stop of every page: past the menu and the header, to the page. */}
       <a
         href="#main"
-        className="sr-only z-50 rounded-md bg-white px-4 py-2 text-sm font-medium text-brand-700 shadow-lg outline-2 outline-brand-600 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+        className="sr-only z-50 rounded-md bg-white text-sm font-medium text-brand-700 shadow-lg outline-2 outline-brand-600 focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:px-4 focus:py-2"
         data-testid="skip-link"
       >
         {t("common.skipToContent")}
