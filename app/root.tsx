@@ -8,6 +8,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useMatches,
   useRouteError,
   useRouteLoaderData,
 } from "react-router";
@@ -16,11 +17,13 @@ import stylesheet from "./app.css?url";
 import { NoEvalScript } from "./components/csp-nonce.tsx";
 import { ErrorPage } from "./components/error-page.tsx";
 import { LoadingOverlay } from "./components/loading-overlay.tsx";
+import { RouteAnnouncer } from "./components/route-announcer.tsx";
 import { LOCALE_TAGS, type Locale } from "./locales/index.ts";
 import { getInstance, getLocale, i18nextMiddleware } from "./middleware/i18next.ts";
 import { languageMiddleware } from "./middleware/language.server.ts";
 import { requestBodyMiddleware } from "./middleware/request-body.server.ts";
 import { sessionMiddleware } from "./middleware/session.server.ts";
+import { errorTitleKey, pageTitle, titleKeyOf } from "./utils/page-title.ts";
 
 export const middleware: Route.MiddlewareFunction[] = [
   languageMiddleware,
@@ -43,13 +46,17 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>("root");
   const { i18n } = useTranslation();
   const locale = (rootData?.locale ?? i18n.language ?? "zh") as Locale;
+  useEffect(() => {
+    // Marks the page as running its JavaScript (menus and dialogs can open).
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return (
     <html lang={LOCALE_TAGS[locale] ?? "zh-CN"}>
       <head>
         <meta charSet="utf-8" />
         <NoEvalScript />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content="#65a30d" />
+        <meta name="theme-color" content="#4d7c0f" />
         <Meta />
         <Links />
       </head>
@@ -64,12 +71,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App({ loaderData: { locale } }: Route.ComponentProps) {
   const { i18n } = useTranslation();
+  const matches = useMatches();
   useEffect(() => {
     if (i18n.language !== locale) void i18n.changeLanguage(locale);
   }, [locale, i18n]);
+  const t = (key: string) => i18n.t(key as never) as string;
   return (
     <>
-      <title>{i18n.t("common.appName")}</title>
+      <title>{pageTitle(t, titleKeyOf(matches.map((match) => match.id)))}</title>
+      <RouteAnnouncer />
       <LoadingOverlay />
       <Outlet />
     </>
@@ -78,7 +88,14 @@ export default function App({ loaderData: { locale } }: Route.ComponentProps) {
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  if (isRouteErrorResponse(error)) return <ErrorPage status={error.status} payload={error.data} />;
-  if (import.meta.env.DEV) console.error(error);
-  return <ErrorPage status={500} />;
+  const { i18n } = useTranslation();
+  const t = (key: string) => i18n.t(key as never) as string;
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  if (!isRouteErrorResponse(error) && import.meta.env.DEV) console.error(error);
+  return (
+    <>
+      <title>{pageTitle(t, errorTitleKey(status))}</title>
+      <ErrorPage status={status} payload={isRouteErrorResponse(error) ? error.data : undefined} />
+    </>
+  );
 }

@@ -55,7 +55,7 @@ export function AppHeader({
       <Menu as="div" className="relative">
         <MenuButton
           className="flex items-center gap-2 rounded-md px-2 py-1 hover:bg-gray-100"
-          aria-label={t("common.userMenu")}
+          data-testid="user-menu"
         >
           <span
             className="flex size-8 items-center justify-center rounded-full bg-brand-600 text-sm font-semibold text-white"
@@ -66,6 +66,7 @@ export function AppHeader({
           <span className="max-w-48 truncate text-sm text-gray-700" data-testid="user-name">
             {username}
           </span>
+          <span className="sr-only">{t("common.userMenuSuffix")}</span>
         </MenuButton>
         <MenuItems
           anchor="bottom end"

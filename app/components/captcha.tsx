@@ -3,6 +3,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
 import { InputField } from "~/components/form.tsx";
+import { useHydrated } from "~/utils/local-store.ts";
 import { hrefWithQuery } from "~/utils/locale-path.ts";
 import type { CaptchaPurpose } from "~/utils/session.server.ts";
 
@@ -13,11 +14,18 @@ import type { CaptchaPurpose } from "~/utils/session.server.ts";
 export function CaptchaImage({ purpose, nonce }: { purpose: CaptchaPurpose; nonce: string }) {
   const { t } = useTranslation();
   const location = useLocation();
+  const hydrated = useHydrated();
   const [count, setCount] = useState(0);
-  const src = hrefWithQuery("/captcha", { purpose, n: `${nonce}-${count}` });
+  // The code spelled out as text, with its picture, for people who cannot see the image.
+  const [spelled, setSpelled] = useState<{ spelled: string; image: string } | null>(null);
+  const src = spelled?.image ?? hrefWithQuery("/captcha", { purpose, n: `${nonce}-${count}` });
+  const spell = async () => {
+    const response = await fetch(hrefWithQuery("/captcha", { purpose, as: "text" }));
+    if (response.ok) setSpelled((await response.json()) as { spelled: string; image: string });
+  };
 
   return (
-    <div className="flex shrink-0 items-center gap-2">
+    <div className="relative flex shrink-0 items-center gap-2">
       <img
         src={src}
         alt={t("auth.captchaAlt")}
@@ -31,11 +39,28 @@ export function CaptchaImage({ purpose, nonce }: { purpose: CaptchaPurpose; nonc
         className="btn-link text-xs"
         onClick={(event) => {
           event.preventDefault();
+          setSpelled(null);
           setCount((value) => value + 1);
         }}
       >
         {t("auth.changeCode")}
       </a>
+      {/* Under the picture, over the right end of the field's error line. */}
+      <div className="absolute top-full right-0 mt-0.5 flex items-center gap-2 text-xs whitespace-nowrap">
+        <p className="text-gray-700" role="status" data-testid={`captcha-${purpose}-spelled`}>
+          {spelled ? t("common.captchaSpelled", { code: spelled.spelled }) : ""}
+        </p>
+        {hydrated ? (
+          <button
+            type="button"
+            className="btn-link text-xs underline"
+            onClick={() => void spell()}
+            data-testid={`captcha-${purpose}-spell`}
+          >
+            {t("common.captchaSpell")}
+          </button>
+        ) : null}
+      </div>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { Dialog, DialogPanel, DialogTitle } from "@headlessui/react";
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 
 /**
  * A modal step of an operation (confirm, enter a reason, upload a file).
@@ -19,8 +19,13 @@ export function ConfirmDialog({
   children: ReactNode;
   testId?: string;
 }) {
+  // A dialog mounted already open does not make the page behind it inert
+  // (Headless UI sets that up on the change from closed to open): it always
+  // mounts closed and opens right after.
+  const [shown, setShown] = useState(false);
+  useEffect(() => setShown(open), [open]);
   return (
-    <Dialog open={open} onClose={onClose} className="relative z-40">
+    <Dialog open={open && shown} onClose={onClose} className="relative z-40">
       <div className="fixed inset-0 bg-gray-900/40" aria-hidden="true" />
       <div className="fixed inset-0 flex items-center justify-center p-4">
         <DialogPanel

@@ -20,11 +20,12 @@ export function LanguageSwitcher({ tone = "light" }: { tone?: "light" | "dark" }
     <Menu as="div" className="relative">
       <MenuButton
         className={`flex h-9 items-center gap-1 rounded-md px-2 text-sm ${tone === "dark" ? "text-white hover:bg-white/10" : "text-gray-700 hover:bg-gray-100"}`}
-        aria-label={t("common.switchLanguage")}
         data-testid="language-switcher"
       >
         <GlobeIcon />
+        {/* The name starts with the visible text (WCAG 2.5.3) and says what the button does. */}
         <span>{t("common.languageName")}</span>
+        <span className="sr-only">{t("common.switchLanguageSuffix")}</span>
       </MenuButton>
       <MenuItems
         anchor="bottom end"

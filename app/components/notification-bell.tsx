@@ -36,7 +36,7 @@ export function NoticeItem({ notice, returnTo }: { notice: BellNotice; returnTo:
         )}
       </div>
       <p className="mt-1 text-xs leading-5 text-gray-600">{notice.content}</p>
-      <p className="mt-1 text-[11px] text-gray-400" data-testid="notice-time">
+      <p className="mt-1 text-[11px] text-gray-500" data-testid="notice-time">
         {formatChinaTime(notice.createdOn)}
       </p>
     </li>
@@ -47,7 +47,7 @@ function BellBadge({ unread }: { unread: number }) {
   if (!unread) return null;
   return (
     <span
-      className="absolute top-1 right-0.5 min-w-4 rounded-full bg-red-500 px-1 text-center text-[10px] leading-4 font-semibold text-white"
+      className="absolute top-1 right-0.5 min-w-4 rounded-full bg-red-600 px-1 text-center text-[10px] leading-4 font-semibold text-white"
       data-testid="notification-badge"
     >
       {unread > 99 ? "99+" : String(unread)}
@@ -93,8 +93,8 @@ export function NotificationBell({ unread, notices }: { unread: number; notices:
         <BellBadge unread={unread} />
       </PopoverButton>
       <PopoverPanel
-        anchor="bottom end"
-        className="z-40 mt-1 w-96 rounded-lg border border-gray-200 bg-white shadow-xl focus:outline-none"
+        className="absolute top-full right-0 z-40 mt-1 w-96 rounded-lg border border-gray-200 bg-white shadow-xl focus:outline-none"
+        data-testid="notification-panel"
       >
         <div className="flex items-center justify-between border-b border-gray-100 px-4 py-2.5">
           <p className="text-sm font-semibold text-gray-900">{t("common.notifications")}</p>

@@ -14,20 +14,22 @@ export function OrderTotals({
 }) {
   const { t } = useTranslation();
   return (
-    <dl className="flex flex-wrap items-center gap-x-5 gap-y-1 text-sm" data-testid="order-totals">
-      <div className="flex gap-1">
-        <dt className="text-gray-500">{t("logistics.order.orderCount")}</dt>
-        <dd className="font-medium tabular-nums" data-testid="order-count">
-          {orderCount}
-        </dd>
-      </div>
-      <div className="flex gap-1">
-        <dt className="text-gray-500">{t("logistics.order.amountTotal")}</dt>
-        <dd className="font-medium tabular-nums" data-testid="amount-total">
-          {amountTotal}
-        </dd>
-      </div>
+    <div className="flex flex-wrap items-center gap-x-5 gap-y-1 text-sm">
+      <dl className="flex flex-wrap items-center gap-x-5 gap-y-1" data-testid="order-totals">
+        <div className="flex gap-1">
+          <dt className="text-gray-500">{t("logistics.order.orderCount")}</dt>
+          <dd className="font-medium tabular-nums" data-testid="order-count">
+            {orderCount}
+          </dd>
+        </div>
+        <div className="flex gap-1">
+          <dt className="text-gray-500">{t("logistics.order.amountTotal")}</dt>
+          <dd className="font-medium tabular-nums" data-testid="amount-total">
+            {amountTotal}
+          </dd>
+        </div>
+      </dl>
       {children}
-    </dl>
+    </div>
   );
 }

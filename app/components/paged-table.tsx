@@ -144,7 +144,16 @@ export function PagedTable<Row>({
 
   const cell = "px-3 py-2 align-middle";
   return (
-    <div data-testid={id}>
+    <div
+      data-testid={id}
+      // After a new query on the same page, focus moves here (see RouteAnnouncer).
+      data-results
+      data-results-summary={t("table.total", {
+        count: pagination.total,
+        total: formatCount(pagination.total, locale),
+      })}
+      className="outline-none"
+    >
       <div className="mb-2 flex items-center justify-between gap-3">
         <div className="flex flex-wrap items-center gap-2">{toolbar}</div>
         <ColumnMenu table={id} columns={columns} hidden={hidden} onChange={setHidden} />
@@ -382,8 +391,8 @@ function ColumnMenu<Row>({
         {t("table.columns")}
       </PopoverButton>
       <PopoverPanel
-        anchor="bottom end"
-        className="z-30 mt-1 w-56 rounded-md border border-gray-200 bg-white p-2 shadow-lg"
+        className="absolute top-full right-0 z-30 mt-1 w-56 rounded-md border border-gray-200 bg-white p-2 shadow-lg"
+        data-testid="column-menu-panel"
       >
         <fieldset>
           <legend className="px-1 pb-1 text-xs font-medium text-gray-500">

@@ -55,7 +55,7 @@ export function SideMenu({
           const label = t(item.label as never);
           const group =
             item.group && !collapsed ? (
-              <li className="px-5 pt-3 pb-1 text-[11px] font-medium tracking-wide text-gray-500 uppercase">
+              <li className="px-5 pt-3 pb-1 text-[11px] font-medium tracking-wide text-gray-400 uppercase">
                 {t(item.group as never)}
               </li>
             ) : null;
@@ -114,7 +114,7 @@ export function SideMenu({
                       anchor="right start"
                       className="z-40 ml-1 w-48 rounded-md bg-gray-900 p-1 text-gray-300 shadow-xl"
                     >
-                      <p className="px-3 py-2 text-xs text-gray-500">{label}</p>
+                      <p className="px-3 py-2 text-xs text-gray-400">{label}</p>
                       <ul className="space-y-0.5">{childLinks("px-3")}</ul>
                     </PopoverPanel>
                   </Popover>

@@ -365,11 +365,11 @@ test.describe("password and login settings", () => {
     await login(older.page, email, { password: NEW_PASSWORD });
     await older.page.goto("/setting/account");
     const toggle = older.page.getByTestId("single-login-switch");
-    await expect(toggle).toHaveAttribute("aria-checked", "false");
+    await expect(toggle).toHaveAttribute("aria-pressed", "false");
     await expect(older.page.getByTestId("single-login-text")).toContainText("允许多人同时登录");
     await toggle.click();
     await expect(older.page.getByTestId("login-settings-notice")).toHaveText("单点登录已开启");
-    await expect(toggle).toHaveAttribute("aria-checked", "true");
+    await expect(toggle).toHaveAttribute("aria-pressed", "true");
     await expect(older.page.getByTestId("single-login-text")).toContainText(
       "同一时间只允许一人登录",
     );

@@ -19,11 +19,12 @@ type LastResult = SubmissionResult<string[]> | undefined;
 
 /** Each system keeps its own colour on the shared forgot-password screen. */
 export const SYSTEM_COLORS: Record<ForgotSystem, string> = {
-  cba: "#65a30d",
-  seller: "#ea580c",
+  // Each passes 4.5:1 with white text and as text on white.
+  cba: "#4d7c0f",
+  seller: "#c2410c",
   is: "#2563eb",
   admin: "#475569",
-  clearance: "#0d9488",
+  clearance: "#0f766e",
   corecloud: "#7c3aed",
   supplier: "#be123c",
 };

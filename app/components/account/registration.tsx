@@ -80,13 +80,16 @@ export function AccountStep({
       </button>
       <p className="pt-3 text-xs text-gray-500">
         {t("account.register.agreement")}{" "}
-        <Link to={localizePath("/register/privacyPolicy", locale)} className="btn-link text-xs">
+        <Link
+          to={localizePath("/register/privacyPolicy", locale)}
+          className="btn-link text-xs underline"
+        >
           {t("account.register.privacyLink")}
         </Link>
       </p>
       <p className="pt-1 text-sm text-gray-600">
         {t("account.register.haveAccount")}{" "}
-        <Link to={localizePath("/", locale)} className="btn-link">
+        <Link to={localizePath("/", locale)} className="btn-link underline">
           {t("account.register.loginLink")}
         </Link>
       </p>

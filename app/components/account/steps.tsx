@@ -26,7 +26,7 @@ export function Steps({ labels, current }: { labels: string[]; current: number }
             <span
               className={`relative z-10 flex size-8 items-center justify-center rounded-full border-2 text-sm font-semibold ${
                 state === "todo"
-                  ? "border-gray-300 bg-white text-gray-400"
+                  ? "border-gray-300 bg-white text-gray-500"
                   : state === "current"
                     ? "border-(--accent) bg-(--accent) text-white"
                     : "border-(--accent) bg-white text-(--accent)"
@@ -35,7 +35,7 @@ export function Steps({ labels, current }: { labels: string[]; current: number }
               {state === "done" ? "✓" : number}
             </span>
             <span
-              className={`mt-2 px-2 text-sm ${state === "todo" ? "text-gray-400" : "font-medium text-gray-800"}`}
+              className={`mt-2 px-2 text-sm ${state === "todo" ? "text-gray-500" : "font-medium text-gray-800"}`}
             >
               {label}
             </span>

@@ -28,4 +28,10 @@ export default {
   collapseMenu: "Collapse menu",
   expandMenu: "Expand menu",
   userMenu: "User menu",
+  switchLanguageSuffix: " (switch language)",
+  userMenuSuffix: " (user menu)",
+  unreadSuffix: "unread",
+  skipToContent: "Skip to main content",
+  captchaSpell: "Read the code as text",
+  captchaSpelled: "Code: {{code}}",
 } satisfies Record<keyof typeof zh, string>;

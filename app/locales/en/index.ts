@@ -9,6 +9,7 @@ import menu from "./menu.ts";
 import notice from "./notice.ts";
 import qualification from "./qualification.ts";
 import table from "./table.ts";
+import titles from "./titles.ts";
 
 export default {
   translation: {
@@ -23,5 +24,6 @@ export default {
     inventory,
     explain,
     table,
+    titles,
   },
 };

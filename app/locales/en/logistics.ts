@@ -40,6 +40,7 @@ export default {
     position: "Position",
     editPosition: "Change",
     editPositionOf: "Change the position of pallet {{salverNo}}",
+    positionOf: " (position of pallet {{salverNo}})",
     positionRequired: "Please enter a position",
     positionTooLong: "At most 32 characters",
     positionSaved: "Pallet {{salverNo}} is now at {{position}}",

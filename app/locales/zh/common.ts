@@ -26,4 +26,10 @@ export default {
   collapseMenu: "收起菜单",
   expandMenu: "展开菜单",
   userMenu: "用户菜单",
+  switchLanguageSuffix: "（切换语言）",
+  userMenuSuffix: "（用户菜单）",
+  unreadSuffix: "条未读",
+  skipToContent: "跳到主要内容",
+  captchaSpell: "读出验证码",
+  captchaSpelled: "验证码：{{code}}",
 };

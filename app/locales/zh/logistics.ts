@@ -38,6 +38,7 @@ export default {
     position: "位置",
     editPosition: "修改",
     editPositionOf: "修改托盘 {{salverNo}} 的位置",
+    positionOf: "（托盘 {{salverNo}} 的位置）",
     positionRequired: "请输入位置",
     positionTooLong: "位置最多 32 个字符",
     positionSaved: "托盘 {{salverNo}} 的位置已改为 {{position}}",

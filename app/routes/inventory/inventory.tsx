@@ -112,7 +112,7 @@ export default function InventoryPage({ actionData }: Route.ComponentProps) {
             {WAREHOUSING_DIRECTIONS.map((value) => (
               <label
                 key={value}
-                className={`flex cursor-pointer items-center gap-2 px-4 text-sm font-medium text-gray-700 has-checked:text-white has-focus-visible:outline-2 has-focus-visible:-outline-offset-2 has-focus-visible:outline-brand-800 ${value === "in" ? "has-checked:bg-brand-600" : "border-l border-gray-300 has-checked:bg-amber-600"}`}
+                className={`flex cursor-pointer items-center gap-2 px-4 text-sm font-medium text-gray-700 has-checked:text-white has-focus-visible:outline-2 has-focus-visible:-outline-offset-2 has-focus-visible:outline-brand-800 ${value === "in" ? "has-checked:bg-brand-600" : "border-l border-gray-300 has-checked:bg-amber-700"}`}
               >
                 <input
                   type="radio"

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Outlet } from "react-router";
 import { AppHeader } from "~/components/app-header.tsx";
 import { NotificationBell } from "~/components/notification-bell.tsx";
@@ -32,6 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** The home layout: side menu, header and the page. */
 export default function HomeLayout({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
   const [collapsed, setCollapsed] = useState(loaderData.collapsed);
   const toggle = () => {
     const next = !collapsed;
@@ -42,6 +44,14 @@ export default function HomeLayout({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="flex h-screen min-w-[1024px] overflow-hidden">
+      {/* The first Tab stop of every page: past the menu and the header, to the page. */}
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-white text-sm font-medium text-brand-700 shadow-lg outline-2 outline-brand-600 focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:px-4 focus:py-2"
+        data-testid="skip-link"
+      >
+        {t("common.skipToContent")}
+      </a>
       <SideMenu items={loaderData.menu} collapsed={collapsed} locale={loaderData.locale} />
       <div className="flex min-w-0 flex-1 flex-col">
         <AppHeader
@@ -52,7 +62,7 @@ export default function HomeLayout({ loaderData }: Route.ComponentProps) {
           canOpenSettings={loaderData.canOpenSettings}
           bell={<NotificationBell unread={loaderData.unread} notices={loaderData.notices} />}
         />
-        <main className="min-h-0 flex-1 overflow-auto p-5">
+        <main id="main" tabIndex={-1} className="min-h-0 flex-1 overflow-auto p-5 outline-none">
           <Outlet />
         </main>
       </div>

@@ -8,7 +8,11 @@ import type { Route } from "./+types/captcha";
 
 const purposeSchema = z.enum(["login", "register", "forgot"]);
 
-/** A new image verification code for one form; the session keeps its ticket. */
+/**
+ * A new image verification code for one form; the session keeps its ticket.
+ * `as=text` answers the same kind of code as JSON, spelled out for people who
+ * cannot see the picture, with its picture (docs/decisions.md, Accessibility).
+ */
 export async function loader({ url, context }: Route.LoaderArgs) {
   const purpose = purposeSchema.safeParse(url.searchParams.get("purpose"));
   if (!purpose.success) throw data({ message: "unknown purpose" }, { status: 400 });
@@ -16,6 +20,14 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const session = context.get(sessionContext);
   const { text, ticket } = issueCaptcha(env().sessionSecrets[0]!);
   session.set("captcha", { ...session.get("captcha"), [purpose.data]: ticket });
+
+  if (url.searchParams.get("as") === "text") {
+    const image = `data:image/png;base64,${drawCaptchaPng(text).toString("base64")}`;
+    return Response.json(
+      { spelled: [...text].join(" "), image },
+      { headers: { "Cache-Control": "no-store", "Set-Cookie": await commitSession(session) } },
+    );
+  }
 
   return new Response(new Uint8Array(drawCaptchaPng(text)), {
     headers: {

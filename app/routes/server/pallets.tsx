@@ -87,13 +87,13 @@ export default function PalletsPage({ loaderData, actionData }: Route.ComponentP
         const failed = actionData && !actionData.ok && actionData.salverNo === row.salverNo;
         return (
           <details key={row.salverDirection} open={failed || undefined} className="group">
-            <summary
-              className="flex cursor-pointer list-none items-center gap-2 whitespace-nowrap [&::-webkit-details-marker]:hidden"
-              aria-label={t("logistics.pallet.editPositionOf", { salverNo: row.salverNo })}
-            >
+            <summary className="flex cursor-pointer list-none items-center gap-2 whitespace-nowrap [&::-webkit-details-marker]:hidden">
               <span className="font-mono">{row.salverDirection}</span>
               <span className="btn-link text-xs group-open:hidden">
                 {t("logistics.pallet.editPosition")}
+              </span>
+              <span className="sr-only">
+                {t("logistics.pallet.positionOf", { salverNo: row.salverNo })}
               </span>
             </summary>
             <Form method="post" className="mt-1 flex items-start gap-1">

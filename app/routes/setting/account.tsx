@@ -101,9 +101,9 @@ export default function LoginSettings({ loaderData, actionData }: Route.Componen
           <input type="hidden" name="isSingleLogin" value={String(!on)} />
           <button
             type="submit"
-            role="switch"
-            aria-checked={on}
-            aria-label={on ? t("account.loginSettings.turnOff") : t("account.loginSettings.turnOn")}
+            aria-pressed={on}
+            aria-labelledby="single-login-label"
+            title={on ? t("account.loginSettings.turnOff") : t("account.loginSettings.turnOn")}
             disabled={busy}
             className={`relative mt-0.5 inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${on ? "bg-brand-600" : "bg-gray-300"}`}
             data-testid="single-login-switch"
@@ -114,7 +114,7 @@ export default function LoginSettings({ loaderData, actionData }: Route.Componen
             />
           </button>
           <div>
-            <p className="text-sm font-medium text-gray-900">
+            <p id="single-login-label" className="text-sm font-medium text-gray-900">
               {t("account.loginSettings.singleLogin")}
             </p>
             <p className="mt-0.5 text-sm text-gray-600" data-testid="single-login-text">

@@ -1,0 +1,48 @@
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useLocation } from "react-router";
+
+/** Focuses an element that is not focusable by itself (a heading, the results). */
+function focusElement(element: HTMLElement) {
+  if (!element.hasAttribute("tabindex")) element.setAttribute("tabindex", "-1");
+  element.focus();
+}
+
+/**
+ * After a client navigation: announces the new page (its title) in a polite
+ * live region and moves focus to its main heading; after a new query on the
+ * same page (filter, page, tab), moves focus to the results. The first render
+ * (a full page load) is left to the browser, which reads the title itself.
+ */
+export function RouteAnnouncer() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const [message, setMessage] = useState("");
+  const previous = useRef<{ pathname: string; search: string } | null>(null);
+  // A list with a query ends in a slash (`/order/?page=2`): the same page as `/order`.
+  const pathname = location.pathname.replace(/(.)\/$/, "$1");
+
+  useEffect(() => {
+    const before = previous.current;
+    previous.current = { pathname, search: location.search };
+    if (!before) return;
+    if (before.pathname === pathname && before.search === location.search) return;
+    const heading = document.querySelector<HTMLElement>("main h1") ?? document.querySelector("h1");
+    if (before.pathname === pathname) {
+      const results = document.querySelector<HTMLElement>("[data-results]");
+      const target = results ?? heading;
+      if (target) focusElement(target);
+      const summary = results?.getAttribute("data-results-summary");
+      setMessage(summary ?? "");
+      return;
+    }
+    if (heading) focusElement(heading);
+    setMessage(t("titles.navigatedTo", { title: document.title }));
+  }, [pathname, location.search, t]);
+
+  return (
+    <div className="sr-only" role="status" aria-live="polite" data-testid="route-announcer">
+      {message}
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+import type zh from "../zh/titles.ts";
+
+export default {
+  separator: " · ",
+  login: "Sign in",
+  forgePassword: "Forgot password",
+  registration: "Create an account",
+  residenceProcess: "How to join",
+  privacyPolicy: "Privacy policy",
+  services: "Service management",
+  pallets: "Pallets",
+  orders: "Orders",
+  inventory: "Stock in/out",
+  inventoryDetail: "Stock in/out details",
+  arrivalReport: "Arrival report",
+  qualificat: "Qualification",
+  settingCenter: "Password settings",
+  settingAccount: "Login settings",
+  subAccount: "Sub-accounts",
+  explain: "Usage instructions",
+  mailbox: "Demo mailbox",
+  notFound: "Page not found",
+  forbidden: "Access denied",
+  serverError: "Server error",
+  navigatedTo: "Opened: {{title}}",
+} satisfies Record<keyof typeof zh, string>;

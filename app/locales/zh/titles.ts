@@ -1,0 +1,26 @@
+/** Page titles: the browser tab reads "<page> · <product name>" (see `app/utils/page-title.ts`). */
+export default {
+  separator: " · ",
+  login: "登录",
+  forgePassword: "找回密码",
+  registration: "注册账号",
+  residenceProcess: "入驻流程",
+  privacyPolicy: "隐私政策",
+  services: "服务管理",
+  pallets: "托盘列表",
+  orders: "订单管理",
+  inventory: "出入库管理",
+  inventoryDetail: "出入库明细",
+  arrivalReport: "到货报告",
+  qualificat: "资质信息",
+  settingCenter: "密码设置",
+  settingAccount: "登录设置",
+  subAccount: "子账号",
+  explain: "使用说明",
+  mailbox: "演示邮箱",
+  notFound: "页面不存在",
+  forbidden: "无权访问",
+  serverError: "服务器错误",
+  /** Announced after a client navigation, before the page's title. */
+  navigatedTo: "已打开：{{title}}",
+};

@@ -1,0 +1,269 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { E2E_CAPTCHA_CODE } from "../../playwright.config.ts";
+import { ACCOUNTS, expect, login, test } from "./fixtures.ts";
+
+/**
+ * Accessibility: axe-core with the WCAG 2 A/AA rules on every page of the
+ * route table in both languages (logged in with a role that may open it),
+ * plus the dialogs and menus that open over a page. No serious or critical
+ * violation is allowed.
+ */
+const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+
+async function expectAccessible(page: Page, state: string) {
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  const blocking = results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map(
+      (violation) =>
+        `${violation.id} (${violation.impact}): ${violation.nodes
+          .slice(0, 5)
+          .map((node) => node.target.join(" "))
+          .join(" | ")}`,
+    );
+  expect.soft(blocking, `axe on ${state}`).toEqual([]);
+}
+
+/** Waits until the page runs its JavaScript, so menus and dialogs can open. */
+async function hydrated(page: Page) {
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+}
+
+async function visit(page: Page, path: string) {
+  await page.goto(path);
+  await hydrated(page);
+}
+
+const PUBLIC_PAGES = [
+  "/",
+  "/forge_password",
+  "/register/accountRegistration",
+  "/register/components/accountRegistrationStep",
+  "/register/residence_process",
+  "/register/privacyPolicy",
+  "/error/404",
+  "/error/500",
+  "/error/403",
+  "/no-such-page",
+];
+
+const STAFF_PAGES = [
+  "/server",
+  "/order",
+  "/inventory_system/inventory",
+  "/inventory_system/detail",
+  "/inventory_system/arrival_report",
+  "/qualificat",
+  "/setting/center",
+  "/setting/account",
+  "/sub_account",
+  "/explain",
+];
+
+for (const lang of ["zh", "en"] as const) {
+  const prefix = lang === "en" ? "/en" : "";
+  const at = (path: string) => (prefix && path === "/" ? prefix : `${prefix}${path}`);
+
+  test.describe(`accessibility (${lang})`, () => {
+    // axe reads every page of a role in one login: several seconds a page.
+    test.describe.configure({ timeout: 300_000 });
+
+    test("pages without login", async ({ page }) => {
+      for (const path of PUBLIC_PAGES) {
+        await visit(page, at(path));
+        await expectAccessible(page, at(path));
+      }
+    });
+
+    test("manager pages, the pallet list and the header menus", async ({ page }) => {
+      await login(page, ACCOUNTS.manager, { locale: lang });
+      for (const path of STAFF_PAGES) {
+        await visit(page, at(path));
+        await expectAccessible(page, at(path));
+      }
+      // The pallets of the first service.
+      await visit(page, at("/server"));
+      await page.getByTestId("services").locator("tbody a").first().click();
+      await expect(page).toHaveURL(/\/server\/salver\/\?serviceNo=/);
+      await hydrated(page);
+      await expectAccessible(page, "pallet list");
+
+      // The notification panel, the language menu and the user menu.
+      await page.getByTestId("notification-bell").click();
+      await expect(page.getByTestId("notification-panel")).toBeVisible();
+      await expectAccessible(page, "notification panel");
+      await page.keyboard.press("Escape");
+      await page.getByTestId("language-switcher").click();
+      await expect(page.getByRole("menu")).toBeVisible();
+      await expectAccessible(page, "language menu");
+      await page.keyboard.press("Escape");
+      await page.getByTestId("user-menu").click();
+      await expect(page.getByRole("menu")).toBeVisible();
+      await expectAccessible(page, "user menu");
+    });
+
+    test("order list with its column menu, operation dialog and import dialog", async ({
+      page,
+    }) => {
+      await login(page, ACCOUNTS.manager, { locale: lang });
+      await visit(page, at("/order"));
+
+      await page.getByTestId("column-menu").click();
+      await expect(page.getByTestId("column-menu-panel")).toBeVisible();
+      await expectAccessible(page, "column menu");
+      await page.keyboard.press("Escape");
+
+      const first = page.getByTestId("orders").locator("tbody tr[data-row-key]").first();
+      await first.locator('input[name="orderNoList"]').check();
+      await page.getByTestId("op-detain").click();
+      await expect(page.getByTestId("operation-dialog")).toBeVisible();
+      await expectAccessible(page, "operation dialog");
+      // Everything behind the modal is out of reach of assistive technology.
+      const exposed = await page.evaluate(() =>
+        [...document.querySelectorAll("button, a[href], input, select, textarea, summary")]
+          .filter((element) => !element.closest("[data-testid=operation-dialog]"))
+          .filter((element) => !element.closest("[inert], [aria-hidden=true]"))
+          .map((element) => element.outerHTML.slice(0, 80)),
+      );
+      expect(exposed, "controls reachable behind the operation dialog").toEqual([]);
+      await page.keyboard.press("Escape");
+      await expect(page.getByTestId("operation-dialog")).toBeHidden();
+
+      await page.getByTestId("import").click();
+      await expect(page.getByTestId("import-dialog")).toBeVisible();
+      await expectAccessible(page, "import dialog");
+    });
+
+    test("qualification pages of the administrator and of a guest, and a forbidden page", async ({
+      page,
+      newContext,
+    }) => {
+      await login(page, ACCOUNTS.admin, { locale: lang });
+      await visit(page, at("/qualificat"));
+      await expectAccessible(page, "qualification review (admin)");
+
+      const guestContext = await newContext({ locale: "zh-CN" });
+      const guest = await guestContext.newPage();
+      await login(guest, ACCOUNTS.guest, { locale: lang });
+      await visit(guest, at("/qualificat"));
+      await expectAccessible(guest, "qualification (guest)");
+      const forbidden = await guest.goto(at("/order"));
+      expect(forbidden?.status()).toBe(403);
+      await expectAccessible(guest, "403 page of a forbidden page");
+      await expect(guest).toHaveTitle(/\S/);
+    });
+  });
+}
+
+/** Presses Tab (or Shift+Tab) until the focused element matches `selector`. */
+async function tabTo(page: Page, selector: string, backwards = false, limit = 120) {
+  for (let presses = 0; presses < limit; presses++) {
+    await page.keyboard.press(backwards ? "Shift+Tab" : "Tab");
+    if (await page.evaluate((s) => document.activeElement?.matches(s) ?? false, selector)) return;
+  }
+  throw new Error(`no Tab stop matches ${selector}`);
+}
+
+async function focused(page: Page, selector: string) {
+  await expect
+    .poll(() => page.evaluate((s) => document.activeElement?.matches(s) ?? false, selector))
+    .toBe(true);
+}
+
+test("keyboard only: log in, open an order list, detain an order with a reason, log out", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await page.goto("/");
+  await hydrated(page);
+  await tabTo(page, 'input[name="username"]');
+  await page.keyboard.type(ACCOUNTS.manager);
+  await page.keyboard.press("Tab");
+  await page.keyboard.type("Demo1234!");
+  await tabTo(page, 'input[name="code"]');
+  await page.keyboard.type(E2E_CAPTCHA_CODE);
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/server$/);
+  await expect(page).toHaveTitle("服务管理 · 跨境电商保税物流平台");
+  await focused(page, "main h1");
+
+  // On a freshly loaded page the skip link is the first Tab stop and leads past the menu and the header.
+  await page.reload();
+  await hydrated(page);
+  await page.keyboard.press("Tab");
+  await focused(page, "[data-testid=skip-link]");
+  await expect(page.getByTestId("skip-link")).toBeInViewport();
+  await page.keyboard.press("Enter");
+  await focused(page, "main#main");
+
+  // Services → pallets → orders: each new page is announced and its heading focused.
+  await tabTo(page, 'main a[href*="/server/salver"]');
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/server\/salver\//);
+  await expect(page).toHaveTitle("托盘列表 · 跨境电商保税物流平台");
+  await focused(page, "main h1");
+  await expect(page.getByTestId("route-announcer")).toHaveText(
+    "已打开：托盘列表 · 跨境电商保税物流平台",
+  );
+  await tabTo(page, 'main a[href*="/order/?salverNo="]');
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/order\/\?salverNo=/);
+  await expect(page).toHaveTitle("订单管理 · 跨境电商保税物流平台");
+  await focused(page, "main h1");
+
+  // All orders ("reset"), then a filter: focus goes to the results, not to the page's body.
+  await tabTo(page, 'main a[href="/order"]');
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/order$/);
+  await tabTo(page, "#filter-cbaStatus");
+  await page.keyboard.press("ArrowDown");
+  await tabTo(page, 'main button[type="submit"]');
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/cbaStatus=/);
+  await focused(page, "[data-results]");
+
+  // Select the first order and detain it with a reason.
+  await tabTo(page, 'input[name="orderNoList"]');
+  await page.keyboard.press("Space");
+  await expect(page.getByTestId("selected-count")).toContainText("1");
+  await tabTo(page, "[data-testid=op-detain]", true);
+  await page.keyboard.press("Enter");
+  const dialog = page.getByTestId("operation-dialog");
+  await expect(dialog).toBeVisible();
+  await tabTo(page, "[data-testid=operation-dialog] textarea");
+  await page.keyboard.type("外包装破损，待查验");
+  await tabTo(page, '[data-testid=operation-dialog] button[type="submit"]');
+  await page.keyboard.press("Enter");
+  await expect(page.getByTestId("operation-result")).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  // Log out from the user menu.
+  await tabTo(page, "[data-testid=user-menu]", true);
+  await page.keyboard.press("Enter");
+  // The menu takes focus with its first item active.
+  await expect(page.getByTestId("logout")).toHaveAttribute("data-focus", "");
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.locator('input[name="username"]')).toBeVisible();
+});
+
+for (const lang of ["zh", "en"] as const) {
+  test(`the image code can be read as text, and that code logs in (${lang})`, async ({ page }) => {
+    await page.goto(lang === "en" ? "/en" : "/");
+    await hydrated(page);
+    await page.getByTestId("captcha-login-spell").click();
+    const spelled = page.getByTestId("captcha-login-spelled");
+    await expect(spelled).toHaveText(lang === "en" ? /^Code: (\S )+\S$/ : /^验证码：(\S )+\S$/);
+    const code = ((await spelled.textContent()) ?? "").replace(/^\D*?[:：]/, "").replace(/ /g, "");
+    expect(code).toHaveLength(4);
+    expect(code).not.toBe(E2E_CAPTCHA_CODE);
+    // The picture shows the same code again.
+    await expect(page.getByTestId("captcha-login")).toHaveAttribute("src", /^data:image\/png/);
+    await page.locator('input[name="username"]').fill(ACCOUNTS.guest);
+    await page.locator('input[name="password"]').fill("Demo1234!");
+    await page.locator('input[name="code"]').fill(code);
+    await page.locator('form[method="post"] button[type="submit"]').click();
+    await expect(page.getByTestId("user-name")).toHaveText(ACCOUNTS.guest);
+  });
+}
