@@ -14,6 +14,8 @@ const TITLE_OF_ROUTE: Record<string, TitleKey> = {
   "routes/error.404": "notFound",
   "routes/error.500": "serverError",
   "routes/error.403": "forbidden",
+  "routes/error.405": "methodNotAllowed",
+  "routes/notifications": "notifications",
   "routes/not-found": "notFound",
   "routes/register/account-registration": "registration",
   "routes/register/account-registration-step": "registration",
@@ -48,6 +50,7 @@ export function titleKeyOf(routeIds: readonly string[]): TitleKey | undefined {
 export function errorTitleKey(status: number): TitleKey {
   if (status === 404) return "notFound";
   if (status === 403) return "forbidden";
+  if (status === 405) return "methodNotAllowed";
   return "serverError";
 }
 

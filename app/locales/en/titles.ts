@@ -21,6 +21,8 @@ export default {
   mailbox: "Demo mailbox",
   notFound: "Page not found",
   forbidden: "Access denied",
+  notifications: "Notifications",
+  methodNotAllowed: "Method not allowed",
   serverError: "Server error",
   navigatedTo: "Opened: {{title}}",
 } satisfies Record<keyof typeof zh, string>;

@@ -20,6 +20,8 @@ export default {
   mailbox: "演示邮箱",
   notFound: "页面不存在",
   forbidden: "无权访问",
+  notifications: "通知",
+  methodNotAllowed: "不支持的打开方式",
   serverError: "服务器错误",
   /** Announced after a client navigation, before the page's title. */
   navigatedTo: "已打开：{{title}}",
