@@ -102,3 +102,19 @@ export default function handleRequest(
     abort = stream.abort;
   });
 }
+
+/**
+ * Errors of loaders and actions reach the log once. A request the client
+ * gave up on says nothing; a post another site forged (React Router's own
+ * Origin check) is one line, not a stack trace: it is an attempt, not a bug.
+ */
+export function handleError(error: unknown, { request }: { request: Request }): void {
+  if (request.signal.aborted) return;
+  if (error instanceof Error && /origin. header .*action request/i.test(error.message)) {
+    console.warn(
+      `[security] cross-site ${request.method} ${new URL(request.url).pathname} refused`,
+    );
+    return;
+  }
+  console.error(error);
+}

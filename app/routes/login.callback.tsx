@@ -2,10 +2,12 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { getInstance, getLocale } from "~/middleware/i18next.ts";
 import { apiContext, sessionContext } from "~/middleware/session.server.ts";
+import { audit } from "~/utils/audit.server.ts";
 import { authenticateWithForm, LoginRefused } from "~/utils/auth.server.ts";
 import { spendCaptcha } from "~/utils/captcha-session.server.ts";
 import { localizePath, stripLocale } from "~/utils/locale-path.ts";
 import { canOpen, homePathFor } from "~/utils/permissions.ts";
+import { requestInfoContext } from "~/utils/request-context.server.ts";
 import { localRedirectTarget } from "~/utils/same-origin.server.ts";
 import { commitSession } from "~/utils/session.server.ts";
 import { loginSchema } from "~/validation/auth.ts";
@@ -32,6 +34,16 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data(submission.reply({ hideFields: ["password"] }), { headers });
   }
   if (verdict !== "ok") {
+    // A failed login the backend never sees: the audit trail records it here.
+    audit({
+      event: "login",
+      action: "login",
+      user: submission.value.username,
+      ip: context.get(requestInfoContext).clientIp,
+      device: request.headers.get("User-Agent"),
+      result: "refused",
+      reason: "image-code",
+    });
     return data(
       submission.reply({
         fieldErrors: { code: ["auth.codeWrong"] },

@@ -57,6 +57,8 @@ export interface AuditEvent extends AuditContext {
   result: AuditResult;
   /** The backend's code when it refused. */
   backendCode?: number;
+  /** Why the portal refused before asking the backend (`image-code`). */
+  reason?: string;
   /** Orders the operation named (at most 1,000 listed; `orderCount` always). */
   orders?: string[];
   orderCount?: number;

@@ -248,3 +248,32 @@ test.describe("headers", () => {
     expect(violations).toEqual([]);
   });
 });
+
+test.describe("posts from other sites", () => {
+  test("are refused on resource routes and page actions, Origin: null included", async ({
+    request,
+  }) => {
+    // A page action with a foreign Origin meets React Router's own check
+    // first (400); everything else is refused by the portal's (403).
+    const cases: [string, Record<string, string>, number[]][] = [
+      ["/logout", { Origin: "null" }, [403]],
+      ["/language", { "Sec-Fetch-Site": "cross-site" }, [403]],
+      ["/notice/read", { Origin: "https://evil.test", "X-Forwarded-Host": "evil.test" }, [403]],
+      ["/login", { "Sec-Fetch-Site": "cross-site" }, [403]],
+      ["/en/login", { Origin: "null" }, [400, 403]],
+    ];
+    for (const [path, headers, refused] of cases) {
+      const response = await request.post(path, {
+        form: { lang: "en", username: "x@y.test", password: "x", code: "0000" },
+        headers,
+        maxRedirects: 0,
+      });
+      expect(refused, `${path} ${JSON.stringify(headers)}`).toContain(response.status());
+    }
+  });
+
+  test("the portal's own forms still work", async ({ page }) => {
+    await login(page, ACCOUNTS.manager);
+    await expect(page.getByTestId("user-name")).toHaveText(ACCOUNTS.manager);
+  });
+});

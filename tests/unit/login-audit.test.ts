@@ -1,0 +1,52 @@
+import { RouterContextProvider } from "react-router";
+import { describe, expect, it } from "vitest";
+import { i18nextMiddleware } from "~/middleware/i18next.ts";
+import { sessionContext } from "~/middleware/session.server.ts";
+import { action } from "~/routes/login.callback.tsx";
+import { setAuditDestination } from "~/utils/audit.server.ts";
+import { requestInfoContext } from "~/utils/request-context.server.ts";
+import { sessionStorage } from "~/utils/session.server.ts";
+
+describe("login audit before the backend", () => {
+  it("records a login refused for a wrong image code, without the password", async () => {
+    const lines: string[] = [];
+    setAuditDestination({ write: (line: string) => lines.push(line) });
+    const request = new Request("http://127.0.0.1:3000/login", {
+      method: "POST",
+      headers: {
+        "Content-Type": "application/x-www-form-urlencoded",
+        "User-Agent": "Mozilla/5.0 LoginAudit",
+      },
+      body: new URLSearchParams({
+        username: "manager@demo.test",
+        password: "Secret-Pass-1",
+        code: "ZZZZ",
+      }).toString(),
+    });
+    const context = new RouterContextProvider();
+    context.set(requestInfoContext, { clientIp: "198.51.100.4" });
+    context.set(sessionContext, await sessionStorage.getSession());
+    const args = {
+      request,
+      url: new URL(request.url),
+      params: {},
+      context,
+      pattern: "/*",
+    } as never;
+    await i18nextMiddleware(args, async () => {
+      await action(args);
+      return new Response("done");
+    });
+    expect(lines.map((line) => JSON.parse(line))).toMatchObject([
+      {
+        event: "login",
+        user: "manager@demo.test",
+        ip: "198.51.100.4",
+        device: "Mozilla/5.0 LoginAudit",
+        result: "refused",
+        reason: "image-code",
+      },
+    ]);
+    expect(lines.join("")).not.toContain("Secret-Pass-1");
+  });
+});
