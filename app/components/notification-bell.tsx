@@ -43,15 +43,22 @@ export function NoticeItem({ notice, returnTo }: { notice: BellNotice; returnTo:
   );
 }
 
+/** The bell's name is its text, "Notifications 3 unread", of which the badge is the visible part. */
 function BellBadge({ unread }: { unread: number }) {
-  if (!unread) return null;
+  const { t } = useTranslation();
+  const name = <span className="sr-only">{t("common.notifications")} </span>;
+  if (!unread) return name;
   return (
-    <span
-      className="absolute top-1 right-0.5 min-w-4 rounded-full bg-red-600 px-1 text-center text-[10px] leading-4 font-semibold text-white"
-      data-testid="notification-badge"
-    >
-      {unread > 99 ? "99+" : String(unread)}
-    </span>
+    <>
+      {name}
+      <span
+        className="absolute top-1 right-0.5 min-w-4 rounded-full bg-red-600 px-1 text-center text-[10px] leading-4 font-semibold text-white"
+        data-testid="notification-badge"
+      >
+        {unread > 99 ? "99+" : String(unread)}
+      </span>
+      <span className="sr-only"> {t("common.unreadSuffix")}</span>
+    </>
   );
 }
 
@@ -65,7 +72,6 @@ export function NotificationBell({ unread, notices }: { unread: number; notices:
   const location = useLocation();
   const hydrated = useHydrated();
   const returnTo = `${location.pathname}${location.search}`;
-  const label = `${t("common.notifications")}${unread ? ` (${t("notice.unread", { count: unread })})` : ""}`;
   const pagePath = localizePath(NOTIFICATIONS_PATH, i18n.language as Locale);
 
   if (!hydrated) {
@@ -73,7 +79,6 @@ export function NotificationBell({ unread, notices }: { unread: number; notices:
       <a
         href={pagePath}
         className="relative rounded-md p-2 text-gray-600 hover:bg-gray-100"
-        aria-label={label}
         data-testid="notification-bell"
       >
         <BellIcon />
@@ -86,7 +91,6 @@ export function NotificationBell({ unread, notices }: { unread: number; notices:
     <Popover className="relative">
       <PopoverButton
         className="relative rounded-md p-2 text-gray-600 hover:bg-gray-100"
-        aria-label={label}
         data-testid="notification-bell"
       >
         <BellIcon />
