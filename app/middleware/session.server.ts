@@ -1,6 +1,8 @@
 import { createContext, type MiddlewareFunction } from "react-router";
+import { env } from "~/config/env.server.ts";
 import { getInstance, getLocale } from "~/middleware/i18next.ts";
 import { Api } from "~/utils/api.server.ts";
+import { demoMailboxCookie, demoMailboxOf } from "~/utils/demo-mailbox.server.ts";
 import { requestInfoContext } from "~/utils/request-context.server.ts";
 import { type AppSession, getSession } from "~/utils/session.server.ts";
 
@@ -14,6 +16,7 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async (
 ) => {
   const session = await getSession(request);
   const locale = getLocale(context);
+  const mailbox = env().demoMode ? demoMailboxOf(request) : undefined;
   context.set(sessionContext, session);
   context.set(
     apiContext,
@@ -24,7 +27,18 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async (
       clientIp: context.get(requestInfoContext).clientIp,
       userAgent: request.headers.get("User-Agent"),
       genericMessage: getInstance(context).t("errors.network"),
+      demoMailbox: mailbox?.id,
     }),
   );
-  return next();
+  const response = await next();
+  if (!mailbox?.fresh) return response;
+  try {
+    response.headers.append("Set-Cookie", demoMailboxCookie(mailbox.id));
+    return response;
+  } catch {
+    // Headers of a passed-through answer may be immutable: answer a copy.
+    const copy = new Response(response.body, response);
+    copy.headers.append("Set-Cookie", demoMailboxCookie(mailbox.id));
+    return copy;
+  }
 };
