@@ -19,6 +19,7 @@ import { logisticsHandlers } from "./handlers/logistics.ts";
 import { noticeHandlers } from "./handlers/notice.ts";
 import { uploadHandlers } from "./handlers/upload.ts";
 import { langOf, t } from "./i18n.ts";
+import { withMailbox } from "./mailbox.ts";
 import { envelope, errorResponse } from "./route.ts";
 import type { SeedOptions } from "./seed.ts";
 import { ensureSeeded, reseed } from "./state.ts";
@@ -48,10 +49,13 @@ export async function handleMockApiRequest(request: Request): Promise<Response> 
       url.pathname = url.pathname.replace(/\/+$/, "");
       request = new Request(url, request);
     }
-    const response = await getResponse(handlers, request);
-    if (response) return response;
-    const message = t(lang, "pathNotFound");
-    return envelope(ApiCode.notFound, message, message, 404);
+    const routed = request;
+    return await withMailbox(routed, async () => {
+      const response = await getResponse(handlers, routed);
+      if (response) return response;
+      const message = t(lang, "pathNotFound");
+      return envelope(ApiCode.notFound, message, message, 404);
+    });
   } catch (error) {
     return errorResponse(error, lang, false);
   }

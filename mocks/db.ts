@@ -86,6 +86,8 @@ export const mailRow = z.object({
   createdOn: seconds,
   /** Increasing number: newest first even within one second. */
   seq: z.number().int(),
+  /** The demo mailboxes that show it (mocks/mailbox.ts). */
+  mailboxes: z.array(z.string()),
 });
 export type MailRow = z.output<typeof mailRow>;
 
@@ -246,6 +248,8 @@ export function createDb() {
     // Indexes beside the collections.
     userIdByName: new Map<string, string>(),
     deviceNoByToken: new Map<string, string>(),
+    /** Demo mailboxes that signed in as each user (mocks/mailbox.ts). */
+    mailboxesByUser: new Map<string, Set<string>>(),
     /** Last code sent per address (ms), for the 60 s resend rule. */
     lastCodeSentAt: new Map<string, number>(),
     companyIdByUser: new Map<string, string>(),
@@ -289,6 +293,7 @@ export function clearDb(): void {
     table.clear();
   }
   db.userIdByName.clear();
+  db.mailboxesByUser.clear();
   db.deviceNoByToken.clear();
   db.lastCodeSentAt.clear();
   db.companyIdByUser.clear();

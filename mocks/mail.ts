@@ -7,6 +7,7 @@ import { PRODUCT_NAME as PRODUCT_NAME_OF_PORTAL } from "../app/config/product.ts
 import { nowSeconds } from "./clock.ts";
 import { db, type NoticeRow, nextSeq } from "./db.ts";
 import type { Lang } from "./i18n.ts";
+import { mailboxesFor } from "./mailbox.ts";
 import { randomId } from "./security.ts";
 
 /** The product's one name per language, the portal's own. */
@@ -20,6 +21,7 @@ export async function sendMail(to: string, subject: string, text: string): Promi
     text,
     createdOn: nowSeconds(),
     seq: nextSeq(),
+    mailboxes: mailboxesFor(to),
   });
   if (process.env.MOCK_API_QUIET !== "1") {
     console.info(`[mock-api] mail to ${to}: ${subject} (text in the demo mailbox only)`);

@@ -1,6 +1,8 @@
 import { createContext, type MiddlewareFunction, redirect } from "react-router";
+import { env } from "~/config/env.server.ts";
 import { getInstance, getLocale } from "~/middleware/i18next.ts";
 import { Api } from "~/utils/api.server.ts";
+import { demoMailboxCookie, demoMailboxOf } from "~/utils/demo-mailbox.server.ts";
 import { localizePath } from "~/utils/locale-path.ts";
 import { requestInfoContext } from "~/utils/request-context.server.ts";
 import {
@@ -31,6 +33,7 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async (
 ) => {
   const session = await getSession(request);
   const locale = getLocale(context);
+  const mailbox = env().demoMode ? demoMailboxOf(request) : undefined;
   const api = new Api({
     token: session.get("token"),
     locale,
@@ -38,6 +41,7 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async (
     clientIp: context.get(requestInfoContext).clientIp,
     userAgent: request.headers.get("User-Agent"),
     genericMessage: getInstance(context).t("errors.network"),
+    demoMailbox: mailbox?.id,
   });
 
   let touched = false;
@@ -70,12 +74,21 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async (
 
   context.set(sessionContext, session);
   context.set(apiContext, api);
-  const response = await next();
+  let response = await next();
   if (touched && !setsSessionCookie(response)) {
     try {
       response.headers.append("Set-Cookie", await commitSession(session));
     } catch {
       // An answer with immutable headers (a proxied stream): the next request records the visit.
+    }
+  }
+  if (mailbox?.fresh) {
+    try {
+      response.headers.append("Set-Cookie", demoMailboxCookie(mailbox.id));
+    } catch {
+      // Headers of a passed-through answer may be immutable: answer a copy.
+      response = new Response(response.body, response);
+      response.headers.append("Set-Cookie", demoMailboxCookie(mailbox.id));
     }
   }
   return response;

@@ -17,6 +17,7 @@ import { env } from "~/config/env.server.ts";
 import {
   ApiCode,
   buildPath,
+  DEMO_MAILBOX_HEADER,
   type EndpointName,
   type Endpoints,
   endpoints,
@@ -68,6 +69,8 @@ export interface ApiOptions {
   session: AppSession;
   /** 'network communication abnormal' in the user's language, for codes without a message. */
   genericMessage: string;
+  /** Demo mode: the browser's demo mailbox, so the fake backend files its mail there. */
+  demoMailbox?: string;
 }
 
 type Transport = (request: Request, signal: AbortSignal) => Promise<Response>;
@@ -253,6 +256,7 @@ export class Api {
     if (this.options.token) headers.set("Authorization", `Bearer ${this.options.token}`);
     if (this.options.clientIp) headers.set("X-Forwarded-For", this.options.clientIp);
     if (this.options.userAgent) headers.set("User-Agent", this.options.userAgent);
+    if (this.options.demoMailbox) headers.set(DEMO_MAILBOX_HEADER, this.options.demoMailbox);
     let body: BodyInit | undefined;
     if (input.formData) {
       body = input.formData;
@@ -320,8 +324,13 @@ export class Api {
     return parsed.data;
   }
 
-  /** Codes of the catalogue show their `data`; any other code the generic message. */
+  /**
+   * Codes of the catalogue show their `data`; any other code the generic
+   * message. So does 500: a server error's text (a stack trace, an SQL
+   * message) is the backend's internals, never shown to the user.
+   */
   private messageOf(envelope: { code: number; data: unknown; msg: string }): string {
+    if (envelope.code === 500) return this.options.genericMessage;
     if (isMessageCode(envelope.code) || isSessionEndCode(envelope.code)) {
       if (typeof envelope.data === "string" && envelope.data) return envelope.data;
       if (envelope.msg) return envelope.msg;

@@ -11,6 +11,7 @@ import { db, type EmailCodeRow, type UserRow } from "../db.ts";
 import { ApiError } from "../errors.ts";
 import type { Lang, MessageKey } from "../i18n.ts";
 import { codeMail, notify, PRODUCT_NAME, sendMail } from "../mail.ts";
+import { rememberSignIn } from "../mailbox.ts";
 import { pageOf, ts } from "../paging.ts";
 import { route, signedIn } from "../route.ts";
 import { hashPassword, newToken, randomId, sha256, verifyPassword } from "../security.ts";
@@ -148,6 +149,7 @@ export const accountHandlers = [
       throw new ApiError(ApiCode.wrongCredentials, "wrongCredentials");
     }
     if (!user.enabled) throw new ApiError(ApiCode.forbidden, "accountDisabled");
+    rememberSignIn(user.id);
     return { token: await startSession(user, request) };
   }),
 

@@ -1,12 +1,16 @@
-/** Demo-only calls: the outbox of every mail the fake backend sent. */
+/** Demo-only calls: the caller's demo mailbox (mocks/mailbox.ts), nobody else's mail. */
 import { demoEndpoints as ep } from "../../app/contract/demo.ts";
 import { db } from "../db.ts";
+import { currentMailbox } from "../mailbox.ts";
 import { ts } from "../paging.ts";
 import { route } from "../route.ts";
 
 export const demoHandlers = [
-  ...route(ep.outbox, ({ query }) =>
-    [...db.outbox.values()]
+  ...route(ep.outbox, ({ query }) => {
+    const mailbox = currentMailbox();
+    if (!mailbox) return [];
+    return [...db.outbox.values()]
+      .filter((mail) => mail.mailboxes.includes(mailbox))
       .filter((mail) => query.to === undefined || mail.to === query.to)
       .sort((a, b) => b.seq - a.seq)
       .map((mail) => ({
@@ -15,6 +19,6 @@ export const demoHandlers = [
         subject: mail.subject,
         text: mail.text,
         createdOn: ts(mail.createdOn),
-      })),
-  ),
+      }));
+  }),
 ];

@@ -2,6 +2,7 @@
  * Contract tests talk to the fake backend over real HTTP: a node:http server
  * on an ephemeral port serving `handleMockApiRequest`, and fetch against it.
  */
+import { randomBytes } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createRequestListener } from "@remix-run/node-fetch-server";
@@ -55,13 +56,19 @@ export interface Envelope<T = unknown> {
   msg: string;
 }
 
+/** A client of the fake backend; its calls share one demo mailbox, as one browser's would. */
 export function client(server: TestServer) {
+  const mailbox = randomBytes(16).toString("hex");
   async function raw(path: string, options: CallOptions = {}): Promise<Response> {
     const url = new URL(server.base + path);
     for (const [key, value] of Object.entries(options.query ?? {})) {
       if (value !== undefined) url.searchParams.set(key, String(value));
     }
-    const headers: Record<string, string> = { "user-agent": CHROME_UA, ...options.headers };
+    const headers: Record<string, string> = {
+      "user-agent": CHROME_UA,
+      "x-demo-mailbox": mailbox,
+      ...options.headers,
+    };
     if (options.lang) headers["accept-language"] = options.lang;
     if (options.token) headers.authorization = `Bearer ${options.token}`;
     let body: BodyInit | undefined;

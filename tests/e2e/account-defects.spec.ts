@@ -302,3 +302,33 @@ test.describe("English wording", () => {
     );
   });
 });
+
+test.describe("demo mailbox privacy", () => {
+  test("another browser sees neither the mailbox page's mails nor the outbox's", async ({
+    page,
+    newContext,
+  }) => {
+    const email = uniqueEmail("private");
+    await page.goto("/register/accountRegistration");
+    await page.locator('input[name="email"]').fill(email);
+    await page.locator('input[name="password"]').fill("Harbour#2024");
+    await page.locator('input[name="checkPass"]').fill("Harbour#2024");
+    await page.locator('input[name="code"]').fill(E2E_CAPTCHA_CODE);
+    await page.locator("#register-account button[type=submit]").click();
+    await expect(page.getByTestId("registration-step")).toHaveAttribute("data-step", "2");
+    await page.getByTestId("send-code").click();
+    await expect(page.getByTestId("flow-notice")).toHaveText("发送成功");
+    await page.goto(`/demo/mailbox/?to=${encodeURIComponent(email)}`);
+    await expect(page.getByTestId("mail")).toHaveCount(1);
+
+    const stranger = await (await newContext()).newPage();
+    await stranger.goto(`/demo/mailbox/?to=${encodeURIComponent(email)}`);
+    await expect(stranger.getByTestId("mailbox-empty")).toBeVisible();
+    const outbox = await stranger.request.get(
+      `/api/v1/demo/outbox?to=${encodeURIComponent(email)}`,
+    );
+    expect((await outbox.json()).data).toEqual([]);
+    const all = await stranger.request.get("/api/v1/demo/outbox");
+    expect(JSON.stringify((await all.json()).data)).not.toContain(email);
+  });
+});

@@ -105,7 +105,12 @@ export async function login(
   await expect(page.getByTestId("user-name")).toHaveText(username);
 }
 
-/** The 6-digit code of the newest mail to `email`, read from the demo outbox of the fake backend. */
+/**
+ * The 6-digit code of the newest mail to `email`, read from the demo outbox of
+ * the fake backend. The outbox shows only the mail of the caller's own demo
+ * mailbox (its `demo_mailbox` cookie): pass the client that caused the mail
+ * or signed in as its recipient (`page.request` shares the page's cookies).
+ */
 export async function codeFromOutbox(request: APIRequestContext, email: string): Promise<string> {
   const response = await request.get(`/api/v1/demo/outbox?to=${encodeURIComponent(email)}`);
   const mails = (await response.json()).data as { text: string }[];

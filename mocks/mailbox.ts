@@ -1,0 +1,76 @@
+/**
+ * Demo mailboxes: every request belongs to the mailbox named by its
+ * `x-demo-mailbox` header (the portal, on a browser's behalf) or its
+ * `demo_mailbox` cookie (direct calls); a request with neither gets a new
+ * one, set as a cookie on the answer. A mail is filed in the mailbox of the
+ * request that caused it and in those that signed in as its recipient.
+ */
+import { AsyncLocalStorage } from "node:async_hooks";
+import { DEMO_MAILBOX_COOKIE, DEMO_MAILBOX_HEADER } from "../app/contract/demo.ts";
+import { db } from "./db.ts";
+import { randomId } from "./security.ts";
+
+interface Mailbox {
+  id: string;
+  /** Made for this request: the answer sets the cookie. */
+  fresh: boolean;
+}
+
+const current = new AsyncLocalStorage<Mailbox>();
+const ID = /^[A-Za-z0-9_-]{16,64}$/;
+
+function cookieValue(header: string | null, name: string): string | undefined {
+  for (const part of (header ?? "").split(";")) {
+    const [key, ...rest] = part.trim().split("=");
+    if (key === name) return decodeURIComponent(rest.join("="));
+  }
+  return undefined;
+}
+
+export function mailboxOf(request: Request): Mailbox {
+  const given =
+    request.headers.get(DEMO_MAILBOX_HEADER) ??
+    cookieValue(request.headers.get("cookie"), DEMO_MAILBOX_COOKIE);
+  if (given && ID.test(given)) return { id: given, fresh: false };
+  return { id: randomId(24), fresh: true };
+}
+
+/** Runs `answer` for the request's mailbox and sets the cookie of a new one. */
+export async function withMailbox(
+  request: Request,
+  answer: () => Promise<Response>,
+): Promise<Response> {
+  const mailbox = mailboxOf(request);
+  const response = await current.run(mailbox, answer);
+  if (!mailbox.fresh) return response;
+  const copy = new Response(response.body, response);
+  copy.headers.append(
+    "Set-Cookie",
+    `${DEMO_MAILBOX_COOKIE}=${mailbox.id}; Path=/; HttpOnly; SameSite=Lax`,
+  );
+  return copy;
+}
+
+/** The mailbox of the request being answered, if any. */
+export function currentMailbox(): string | undefined {
+  return current.getStore()?.id;
+}
+
+/** The request's mailbox signed in as `userId`: mails to that account land in it too. */
+export function rememberSignIn(userId: string): void {
+  const id = currentMailbox();
+  if (!id) return;
+  const boxes = db.mailboxesByUser.get(userId) ?? new Set<string>();
+  boxes.add(id);
+  db.mailboxesByUser.set(userId, boxes);
+}
+
+/** Where a mail to `to` is filed: the causing request's mailbox and the recipient's. */
+export function mailboxesFor(to: string): string[] {
+  const boxes = new Set<string>();
+  const id = currentMailbox();
+  if (id) boxes.add(id);
+  const userId = db.userIdByName.get(to.trim().toLowerCase());
+  for (const box of (userId && db.mailboxesByUser.get(userId)) || []) boxes.add(box);
+  return [...boxes];
+}
