@@ -224,14 +224,14 @@ test.describe("login settings", () => {
     await expect(page.getByTestId("user-name")).toHaveText(email);
     await page.goto("/setting/account");
     const toggle = page.getByTestId("single-login-switch");
-    await expect(toggle).toHaveAttribute("aria-checked", "false");
+    await expect(toggle).toHaveAttribute("aria-pressed", "false");
     await toggle.click();
     await expect(page.getByTestId("login-settings-notice")).toHaveText("单点登录已开启");
-    await expect(toggle).toHaveAttribute("aria-checked", "true");
+    await expect(toggle).toHaveAttribute("aria-pressed", "true");
     await expect(page.getByTestId("single-login-text")).toContainText("同一时间只允许一人登录");
     await toggle.click();
     await expect(page.getByTestId("login-settings-notice")).toHaveText("单点登录已关闭");
-    await expect(toggle).toHaveAttribute("aria-checked", "false");
+    await expect(toggle).toHaveAttribute("aria-pressed", "false");
   });
 });
 

@@ -13,7 +13,7 @@ export function DemoMailboxLink({ email }: { email?: string }) {
       {t("account.mailbox.hint")}{" "}
       <Link
         to={email ? hrefWithQuery(path, { to: email }) : path}
-        className="btn-link"
+        className="btn-link underline"
         target="_blank"
         data-testid="demo-mailbox-link"
       >
