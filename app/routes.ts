@@ -64,6 +64,7 @@ export default [
   route("captcha", "routes/resources/captcha.ts"),
   route("order/download", "routes/resources/order-download.ts"),
   route("order/import-template", "routes/resources/order-import-template.ts"),
+  route("order/import-report", "routes/resources/order-import-report.ts"),
   route("inventory/download", "routes/resources/inventory-download.ts"),
   route("notice/read", "routes/resources/notice-read.ts"),
   route("table-columns", "routes/resources/table-columns.ts"),

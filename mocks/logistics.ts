@@ -129,8 +129,11 @@ export function queryOrders(
   }
 
   // Newest first by the time the filter names (stock-in or stock-out time
-  // for those tabs of the details), creation time unless said otherwise.
-  const sortByTime = timeField !== "createdOn";
+  // for those tabs of the details), creation time unless said otherwise;
+  // or by the column the list is sorted by.
+  const sortField = filter.sortField ?? timeField;
+  const descending = (filter.sortOrder ?? "desc") === "desc";
+  const sortByTime = sortField !== "createdOn" || !descending;
 
   const onlyStatus =
     !sortByTime &&
@@ -182,8 +185,13 @@ export function queryOrders(
     amountTotal += row.acturalPaid;
   }
   if (sortByTime) {
-    // Stable: equal times keep the newest-created first; orders without the time go last.
-    rows.sort((a, b) => (b[timeField] ?? -1) - (a[timeField] ?? -1));
+    // Stable: equal values keep the newest-created first; orders without the time go last.
+    rows.sort((a, b) => {
+      const x = a[sortField];
+      const y = b[sortField];
+      if (x === null || y === null) return x === y ? 0 : x === null ? 1 : -1;
+      return descending ? y - x : x - y;
+    });
     return { rows: page ? rows.slice(skip, skip + take) : rows, total, amountTotal };
   }
   return { rows, total, amountTotal };

@@ -411,8 +411,8 @@ export async function arrivalWorkbook(
   styleRow(
     sheet.addRow([
       lang === "en" ? "Total" : "合计",
-      null,
-      null,
+      "",
+      "",
       totals.arrived,
       totals.inStock,
       totals.detained,

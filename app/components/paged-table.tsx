@@ -37,13 +37,14 @@
 import { Popover, PopoverButton, PopoverPanel } from "@headlessui/react";
 import { Fragment, type ReactNode, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useLocation } from "react-router";
+import { Link, useLocation } from "react-router";
 import { ChevronIcon } from "~/components/icons.tsx";
 import { PagingBar } from "~/components/paging-bar.tsx";
 import type { Pagination } from "~/contract/index.ts";
 import type { Locale } from "~/locales/index.ts";
 import { plainCookie, readCookie } from "~/utils/cookies.ts";
 import { formatCount } from "~/utils/format.ts";
+import { listHref } from "~/utils/list-query.ts";
 import { useHydrated } from "~/utils/local-store.ts";
 import {
   hiddenColumnsOf,
@@ -63,6 +64,8 @@ export interface Column<Row> {
   fixed?: boolean;
   /** Hidden until the user shows it from the column menu. */
   defaultHidden?: boolean;
+  /** The list can be sorted by this column (its key is the `sortField`). */
+  sortable?: boolean;
 }
 
 export interface TableSelection {
@@ -91,6 +94,8 @@ export interface PagedTableProps<Row> {
   selection?: TableSelection;
   expand?: { render: (row: Row) => ReactNode; label: (row: Row) => string };
   toolbar?: ReactNode;
+  /** The sorting in the URL (`sortField`, `sortOrder`), for tables with sortable columns. */
+  sort?: { field?: string; order?: "asc" | "desc" };
   /** The hidden columns chosen for this table (the loader reads them from the cookie); null: the defaults. */
   hiddenColumns?: readonly string[] | null;
 }
@@ -110,8 +115,10 @@ export function PagedTable<Row>({
   selection,
   expand,
   toolbar,
+  sort,
   hiddenColumns,
 }: PagedTableProps<Row>) {
+  const location = useLocation();
   const { t, i18n } = useTranslation();
   const locale = i18n.language as Locale;
   const [hidden, setHidden] = useHiddenColumns(
@@ -198,15 +205,44 @@ export function PagedTable<Row>({
                   {t("table.index")}
                 </th>
               ) : null}
-              {visible.map((column) => (
-                <th
-                  key={column.key}
-                  scope="col"
-                  className={`${cell} whitespace-nowrap ${ALIGN[column.align ?? "left"]}`}
-                >
-                  {column.header}
-                </th>
-              ))}
+              {visible.map((column) => {
+                const active = sort?.field === column.key;
+                const order = active ? (sort?.order ?? "desc") : undefined;
+                return (
+                  <th
+                    key={column.key}
+                    scope="col"
+                    aria-sort={
+                      order === "asc" ? "ascending" : order === "desc" ? "descending" : undefined
+                    }
+                    className={`${cell} whitespace-nowrap ${ALIGN[column.align ?? "left"]}`}
+                  >
+                    {column.sortable && sort ? (
+                      // A link: sorting works without JavaScript and stays in the URL.
+                      <Link
+                        to={listHref(location.pathname, new URLSearchParams(location.search), {
+                          sortField: column.key,
+                          sortOrder: order === "desc" ? "asc" : "desc",
+                          current: null,
+                        })}
+                        title={t("table.sortBy", { column: column.header })}
+                        className="inline-flex items-center gap-1 hover:text-brand-700"
+                        data-testid={`sort-${column.key}`}
+                      >
+                        {column.header}
+                        <span
+                          aria-hidden="true"
+                          className={active ? "text-brand-700" : "text-gray-300"}
+                        >
+                          {order === "asc" ? "▲" : "▼"}
+                        </span>
+                      </Link>
+                    ) : (
+                      column.header
+                    )}
+                  </th>
+                );
+              })}
             </tr>
           </thead>
           <tbody ref={tbody} className="divide-y divide-gray-100">

@@ -206,12 +206,19 @@ export const salverListQuerySchema = pageQuerySchema.extend({
 });
 
 export const ORDER_TIME_FIELDS = ["createdOn", "enterCbaTime", "exitCbaTime"] as const;
+/** Columns the order list can be sorted by: its times and the amount paid. */
+export const ORDER_SORT_FIELDS = [...ORDER_TIME_FIELDS, "acturalPaid"] as const;
+export type OrderSortField = (typeof ORDER_SORT_FIELDS)[number];
+export const SORT_ORDERS = ["asc", "desc"] as const;
+export type SortOrder = (typeof SORT_ORDERS)[number];
 
 /**
  * Filters of the order list, also sent as the query of the downloads.
  * Text filters match partially; `cbaStatus1` and `status` are older names of
  * `cbaStatus`, used when `cbaStatus` is absent. `startTime` (inclusive) and
- * `endTime` (exclusive) are Unix seconds applied to `timeField`.
+ * `endTime` (exclusive) are Unix seconds applied to `timeField`. Orders come
+ * newest first by `timeField`, or by `sortField` in `sortOrder` (default
+ * descending) when given; orders without that time come last.
  */
 export const orderFilterSchema = z.object({
   serviceNo: filterText,
@@ -225,6 +232,8 @@ export const orderFilterSchema = z.object({
   timeField: z.enum(ORDER_TIME_FIELDS).default("createdOn"),
   startTime: z.coerce.number().int().optional(),
   endTime: z.coerce.number().int().optional(),
+  sortField: z.enum(ORDER_SORT_FIELDS).optional(),
+  sortOrder: z.enum(SORT_ORDERS).optional(),
 });
 export type OrderFilter = z.infer<typeof orderFilterSchema>;
 

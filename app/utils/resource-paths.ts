@@ -12,6 +12,7 @@ const RESOURCE_PATHS = new Set([
   "/captcha",
   "/order/download",
   "/order/import-template",
+  "/order/import-report",
   "/inventory/download",
   "/notice/read",
   "/image",

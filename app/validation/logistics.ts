@@ -1,5 +1,11 @@
 import { z } from "zod";
-import { IMPORT_MAX_BYTES, ORDER_STATUSES, SALVER_STATUSES } from "~/contract/index.ts";
+import {
+  IMPORT_MAX_BYTES,
+  ORDER_SORT_FIELDS,
+  ORDER_STATUSES,
+  SALVER_STATUSES,
+  SORT_ORDERS,
+} from "~/contract/index.ts";
 
 /**
  * Schemas of the logistics screens. Form schemas speak in translation keys
@@ -35,7 +41,12 @@ export const orderFilterSchema = z.object({
   logisticsNo: filterText,
   consignee: filterText,
   cbaStatus: orderStatusFilter,
+  // The column the list is sorted by (its times or the amount), kept in the URL.
+  sortField: z.enum(ORDER_SORT_FIELDS).optional(),
+  sortOrder: z.enum(SORT_ORDERS).optional(),
 });
+/** Query parameters of the sorting, carried when the filters change. */
+export const SORT_PARAMS = ["sortField", "sortOrder"] as const;
 export type OrderListFilter = z.infer<typeof orderFilterSchema>;
 export const ORDER_FILTER_TEXT_FIELDS = [
   "salverNo",

@@ -469,6 +469,28 @@ describe("order status rules", () => {
     }
   });
 
+  it("sorts by the amount paid or a time, either way, across pages", async () => {
+    for (const sortOrder of ["asc", "desc"] as const) {
+      const listed = await allOrders({ sortField: "acturalPaid", sortOrder });
+      const amounts = listed.map((o) => o.acturalPaid);
+      expect(amounts).toEqual([...amounts].sort((a, b) => (sortOrder === "asc" ? a - b : b - a)));
+      const page = await api.ok(
+        "/cba/order",
+        { token, query: { sortField: "acturalPaid", sortOrder, current: 3, pageSize: 7 } },
+        orderListDataSchema,
+      );
+      expect(page.list.map((o) => o.orderNo)).toEqual(listed.slice(14, 21).map((o) => o.orderNo));
+    }
+    const oldestFirst = await allOrders({ sortField: "createdOn", sortOrder: "asc" });
+    const created = oldestFirst.map((o) => o.createdOn.seconds);
+    expect(created).toEqual([...created].sort((a, b) => a - b));
+    // Orders never stocked in come last, whichever way.
+    const byStockIn = await allOrders({ sortField: "enterCbaTime", sortOrder: "asc" });
+    const firstMissing = byStockIn.findIndex((o) => o.enterCbaTime === null);
+    expect(firstMissing).toBeGreaterThan(0);
+    expect(byStockIn.slice(firstMissing).every((o) => o.enterCbaTime === null)).toBe(true);
+  });
+
   it("a refused batch names every order that blocks it and what each may become", async () => {
     const [first, second] = await allOrders({ cbaStatus: 1 });
     const [out] = await allOrders({ cbaStatus: 3 });

@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import ExcelJS from "exceljs";
 import enCommon from "../../app/locales/en/common.ts";
 import enL from "../../app/locales/en/logistics.ts";
 import enQ from "../../app/locales/en/qualification.ts";
@@ -7,7 +8,15 @@ import zhCommon from "../../app/locales/zh/common.ts";
 import zhL from "../../app/locales/zh/logistics.ts";
 import zhQ from "../../app/locales/zh/qualification.ts";
 import zhTable from "../../app/locales/zh/table.ts";
-import { ACCOUNTS, expect, registerByApi, submitLogin, test } from "./fixtures.ts";
+import {
+  ACCOUNTS,
+  expect,
+  readWorkbook,
+  registerByApi,
+  sheetRows,
+  submitLogin,
+  test,
+} from "./fixtures.ts";
 
 /** Logs in from the login page of `locale`; the first sign-in after the server starts may be slow. */
 async function login(page: Page, username: string, options: { locale?: "zh" | "en" } = {}) {
@@ -218,5 +227,112 @@ for (const lang of ["zh", "en"] as const) {
     await page.goto(`${prefix}/order`);
     await expect(headers.filter({ hasText: l.order.serviceNo })).toHaveCount(1);
     await expect(headers.filter({ hasText: l.order.consignee })).toHaveCount(0);
+  });
+}
+
+for (const lang of ["zh", "en"] as const) {
+  const { prefix } = TEXT[lang];
+
+  test(`orders sort by amount and by time, kept in the URL (${lang})`, async ({ page }) => {
+    await login(page, ACCOUNTS.manager, { locale: lang });
+    await page.goto(`${prefix}/order/?cbaStatus=4`);
+    const table = page.getByTestId("orders");
+    const amounts = async () => {
+      await expect(orderRows(page).first()).toBeVisible();
+      const index = await table
+        .locator("thead th")
+        .evaluateAll((ths) =>
+          ths.findIndex((th) => th.querySelector('[data-testid="sort-acturalPaid"]')),
+        );
+      return orderRows(page).evaluateAll(
+        (trs, column) =>
+          trs.map((tr) => Number(tr.children[column]?.textContent?.replace(/[^\d.]/g, "") ?? "")),
+        index,
+      );
+    };
+    await table.getByTestId("sort-acturalPaid").click();
+    await expect(page).toHaveURL(
+      new RegExp(`${prefix}/order/\\?cbaStatus=4&sortField=acturalPaid&sortOrder=desc$`),
+    );
+    const down = await amounts();
+    expect(down.length).toBeGreaterThan(1);
+    expect(down).toEqual([...down].sort((a, b) => b - a));
+    await expect(table.locator('th[aria-sort="descending"]')).toHaveCount(1);
+
+    await table.getByTestId("sort-acturalPaid").click();
+    await expect(page).toHaveURL(/sortField=acturalPaid&sortOrder=asc$/);
+    const up = await amounts();
+    expect(up).toEqual([...up].sort((a, b) => a - b));
+
+    // A new filter keeps the sorting.
+    await page.locator("#filter-cbaStatus").selectOption("1");
+    await page.locator("search").getByRole("button").first().click();
+    await expect(page).toHaveURL(/cbaStatus=1/);
+    await expect(page).toHaveURL(/sortField=acturalPaid&sortOrder=asc/);
+
+    // By creation time, oldest first.
+    await table.getByTestId("sort-createdOn").click();
+    await expect(page).toHaveURL(/sortField=createdOn&sortOrder=desc/);
+    await table.getByTestId("sort-createdOn").click();
+    await expect(page).toHaveURL(/sortField=createdOn&sortOrder=asc/);
+    await expect(table.locator('th[aria-sort="ascending"]')).toHaveCount(1);
+  });
+}
+
+for (const lang of ["zh", "en"] as const) {
+  const { l, prefix } = TEXT[lang];
+
+  test(`the import report filters to refused rows and downloads as a workbook (${lang})`, async ({
+    page,
+  }) => {
+    await login(page, ACCOUNTS.manager, { locale: lang });
+    await page.goto(`${prefix}/order/?cbaStatus=4&pageSize=50`);
+    await expect(orderRows(page).first()).toBeVisible();
+    const orderNo = (await orderRows(page)
+      .nth(lang === "zh" ? 31 : 33)
+      .getAttribute("data-row-key")) as string;
+    await expect(page.getByTestId("column-menu")).toBeVisible();
+    await page.getByTestId("import").click();
+    const dialog = page.getByTestId("import-dialog");
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet("import");
+    sheet.addRow(["订单号", "物流单号"]);
+    sheet.addRow([orderNo, `YT${Date.now()}${lang === "zh" ? 3 : 4}`.slice(0, 20)]);
+    sheet.addRow(["NO-SUCH-ORDER-1", "SF0000000001"]);
+    sheet.addRow(["NO-SUCH-ORDER-2", ""]);
+    await dialog.locator('input[type="file"]').setInputFiles({
+      name: "numbers.xlsx",
+      mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+      buffer: Buffer.from(await book.xlsx.writeBuffer()),
+    });
+    await dialog.getByRole("button", { name: l.import.upload }).click();
+    await expect(dialog).toBeHidden();
+
+    const report = page.getByTestId("import-report");
+    const rows = report.getByTestId("import-row");
+    await expect(rows).toHaveCount(3);
+    await expect(rows.filter({ visible: true })).toHaveCount(3);
+    await report.getByTestId("import-refused-only").check();
+    await expect(rows.filter({ visible: true })).toHaveCount(2);
+    await expect(rows.filter({ visible: true }).first()).toContainText("NO-SUCH-ORDER-1");
+
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      report.getByTestId("import-report-download-refused").click(),
+    ]);
+    expect(download.suggestedFilename()).toBe("import-report-refused.xlsx");
+    const data = sheetRows((await readWorkbook(download)).worksheets[0]!);
+    expect(data[0]).toEqual([
+      l.import.row,
+      l.order.orderNo,
+      l.order.logisticsNo,
+      l.import.result,
+      l.import.reason,
+    ]);
+    expect(data.slice(1).map((r) => [r[0], r[1], r[3]])).toEqual([
+      ["3", "NO-SUCH-ORDER-1", l.import.refused],
+      ["4", "NO-SUCH-ORDER-2", l.import.refused],
+    ]);
+    expect(data[1]?.[4]).not.toBe("");
   });
 }

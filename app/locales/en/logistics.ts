@@ -138,5 +138,8 @@ export default {
     applied: "Imported",
     refused: "Refused",
     reason: "Reason",
+    refusedOnly: "Refused rows only",
+    download: "Download report",
+    downloadRefused: "Download refused rows",
   },
 } satisfies Record<keyof typeof zh, unknown>;

@@ -16,4 +16,5 @@ export default {
   selectPage: "Select all on this page",
   columns: "Columns",
   showColumns: "Shown columns",
+  sortBy: "Sort by {{column}}",
 } satisfies Record<keyof typeof zh, string>;

@@ -136,5 +136,8 @@ export default {
     applied: "已导入",
     refused: "已拒绝",
     reason: "原因",
+    refusedOnly: "只看未导入的行",
+    download: "下载报告",
+    downloadRefused: "下载未导入的行",
   },
 };

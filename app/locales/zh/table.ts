@@ -15,4 +15,5 @@ export default {
   selectPage: "选择本页全部",
   columns: "列设置",
   showColumns: "显示的列",
+  sortBy: "按“{{column}}”排序",
 };

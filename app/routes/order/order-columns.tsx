@@ -67,6 +67,7 @@ export function useOrderColumns(): Column<OrderView>[] {
     },
     {
       key: "acturalPaid",
+      sortable: true,
       header: t("logistics.order.acturalPaid"),
       align: "right",
       className: "whitespace-nowrap",
@@ -85,12 +86,14 @@ export function useOrderColumns(): Column<OrderView>[] {
     },
     {
       key: "createdOn",
+      sortable: true,
       header: t("logistics.order.createdOn"),
       className: "whitespace-nowrap tabular-nums",
       cell: (order) => order.createdOn,
     },
     {
       key: "enterCbaTime",
+      sortable: true,
       header: t("logistics.order.enterCbaTime"),
       defaultHidden: true,
       className: "whitespace-nowrap tabular-nums",
@@ -98,6 +101,7 @@ export function useOrderColumns(): Column<OrderView>[] {
     },
     {
       key: "exitCbaTime",
+      sortable: true,
       header: t("logistics.order.exitCbaTime"),
       defaultHidden: true,
       className: "whitespace-nowrap tabular-nums",
@@ -179,6 +183,32 @@ export function ImportReportView({ report }: { report: ImportReport }) {
           refused: report.refused,
         })}
       </p>
+      <div className="mb-3 flex flex-wrap items-center gap-3">
+        {/* A checkbox filters the rows through CSS: no JavaScript needed. */}
+        <label className="inline-flex items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            className="refused-only size-4 accent-brand-600"
+            data-testid="import-refused-only"
+          />
+          {t("logistics.import.refusedOnly")}
+        </label>
+        <form method="post" action="/order/import-report" className="ml-auto flex gap-2">
+          <input type="hidden" name="report" value={JSON.stringify(report)} />
+          <button type="submit" className="btn-secondary h-8" data-testid="import-report-download">
+            {t("logistics.import.download")}
+          </button>
+          <button
+            type="submit"
+            name="only"
+            value="refused"
+            className="btn-secondary h-8"
+            data-testid="import-report-download-refused"
+          >
+            {t("logistics.import.downloadRefused")}
+          </button>
+        </form>
+      </div>
       <div className="max-h-80 overflow-auto rounded border border-gray-200">
         <table className="min-w-full text-sm">
           <thead className="sticky top-0 bg-gray-50 text-xs text-gray-600">
@@ -202,7 +232,14 @@ export function ImportReportView({ report }: { report: ImportReport }) {
           </thead>
           <tbody className="divide-y divide-gray-100">
             {report.rows.map((row) => (
-              <tr key={row.row} data-testid="import-row">
+              <tr
+                key={row.row}
+                data-testid="import-row"
+                data-applied={row.applied ? "true" : "false"}
+                className={
+                  row.applied ? "[section:has(.refused-only:checked)_&]:hidden" : undefined
+                }
+              >
                 <td className="px-3 py-1.5 text-right tabular-nums">{row.row}</td>
                 <td className="px-3 py-1.5 font-mono">{row.orderNo}</td>
                 <td className="px-3 py-1.5 font-mono">{row.logisticsNo}</td>

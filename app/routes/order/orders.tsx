@@ -16,6 +16,7 @@ import {
   isSelectionIntent,
   ORDER_FILTER_TEXT_FIELDS,
   type OrderIntent,
+  SORT_PARAMS,
   stockInSchema,
 } from "~/validation/logistics.ts";
 import type { Route } from "./+types/orders";
@@ -136,7 +137,7 @@ export default function OrdersPage({ loaderData, actionData }: Route.ComponentPr
     <section className="card p-5">
       <PageHeader title={t("logistics.order.title")} />
 
-      <ListFilter>
+      <ListFilter keep={SORT_PARAMS}>
         {ORDER_FILTER_TEXT_FIELDS.map((field) => (
           <FilterField
             key={field}
@@ -285,6 +286,7 @@ export default function OrdersPage({ loaderData, actionData }: Route.ComponentPr
 
       <PagedTable
         id="orders"
+        sort={{ field: filters.sortField, order: filters.sortOrder }}
         hiddenColumns={loaderData.hiddenColumns}
         columns={columns}
         rows={loaderData.list}
