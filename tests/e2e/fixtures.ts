@@ -102,7 +102,8 @@ export async function login(
 ) {
   await page.goto(options.locale === "en" ? "/en" : "/");
   await submitLogin(page, username, options.password);
-  await expect(page.getByTestId("user-name")).toHaveText(username);
+  // The first sign-in of a test seeds its world and checks a scrypt hash: slow on a busy 2-core machine.
+  await expect(page.getByTestId("user-name")).toHaveText(username, { timeout: 20_000 });
 }
 
 /**
@@ -153,7 +154,8 @@ export async function readWorkbook(download: Download) {
 export function sheetRows(sheet: ExcelJS.Worksheet): string[][] {
   const result: string[][] = [];
   sheet.eachRow((r) => {
-    result.push((r.values as ExcelJS.CellValue[]).slice(1).map((v) => String(v ?? "")));
+    // `values` has holes where a row has no cell: Array.from reads them as empty.
+    result.push(Array.from((r.values as ExcelJS.CellValue[]).slice(1), (v) => String(v ?? "")));
   });
   return result;
 }
