@@ -254,15 +254,23 @@ for (const lang of ["zh", "en"] as const) {
     await expect(page).toHaveURL(
       new RegExp(`${prefix}/order/\\?cbaStatus=4&sortField=acturalPaid&sortOrder=desc$`),
     );
-    const down = await amounts();
-    expect(down.length).toBeGreaterThan(1);
-    expect(down).toEqual([...down].sort((a, b) => b - a));
+    // The URL changes before the new rows are drawn: wait for the rows.
+    const sortedAs = async (order: "asc" | "desc") => {
+      const values = await amounts();
+      return (
+        values.length > 1 &&
+        values.every(
+          (value, i) =>
+            i === 0 || (order === "desc" ? values[i - 1]! >= value : values[i - 1]! <= value),
+        )
+      );
+    };
+    await expect.poll(() => sortedAs("desc")).toBe(true);
     await expect(table.locator('th[aria-sort="descending"]')).toHaveCount(1);
 
     await table.getByTestId("sort-acturalPaid").click();
     await expect(page).toHaveURL(/sortField=acturalPaid&sortOrder=asc$/);
-    const up = await amounts();
-    expect(up).toEqual([...up].sort((a, b) => a - b));
+    await expect.poll(() => sortedAs("asc")).toBe(true);
 
     // A new filter keeps the sorting.
     await page.locator("#filter-cbaStatus").selectOption("1");
