@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { E2E_CAPTCHA_CODE } from "../../playwright.config.ts";
-import { ACCOUNTS, expect, login, test } from "./fixtures.ts";
+import { ACCOUNTS, expect, hydrated, login, test } from "./fixtures.ts";
 
 /**
  * Accessibility: axe-core with the WCAG 2 A/AA rules on every page of the
@@ -26,9 +26,6 @@ async function expectAccessible(page: Page, state: string) {
 }
 
 /** Waits until the page runs its JavaScript, so menus and dialogs can open. */
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
-}
 
 async function visit(page: Page, path: string) {
   await page.goto(path);

@@ -81,6 +81,11 @@ export const ACCOUNTS = {
   guest: "guest@demo.test",
 } as const;
 
+/** Waits until React has hydrated the page (root.tsx marks <html>): menus and dialogs work from then on. */
+export async function hydrated(page: Page) {
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+}
+
 /** Fills and submits the login form of the page already open. */
 export async function submitLogin(
   page: Page,

@@ -1,4 +1,4 @@
-import { ACCOUNTS, expect, login, submitLogin, test } from "./fixtures.ts";
+import { ACCOUNTS, expect, hydrated, login, submitLogin, test } from "./fixtures.ts";
 
 test.describe("languages and routes", () => {
   test("the login page speaks Chinese by default", async ({ page }) => {
@@ -57,6 +57,7 @@ test.describe("languages and routes", () => {
     context,
   }) => {
     await page.goto("/");
+    await hydrated(page);
     await page.getByTestId("language-switcher").click();
     const items = page.getByRole("menuitem");
     await expect(items).toHaveCount(1);
@@ -66,7 +67,8 @@ test.describe("languages and routes", () => {
     await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
     const cookies = await context.cookies();
     expect(cookies.find((c) => c.name === "lang")?.value).toBe("en");
-    // Back to Chinese through the switcher.
+    // Back to Chinese through the switcher, once the English page runs its JavaScript.
+    await hydrated(page);
     await page.getByTestId("language-switcher").click();
     await page.getByRole("menuitem", { name: "中文" }).click();
     await expect(page.getByRole("heading", { name: "账号登录" })).toBeVisible();
