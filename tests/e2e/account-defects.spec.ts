@@ -2,55 +2,25 @@ import type { APIRequestContext } from "@playwright/test";
 import { E2E_CAPTCHA_CODE } from "../../playwright.config.ts";
 import {
   ACCOUNTS,
-  codeFromOutbox,
+  createSubAccount,
   expect,
   login,
   PASSWORD,
+  setPasswordByRecovery,
   submitLogin,
   test,
+  uniqueEmail,
 } from "./fixtures.ts";
 
 /** Account and layout defects a new user met: each test failed before its fix. */
 
-function uniqueEmail(prefix: string): string {
-  return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@e2e.test`;
-}
-
-/** Logs an API client in as `username` through the portal's own login form. */
-async function portalLogin(request: APIRequestContext, username: string, password = PASSWORD) {
-  await request.get("/");
-  const answer = await request.post("/login", {
-    form: { username, password, code: E2E_CAPTCHA_CODE },
-  });
-  expect(answer.ok()).toBe(true);
-}
-
-/**
- * A sub-account of manager@demo.test with `role`, its password set through
- * forgot password as its owner would do after the invitation mail.
- */
+/** A sub-account of manager@demo.test with `role`, its password set through forgot password. */
 async function subAccountWithPassword(
   newRequest: () => Promise<APIRequestContext>,
   role: "CBA_MANAGER" | "GUEST",
 ): Promise<string> {
-  const email = uniqueEmail("sub");
-  const owner = await newRequest();
-  await portalLogin(owner, ACCOUNTS.manager);
-  const created = await owner.post("/sub_account", { form: { intent: "create", email, role } });
-  expect(await created.text()).toContain(email);
-
-  const visitor = await newRequest();
-  await visitor.get("/forge_password");
-  await visitor.post("/forge_password", {
-    form: { intent: "account", email, code: E2E_CAPTCHA_CODE },
-  });
-  await visitor.post("/forge_password", { form: { intent: "send" } });
-  const emailCode = await codeFromOutbox(visitor, email);
-  await visitor.post("/forge_password", { form: { intent: "next", emailCode } });
-  const done = await visitor.post("/forge_password", {
-    form: { intent: "confirm", password: PASSWORD, checkPass: PASSWORD },
-  });
-  expect(await done.text()).toContain('data-step="4"');
+  const email = await createSubAccount(newRequest, role);
+  await setPasswordByRecovery(newRequest, email, PASSWORD);
   return email;
 }
 

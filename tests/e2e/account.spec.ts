@@ -5,7 +5,17 @@ import type {
   Page,
 } from "@playwright/test";
 import { E2E_CAPTCHA_CODE } from "../../playwright.config.ts";
-import { ACCOUNTS, expect, login, PASSWORD, submitLogin, test } from "./fixtures.ts";
+import {
+  ACCOUNTS,
+  codeFromOutbox,
+  createSubAccount,
+  expect,
+  login,
+  setPasswordByRecovery,
+  submitLogin,
+  test,
+  uniqueEmail,
+} from "./fixtures.ts";
 
 /**
  * Account screens. Every test that changes an account (password, single
@@ -17,19 +27,6 @@ import { ACCOUNTS, expect, login, PASSWORD, submitLogin, test } from "./fixtures
 const NEW_PASSWORD = "Harbour#2024";
 const NEWER_PASSWORD = "Lighthouse#77";
 
-function uniqueEmail(prefix: string): string {
-  return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@e2e.test`;
-}
-
-/** The 6-digit code of the newest mail to `email`, read from the demo outbox API. */
-async function codeFromOutbox(request: APIRequestContext, email: string): Promise<string> {
-  const response = await request.get(`/api/v1/demo/outbox?to=${encodeURIComponent(email)}`);
-  const body = (await response.json()) as { data: { text: string }[] };
-  const code = body.data[0]?.text.match(/\b(\d{6})\b/)?.[1];
-  if (!code) throw new Error(`no code mailed to ${email}`);
-  return code;
-}
-
 /** The same code, read the way a person would: on the demo mailbox page. */
 async function codeFromMailbox(page: Page, email: string): Promise<string> {
   await page.goto(`/demo/mailbox/?to=${encodeURIComponent(email)}`);
@@ -39,45 +36,10 @@ async function codeFromMailbox(page: Page, email: string): Promise<string> {
   return code;
 }
 
-/**
- * A sub-account of manager@demo.test, created with a plain form post. It has
- * no usable password until one is set through forgot password, as its owner
- * would do after the invitation mail; no e-mail code has been sent to it yet.
- */
-async function createSubAccount(
-  newRequest: () => Promise<APIRequestContext>,
-  role: "CBA_MANAGER" | "GUEST",
-): Promise<string> {
-  const email = uniqueEmail(role === "GUEST" ? "invited" : "staff");
-  const owner = await newRequest();
-  await owner.get("/");
-  const loggedIn = await owner.post("/login", {
-    form: { username: ACCOUNTS.manager, password: PASSWORD, code: E2E_CAPTCHA_CODE },
-  });
-  expect(loggedIn.ok()).toBe(true);
-  const created = await owner.post("/sub_account", { form: { intent: "create", email, role } });
-  expect(await created.text()).toContain(email);
-  await owner.post("/logout", { form: { lang: "zh" } });
-  await owner.dispose();
-  return email;
-}
-
 /** A business-manager account of our own, its password set through forgot password. */
 async function createStaffAccount(newRequest: () => Promise<APIRequestContext>): Promise<string> {
   const email = await createSubAccount(newRequest, "CBA_MANAGER");
-  const visitor = await newRequest();
-  await visitor.get("/forge_password");
-  await visitor.post("/forge_password", {
-    form: { intent: "account", email, code: E2E_CAPTCHA_CODE },
-  });
-  await visitor.post("/forge_password", { form: { intent: "send" } });
-  const emailCode = await codeFromOutbox(visitor, email);
-  await visitor.post("/forge_password", { form: { intent: "next", emailCode } });
-  const done = await visitor.post("/forge_password", {
-    form: { intent: "confirm", password: NEW_PASSWORD, checkPass: NEW_PASSWORD },
-  });
-  expect(await done.text()).toContain('data-step="4"');
-  await visitor.dispose();
+  await setPasswordByRecovery(newRequest, email, NEW_PASSWORD);
   return email;
 }
 

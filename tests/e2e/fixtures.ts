@@ -125,6 +125,62 @@ export async function codeFromOutbox(request: APIRequestContext, email: string):
   return code;
 }
 
+/** An address no other test uses. */
+export function uniqueEmail(prefix: string): string {
+  return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@e2e.test`;
+}
+
+/** Logs an API client in as `username` through the portal's own login form. */
+export async function portalLogin(
+  request: APIRequestContext,
+  username: string,
+  password = PASSWORD,
+) {
+  await request.get("/");
+  const answer = await request.post("/login", {
+    form: { username, password, code: E2E_CAPTCHA_CODE },
+  });
+  expect(answer.ok()).toBe(true);
+}
+
+/**
+ * A sub-account of manager@demo.test, created with a plain form post. It has
+ * no usable password until one is set through forgot password
+ * (`setPasswordByRecovery`), as its owner would do after the invitation mail.
+ */
+export async function createSubAccount(
+  newRequest: () => Promise<APIRequestContext>,
+  role: "CBA_MANAGER" | "GUEST",
+): Promise<string> {
+  const email = uniqueEmail(role === "GUEST" ? "invited" : "staff");
+  const owner = await newRequest();
+  await portalLogin(owner, ACCOUNTS.manager);
+  const created = await owner.post("/sub_account", { form: { intent: "create", email, role } });
+  expect(await created.text()).toContain(email);
+  await owner.post("/logout", { form: { lang: "zh" } });
+  return email;
+}
+
+/** Sets the password of `email` through the four steps of forgot password, as a visitor. */
+export async function setPasswordByRecovery(
+  newRequest: () => Promise<APIRequestContext>,
+  email: string,
+  password: string,
+): Promise<void> {
+  const visitor = await newRequest();
+  await visitor.get("/forge_password");
+  await visitor.post("/forge_password", {
+    form: { intent: "account", email, code: E2E_CAPTCHA_CODE },
+  });
+  await visitor.post("/forge_password", { form: { intent: "send" } });
+  const emailCode = await codeFromOutbox(visitor, email);
+  await visitor.post("/forge_password", { form: { intent: "next", emailCode } });
+  const done = await visitor.post("/forge_password", {
+    form: { intent: "confirm", password, checkPass: password },
+  });
+  expect(await done.text()).toContain('data-step="4"');
+}
+
 /** A fresh account (no role) registered through the backend API, for tests that change an account. */
 export async function registerByApi(request: APIRequestContext, prefix: string): Promise<string> {
   const email = `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@e2e.test`;
