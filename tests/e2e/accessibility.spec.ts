@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { E2E_CAPTCHA_CODE } from "../../playwright.config.ts";
-import { ACCOUNTS, expect, hydrated, login, test } from "./fixtures.ts";
+import { ACCOUNTS, expect, hydrated, login, STAFF_PAGES, test } from "./fixtures.ts";
 
 /**
  * Accessibility: axe-core with the WCAG 2 A/AA rules on every page of the
@@ -43,19 +43,6 @@ const PUBLIC_PAGES = [
   "/error/500",
   "/error/403",
   "/no-such-page",
-];
-
-const STAFF_PAGES = [
-  "/server",
-  "/order",
-  "/inventory_system/inventory",
-  "/inventory_system/detail",
-  "/inventory_system/arrival_report",
-  "/qualificat",
-  "/setting/center",
-  "/setting/account",
-  "/sub_account",
-  "/explain",
 ];
 
 for (const lang of ["zh", "en"] as const) {

@@ -75,6 +75,20 @@ export const test = base.extend<WorldFixtures>({
 export { expect };
 
 export const PASSWORD = "Demo1234!";
+
+/** Every staff page of the menu: the sweeps (translations, accessibility) visit each. */
+export const STAFF_PAGES = [
+  "/server",
+  "/order",
+  "/inventory_system/inventory",
+  "/inventory_system/detail",
+  "/inventory_system/arrival_report",
+  "/qualificat",
+  "/setting/center",
+  "/setting/account",
+  "/sub_account",
+  "/explain",
+];
 export const ACCOUNTS = {
   admin: "admin@demo.test",
   manager: "manager@demo.test",

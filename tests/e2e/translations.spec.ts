@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { resources } from "../../app/locales/index.ts";
-import { ACCOUNTS, expect, login, test } from "./fixtures.ts";
+import { ACCOUNTS, expect, login, STAFF_PAGES, test } from "./fixtures.ts";
 
 /** A translation key that i18next could not find shows up as the key itself. */
 const RAW_KEY = new RegExp(`\\b(${Object.keys(resources.zh.translation).join("|")})\\.[a-zA-Z]+`);
@@ -13,18 +13,6 @@ const PUBLIC_PAGES = [
   "/register/privacyPolicy",
   "/error/404",
   "/error/500",
-];
-const STAFF_PAGES = [
-  "/server",
-  "/order",
-  "/inventory_system/inventory",
-  "/inventory_system/detail",
-  "/inventory_system/arrival_report",
-  "/qualificat",
-  "/setting/center",
-  "/setting/account",
-  "/sub_account",
-  "/explain",
 ];
 
 async function expectTranslated(page: Page, path: string) {
