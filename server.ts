@@ -55,9 +55,19 @@ if (config.production) {
   });
 }
 
-app.listen(config.port, config.host, () => {
+const server = app.listen(config.port, config.host, () => {
   const mode = config.demoMode
     ? "demo mode (fake backend at /api/v1)"
     : `backend ${config.apiBaseUrl}`;
   console.info(`Portal listening on http://${config.host}:${config.port} — ${mode}`);
 });
+
+// A container stop or Ctrl-C lets the requests in flight finish (at most 10 s)
+// and exits normally, so exit hooks such as --cpu-prof still run.
+for (const signal of ["SIGTERM", "SIGINT"] as const) {
+  process.once(signal, () => {
+    server.close(() => process.exit(0));
+    server.closeIdleConnections();
+    setTimeout(() => process.exit(0), 10_000).unref();
+  });
+}
