@@ -334,9 +334,9 @@ const OTHER_COMPANIES: readonly SeedCompany[] = [
 ];
 
 /**
- * The approved companies that own the seeded services, by share: the demo
- * manager's company every other service, the other two alternating in
- * between, so each has old and recent services.
+ * The approved companies that own the seeded services, newest first: the
+ * demo manager's company every other service (the newest among them), the
+ * other two alternating in between, so each has old and recent services.
  */
 const SERVICE_OWNER_PATTERN = [
   DEMO_ACCOUNTS.manager,
@@ -484,7 +484,8 @@ async function seedLogistics(
     const serviceNo = `FW${compact(createdOn)}${String(serviceSeq).padStart(3, "0")}`;
     const warehouse = random.pick(WAREHOUSES);
     const day = chinaDay(createdOn);
-    const companyId = owners[i % owners.length] ?? "";
+    // Counted from the newest, so the demo manager's company has the newest service.
+    const companyId = owners[(services - 1 - i) % owners.length] ?? "";
     await db.services.insert({
       serviceNo,
       companyId,
