@@ -169,6 +169,52 @@ describe("seeded companies", () => {
   });
 });
 
+describe("per-company totals", () => {
+  it("the unfiltered and status-only lists of a company follow its status changes", async () => {
+    const token = await api.login(MANAGER);
+    const check = async () => {
+      const { orders } = await holdings(token);
+      for (const cbaStatus of [undefined, 1, 2, 3, 4]) {
+        // Status only: totals come from the company's aggregate, not a scan.
+        const answer = await api.ok(
+          "/cba/order",
+          { token, query: { cbaStatus } },
+          orderListDataSchema,
+        );
+        const expected = orders.filter((o) => cbaStatus === undefined || o.cbaStatus === cbaStatus);
+        expect(answer.pagination.total, `status ${cbaStatus}`).toBe(expected.length);
+        expect(answer.amountTotal, `status ${cbaStatus}`).toBe(
+          expected.reduce((sum, o) => sum + o.acturalPaid, 0),
+        );
+      }
+      return orders;
+    };
+    const orders = await check();
+    const initial = orders.find((o) => o.cbaStatus === 1);
+    if (!initial) throw new Error("no initial order of the manager");
+    const scan = await api.call("/cba/salver-warehousing", {
+      method: "PUT",
+      token,
+      body: { salverNoOrOrderNo: initial.salverNo },
+    });
+    expect(scan.code).toBe(200);
+    const detain = orders.find((o) => o.cbaStatus === 4 && o.salverNo !== initial.salverNo);
+    if (detain) {
+      const answer = await api.call("/cba/order", {
+        method: "PUT",
+        token,
+        body: { orderNoList: [detain.orderNo], cbaStatus: 2, reasonForDetention: "查验" },
+      });
+      expect(answer.code).toBe(200);
+    }
+    await check();
+    // The platform's totals still cover every company.
+    const admin = await api.login(ADMIN);
+    const all = await api.ok("/cba/order", { token: admin }, orderListDataSchema);
+    expect(all.pagination.total).toBe(SMALL_SEED.orders);
+  });
+});
+
 describe("another company's data answers as unknown", () => {
   let manager: string;
   let mine: Holdings;
