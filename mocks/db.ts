@@ -7,10 +7,13 @@
  *   table updates rows in place, so indexes hold the rows themselves;
  * - `salverOrders` (rows, newest first), `serviceSalvers`: children by parent;
  * - `logisticsIndex`: waybill number → order number (import uniqueness);
- * - `salverStats`, `serviceStats`, `allStats`: order count and amount per
- *   status, changed on every status change; the derived cbaStatus of pallets
- *   and services, and the totals of unfiltered or status-only order lists,
- *   come from them.
+ * - `salverStats`, `serviceStats`, `companyStats`, `allStats`: order count
+ *   and amount per status, changed on every status change; the derived
+ *   cbaStatus of pallets and services, and the totals of unfiltered or
+ *   status-only order lists (a company's or everyone's), come from them.
+ *
+ * Services, pallets and orders each carry their company (`companyId`), so
+ * the company filter of mocks/scope.ts is one comparison per row.
  *
  * Times are stored as Unix seconds and answered as `{ seconds }`.
  */
@@ -38,6 +41,12 @@ export const userRow = z.object({
   isSingleLogin: z.boolean(),
   /** The company's main account for a sub-account; null for a main account. */
   parentId: z.string().nullable(),
+  /**
+   * The company whose data the user sees and changes (mocks/scope.ts): set
+   * when its qualification is approved, the main account's for a
+   * sub-account; null until then.
+   */
+  companyId: z.string().nullable(),
   enabled: z.boolean(),
   createdOn: seconds,
   lastLoginOn: seconds.nullable(),
@@ -93,6 +102,8 @@ export type MailRow = z.output<typeof mailRow>;
 
 export const serviceRow = z.object({
   serviceNo: z.string(),
+  /** The owning company; pallets and orders carry their service's. */
+  companyId: z.string(),
   name: z.string(),
   createdOn: seconds,
 });
@@ -101,6 +112,7 @@ export type ServiceRow = z.output<typeof serviceRow>;
 export const salverRow = z.object({
   salverNo: z.string(),
   serviceNo: z.string(),
+  companyId: z.string(),
   name: z.string(),
   width: z.number().int(),
   length: z.number().int(),
@@ -125,6 +137,7 @@ export const subOrderRow = z.object({
 export const orderRow = z.object({
   orderNo: z.string(),
   serviceNo: z.string(),
+  companyId: z.string(),
   salverNo: z.string(),
   logisticsNo: z.string().nullable(),
   consignee: z.string(),
@@ -169,6 +182,8 @@ export type CompanyRow = z.output<typeof companyRow>;
 export const noticeRow = z.object({
   id: z.string(),
   userId: z.string(),
+  /** The recipient's company when it was sent; null for an account without one. */
+  companyId: z.string().nullable(),
   kind: z.enum(NOTICE_KINDS),
   titleZh: z.string(),
   titleEn: z.string(),
@@ -252,6 +267,7 @@ export function createDb() {
     mailboxesByUser: new Map<string, Set<string>>(),
     /** Last code sent per address (ms), for the 60 s resend rule. */
     lastCodeSentAt: new Map<string, number>(),
+    /** The qualification (companies row) each applicant submitted. */
     companyIdByUser: new Map<string, string>(),
     orderList: [] as OrderRow[],
     salverOrders: new Map<string, OrderRow[]>(),
@@ -259,6 +275,7 @@ export function createDb() {
     logisticsIndex: new Map<string, string>(),
     salverStats: new Map<string, Stats>(),
     serviceStats: new Map<string, Stats>(),
+    companyStats: new Map<string, Stats>(),
     allStats: emptyStats(),
     /** Length shared by every order number (null when they differ): an exact number then matches only itself. */
     orderNoLength: null as number | null,
@@ -303,6 +320,7 @@ export function clearDb(): void {
   db.logisticsIndex.clear();
   db.salverStats.clear();
   db.serviceStats.clear();
+  db.companyStats.clear();
   db.allStats = emptyStats();
   db.orderNoLength = null;
   db.salverNoLength = null;
@@ -332,7 +350,12 @@ export function indexOrder(order: OrderRow): void {
   }
 }
 
-function statsOf(order: { salverNo: string; serviceNo: string }): Stats[] {
+function statsOf(order: { salverNo: string; serviceNo: string; companyId: string }): Stats[] {
+  let company = db.companyStats.get(order.companyId);
+  if (!company) {
+    company = emptyStats();
+    db.companyStats.set(order.companyId, company);
+  }
   let salver = db.salverStats.get(order.salverNo);
   if (!salver) {
     salver = emptyStats();
@@ -343,7 +366,7 @@ function statsOf(order: { salverNo: string; serviceNo: string }): Stats[] {
     service = emptyStats();
     db.serviceStats.set(order.serviceNo, service);
   }
-  return [salver, service, db.allStats];
+  return [salver, service, company, db.allStats];
 }
 
 /** Keeps the aggregates in step with one order's status change. */
@@ -383,4 +406,8 @@ export function salverStatsOf(salverNo: string): Stats {
 
 export function serviceStatsOf(serviceNo: string): Stats {
   return db.serviceStats.get(serviceNo) ?? emptyStats();
+}
+
+export function companyStatsOf(companyId: string): Stats {
+  return db.companyStats.get(companyId) ?? emptyStats();
 }

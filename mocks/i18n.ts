@@ -167,6 +167,10 @@ const MESSAGES = {
     zh: "物流单号已被订单 {no} 使用",
     en: "The logistics number is already used by order {no}",
   },
+  importLogisticsTakenElsewhere: {
+    zh: "物流单号已被其他订单使用",
+    en: "The logistics number is already used by another order",
+  },
   importStockedOut: {
     zh: "订单已出库，不能修改物流单号",
     en: "The order is stocked out: its logistics number cannot change",

@@ -15,6 +15,7 @@ import {
 import { ApiCode } from "../app/contract/envelope.ts";
 import { chinaDay, nowSeconds } from "./clock.ts";
 import {
+  companyStatsOf,
   db,
   deriveStatus,
   type OrderRow,
@@ -27,6 +28,7 @@ import {
 import { ApiError } from "./errors.ts";
 import { type Lang, type MessageParams, t } from "./i18n.ts";
 import { ts } from "./paging.ts";
+import type { CompanyScope } from "./scope.ts";
 
 export function serviceView(row: ServiceRow, lang: Lang) {
   const stats = serviceStatsOf(row.serviceNo);
@@ -98,13 +100,15 @@ export interface OrderQueryResult {
 }
 
 /**
- * Orders matching the filters, newest first (by `timeField`: creation,
- * stock-in or stock-out time), with the count and the sum of
- * acturalPaid over all matches. Fast paths: no filter or status only (totals
- * from the aggregates, the scan stops after the page); an exact order or
- * pallet number (only that order or pallet is looked at).
+ * Orders of the scope's companies matching the filters, newest first (by
+ * `timeField`: creation, stock-in or stock-out time), with the count and the
+ * sum of acturalPaid over all matches. Fast paths: no filter or status only
+ * (totals from the company's or everyone's aggregates, the scan stops after
+ * the page); an exact order or pallet number (only that order or pallet is
+ * looked at).
  */
 export function queryOrders(
+  scope: CompanyScope,
   filter: Partial<OrderFilter>,
   page?: { current: number; pageSize: number },
 ): OrderQueryResult {
@@ -120,10 +124,13 @@ export function queryOrders(
   const skip = page ? (page.current - 1) * page.pageSize : 0;
   const take = page ? page.pageSize : Number.POSITIVE_INFINITY;
 
+  if (!scope.all && scope.companyId === null) return { rows: [], total: 0, amountTotal: 0 };
+  const company = scope.all ? null : scope.companyId;
+
   let candidates: readonly OrderRow[] = db.orderList;
   if (orderNo !== undefined && orderNo.length === db.orderNoLength) {
     const exact = db.orders.get(orderNo);
-    candidates = exact ? [exact] : [];
+    candidates = exact && scope.allows(exact.companyId) ? [exact] : [];
   } else if (salverNo !== undefined && salverNo.length === db.salverNoLength) {
     candidates = db.salverOrders.get(salverNo) ?? [];
   }
@@ -145,13 +152,14 @@ export function queryOrders(
     consignee === undefined &&
     !timed;
   if (onlyStatus) {
-    const stats = db.allStats;
-    const total = status === undefined ? db.orderList.length : (stats.counts[status] ?? 0);
+    const stats = company === null ? db.allStats : companyStatsOf(company);
+    const total = status === undefined ? stats.ordersTotal : (stats.counts[status] ?? 0);
     const amountTotal = status === undefined ? stats.amount : (stats.amounts[status] ?? 0);
     const rows: OrderRow[] = [];
     if (page) {
       let seen = 0;
       for (const row of db.orderList) {
+        if (company !== null && row.companyId !== company) continue;
         if (status !== undefined && row.cbaStatus !== status) continue;
         if (seen++ < skip) continue;
         rows.push(row);
@@ -159,7 +167,11 @@ export function queryOrders(
       }
     } else {
       for (const row of db.orderList)
-        if (status === undefined || row.cbaStatus === status) rows.push(row);
+        if (
+          (company === null || row.companyId === company) &&
+          (status === undefined || row.cbaStatus === status)
+        )
+          rows.push(row);
     }
     return { rows, total, amountTotal };
   }
@@ -168,6 +180,7 @@ export function queryOrders(
   let total = 0;
   let amountTotal = 0;
   for (const row of candidates) {
+    if (company !== null && row.companyId !== company) continue;
     if (status !== undefined && row.cbaStatus !== status) continue;
     if (serviceNo !== undefined && row.serviceNo.toUpperCase() !== serviceNo) continue;
     if (!includesUpper(row.salverNo, salverNo)) continue;
@@ -197,8 +210,11 @@ export function queryOrders(
   return { rows, total, amountTotal };
 }
 
-/** Looks orders up by number; 40004 names the first unknown one. Duplicates are dropped. */
-export function ordersByNumbers(orderNos: readonly string[]): OrderRow[] {
+/**
+ * Looks orders of the scope up by number; 40004 names the first unknown one
+ * (another company's order is unknown). Duplicates are dropped.
+ */
+export function ordersByNumbers(scope: CompanyScope, orderNos: readonly string[]): OrderRow[] {
   const seen = new Set<string>();
   const rows: OrderRow[] = [];
   for (const raw of orderNos) {
@@ -206,7 +222,8 @@ export function ordersByNumbers(orderNos: readonly string[]): OrderRow[] {
     if (seen.has(orderNo)) continue;
     seen.add(orderNo);
     const row = db.orders.get(orderNo);
-    if (!row) throw new ApiError(ApiCode.notFound, "ordersNotFound", { no: orderNo });
+    if (!row || !scope.allows(row.companyId))
+      throw new ApiError(ApiCode.notFound, "ordersNotFound", { no: orderNo });
     rows.push(row);
   }
   return rows;
@@ -320,14 +337,17 @@ export interface ArrivalGroup {
 }
 
 /**
- * Orders arrived per China-time day of createdOn and pallet: in stock
- * (status 4) and detained (any other status), newest day first.
+ * Orders of the scope arrived per China-time day of createdOn and pallet: in
+ * stock (status 4) and detained (any other status), newest day first.
  */
-export function arrivalReport(filter: {
-  startTime?: number;
-  endTime?: number;
-  salverNo?: string;
-}): {
+export function arrivalReport(
+  scope: CompanyScope,
+  filter: {
+    startTime?: number;
+    endTime?: number;
+    salverNo?: string;
+  },
+): {
   rows: ArrivalGroup[];
   totals: { arrived: number; inStock: number; detained: number };
 } {
@@ -335,6 +355,7 @@ export function arrivalReport(filter: {
   const needle = filter.salverNo?.toUpperCase();
   const totals = { arrived: 0, inStock: 0, detained: 0 };
   for (const row of db.orderList) {
+    if (!scope.allows(row.companyId)) continue;
     if (filter.startTime !== undefined && row.createdOn < filter.startTime) continue;
     if (filter.endTime !== undefined && row.createdOn >= filter.endTime) continue;
     if (needle !== undefined && !row.salverNo.toUpperCase().includes(needle)) continue;

@@ -8,6 +8,7 @@ import { nowSeconds } from "./clock.ts";
 import { db, type NoticeRow, nextSeq } from "./db.ts";
 import type { Lang } from "./i18n.ts";
 import { mailboxesFor } from "./mailbox.ts";
+import { companyIdOf } from "./scope.ts";
 import { randomId } from "./security.ts";
 
 /** The product's one name per language, the portal's own. */
@@ -55,9 +56,11 @@ export async function notify(
   title: Record<Lang, string>,
   content: Record<Lang, string>,
 ): Promise<void> {
+  const user = db.users.get(userId);
   await db.notices.insert({
     id: randomId(8),
     userId,
+    companyId: user ? companyIdOf(user) : null,
     kind,
     titleZh: title.zh,
     titleEn: title.en,

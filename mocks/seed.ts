@@ -121,9 +121,16 @@ export async function seedDb(options: SeedOptions = {}): Promise<void> {
   clearDb();
 
   await seedCatalogue();
-  const users = await seedUsers(random);
-  await seedCompanies(random, users);
-  await seedLogistics(random, sizes.services, sizes.pallets, sizes.orders);
+  const users = await seedUsers(random, SEED_USERS);
+  await seedCompanies(random, users, SEED_COMPANIES);
+  // The other companies draw from a stream of their own: the data above and
+  // the orders below stay what they were before these companies existed.
+  const other = createRandom(sizes.seed ^ 0x00c0ffee);
+  for (const [name, user] of await seedUsers(other, OTHER_COMPANY_USERS, SEED_USERS.length))
+    users.set(name, user);
+  await seedCompanies(other, users, OTHER_COMPANIES, SEED_COMPANIES.length);
+  await linkApprovedCompanies();
+  await seedLogistics(random, sizes.services, sizes.pallets, sizes.orders, serviceOwners());
   await seedNotices(users);
 }
 
@@ -178,18 +185,42 @@ const SEED_USERS: readonly SeedUser[] = [
   { username: "xiamen.goods@demo.test", scope: [], daysAgo: 15 },
 ];
 
-async function seedUsers(random: Random): Promise<Map<string, UserRow>> {
+/** Main accounts of the two other approved companies (mocks/scope.ts keeps them apart). */
+export const OTHER_COMPANY_ACCOUNTS = {
+  nansha: "nansha.trade@demo.test",
+  qingdao: "qingdao.port@demo.test",
+} as const;
+
+const OTHER_COMPANY_USERS: readonly SeedUser[] = [
+  { username: OTHER_COMPANY_ACCOUNTS.nansha, scope: ["CBA_MANAGER"], daysAgo: 150 },
+  { username: OTHER_COMPANY_ACCOUNTS.qingdao, scope: ["CBA_MANAGER"], daysAgo: 120 },
+  {
+    username: "dock@qingdao.demo.test",
+    scope: ["CBA_MANAGER"],
+    parent: OTHER_COMPANY_ACCOUNTS.qingdao,
+    daysAgo: 100,
+  },
+];
+
+async function seedUsers(
+  random: Random,
+  seeds: readonly SeedUser[],
+  firstIndex = 0,
+): Promise<Map<string, UserRow>> {
   const byName = new Map<string, UserRow>();
-  for (const [index, seed] of SEED_USERS.entries()) {
+  for (const [index, seed] of seeds.entries()) {
     const salt = random.digits(32);
-    const parentId = seed.parent ? (byName.get(seed.parent)?.id ?? null) : null;
+    const parentId = seed.parent
+      ? (byName.get(seed.parent)?.id ?? db.userIdByName.get(seed.parent) ?? null)
+      : null;
     const user = await db.users.insert({
-      id: `u${String(index + 1).padStart(4, "0")}`,
+      id: `u${String(firstIndex + index + 1).padStart(4, "0")}`,
       username: seed.username,
       passwordHash: seedPasswordHash(DEMO_PASSWORD, salt),
       scope: seed.scope,
       isSingleLogin: seed.singleLogin ?? false,
       parentId,
+      companyId: null,
       enabled: seed.enabled ?? true,
       createdOn: SEED_BASE_TIME - seed.daysAgo * DAY,
       lastLoginOn: null,
@@ -273,21 +304,88 @@ const SEED_COMPANIES: readonly SeedCompany[] = [
   },
 ];
 
+const OTHER_COMPANIES: readonly SeedCompany[] = [
+  {
+    username: OTHER_COMPANY_ACCOUNTS.nansha,
+    state: "approved",
+    nameZh: "广州南沙跨境电商贸易有限公司",
+    nameEn: "Guangzhou Nansha Cross-border E-commerce Trading Co., Ltd.",
+    division: "440115",
+    customs: "4401963N52",
+    legal: "黄伟明",
+    contact: "梁嘉欣",
+    address: "广东省广州市南沙区龙穴街道港荣三街6号南沙综合保税区B2栋",
+    scope: "跨境电子商务；保税仓储；食品、化妆品、日用品进口及销售。",
+    daysAgo: 145,
+  },
+  {
+    username: OTHER_COMPANY_ACCOUNTS.qingdao,
+    state: "approved",
+    nameZh: "青岛前湾保税港区国际物流有限公司",
+    nameEn: "Qingdao Qianwan Bonded Port International Logistics Co., Ltd.",
+    division: "370211",
+    customs: "3702968Q31",
+    legal: "刘振东",
+    contact: "张晓雯",
+    address: "山东省青岛市黄岛区前湾保税港区北京路45号",
+    scope: "国际货运代理；保税物流；跨境电商进口商品仓储及配送。",
+    daysAgo: 115,
+  },
+];
+
+/**
+ * The approved companies that own the seeded services, newest first: the
+ * demo manager's company every other service (the newest among them), the
+ * other two alternating in between, so each has old and recent services.
+ */
+const SERVICE_OWNER_PATTERN = [
+  DEMO_ACCOUNTS.manager,
+  OTHER_COMPANY_ACCOUNTS.nansha,
+  DEMO_ACCOUNTS.manager,
+  OTHER_COMPANY_ACCOUNTS.qingdao,
+] as const;
+
+function serviceOwners(): string[] {
+  return SERVICE_OWNER_PATTERN.map((username) => {
+    const company = db.companyIdByUser.get(db.userIdByName.get(username) ?? "");
+    if (!company) throw new Error(`No company of ${username}`);
+    return company;
+  });
+}
+
+/** An approved qualification is its account's company, and its sub-accounts'. */
+async function linkApprovedCompanies(): Promise<void> {
+  for (const company of db.companies.values()) {
+    if (company.state !== "approved") continue;
+    const members = [...db.users.values()]
+      .filter((user) => user.id === company.userId || user.parentId === company.userId)
+      .map((user) => user.id);
+    await db.users.updateMany(members, (draft) => {
+      draft.companyId = company.id;
+    });
+  }
+}
+
 async function seedImage(random: Random, userId: string, createdOn: number): Promise<string> {
   const id = random.digits(24);
   await db.images.insert({ id, userId, mime: "image/png", bytes: PLACEHOLDER_PNG, createdOn });
   return `/api/v1/upload/image/${id}`;
 }
 
-async function seedCompanies(random: Random, users: Map<string, UserRow>): Promise<void> {
+async function seedCompanies(
+  random: Random,
+  users: Map<string, UserRow>,
+  seeds: readonly SeedCompany[],
+  firstIndex = 0,
+): Promise<void> {
   const admin = users.get(DEMO_ACCOUNTS.admin);
-  for (const [index, seed] of SEED_COMPANIES.entries()) {
+  for (const [index, seed] of seeds.entries()) {
     const user = users.get(seed.username);
     if (!user) continue;
     const submittedOn = SEED_BASE_TIME - seed.daysAgo * DAY + random.int(9, 17) * HOUR;
     const reviewed = seed.state === "approved" || seed.state === "rejected";
     const company = await db.companies.insert({
-      id: `c${String(index + 1).padStart(4, "0")}`,
+      id: `c${String(firstIndex + index + 1).padStart(4, "0")}`,
       userId: user.id,
       username: user.username,
       companyNameZh: seed.nameZh,
@@ -365,10 +463,12 @@ async function seedLogistics(
   services: number,
   pallets: number,
   orders: number,
+  owners: readonly string[],
 ): Promise<void> {
   const barCodes = GOODS.map((goods) => ean13(random, goods.origin));
   const serviceRows: {
     serviceNo: string;
+    companyId: string;
     createdOn: number;
     ageDays: number;
     warehouse: string;
@@ -384,13 +484,16 @@ async function seedLogistics(
     const serviceNo = `FW${compact(createdOn)}${String(serviceSeq).padStart(3, "0")}`;
     const warehouse = random.pick(WAREHOUSES);
     const day = chinaDay(createdOn);
+    // Counted from the newest, so the demo manager's company has the newest service.
+    const companyId = owners[(services - 1 - i) % owners.length] ?? "";
     await db.services.insert({
       serviceNo,
+      companyId,
       name: `${warehouse} ${Number(day.slice(5, 7))}月${Number(day.slice(8, 10))}日进境批次`,
       createdOn,
     });
     db.serviceSalvers.set(serviceNo, []);
-    serviceRows.push({ serviceNo, createdOn, ageDays, warehouse });
+    serviceRows.push({ serviceNo, companyId, createdOn, ageDays, warehouse });
   }
   if (serviceRows.length === 0) return;
 
@@ -492,6 +595,7 @@ async function seedLogistics(
       orderRows.push({
         orderNo: `DD${compact(createdOn)}${String(orderSeq).padStart(7, "0")}`,
         serviceNo: service.serviceNo,
+        companyId: service.companyId,
         salverNo: salver.salverNo,
         logisticsNo: random.chance(0.86) ? logisticsNo(random) : null,
         ...consignee(random),
@@ -516,6 +620,7 @@ async function seedLogistics(
     await db.salvers.insert({
       salverNo: salver.salverNo,
       serviceNo: service.serviceNo,
+      companyId: service.companyId,
       name: `${service.warehouse.slice(0, 4)} 托盘${String(number).padStart(2, "0")}`,
       width: 10_000,
       length: 12_000,
@@ -614,11 +719,12 @@ async function seedNotices(users: Map<string, UserRow>): Promise<void> {
     },
   ];
   for (const [index, notice] of notices.entries()) {
-    const user = users.get(notice.user);
+    const user = db.users.get(users.get(notice.user)?.id ?? "");
     if (!user) continue;
     await db.notices.insert({
       id: `n${String(index + 1).padStart(5, "0")}`,
       userId: user.id,
+      companyId: user.companyId,
       kind: notice.kind,
       titleZh: notice.titleZh,
       titleEn: notice.titleEn,

@@ -14,6 +14,7 @@ import { codeMail, notify, PRODUCT_NAME, sendMail } from "../mail.ts";
 import { rememberSignIn } from "../mailbox.ts";
 import { pageOf, ts } from "../paging.ts";
 import { route, signedIn } from "../route.ts";
+import { companyIdOf } from "../scope.ts";
 import { hashPassword, newToken, randomId, sha256, verifyPassword } from "../security.ts";
 import { endDevice, startSession, takeOffline } from "../session.ts";
 
@@ -72,7 +73,7 @@ async function consumeCode(
 async function createUser(
   username: string,
   passwordHash: string,
-  parentId: string | null,
+  parent: UserRow | null,
   scope: UserRow["scope"],
 ) {
   const user = await db.users.insert({
@@ -81,7 +82,9 @@ async function createUser(
     passwordHash,
     scope,
     isSingleLogin: false,
-    parentId,
+    parentId: parent?.id ?? null,
+    // A sub-account belongs to its main account's company; a new account to none.
+    companyId: parent ? companyIdOf(parent) : null,
     enabled: true,
     createdOn: nowSeconds(),
     lastLoginOn: null,
@@ -339,7 +342,7 @@ export const accountHandlers = [
     const sub = await createUser(
       email,
       await hashPassword(newToken()),
-      user.id,
+      user,
       ctx.body.role === "CBA_MANAGER" ? ["CBA_MANAGER"] : [],
     );
     const mail = invitationMail(ctx.lang, user.username);

@@ -127,6 +127,19 @@ async function notifyReviewers(row: CompanyRow): Promise<void> {
   }
 }
 
+/**
+ * Approval makes the qualification the account's company: the applicant and
+ * its sub-accounts now see and change that company's data (mocks/scope.ts).
+ */
+async function linkCompany(row: CompanyRow): Promise<void> {
+  const members: string[] = [];
+  for (const user of db.users.values())
+    if (user.id === row.userId || user.parentId === row.userId) members.push(user.id);
+  await db.users.updateMany(members, (draft) => {
+    draft.companyId = row.id;
+  });
+}
+
 export const companyHandlers = [
   ...route(ep.company, (ctx) => {
     const row = ownCompany(signedIn(ctx).user);
@@ -224,6 +237,7 @@ export const companyHandlers = [
           draft.scope = [...draft.scope, "CBA_MANAGER"];
         });
       }
+      await linkCompany(row);
     }
     if (row.state === "approved" || row.state === "rejected") {
       // The applicant's language is unknown here: the mail carries both.

@@ -5,17 +5,22 @@ import { db, type OrderRow } from "../db.ts";
 import { ApiError } from "../errors.ts";
 import { t } from "../i18n.ts";
 import { ordersByNumbers, queryOrders } from "../logistics.ts";
-import { route } from "../route.ts";
+import { route, signedIn } from "../route.ts";
+import { type CompanyScope, companyScope } from "../scope.ts";
 import { importTemplate, logisticsWorkbook, ordersWorkbook, readImportRows } from "../xlsx.ts";
 
 export const IMPORT_MAX_ROWS = 10_000;
 const LOGISTICS_NO = /^[A-Za-z0-9]{6,30}$/;
 
+/** The listed orders, or every order of the filters; only the caller's company's. */
 function selection(
+  scope: CompanyScope,
   orderNoList: readonly string[],
-  query: Parameters<typeof queryOrders>[0],
+  query: Parameters<typeof queryOrders>[1],
 ): OrderRow[] {
-  return orderNoList.length > 0 ? ordersByNumbers(orderNoList) : queryOrders(query).rows;
+  return orderNoList.length > 0
+    ? ordersByNumbers(scope, orderNoList)
+    : queryOrders(scope, query).rows;
 }
 
 async function readUpload(form: FormData | null): Promise<Uint8Array> {
@@ -38,17 +43,25 @@ async function readUpload(form: FormData | null): Promise<Uint8Array> {
 }
 
 export const fileHandlers = [
-  ...route(ep.downloadOrders, ({ body, query, lang }) =>
-    ordersWorkbook(selection(body.orderNoList, query), lang),
+  ...route(ep.downloadOrders, (ctx) =>
+    ordersWorkbook(
+      selection(companyScope(signedIn(ctx).user), ctx.body.orderNoList, ctx.query),
+      ctx.lang,
+    ),
   ),
 
-  ...route(ep.downloadOrderLogistics, ({ body, query, lang }) =>
-    logisticsWorkbook(selection(body.orderNoList, query), lang),
+  ...route(ep.downloadOrderLogistics, (ctx) =>
+    logisticsWorkbook(
+      selection(companyScope(signedIn(ctx).user), ctx.body.orderNoList, ctx.query),
+      ctx.lang,
+    ),
   ),
 
   ...route(ep.importTemplate, ({ lang }) => importTemplate(lang)),
 
-  ...route(ep.importOrders, async ({ form, lang }) => {
+  ...route(ep.importOrders, async (ctx) => {
+    const { form, lang } = ctx;
+    const scope = companyScope(signedIn(ctx).user);
     const bytes = await readUpload(form);
     let rows: [number, string, string][];
     try {
@@ -85,7 +98,7 @@ export const fileHandlers = [
       }
       firstRowOf.set(orderNo, row);
       const order = db.orders.get(orderNo);
-      if (!order) {
+      if (!order || !scope.allows(order.companyId)) {
         refuse(t(lang, "importUnknownOrder"));
         continue;
       }
@@ -99,7 +112,12 @@ export const fileHandlers = [
       }
       const owner = claimed.get(logisticsNo) ?? db.logisticsIndex.get(logisticsNo);
       if (owner !== undefined && owner !== orderNo) {
-        refuse(t(lang, "importLogisticsTaken", { no: owner }));
+        // Waybill numbers are unique across companies; another company's order is not named.
+        refuse(
+          scope.allows(db.orders.get(owner)?.companyId)
+            ? t(lang, "importLogisticsTaken", { no: owner })
+            : t(lang, "importLogisticsTakenElsewhere"),
+        );
         continue;
       }
       if (order.logisticsNo !== logisticsNo && order.cbaStatus === 3) {

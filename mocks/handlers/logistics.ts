@@ -16,17 +16,26 @@ import {
   statusLabel,
 } from "../logistics.ts";
 import { pageOf, pagination } from "../paging.ts";
-import { route } from "../route.ts";
+import { route, signedIn } from "../route.ts";
+import { companyScope } from "../scope.ts";
 import { arrivalWorkbook } from "../xlsx.ts";
 
+/**
+ * Stock in/out scans. The bonded station scans for every company
+ * (SYSTEM_ADMINISTRATOR); a company's CBA_MANAGER may scan its own pallets
+ * and orders (the inventory system is theirs too, SPEC.md section 6), and
+ * another company's number answers as an unknown one.
+ */
 function warehousingHandler(endpoint: typeof ep.salverWarehousing | typeof ep.orderWarehousing) {
-  return route(endpoint, async ({ body, lang }) => {
+  return route(endpoint, async (ctx) => {
+    const { body, lang } = ctx;
+    const scope = companyScope(signedIn(ctx).user);
     const scanned = body.salverNoOrOrderNo.trim();
     const from: OrderStatusCode = body.direction === "in" ? 1 : 4;
     const to: OrderStatusCode = body.direction === "in" ? 4 : 3;
     const action = t(lang, body.direction === "in" ? "action.in" : "action.out");
     const salver = db.salvers.get(scanned) ?? db.salvers.get(scanned.toUpperCase());
-    if (salver) {
+    if (salver && scope.allows(salver.companyId)) {
       const rows = db.salverOrders.get(salver.salverNo) ?? [];
       const movable = rows.filter((row) => row.cbaStatus === from);
       if (movable.length === 0) {
@@ -49,7 +58,8 @@ function warehousingHandler(endpoint: typeof ep.salverWarehousing | typeof ep.or
       };
     }
     const order = db.orders.get(scanned) ?? db.orders.get(scanned.toUpperCase());
-    if (!order) throw new ApiError(ApiCode.notFound, "scanNotFound", { no: scanned });
+    if (!order || !scope.allows(order.companyId))
+      throw new ApiError(ApiCode.notFound, "scanNotFound", { no: scanned });
     if (order.cbaStatus !== from) {
       throw new ApiError(ApiCode.wrongStatus, "orderScanNotAllowed", {
         no: order.orderNo,
@@ -70,9 +80,12 @@ function warehousingHandler(endpoint: typeof ep.salverWarehousing | typeof ep.or
 }
 
 export const logisticsHandlers = [
-  ...route(ep.services, ({ query, lang }) => {
+  ...route(ep.services, (ctx) => {
+    const { query, lang } = ctx;
+    const scope = companyScope(signedIn(ctx).user);
     const needle = query.serviceNo?.toUpperCase();
     const rows = [...db.services.values()]
+      .filter((row) => scope.allows(row.companyId))
       .filter((row) => needle === undefined || row.serviceNo.toUpperCase().includes(needle))
       .filter(
         (row) =>
@@ -83,9 +96,11 @@ export const logisticsHandlers = [
     return pageOf(rows, query.current, query.pageSize, (row) => serviceView(row, lang));
   }),
 
-  ...route(ep.salvers, ({ params, query, lang }) => {
+  ...route(ep.salvers, (ctx) => {
+    const { params, query, lang } = ctx;
     const service = db.services.get(params.id);
-    if (!service) throw new ApiError(ApiCode.notFound, "serviceNotFound", { no: params.id });
+    if (!service || !companyScope(signedIn(ctx).user).allows(service.companyId))
+      throw new ApiError(ApiCode.notFound, "serviceNotFound", { no: params.id });
     const needle = query.salverNo?.toUpperCase();
     const rows = (db.serviceSalvers.get(service.serviceNo) ?? [])
       .map((salverNo) => db.salvers.get(salverNo))
@@ -101,8 +116,10 @@ export const logisticsHandlers = [
     return pageOf(rows, query.current, query.pageSize, (row) => salverView(row, lang));
   }),
 
-  ...route(ep.updateSalver, async ({ params, body, lang }) => {
-    if (!db.salvers.has(params.id))
+  ...route(ep.updateSalver, async (ctx) => {
+    const { params, body, lang } = ctx;
+    const salver = db.salvers.get(params.id);
+    if (!salver || !companyScope(signedIn(ctx).user).allows(salver.companyId))
       throw new ApiError(ApiCode.notFound, "salverNotFound", { no: params.id });
     const row = await db.salvers.update(params.id, (draft) => {
       draft.salverDirection = body.salverDirection;
@@ -113,8 +130,13 @@ export const logisticsHandlers = [
   ...warehousingHandler(ep.salverWarehousing),
   ...warehousingHandler(ep.orderWarehousing),
 
-  ...route(ep.orders, ({ query, lang }) => {
-    const { rows, total, amountTotal } = queryOrders(query, query);
+  ...route(ep.orders, (ctx) => {
+    const { query, lang } = ctx;
+    const { rows, total, amountTotal } = queryOrders(
+      companyScope(signedIn(ctx).user),
+      query,
+      query,
+    );
     return {
       list: rows.map((row) => orderView(row, lang)),
       pagination: pagination(total, query.current, query.pageSize),
@@ -122,8 +144,9 @@ export const logisticsHandlers = [
     };
   }),
 
-  ...route(ep.updateOrders, async ({ body, lang }) => {
-    const rows = ordersByNumbers(body.orderNoList);
+  ...route(ep.updateOrders, async (ctx) => {
+    const { body, lang } = ctx;
+    const rows = ordersByNumbers(companyScope(signedIn(ctx).user), body.orderNoList);
     if (body.cbaStatus === 2 && (body.reasonForDetention ?? "").trim() === "") {
       throw new ApiError(ApiCode.invalidParameters, "reasonRequired");
     }
@@ -131,8 +154,9 @@ export const logisticsHandlers = [
     return { updated: changed.length, changed };
   }),
 
-  ...route(ep.orderRemarks, async ({ body }) => {
-    const rows = ordersByNumbers(body.orderNoList);
+  ...route(ep.orderRemarks, async (ctx) => {
+    const { body } = ctx;
+    const rows = ordersByNumbers(companyScope(signedIn(ctx).user), body.orderNoList);
     const remark = body.reasonForDetention.trim();
     const detained = rows.find((row) => row.cbaStatus === 2);
     if (detained && remark === "") {
@@ -149,8 +173,9 @@ export const logisticsHandlers = [
     return { updated: rows.length };
   }),
 
-  ...route(ep.arrivalReport, ({ query }) => {
-    const { rows, totals } = arrivalReport(query);
+  ...route(ep.arrivalReport, (ctx) => {
+    const { query } = ctx;
+    const { rows, totals } = arrivalReport(companyScope(signedIn(ctx).user), query);
     const start = (query.current - 1) * query.pageSize;
     return {
       list: rows.slice(start, start + query.pageSize),
@@ -159,8 +184,9 @@ export const logisticsHandlers = [
     };
   }),
 
-  ...route(ep.downloadArrivalReport, ({ query, lang }) => {
-    const { rows, totals } = arrivalReport(query);
+  ...route(ep.downloadArrivalReport, (ctx) => {
+    const { query, lang } = ctx;
+    const { rows, totals } = arrivalReport(companyScope(signedIn(ctx).user), query);
     return arrivalWorkbook(rows, totals, lang);
   }),
 ];

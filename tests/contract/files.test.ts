@@ -10,9 +10,9 @@ import {
 } from "../../app/contract/index.ts";
 import { NUMBER_FORMATS } from "../../mocks/xlsx.ts";
 import {
+  ADMIN,
   client,
   GUEST,
-  MANAGER,
   reset,
   SMALL_SEED,
   startServer,
@@ -30,7 +30,9 @@ beforeAll(async () => {
 afterAll(() => server.close());
 beforeEach(async () => {
   await reset();
-  token = await api.login(MANAGER);
+  // The platform sees every company's data: the whole seed, whose sizes these
+  // tests count. Company isolation has its own tests (companies.test.ts).
+  token = await api.login(ADMIN);
 });
 
 async function allOrders(query: Record<string, string | number> = {}): Promise<Order[]> {

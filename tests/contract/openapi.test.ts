@@ -74,7 +74,8 @@ describe("standalone server", () => {
       const login = await fetch(`${base}/account/login`, {
         method: "POST",
         headers: { "content-type": "application/json" },
-        body: JSON.stringify({ username: "manager@demo.test", password: "Demo1234!" }),
+        // The platform sees every company's orders: all 50 of the seed.
+        body: JSON.stringify({ username: "admin@demo.test", password: "Demo1234!" }),
       });
       const { data } = (await login.json()) as { data: { token: string } };
       const devices = await fetch(`${base}/account/login-device`, {

@@ -129,7 +129,9 @@ for (const lang of ["zh", "en"] as const) {
       await expect(page.getByTestId("amount-total")).toHaveText(/^[\d,]+\.\d{2}$/);
 
       // Paging through links, then back.
-      await page.getByRole("link", { name: table.page.replace("{{page}}", "2") }).click();
+      await page
+        .getByRole("link", { name: table.page.replace("{{page}}", "2"), exact: true })
+        .click();
       await expect(page).toHaveURL(/\/order\/\?current=2$/);
       await expect(rows(page).first().locator("td").nth(2)).toHaveText("11");
       await page.getByTestId("orders-paging-size").selectOption("20");

@@ -1,0 +1,352 @@
+/**
+ * Who may make which call: every /api/v1 endpoint of the contract, called by
+ * an anonymous visitor, a Guest, a CBA_MANAGER of company A (the demo
+ * manager's), a CBA_MANAGER of company B, a sub-account of company A and
+ * SYSTEM_ADMINISTRATOR, on company A's services, pallets and orders. Each
+ * caller starts from a fresh seed, so one caller's changes never decide
+ * another's answer. A new endpoint fails the test until it has a row here.
+ */
+import ExcelJS from "exceljs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  ApiCode,
+  type EndpointName,
+  endpoints,
+  orderListDataSchema,
+  pagedListOf,
+  salverSchema,
+  subAccountSchema,
+  XLSX_CONTENT_TYPE,
+} from "../../app/contract/index.ts";
+import { OTHER_COMPANY_ACCOUNTS } from "../../mocks/seed.ts";
+import { ADMIN, client, GUEST, MANAGER, reset, startServer, type TestServer } from "./helpers.ts";
+
+let server: TestServer;
+let api: ReturnType<typeof client>;
+
+beforeAll(async () => {
+  server = await startServer();
+  api = client(server);
+});
+afterAll(() => server.close());
+
+const ACTORS = ["anonymous", "guest", "managerA", "managerB", "subAccountA", "admin"] as const;
+type Actor = (typeof ACTORS)[number];
+const ACCOUNT_OF: Record<Exclude<Actor, "anonymous">, string> = {
+  guest: GUEST,
+  managerA: MANAGER,
+  managerB: OTHER_COMPANY_ACCOUNTS.nansha,
+  subAccountA: "ops@demo.test",
+  admin: ADMIN,
+};
+
+const OK = 200;
+const NO_TOKEN = ApiCode.noToken;
+const FORBIDDEN = ApiCode.forbidden;
+const UNKNOWN = ApiCode.notFound;
+const INVALID = ApiCode.invalidParameters;
+
+type Expected = Record<Actor, number>;
+
+/** The same answer for everyone. */
+const everyone = (code: number): Expected =>
+  Object.fromEntries(ACTORS.map((actor) => [actor, code])) as Expected;
+/** Any signed-in user: `code`; anonymous: no token. */
+const signedIn = (code = OK): Expected => ({ ...everyone(code), anonymous: NO_TOKEN });
+/** Logistics lists: CBA_MANAGER or SYSTEM_ADMINISTRATOR, each seeing its own scope. */
+const staff: Expected = { ...signedIn(), guest: FORBIDDEN };
+/** Company A's data: its users and the platform; company B gets the unknown answer. */
+const companyA: Expected = { ...staff, managerB: UNKNOWN };
+/** The platform's review queue. */
+const platform = (code = OK): Expected => ({
+  ...signedIn(FORBIDDEN),
+  admin: code,
+});
+
+interface Fixture {
+  serviceNo: string;
+  /** A pallet of company A with an initial order (pallet scan). */
+  salverNo: string;
+  /** An initial order of company A on another pallet (order scan). */
+  scanOrderNo: string;
+  /** Another initial order of company A (status, remarks, downloads, import). */
+  orderNo: string;
+  subAccountId: string;
+}
+
+interface Row {
+  expected: Expected;
+  call: (token: string | undefined, fixture: Fixture) => Promise<number>;
+}
+
+async function json(
+  path: string,
+  method: string,
+  token: string | undefined,
+  body?: unknown,
+  query?: Record<string, string>,
+): Promise<number> {
+  return (await api.call(path, { method, token, body, query })).code;
+}
+
+/** A binary call: 200 with a file, else the code of its HTTP 400 envelope. */
+async function binary(
+  path: string,
+  method: string,
+  token: string | undefined,
+  body?: unknown,
+): Promise<number> {
+  const response = await api.raw(path, { method, token, body });
+  if (response.status === 200) return OK;
+  expect(response.status).toBe(400);
+  return ((await response.json()) as { code: number }).code;
+}
+
+async function importFile(orderNo: string): Promise<FormData> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet("Import");
+  sheet.addRow(["订单号", "物流单号"]);
+  sheet.addRow([orderNo, "SF7654321098765"]);
+  const form = new FormData();
+  form.set(
+    "file",
+    new Blob([(await workbook.xlsx.writeBuffer()) as ArrayBuffer], { type: XLSX_CONTENT_TYPE }),
+    "import.xlsx",
+  );
+  return form;
+}
+
+const MATRIX: Record<EndpointName, Row> = {
+  login: {
+    expected: everyone(ApiCode.wrongCredentials),
+    call: () =>
+      json("/account/login", "POST", undefined, { username: MANAGER, password: "nope-1234" }),
+  },
+  checkAccount: {
+    expected: everyone(OK),
+    call: (token) => json("/account/check/account", "GET", token, undefined, { username: MANAGER }),
+  },
+  sendEmailCode: {
+    expected: everyone(ApiCode.emailTaken),
+    call: (token) =>
+      json("/account/captcha/email", "GET", token, undefined, {
+        email: MANAGER,
+        scene: "register",
+      }),
+  },
+  register: {
+    expected: everyone(ApiCode.emailTaken),
+    call: (token) =>
+      json("/account/register/email", "POST", token, {
+        email: MANAGER,
+        username: MANAGER,
+        password: "N3w-secret!",
+        checkPass: "N3w-secret!",
+        captcha_id: "x",
+        captcha_code: "000000",
+      }),
+  },
+  forgotPassword: {
+    expected: everyone(ApiCode.wrongEmailCode),
+    call: (token) =>
+      json("/account/login/forgot-password", "POST", token, {
+        password: "N3w-secret!",
+        checkPass: "N3w-secret!",
+        captcha_id: "unknown",
+        captcha_code: "000000",
+      }),
+  },
+  outbox: { expected: everyone(OK), call: (token) => json("/demo/outbox", "GET", token) },
+  image: {
+    expected: everyone(404),
+    call: async (token) => (await api.raw("/upload/image/ffff", { token })).status,
+  },
+
+  accountInfo: {
+    expected: signedIn(),
+    call: (token) => json("/account/account-info", "GET", token),
+  },
+  updateAccountInfo: {
+    expected: signedIn(),
+    call: (token) => json("/account/account-info", "PUT", token, { isSingleLogin: false }),
+  },
+  modifyPassword: {
+    expected: signedIn(ApiCode.wrongCredentials),
+    call: (token) =>
+      json("/account/modify-password/pwd", "POST", token, {
+        oldPassword: "wrong-Pass1",
+        password: "N3w-secret!",
+        checkPass: "N3w-secret!",
+      }),
+  },
+  loginDevices: {
+    expected: signedIn(),
+    call: (token) => json("/account/login-device", "GET", token),
+  },
+  forceOffline: {
+    expected: signedIn(UNKNOWN),
+    call: (token) => json("/account/login-device/nope", "PUT", token),
+  },
+  subAccounts: {
+    expected: { ...staff, subAccountA: FORBIDDEN },
+    call: (token) => json("/account/sub-account", "GET", token),
+  },
+  createSubAccount: {
+    expected: { ...staff, subAccountA: FORBIDDEN },
+    call: (token) =>
+      json("/account/sub-account", "POST", token, {
+        email: `invite-${Math.random().toString(36).slice(2, 8)}@example.com`,
+        role: "GUEST",
+      }),
+  },
+  updateSubAccount: {
+    // Company A's sub-account: only its main account manages it.
+    expected: { ...companyA, subAccountA: FORBIDDEN, admin: UNKNOWN },
+    call: (token, f) =>
+      json(`/account/sub-account/${f.subAccountId}`, "PUT", token, { enabled: true }),
+  },
+  notices: { expected: signedIn(), call: (token) => json("/notice", "GET", token) },
+  readNotices: {
+    expected: signedIn(),
+    call: (token) => json("/notice/read", "PUT", token, { ids: [] }),
+  },
+  company: { expected: signedIn(), call: (token) => json("/cba/cba-company", "GET", token) },
+  createCompany: {
+    expected: signedIn(INVALID),
+    call: (token) => json("/cba/cba-company", "POST", token, {}),
+  },
+  updateCompany: {
+    expected: signedIn(INVALID),
+    call: (token) => json("/cba/cba-company", "PUT", token, {}),
+  },
+  reviewQueue: {
+    expected: platform(),
+    call: (token) => json("/cba/cba-company/review", "GET", token),
+  },
+  review: {
+    expected: platform(UNKNOWN),
+    call: (token) => json("/cba/cba-company/review", "PUT", token, { id: "nope" }),
+  },
+  brands: { expected: signedIn(), call: (token) => json("/cba/brand", "GET", token) },
+  categories: { expected: signedIn(), call: (token) => json("/cba/category", "GET", token) },
+  uploadImage: {
+    expected: signedIn(INVALID),
+    call: (token) => json("/upload/image", "POST", token, new FormData()),
+  },
+
+  services: { expected: staff, call: (token) => json("/cba/service", "GET", token) },
+  salvers: {
+    expected: companyA,
+    call: (token, f) => json(`/cba/salver/${f.serviceNo}`, "GET", token),
+  },
+  updateSalver: {
+    expected: companyA,
+    call: (token, f) =>
+      json(`/cba/salver/${f.salverNo}`, "PUT", token, { salverDirection: "B-02-2" }),
+  },
+  salverWarehousing: {
+    expected: companyA,
+    call: (token, f) =>
+      json("/cba/salver-warehousing", "PUT", token, { salverNoOrOrderNo: f.salverNo }),
+  },
+  orderWarehousing: {
+    expected: companyA,
+    call: (token, f) =>
+      json("/cba/order-warehousing", "PUT", token, { salverNoOrOrderNo: f.scanOrderNo }),
+  },
+  orders: { expected: staff, call: (token) => json("/cba/order", "GET", token) },
+  updateOrders: {
+    expected: companyA,
+    call: (token, f) =>
+      json("/cba/order", "PUT", token, {
+        orderNoList: [f.orderNo],
+        cbaStatus: 2,
+        reasonForDetention: "查验",
+      }),
+  },
+  orderRemarks: {
+    expected: companyA,
+    call: (token, f) =>
+      json("/cba/order-remarks", "PUT", token, {
+        orderNoList: [f.orderNo],
+        reasonForDetention: "备注",
+      }),
+  },
+  downloadOrders: {
+    expected: companyA,
+    call: (token, f) => binary("/cba/down-order", "POST", token, { orderNoList: [f.orderNo] }),
+  },
+  downloadOrderLogistics: {
+    expected: companyA,
+    call: (token, f) =>
+      binary("/cba/down-order-logistics", "POST", token, { orderNoList: [f.orderNo] }),
+  },
+  // The import answers a report: company B's row is refused as an unknown order (companies.test.ts).
+  importOrders: {
+    expected: staff,
+    call: async (token, f) => json("/cba/order-import", "POST", token, await importFile(f.orderNo)),
+  },
+  importTemplate: {
+    expected: staff,
+    call: (token) => binary("/cba/order-import/template", "GET", token),
+  },
+  arrivalReport: { expected: staff, call: (token) => json("/cba/arrival-report", "GET", token) },
+  downloadArrivalReport: {
+    expected: staff,
+    call: (token) => binary("/cba/arrival-report/download", "GET", token),
+  },
+  // Last: it ends the caller's token.
+  logout: { expected: signedIn(), call: (token) => json("/account/logout", "POST", token) },
+};
+
+/** Company A's pallet with an initial order, read as its manager. */
+async function fixture(): Promise<Fixture> {
+  const token = await api.login(MANAGER);
+  const orders = await api.ok(
+    "/cba/order",
+    { token, query: { pageSize: 1000, cbaStatus: 1 } },
+    orderListDataSchema,
+  );
+  const [scanned] = orders.list;
+  const pallet = orders.list.find((o) => o.salverNo !== scanned?.salverNo);
+  const order = orders.list.find((o) => o !== scanned && o.salverNo !== scanned?.salverNo);
+  if (!scanned || !pallet || !order) throw new Error("company A has too few initial orders");
+  const pallets = await api.ok(
+    `/cba/salver/${pallet.serviceNo}`,
+    { token, query: { pageSize: 1000 } },
+    pagedListOf(salverSchema),
+  );
+  if (!pallets.list.some((p) => p.salverNo === pallet.salverNo)) throw new Error("pallet missing");
+  const subs = await api.ok("/account/sub-account", { token }, pagedListOf(subAccountSchema));
+  const sub = subs.list.find((s) => s.username === ACCOUNT_OF.subAccountA);
+  if (!sub) throw new Error("sub-account missing");
+  await api.call("/account/logout", { method: "POST", token });
+  return {
+    serviceNo: pallet.serviceNo,
+    salverNo: pallet.salverNo,
+    scanOrderNo: scanned.orderNo,
+    orderNo: order.orderNo,
+    subAccountId: sub.id,
+  };
+}
+
+describe("access matrix", () => {
+  it("has a row for every endpoint of the contract", () => {
+    expect(Object.keys(MATRIX).sort()).toEqual(Object.keys(endpoints).sort());
+  });
+
+  it.each(ACTORS)("answers %s as the matrix says", async (actor) => {
+    // Enough pallets for company A to have two with initial orders.
+    await reset({ services: 4, pallets: 40, orders: 400 });
+    const f = await fixture();
+    const token = actor === "anonymous" ? undefined : await api.login(ACCOUNT_OF[actor]);
+    const expected: Record<string, number> = {};
+    const actual: Record<string, number> = {};
+    // Logout last (it is the last row).
+    for (const [name, row] of Object.entries(MATRIX)) {
+      expected[name] = row.expected[actor];
+      actual[name] = await row.call(token, f);
+    }
+    expect(actual).toEqual(expected);
+  });
+});
