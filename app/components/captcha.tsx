@@ -72,6 +72,20 @@ function changeHref(pathname: string, search: string, value: string): string {
   return hrefWithQuery(pathname, query);
 }
 
+/**
+ * The image a page shows: a refused post's new image (sent with the refusal)
+ * wins over the loader's, so the picture and the emptied field change in the
+ * same render as the error, and the loaders' later revalidation changes
+ * neither (it would wipe a code typed meanwhile).
+ */
+export function currentCaptchaNonce(loaderNonce: string, actionData: unknown): string {
+  if (actionData && typeof actionData === "object" && "captchaNonce" in actionData) {
+    const { captchaNonce } = actionData;
+    if (typeof captchaNonce === "string") return captchaNonce;
+  }
+  return loaderNonce;
+}
+
 /** The image-code input of a form with its picture and "change one". */
 export function CaptchaField({
   field,

@@ -20,7 +20,7 @@ import {
   resendWait,
   saveFlows,
 } from "~/utils/account-flow.server.ts";
-import { spendCaptcha } from "~/utils/captcha-session.server.ts";
+import { newCaptchaNonce, spendCaptcha, withNewCaptcha } from "~/utils/captcha-session.server.ts";
 import { hrefWithQuery, localizePath } from "~/utils/locale-path.ts";
 import { commitSession } from "~/utils/session.server.ts";
 import {
@@ -70,7 +70,7 @@ export async function forgotLoader(request: Request, url: URL, context: Context)
       /** Changes with every code sent: the code form starts afresh, its old errors gone. */
       sentAt: flow?.sentAt ?? 0,
       notice,
-      captchaNonce: crypto.randomUUID().slice(0, 8),
+      captchaNonce: newCaptchaNonce(),
     },
     { headers },
   );
@@ -189,11 +189,13 @@ async function confirmAccount(
   const headers = cookieHeaders(sessionCookie);
 
   if (submission.status !== "success") {
-    return data(submission.reply({ hideFields: ["code"] }), { headers });
+    return data(withNewCaptcha(submission.reply({ hideFields: ["code"] })), { headers });
   }
   if (verdict !== "ok") {
     return data(
-      submission.reply({ fieldErrors: { code: ["auth.codeWrong"] }, hideFields: ["code"] }),
+      withNewCaptcha(
+        submission.reply({ fieldErrors: { code: ["auth.codeWrong"] }, hideFields: ["code"] }),
+      ),
       {
         headers,
       },
@@ -204,16 +206,21 @@ async function confirmAccount(
     .get(apiContext)
     .attempt("checkAccount", { query: { username: email }, prefix: apiPrefixOf(system) });
   if (!free.ok) {
-    return data(submission.reply({ formErrors: [free.message], hideFields: ["code"] }), {
-      headers,
-    });
+    return data(
+      withNewCaptcha(submission.reply({ formErrors: [free.message], hideFields: ["code"] })),
+      {
+        headers,
+      },
+    );
   }
   if (free.data) {
     return data(
-      submission.reply({
-        fieldErrors: { email: ["account.errors.accountNotFound"] },
-        hideFields: ["code"],
-      }),
+      withNewCaptcha(
+        submission.reply({
+          fieldErrors: { email: ["account.errors.accountNotFound"] },
+          hideFields: ["code"],
+        }),
+      ),
       { headers },
     );
   }

@@ -9,6 +9,7 @@ import {
   SYSTEM_COLORS,
 } from "~/components/account/forgot-password.tsx";
 import { Steps } from "~/components/account/steps.tsx";
+import { currentCaptchaNonce } from "~/components/captcha.tsx";
 import { Notice } from "~/components/form.tsx";
 import { LanguageSwitcher } from "~/components/language-switcher.tsx";
 import type { Locale } from "~/locales/index.ts";
@@ -74,7 +75,7 @@ export default function ForgotPassword({ loaderData, actionData }: Route.Compone
               <ForgotAccountStep
                 lastResult={lastResult}
                 defaultEmail={email}
-                captchaNonce={loaderData.captchaNonce}
+                captchaNonce={currentCaptchaNonce(loaderData.captchaNonce, actionData)}
               />
             ) : step === 2 ? (
               <ForgotVerifyStep

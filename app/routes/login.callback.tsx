@@ -4,7 +4,7 @@ import { getInstance, getLocale } from "~/middleware/i18next.ts";
 import { apiContext, sessionContext } from "~/middleware/session.server.ts";
 import { audit } from "~/utils/audit.server.ts";
 import { authenticateWithForm, LoginRefused } from "~/utils/auth.server.ts";
-import { spendCaptcha } from "~/utils/captcha-session.server.ts";
+import { spendCaptcha, withNewCaptcha } from "~/utils/captcha-session.server.ts";
 import { localizePath, stripLocale } from "~/utils/locale-path.ts";
 import { canOpen, homePathFor } from "~/utils/permissions.ts";
 import { requestInfoContext } from "~/utils/request-context.server.ts";
@@ -31,7 +31,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const headers = { "Set-Cookie": await commitSession(session) };
 
   if (submission.status !== "success") {
-    return data(submission.reply({ hideFields: ["password"] }), { headers });
+    return data(withNewCaptcha(submission.reply({ hideFields: ["password"] })), { headers });
   }
   if (verdict !== "ok") {
     // A failed login the backend never sees: the audit trail records it here.
@@ -45,10 +45,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       reason: "image-code",
     });
     return data(
-      submission.reply({
-        fieldErrors: { code: ["auth.codeWrong"] },
-        hideFields: ["password", "code"],
-      }),
+      withNewCaptcha(
+        submission.reply({
+          fieldErrors: { code: ["auth.codeWrong"] },
+          hideFields: ["password", "code"],
+        }),
+      ),
       {
         headers,
       },
@@ -64,9 +66,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       error.failure.code === 1001
         ? getInstance(context).t("auth.wrongCredentials")
         : error.failure.message;
-    return data(submission.reply({ formErrors: [message], hideFields: ["password", "code"] }), {
-      headers,
-    });
+    return data(
+      withNewCaptcha(submission.reply({ formErrors: [message], hideFields: ["password", "code"] })),
+      {
+        headers,
+      },
+    );
   }
 
   // The user lands on the remembered page if they may open it, else on their home.

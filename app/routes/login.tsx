@@ -2,13 +2,14 @@ import { getFormProps } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { DemoMailboxLink } from "~/components/account/demo-mailbox-link.tsx";
-import { CaptchaField } from "~/components/captcha.tsx";
+import { CaptchaField, currentCaptchaNonce } from "~/components/captcha.tsx";
 import { FormErrors, InputField, Notice, useZodForm } from "~/components/form.tsx";
 import { LanguageSwitcher } from "~/components/language-switcher.tsx";
 import { env } from "~/config/env.server.ts";
 import type { Locale } from "~/locales/index.ts";
 import { getLocale } from "~/middleware/i18next.ts";
 import { apiContext, sessionContext } from "~/middleware/session.server.ts";
+import { newCaptchaNonce } from "~/utils/captcha-session.server.ts";
 import { localizePath } from "~/utils/locale-path.ts";
 import { homePathFor } from "~/utils/permissions.ts";
 import { commitSession } from "~/utils/session.server.ts";
@@ -29,7 +30,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   }
   const notice = session.get("notice") ?? null;
   return data(
-    { notice, demoMode: env().demoMode, captchaNonce: crypto.randomUUID().slice(0, 8) },
+    { notice, demoMode: env().demoMode, captchaNonce: newCaptchaNonce() },
     { headers: notice ? { "Set-Cookie": await commitSession(session) } : undefined },
   );
 }
@@ -95,7 +96,11 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
                 autoComplete="current-password"
                 placeholder={t("auth.passwordPlaceholder")}
               />
-              <CaptchaField field={fields.code} purpose="login" nonce={loaderData.captchaNonce} />
+              <CaptchaField
+                field={fields.code}
+                purpose="login"
+                nonce={currentCaptchaNonce(loaderData.captchaNonce, actionData)}
+              />
               <button type="submit" className="btn-primary mt-2 w-full" disabled={submitting}>
                 {t("auth.signIn")}
               </button>

@@ -20,3 +20,18 @@ export function spendCaptcha(
     testCode: config.testCaptchaCode,
   });
 }
+
+/** The id of a new image: changing it draws a new picture and empties the code field. */
+export function newCaptchaNonce(): string {
+  return crypto.randomUUID().slice(0, 8);
+}
+
+/**
+ * A form refused after its image code was spent, with the id of a new image.
+ * The page draws the new picture and the emptied field in the same render as
+ * the error: the loaders' revalidation arrives later, and a code typed in
+ * between must not be wiped by it.
+ */
+export function withNewCaptcha<T extends object>(reply: T): T & { captchaNonce: string } {
+  return { ...reply, captchaNonce: newCaptchaNonce() };
+}

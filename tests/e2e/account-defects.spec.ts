@@ -4,6 +4,7 @@ import {
   ACCOUNTS,
   createSubAccount,
   expect,
+  hydrated,
   login,
   PASSWORD,
   setPasswordByRecovery,
@@ -144,6 +145,33 @@ test.describe("image code", () => {
     await expect(image).not.toHaveAttribute("src", before!);
     await expect(page.locator('input[name="code"]')).toHaveValue("");
     await expect(page.locator('input[name="username"]')).toHaveValue("nobody@e2e.test");
+  });
+
+  test("a code typed as soon as a refusal shows is kept when the page's data arrives later", async ({
+    page,
+  }) => {
+    // The refusal comes first and the loaders' revalidation after it: on a slow
+    // link the gap is long enough for a user to type the new code.
+    const revalidation = /forge_password.*\.data/;
+    await page.route(revalidation, async (route) => {
+      if (route.request().method() === "GET") await new Promise((done) => setTimeout(done, 3000));
+      await route.continue();
+    });
+    await page.goto("/en/forge_password");
+    await hydrated(page);
+    const code = page.locator('input[name="code"]');
+    await page.locator('input[name="email"]').fill(uniqueEmail("nobody"));
+    await code.fill(E2E_CAPTCHA_CODE);
+    const revalidated = page.waitForResponse(
+      (response) => response.request().method() === "GET" && revalidation.test(response.url()),
+    );
+    await page.locator("#forgot-account button[type=submit]").click();
+    await expect(page.getByText("This account does not exist")).toBeVisible();
+    // The spent code went with the refusal itself, not when the revalidation came.
+    expect(await code.inputValue()).toBe("");
+    await code.fill(E2E_CAPTCHA_CODE);
+    await revalidated;
+    await expect(code).toHaveValue(E2E_CAPTCHA_CODE);
   });
 });
 

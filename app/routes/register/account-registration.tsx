@@ -6,9 +6,11 @@ import {
   DoneStep,
   RegistrationSteps,
 } from "~/components/account/registration.tsx";
+import { currentCaptchaNonce } from "~/components/captcha.tsx";
 import { Notice } from "~/components/form.tsx";
 import { env } from "~/config/env.server.ts";
 import { sendSignedInHome } from "~/utils/auth.server.ts";
+import { newCaptchaNonce } from "~/utils/captcha-session.server.ts";
 import type { Route } from "./+types/account-registration";
 import { registrationAction, registrationState, takeNotice } from "./registration.server.ts";
 
@@ -17,7 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const state = await registrationState(request);
   const { notice, cookie } = await takeNotice(context);
   return data(
-    { ...state, notice, captchaNonce: crypto.randomUUID().slice(0, 8), demoMode: env().demoMode },
+    { ...state, notice, captchaNonce: newCaptchaNonce(), demoMode: env().demoMode },
     { headers: cookie ? { "Set-Cookie": cookie } : undefined },
   );
 }
@@ -49,7 +51,7 @@ export default function AccountRegistration({ loaderData, actionData }: Route.Co
           <AccountStep
             lastResult={lastResult}
             defaultEmail={email}
-            captchaNonce={loaderData.captchaNonce}
+            captchaNonce={currentCaptchaNonce(loaderData.captchaNonce, actionData)}
           />
         ) : step === 2 ? (
           <ActivationStep

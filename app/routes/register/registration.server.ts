@@ -15,7 +15,7 @@ import {
   resendWait,
   saveFlows,
 } from "~/utils/account-flow.server.ts";
-import { spendCaptcha } from "~/utils/captcha-session.server.ts";
+import { spendCaptcha, withNewCaptcha } from "~/utils/captcha-session.server.ts";
 import { localizePath } from "~/utils/locale-path.ts";
 import { commitSession } from "~/utils/session.server.ts";
 import {
@@ -153,12 +153,15 @@ async function stepOne(formData: FormData, flows: Flows, context: Context) {
   const hideFields = ["password", "checkPass", "code"];
 
   if (submission.status !== "success") {
-    return data(submission.reply({ hideFields }), { headers });
+    return data(withNewCaptcha(submission.reply({ hideFields })), { headers });
   }
   if (verdict !== "ok") {
-    return data(submission.reply({ fieldErrors: { code: ["auth.codeWrong"] }, hideFields }), {
-      headers,
-    });
+    return data(
+      withNewCaptcha(submission.reply({ fieldErrors: { code: ["auth.codeWrong"] }, hideFields })),
+      {
+        headers,
+      },
+    );
   }
 
   const { email, password } = submission.value;
@@ -166,10 +169,14 @@ async function stepOne(formData: FormData, flows: Flows, context: Context) {
     .get(apiContext)
     .attempt("checkAccount", { query: { username: email } });
   if (!free.ok)
-    return data(submission.reply({ formErrors: [free.message], hideFields }), { headers });
+    return data(withNewCaptcha(submission.reply({ formErrors: [free.message], hideFields })), {
+      headers,
+    });
   if (!free.data) {
     return data(
-      submission.reply({ fieldErrors: { email: ["account.errors.emailTaken"] }, hideFields }),
+      withNewCaptcha(
+        submission.reply({ fieldErrors: { email: ["account.errors.emailTaken"] }, hideFields }),
+      ),
       { headers },
     );
   }
