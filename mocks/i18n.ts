@@ -152,6 +152,10 @@ const MESSAGES = {
   importTooLarge: { zh: "文件不能超过 5MB", en: "The file cannot exceed 5 MB" },
   importEmpty: { zh: "文件中没有数据行", en: "The file has no data rows" },
   importTooManyRows: { zh: "文件最多 10000 行", en: "The file may have at most 10000 rows" },
+  importTooMuchData: {
+    zh: "文件内容过多：最多 10000 行",
+    en: "The file holds too much data: at most 10000 rows",
+  },
   importBlankOrder: { zh: "订单号为空", en: "The order number is blank" },
   importUnknownOrder: { zh: "订单不存在", en: "No such order" },
   importBlankLogistics: { zh: "物流单号为空", en: "The logistics number is blank" },
