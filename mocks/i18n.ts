@@ -36,8 +36,8 @@ const MESSAGES = {
 
   wrongCredentials: { zh: "用户名或密码错误", en: "Wrong username or password" },
   loginLocked: {
-    zh: "登录失败次数过多，请 {minutes} 分钟后再试",
-    en: "Too many failed sign-ins, please try again in {minutes} min",
+    zh: "此地址登录失败次数过多，请 {minutes} 分钟后再试",
+    en: "Too many failed sign-ins from this address, please try again in {minutes} min",
   },
   accountDisabled: { zh: "该账号已停用", en: "This account is disabled" },
   emailTaken: {
