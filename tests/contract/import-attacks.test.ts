@@ -6,7 +6,7 @@
  * answers meanwhile. Bounds are generous: a loaded machine must never fail
  * them, the defect they guard against costs gigabytes and seconds.
  */
-import { constants, crc32, deflateRawSync } from "node:zlib";
+import { constants, deflateRawSync } from "node:zlib";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
@@ -21,6 +21,15 @@ import {
   XLSX_LIMITS,
   XlsxRefused,
 } from "../../app/utils/xlsx-guard.server.ts";
+import {
+  repeatedDeflate,
+  SHEET_HEAD,
+  SHEET_TAIL,
+  sheetXml,
+  workbookParts,
+  zipBomb,
+  zipOf,
+} from "../zip-fixtures.ts";
 import { client, MANAGER, reset, startServer, type TestServer } from "./helpers.ts";
 
 let server: TestServer;
@@ -40,103 +49,6 @@ beforeEach(async () => {
   token = await api.login(MANAGER);
 });
 
-// ---------------------------------------------------------------------------
-// Building archives by hand, so that sizes, order and headers can lie.
-
-interface ZipPart {
-  name: string;
-  /** The content; or `packed` with `size` for a deflate stream built elsewhere. */
-  data?: Buffer;
-  packed?: Buffer;
-  size?: number;
-  /** The unpacked size written in the headers, when it should lie. */
-  declared?: number;
-}
-
-function zipOf(parts: ZipPart[]): Buffer {
-  const locals: Buffer[] = [];
-  const directory: Buffer[] = [];
-  let offset = 0;
-  for (const part of parts) {
-    const name = Buffer.from(part.name, "utf8");
-    const packed = part.packed ?? deflateRawSync(part.data ?? Buffer.alloc(0));
-    const size = part.declared ?? part.size ?? part.data?.length ?? 0;
-    const crc = part.data ? crc32(part.data) : 0;
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(0x0800, 6);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(packed.length, 18);
-    local.writeUInt32LE(size, 22);
-    local.writeUInt16LE(name.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(0x0800, 8);
-    central.writeUInt16LE(8, 10);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(packed.length, 20);
-    central.writeUInt32LE(size, 24);
-    central.writeUInt16LE(name.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, name, packed);
-    directory.push(central, name);
-    offset += local.length + name.length + packed.length;
-  }
-  const directoryBytes = Buffer.concat(directory);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(parts.length, 8);
-  end.writeUInt16LE(parts.length, 10);
-  end.writeUInt32LE(directoryBytes.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, directoryBytes, end]);
-}
-
-/**
- * A deflate stream of `copies` × `block` bytes made of one compressed block
- * repeated: a gigabyte of XML in about a megabyte, built in milliseconds.
- */
-function repeatedDeflate(block: Buffer, copies: number): Buffer {
-  const one = deflateRawSync(block, { finishFlush: constants.Z_FULL_FLUSH, level: 9 });
-  // A last, empty stored block ends the stream.
-  return Buffer.concat([...Array.from({ length: copies }, () => one), Buffer.from([0x03, 0x00])]);
-}
-
-const WORKBOOK = Buffer.from(
-  '<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="Import" sheetId="1" r:id="rId1"/></sheets></workbook>',
-);
-const RELS = Buffer.from(
-  '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>',
-);
-const SHEET_HEAD =
-  '<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>';
-const SHEET_TAIL = "</sheetData></worksheet>";
-
-function inline(ref: string, text: string): string {
-  return `<c r="${ref}" t="inlineStr"><is><t>${text}</t></is></c>`;
-}
-
-function sheetXml(rows: number, from = 1): string {
-  const lines: string[] = [];
-  for (let r = from; r < from + rows; r += 1) {
-    lines.push(`<row r="${r}">${inline(`A${r}`, `NO${r}`)}${inline(`B${r}`, `WB${r}X`)}</row>`);
-  }
-  return lines.join("");
-}
-
-function workbookParts(sheet: ZipPart, extra: ZipPart[] = []): ZipPart[] {
-  return [
-    { name: "xl/workbook.xml", data: WORKBOOK },
-    { name: "xl/_rels/workbook.xml.rels", data: RELS },
-    sheet,
-    ...extra,
-  ];
-}
-
 /** A million rows of order and waybill numbers: about five megabytes packed. */
 function millionRows(): Buffer {
   const chunks: Buffer[] = [Buffer.from(SHEET_HEAD)];
@@ -154,21 +66,6 @@ function millionRows(): Buffer {
       name: "xl/worksheets/sheet1.xml",
       packed: deflateRawSync(data),
       size: data.length,
-    }),
-  );
-}
-
-function zipBomb(declaredHonestly: boolean): Buffer {
-  const block = Buffer.from(`<row r="2">${inline("A2", "x".repeat(1000))}</row>`.repeat(1000));
-  const copies = 1000; // ~1 GB unpacked
-  const packed = repeatedDeflate(block, copies);
-  const size = block.length * copies;
-  return zipOf(
-    workbookParts({
-      name: "xl/worksheets/sheet1.xml",
-      packed,
-      size: declaredHonestly ? size : undefined,
-      declared: declaredHonestly ? undefined : 4096,
     }),
   );
 }

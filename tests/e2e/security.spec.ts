@@ -5,9 +5,20 @@
  */
 import { request as httpRequest } from "node:http";
 import { E2E_CAPTCHA_CODE } from "../../playwright.config.ts";
-import { ACCOUNTS, expect, login, PASSWORD, submitLogin, test, WORLD_HEADER } from "./fixtures.ts";
+import { zipBomb } from "../zip-fixtures.ts";
+import {
+  ACCOUNTS,
+  expect,
+  login,
+  PASSWORD,
+  portalLogin,
+  submitLogin,
+  test,
+  WORLD_HEADER,
+} from "./fixtures.ts";
 
 const MB = 1024 * 1024;
+const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
 interface RawAnswer {
   status?: number;
@@ -379,5 +390,30 @@ test.describe("abuse limits", () => {
     }
     expect(statuses.slice(0, 10)).not.toContain(429);
     expect(statuses[10]).toBe(429);
+  });
+});
+
+test.describe("workbook uploads", () => {
+  test("a zip bomb or a file that is no workbook is refused with the dialog's translated message, never a 500", async ({
+    request,
+  }) => {
+    await portalLogin(request, ACCOUNTS.manager);
+    const cases: [string, Buffer, string][] = [
+      ["/order", zipBomb(true), "文件不是有效的 xlsx 文件"],
+      ["/en/order", zipBomb(true), "The file is not a valid .xlsx file"],
+      ["/en/order", zipBomb(false), "The file is not a valid .xlsx file"],
+      ["/en/order", Buffer.from("order,waybill\nA,B\n"), "The file is not a valid .xlsx file"],
+    ];
+    for (const [path, buffer, message] of cases) {
+      const answer = await request.post(path, {
+        multipart: {
+          intent: "import",
+          file: { name: "import.xlsx", mimeType: XLSX_TYPE, buffer },
+        },
+        maxRedirects: 0,
+      });
+      expect(answer.status(), path).toBe(400);
+      expect(await answer.text()).toContain(message);
+    }
   });
 });
