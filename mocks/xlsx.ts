@@ -379,7 +379,8 @@ export async function readImportRows(
   maxRows: number,
 ): Promise<[number, string, string][]> {
   const layout = await verifyXlsx(bytes);
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(readerStream(bytes, layout), {
+  const input = readerStream(bytes, layout);
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
     worksheets: "emit",
     sharedStrings: "cache",
     hyperlinks: "ignore",
@@ -392,19 +393,24 @@ export async function readImportRows(
   Object.assign(reader, { sharedStrings: [], workbookRels: [] });
   const rows: [number, string, string][] = [];
   let seen = 0;
-  for await (const sheet of reader) {
-    for await (const row of sheet) {
-      seen += 1;
-      if (row.number !== 1) {
-        const orderNo = cellText(row.getCell(1).value).trim();
-        const logisticsNo = cellText(row.getCell(2).value).trim();
-        if (orderNo !== "" || logisticsNo !== "") rows.push([row.number, orderNo, logisticsNo]);
+  try {
+    for await (const sheet of reader) {
+      for await (const row of sheet) {
+        seen += 1;
+        if (row.number !== 1) {
+          const orderNo = cellText(row.getCell(1).value).trim();
+          const logisticsNo = cellText(row.getCell(2).value).trim();
+          if (orderNo !== "" || logisticsNo !== "") rows.push([row.number, orderNo, logisticsNo]);
+        }
+        if (rows.length > maxRows) break;
+        if (seen > MAX_ROWS_SEEN) throw new XlsxRefused("tooMuchData", "rows");
       }
-      if (rows.length > maxRows) break;
-      if (seen > MAX_ROWS_SEEN) throw new XlsxRefused("tooMuchData", "rows");
+      // The first sheet only.
+      break;
     }
-    // The first sheet only.
-    break;
+  } finally {
+    // Stopped early: the rest of the file is never unpacked.
+    input.destroy();
   }
   return rows;
 }
