@@ -52,7 +52,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     [LIMITS.loginPerAddress, address],
     [LIMITS.loginPerAccountAddress, `${account}\n${address}`],
   ];
-  const exceeded = await limiter.peek(perAddress);
+  const perAccount: [Limit, string] = [LIMITS.loginPerAccount, account];
+  const { exceeded, excess } = await limiter.inspect(perAddress, [perAccount]);
   if (exceeded) {
     audit({
       event: "login",
@@ -66,9 +67,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     refuseTooMany(context, exceeded);
   }
   // Before the answer is known, so that a quick answer does not give a success away.
-  const excess = await limiter.excess(LIMITS.loginPerAccount, account);
   if (excess > 0) await pause(Math.min(MAX_LOGIN_DELAY_MS, excess * 1000));
-  const failed = () => limiter.hit([...perAddress, [LIMITS.loginPerAccount, account]]);
+  const failed = () => limiter.hit([...perAddress, perAccount]);
 
   if (verdict !== "ok") {
     await failed();

@@ -141,15 +141,31 @@ export class Limiter {
 
   /** Without counting: the first limit already used up (`max` attempts in the window), or null. */
   async peek(checks: [Limit, string][]): Promise<Exceeded | null> {
-    const counts = await this.counts(checks, false);
-    const over = counts.find(({ limit, count }) => count >= limit.max);
-    return over ? { limit: over.limit, retryAfter: over.retryAfter } : null;
+    return (await this.inspect(checks, [])).exceeded;
   }
 
   /** How far beyond its limit a subject is already (0 when within it). */
   async excess(limit: Limit, subject: string): Promise<number> {
-    const [count] = await this.counts([[limit, subject]], false);
-    return Math.max(0, (count?.count ?? 0) - limit.max + 1);
+    return (await this.inspect([], [[limit, subject]])).excess;
+  }
+
+  /**
+   * Both at once, in one call to the store: the first of `refusing` already
+   * used up, and how far the most-tried of `slowing` is beyond its limit.
+   */
+  async inspect(
+    refusing: [Limit, string][],
+    slowing: [Limit, string][],
+  ): Promise<{ exceeded: Exceeded | null; excess: number }> {
+    const counts = await this.counts([...refusing, ...slowing], false);
+    const over = counts.slice(0, refusing.length).find(({ limit, count }) => count >= limit.max);
+    const excess = counts
+      .slice(refusing.length)
+      .reduce((most, { limit, count }) => Math.max(most, count - limit.max + 1), 0);
+    return {
+      exceeded: over ? { limit: over.limit, retryAfter: over.retryAfter } : null,
+      excess,
+    };
   }
 }
 

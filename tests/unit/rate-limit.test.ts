@@ -87,6 +87,18 @@ describe("limiter", () => {
     expect(await limiter.excess(limit, "owner@demo.test")).toBe(2);
   });
 
+  it("inspects refusing and slowing limits in one look, counting nothing", async () => {
+    const { limiter } = setup();
+    const account = LIMITS.loginPerAccount;
+    for (let i = 0; i < account.max + 2; i++) await limiter.hit([[account, "owner@demo.test"]]);
+    const first = await limiter.inspect([[perMinute, "a"]], [[account, "owner@demo.test"]]);
+    expect(first).toEqual({ exceeded: null, excess: 3 });
+    for (let i = 0; i < 10; i++) await limiter.hit([[perMinute, "a"]]);
+    const second = await limiter.inspect([[perMinute, "a"]], [[account, "owner@demo.test"]]);
+    expect(second.exceeded?.limit).toBe(perMinute);
+    expect(second.excess).toBe(3);
+  });
+
   it("keys are opaque HMACs: the store never sees an address, and keys differ per limit and secret", () => {
     const key = counterKey(perMinute, "203.0.113.7", SECRET);
     expect(key).toMatch(/^[0-9a-f]{64}$/);
