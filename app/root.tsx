@@ -24,12 +24,14 @@ import { languageMiddleware } from "./middleware/language.server.ts";
 import { requestBodyMiddleware } from "./middleware/request-body.server.ts";
 import { sessionMiddleware } from "./middleware/session.server.ts";
 import { errorTitleKey, pageTitle, titleKeyOf } from "./utils/page-title.ts";
+import { retryAfterMiddleware } from "./utils/rate-limit.server.ts";
 
 export const middleware: Route.MiddlewareFunction[] = [
   languageMiddleware,
   i18nextMiddleware,
   requestBodyMiddleware,
   sessionMiddleware,
+  retryAfterMiddleware,
 ];
 
 export const links: Route.LinksFunction = () => [

@@ -10,7 +10,9 @@
  */
 import { getResponse } from "msw";
 import { ApiCode } from "../app/contract/envelope.ts";
+import { clearAttempts } from "./attempts.ts";
 import { accountHandlers } from "./handlers/account.ts";
+import { attemptHandlers } from "./handlers/attempts.ts";
 import { catalogueHandlers } from "./handlers/catalogue.ts";
 import { companyHandlers } from "./handlers/company.ts";
 import { demoHandlers } from "./handlers/demo.ts";
@@ -29,6 +31,7 @@ export { DEMO_ACCOUNTS, DEMO_PASSWORD, SEED_BASE_TIME, type SeedOptions } from "
 
 export const handlers = [
   ...accountHandlers,
+  ...attemptHandlers,
   ...logisticsHandlers,
   ...fileHandlers,
   ...companyHandlers,
@@ -63,5 +66,6 @@ export async function handleMockApiRequest(request: Request): Promise<Response> 
 
 /** Drops all data and seeds again (sizes from the options, else the env knobs). */
 export async function resetMockDb(options?: SeedOptions): Promise<void> {
+  clearAttempts();
   await reseed(options);
 }

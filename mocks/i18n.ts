@@ -36,8 +36,8 @@ const MESSAGES = {
 
   wrongCredentials: { zh: "用户名或密码错误", en: "Wrong username or password" },
   loginLocked: {
-    zh: "登录失败次数过多，请 {minutes} 分钟后再试",
-    en: "Too many failed sign-ins, please try again in {minutes} min",
+    zh: "此地址登录失败次数过多，请 {minutes} 分钟后再试",
+    en: "Too many failed sign-ins from this address, please try again in {minutes} min",
   },
   accountDisabled: { zh: "该账号已停用", en: "This account is disabled" },
   emailTaken: {
@@ -152,6 +152,10 @@ const MESSAGES = {
   importTooLarge: { zh: "文件不能超过 5MB", en: "The file cannot exceed 5 MB" },
   importEmpty: { zh: "文件中没有数据行", en: "The file has no data rows" },
   importTooManyRows: { zh: "文件最多 10000 行", en: "The file may have at most 10000 rows" },
+  importTooMuchData: {
+    zh: "文件内容过多：最多 10000 行",
+    en: "The file holds too much data: at most 10000 rows",
+  },
   importBlankOrder: { zh: "订单号为空", en: "The order number is blank" },
   importUnknownOrder: { zh: "订单不存在", en: "No such order" },
   importBlankLogistics: { zh: "物流单号为空", en: "The logistics number is blank" },

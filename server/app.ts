@@ -50,6 +50,9 @@ if (env().demoMode) {
   });
   // `app.all` keeps the full URL (a mount path would be stripped from req.url).
   app.all(/^\/api\/v1(\/.*)?$/, async (req, res) => {
+    // A direct caller is known by its own address (X-Forwarded-For only with
+    // TRUST_PROXY, as express works it out), never by a header it made up.
+    req.headers["x-forwarded-for"] = req.ip ?? req.socket.remoteAddress ?? "";
     const { handleMockApiRequest } = await import("../mocks/api.ts");
     await createRequestListener(handleMockApiRequest)(req, res);
   });

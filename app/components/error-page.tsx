@@ -14,6 +14,7 @@ function messageKeyOf(status: number, payload: ErrorPayload | undefined) {
   if (payload?.kind === "malformed") return "errors.badResponse" as const;
   if (payload?.kind === "bad-request" || status === 400) return "errors.badRequest" as const;
   if (status === 413) return "errors.tooLarge" as const;
+  if (status === 429) return "errors.tooManyAttempts" as const;
   if (status === 404) return "errors.notFound" as const;
   if (status === 403) return "errors.forbidden" as const;
   if (status === 405) return "errors.methodNotAllowed" as const;
@@ -42,7 +43,11 @@ export function ErrorPage({ status, payload }: ErrorPageProps) {
         </p>
       ) : null}
       <h1 className="max-w-xl text-xl text-gray-700" data-testid="error-message">
-        {coded ? body.message : t(messageKeyOf(status, body))}
+        {coded
+          ? body.message
+          : t(messageKeyOf(status, body), {
+              minutes: Math.max(1, Math.ceil((body?.retryAfter ?? 60) / 60)),
+            })}
       </h1>
       <Link to={home} className="btn-primary" reloadDocument>
         {t("errors.backHome")}

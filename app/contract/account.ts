@@ -102,7 +102,36 @@ export const updateSubAccountBodySchema = z
     message: "Give enabled or role",
   });
 
+/** Counters of the portal's abuse limits, kept where every instance of the portal sees them. */
+export const attemptsBodySchema = z.object({
+  add: z.boolean(),
+  counters: z
+    .array(
+      z.object({
+        key: z.string().regex(/^[0-9a-f]{64}$/),
+        windowSeconds: z.number().int().min(1).max(86_400),
+      }),
+    )
+    .min(1)
+    .max(8),
+});
+export const attemptCounterSchema = z.object({
+  /** Attempts counted in the current window. */
+  count: z.number().int().nonnegative(),
+  /** Seconds until the window ends and the count starts over. */
+  retryAfter: z.number().int().nonnegative(),
+});
+
 export const accountEndpoints = {
+  attempts: defineEndpoint({
+    method: "POST",
+    path: "/account/attempts",
+    summary:
+      "Attempt counters the portal's instances share (abuse limits of sign-in, registration, e-mail codes, password reset): each counter counts in a fixed window; `add` counts one more before answering. Keys are opaque (an HMAC the portal computes), so nobody else can name another client's counter.",
+    auth: false,
+    body: attemptsBodySchema,
+    data: z.array(attemptCounterSchema),
+  }),
   login: defineEndpoint({
     method: "POST",
     path: "/account/login",

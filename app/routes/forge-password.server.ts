@@ -22,6 +22,7 @@ import {
 } from "~/utils/account-flow.server.ts";
 import { newCaptchaNonce, spendCaptcha, withNewCaptcha } from "~/utils/captcha-session.server.ts";
 import { hrefWithQuery, localizePath } from "~/utils/locale-path.ts";
+import { LIMITS, limitPost } from "~/utils/rate-limit.server.ts";
 import { commitSession } from "~/utils/session.server.ts";
 import {
   apiPrefixOf,
@@ -96,6 +97,8 @@ async function toPage(
 export async function forgotAction(request: Request, url: URL, context: Context) {
   const system = systemFromQuery(url.searchParams.get("system"));
   const prefix = apiPrefixOf(system);
+  // Every post of the flow counts against the client's address (429 beyond).
+  await limitPost(context, LIMITS.resetPerAddress);
   const formData = await request.formData();
   const flows = await readFlows(request);
   const flow = flowOf(flows, system);
@@ -120,6 +123,7 @@ export async function forgotAction(request: Request, url: URL, context: Context)
           submission.reply({ formErrors: [t("account.errors.resendTooSoon", { seconds: wait })] }),
         );
       }
+      await limitPost(context, LIMITS.codePerAddress);
       const sent = await api.attempt("sendEmailCode", {
         query: { email: flow.email, scene: "forgot" },
         prefix,

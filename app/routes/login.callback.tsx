@@ -7,6 +7,15 @@ import { authenticateWithForm, LoginRefused } from "~/utils/auth.server.ts";
 import { spendCaptcha, withNewCaptcha } from "~/utils/captcha-session.server.ts";
 import { localizePath, stripLocale } from "~/utils/locale-path.ts";
 import { canOpen, homePathFor } from "~/utils/permissions.ts";
+import {
+  clientAddress,
+  LIMITS,
+  type Limit,
+  limiterOf,
+  MAX_LOGIN_DELAY_MS,
+  pause,
+  refuseTooMany,
+} from "~/utils/rate-limit.server.ts";
 import { requestInfoContext } from "~/utils/request-context.server.ts";
 import { localRedirectTarget } from "~/utils/same-origin.server.ts";
 import { commitSession } from "~/utils/session.server.ts";
@@ -33,7 +42,36 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") {
     return data(withNewCaptcha(submission.reply({ hideFields: ["password"] })), { headers });
   }
+
+  // Abuse limits: an address that failed too often waits (429); a much-tried
+  // account is answered more slowly, from everywhere, but never locked.
+  const limiter = limiterOf(context);
+  const address = clientAddress(context);
+  const account = submission.value.username.trim().toLowerCase();
+  const perAddress: [Limit, string][] = [
+    [LIMITS.loginPerAddress, address],
+    [LIMITS.loginPerAccountAddress, `${account}\n${address}`],
+  ];
+  const perAccount: [Limit, string] = [LIMITS.loginPerAccount, account];
+  const { exceeded, excess } = await limiter.inspect(perAddress, [perAccount]);
+  if (exceeded) {
+    audit({
+      event: "login",
+      action: "login",
+      user: submission.value.username,
+      ip: address,
+      device: request.headers.get("User-Agent"),
+      result: "refused",
+      reason: "too-many-attempts",
+    });
+    refuseTooMany(context, exceeded);
+  }
+  // Before the answer is known, so that a quick answer does not give a success away.
+  if (excess > 0) await pause(Math.min(MAX_LOGIN_DELAY_MS, excess * 1000));
+  const failed = () => limiter.hit([...perAddress, perAccount]);
+
   if (verdict !== "ok") {
+    await failed();
     // A failed login the backend never sees: the audit trail records it here.
     audit({
       event: "login",
@@ -62,6 +100,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     token = await authenticateWithForm(context.get(apiContext), request);
   } catch (error) {
     if (!(error instanceof LoginRefused)) throw error;
+    await failed();
     const message =
       error.failure.code === 1001
         ? getInstance(context).t("auth.wrongCredentials")

@@ -58,7 +58,9 @@ export type Attempt<N extends EndpointName> = { ok: true; data: CallResult<N> } 
 export interface ErrorPayload {
   code?: number;
   message?: string;
-  kind?: "timeout" | "unreachable" | "malformed" | "coded" | "bad-request";
+  kind?: "timeout" | "unreachable" | "malformed" | "coded" | "bad-request" | "too-many";
+  /** Seconds until a limit lets the client try again (429). */
+  retryAfter?: number;
 }
 
 export interface ApiOptions {
@@ -163,7 +165,8 @@ export class Api {
     answer?: unknown,
   ): void {
     const endpoint = endpoints[name];
-    if (endpoint.method === "GET") return;
+    // Counting attempts (the abuse limits) is bookkeeping, not an operation.
+    if (endpoint.method === "GET" || name === "attempts") return;
     const body = input.body as Record<string, unknown> | undefined;
     const isLogin = name === "login";
     const typedName = body && typeof body.username === "string" ? body.username : undefined;

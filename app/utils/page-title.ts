@@ -51,6 +51,7 @@ export function errorTitleKey(status: number): TitleKey {
   if (status === 404) return "notFound";
   if (status === 403) return "forbidden";
   if (status === 405) return "methodNotAllowed";
+  if (status === 429) return "tooManyAttempts";
   return "serverError";
 }
 

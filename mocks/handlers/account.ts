@@ -6,6 +6,7 @@ import { randomInt } from "node:crypto";
 import { type EmailCodeScene, accountEndpoints as ep } from "../../app/contract/account.ts";
 import { ApiCode } from "../../app/contract/envelope.ts";
 import { passwordProblem } from "../../app/contract/password.ts";
+import { countAttempt, forgetAttempts } from "../attempts.ts";
 import { mockClock, nowSeconds } from "../clock.ts";
 import { db, type EmailCodeRow, type UserRow } from "../db.ts";
 import { ApiError } from "../errors.ts";
@@ -15,7 +16,7 @@ import { rememberSignIn } from "../mailbox.ts";
 import { pageOf, ts } from "../paging.ts";
 import { route, signedIn } from "../route.ts";
 import { companyIdOf } from "../scope.ts";
-import { hashPassword, newToken, randomId, sha256, verifyPassword } from "../security.ts";
+import { clientIp, hashPassword, newToken, randomId, sha256, verifyPassword } from "../security.ts";
 import { endDevice, startSession, takeOffline } from "../session.ts";
 
 export const EMAIL_CODE_TTL_SECONDS = 10 * 60;
@@ -23,6 +24,11 @@ export const EMAIL_CODE_RESEND_MS = 60_000;
 export const EMAIL_CODE_MAX_FAILURES = 5;
 export const LOGIN_MAX_FAILURES = 10;
 export const LOGIN_LOCK_SECONDS = 15 * 60;
+
+/** Counters of wrong passwords of one account, one per address. */
+function loginKeyPrefix(userId: string): string {
+  return `login|${userId}|`;
+}
 
 function normalEmail(email: string): string {
   return email.trim().toLowerCase();
@@ -134,21 +140,18 @@ function invitationMail(lang: Lang, owner: string): { subject: string; text: str
 export const accountHandlers = [
   ...route(ep.login, async ({ body, request }) => {
     const user = userByName(body.username);
-    const now = nowSeconds();
     if (!user) throw new ApiError(ApiCode.wrongCredentials, "wrongCredentials");
-    if (user.lockedUntil !== null && user.lockedUntil > now) {
+    // Wrong passwords are counted per account and address: an attacker's
+    // address is slowed down, the owner signing in from elsewhere never is.
+    const key = `${loginKeyPrefix(user.id)}${clientIp(request)}`;
+    const failures = countAttempt(key, LOGIN_LOCK_SECONDS, 0);
+    if (failures.count >= LOGIN_MAX_FAILURES) {
       throw new ApiError(ApiCode.tooManyAttempts, "loginLocked", {
-        minutes: Math.ceil((user.lockedUntil - now) / 60),
+        minutes: Math.ceil(failures.retryAfter / 60),
       });
     }
     if (!(await verifyPassword(body.password, user.passwordHash))) {
-      await db.users.update(user.id, (draft) => {
-        draft.failedLogins += 1;
-        if (draft.failedLogins >= LOGIN_MAX_FAILURES) {
-          draft.failedLogins = 0;
-          draft.lockedUntil = now + LOGIN_LOCK_SECONDS;
-        }
-      });
+      countAttempt(key, LOGIN_LOCK_SECONDS, 1);
       throw new ApiError(ApiCode.wrongCredentials, "wrongCredentials");
     }
     if (!user.enabled) throw new ApiError(ApiCode.forbidden, "accountDisabled");
@@ -272,6 +275,7 @@ export const accountHandlers = [
       draft.failedLogins = 0;
       draft.lockedUntil = null;
     });
+    forgetAttempts(loginKeyPrefix(owner.id));
     await takeOffline(owner.id, "password");
     return null;
   }),

@@ -1,6 +1,7 @@
 /** Downloads (xlsx, streamed), the self-service number import and its template. */
 import { cbaEndpoints as ep, IMPORT_MAX_BYTES } from "../../app/contract/cba.ts";
 import { ApiCode } from "../../app/contract/envelope.ts";
+import { hasZipMagic, XlsxRefused } from "../../app/utils/xlsx-guard.server.ts";
 import { db, type OrderRow } from "../db.ts";
 import { ApiError } from "../errors.ts";
 import { t } from "../i18n.ts";
@@ -30,15 +31,7 @@ async function readUpload(form: FormData | null): Promise<Uint8Array> {
   if (file.size > IMPORT_MAX_BYTES) throw new ApiError(ApiCode.invalidParameters, "importTooLarge");
   const bytes = new Uint8Array(await file.arrayBuffer());
   // An xlsx is a zip archive: "PK\x03\x04".
-  if (
-    bytes.length < 4 ||
-    bytes[0] !== 0x50 ||
-    bytes[1] !== 0x4b ||
-    bytes[2] !== 0x03 ||
-    bytes[3] !== 0x04
-  ) {
-    throw new ApiError(ApiCode.invalidParameters, "importNotXlsx");
-  }
+  if (!hasZipMagic(bytes)) throw new ApiError(ApiCode.invalidParameters, "importNotXlsx");
   return bytes;
 }
 
@@ -65,9 +58,14 @@ export const fileHandlers = [
     const bytes = await readUpload(form);
     let rows: [number, string, string][];
     try {
-      rows = await readImportRows(bytes);
-    } catch {
-      throw new ApiError(ApiCode.invalidParameters, "importNotXlsx");
+      // Checked before it is parsed, read as a stream up to one row too many.
+      rows = await readImportRows(bytes, IMPORT_MAX_ROWS);
+    } catch (error) {
+      const tooMuch = error instanceof XlsxRefused && error.problem === "tooMuchData";
+      throw new ApiError(
+        ApiCode.invalidParameters,
+        tooMuch ? "importTooMuchData" : "importNotXlsx",
+      );
     }
     if (rows.length === 0) throw new ApiError(ApiCode.invalidParameters, "importEmpty");
     if (rows.length > IMPORT_MAX_ROWS)

@@ -9,7 +9,9 @@ import { envelope, route, signedIn } from "../route.ts";
 import { randomId } from "../security.ts";
 
 /** The image type from its first bytes, or null when it is not a png, jpeg or gif. */
-export function sniffImage(bytes: Uint8Array): "image/png" | "image/jpeg" | "image/gif" | null {
+type ImageMime = "image/png" | "image/jpeg" | "image/gif";
+
+export function sniffImage(bytes: Uint8Array): ImageMime | null {
   const starts = (...values: number[]) => values.every((value, index) => bytes[index] === value);
   if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return "image/png";
   if (starts(0xff, 0xd8, 0xff)) return "image/jpeg";
@@ -21,6 +23,47 @@ export function sniffImage(bytes: Uint8Array): "image/png" | "image/jpeg" | "ima
     return "image/gif";
   }
   return null;
+}
+
+/**
+ * Reads an uploaded image as a stream, checking while it reads: the first
+ * bytes must be a png, jpeg or gif, and reading stops at the first byte
+ * beyond the size limit, whatever size the form declared.
+ */
+async function readImage(file: Blob): Promise<{ bytes: Uint8Array<ArrayBuffer>; mime: ImageMime }> {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  let mime: ImageMime | null = null;
+  const reader = file.stream().getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.length;
+      if (size > IMAGE_MAX_BYTES) throw new ApiError(ApiCode.invalidParameters, "imageTooLarge");
+      chunks.push(value);
+      if (mime === null && size >= 8) {
+        mime = sniffImage(concat(chunks, size));
+        if (!mime) throw new ApiError(ApiCode.invalidParameters, "imageType");
+      }
+    }
+  } finally {
+    await reader.cancel().catch(() => undefined);
+  }
+  const bytes = concat(chunks, size);
+  mime ??= sniffImage(bytes);
+  if (!mime) throw new ApiError(ApiCode.invalidParameters, "imageType");
+  return { bytes, mime };
+}
+
+function concat(chunks: Uint8Array[], size: number): Uint8Array<ArrayBuffer> {
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, at);
+    at += chunk.length;
+  }
+  return out;
 }
 
 /** The id of an image URL answered by the upload (`.../upload/image/<id>`), or null. */
@@ -36,9 +79,7 @@ export const uploadHandlers = [
       throw new ApiError(ApiCode.invalidParameters, "imageMissing");
     }
     if (file.size > IMAGE_MAX_BYTES) throw new ApiError(ApiCode.invalidParameters, "imageTooLarge");
-    const bytes = new Uint8Array(await file.arrayBuffer());
-    const mime = sniffImage(bytes);
-    if (!mime) throw new ApiError(ApiCode.invalidParameters, "imageType");
+    const { bytes, mime } = await readImage(file);
     const id = randomId(16);
     await db.images.insert({ id, userId: user.id, mime, bytes, createdOn: nowSeconds() });
     return { image_url: `${ctx.apiBase}/upload/image/${id}`, id };

@@ -76,21 +76,51 @@ describe("login, logout and the current user", () => {
     expect(((await bad.json()) as { data: string }).data).toMatch(/^username: /);
   });
 
-  it("locks the account for 15 minutes after 10 wrong passwords (1000)", async () => {
+  it("10 wrong passwords slow that address for 15 minutes, never the owner elsewhere (1000)", async () => {
+    const attacker = { "x-forwarded-for": "203.0.113.7" };
+    const owner = { "x-forwarded-for": "198.51.100.20" };
     for (let i = 0; i < 10; i++) {
       const answer = await api.call("/account/login", {
         method: "POST",
         body: { username: GUEST, password: `wrong${i}pass` },
+        headers: attacker,
       });
       expect(answer.code).toBe(1001);
     }
-    const locked = await api.call("/account/login", {
+    const refused = await api.call("/account/login", {
       method: "POST",
       body: { username: GUEST, password: PASSWORD },
+      headers: attacker,
+      lang: "en",
     });
-    expect(locked.code).toBe(ApiCode.tooManyAttempts);
+    expect(refused.code).toBe(ApiCode.tooManyAttempts);
+    expect(refused.data).toMatch(/from this address/);
+    // The real owner, from their own address, is not locked out.
+    await expect(api.login(GUEST, PASSWORD, owner)).resolves.toBeTypeOf("string");
     mockClock.advance(15 * 60 * 1000 + 1000);
-    await expect(api.login(GUEST)).resolves.toBeTypeOf("string");
+    await expect(api.login(GUEST, PASSWORD, attacker)).resolves.toBeTypeOf("string");
+  });
+
+  it("shares attempt counters between callers: fixed windows, opaque keys", async () => {
+    const key = "a".repeat(64);
+    const count = (add: boolean) =>
+      api.call<{ count: number; retryAfter: number }[]>("/account/attempts", {
+        method: "POST",
+        body: { add, counters: [{ key, windowSeconds: 60 }] },
+      });
+    expect((await count(false)).data).toEqual([{ count: 0, retryAfter: 0 }]);
+    await count(true);
+    const second = await count(true);
+    expect(second.data[0]?.count).toBe(2);
+    expect(second.data[0]?.retryAfter).toBeGreaterThan(0);
+    expect(second.data[0]?.retryAfter).toBeLessThanOrEqual(60);
+    mockClock.advance(61_000);
+    expect((await count(false)).data[0]?.count).toBe(0);
+    const bad = await api.call("/account/attempts", {
+      method: "POST",
+      body: { add: true, counters: [{ key: "login:1.2.3.4", windowSeconds: 60 }] },
+    });
+    expect(bad.code).toBe(ApiCode.invalidParameters);
   });
 
   it("answers 20001 without a token and 20002 for an unknown or malformed token", async () => {

@@ -4,9 +4,21 @@
  * which sends the request target exactly as written.
  */
 import { request as httpRequest } from "node:http";
-import { ACCOUNTS, expect, login, test, WORLD_HEADER } from "./fixtures.ts";
+import { E2E_CAPTCHA_CODE } from "../../playwright.config.ts";
+import { zipBomb } from "../zip-fixtures.ts";
+import {
+  ACCOUNTS,
+  expect,
+  login,
+  PASSWORD,
+  portalLogin,
+  submitLogin,
+  test,
+  WORLD_HEADER,
+} from "./fixtures.ts";
 
 const MB = 1024 * 1024;
+const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
 interface RawAnswer {
   status?: number;
@@ -275,5 +287,133 @@ test.describe("posts from other sites", () => {
   test("the portal's own forms still work", async ({ page }) => {
     await login(page, ACCOUNTS.manager);
     await expect(page.getByTestId("user-name")).toHaveText(ACCOUNTS.manager);
+  });
+});
+
+test.describe("abuse limits", () => {
+  const ZH_TOO_MANY = "尝试次数过多";
+  const EN_TOO_MANY = "Too many attempts";
+
+  test("the 11th wrong sign-in from one address is 429, translated, with Retry-After; a forged X-Forwarded-For does not reset it", async ({
+    request,
+  }) => {
+    await request.get("/");
+    // Ten different accounts, as an attacker sweeping addresses would try.
+    for (let i = 0; i < 10; i++) {
+      const answer = await request.post("/login", {
+        form: { username: `nobody${i}@e2e.test`, password: "Wrong1234!", code: E2E_CAPTCHA_CODE },
+        maxRedirects: 0,
+      });
+      expect(answer.status(), `attempt ${i + 1}`).not.toBe(429);
+    }
+    const refused = await request.post("/login", {
+      form: { username: ACCOUNTS.guest, password: PASSWORD, code: E2E_CAPTCHA_CODE },
+      maxRedirects: 0,
+    });
+    expect(refused.status()).toBe(429);
+    expect(Number(refused.headers()["retry-after"])).toBeGreaterThan(0);
+    expect(await refused.text()).toContain(ZH_TOO_MANY);
+
+    const english = await request.post("/en/login", {
+      form: { username: ACCOUNTS.guest, password: PASSWORD, code: E2E_CAPTCHA_CODE },
+      maxRedirects: 0,
+    });
+    expect(english.status()).toBe(429);
+    expect(await english.text()).toContain(EN_TOO_MANY);
+
+    // Without TRUST_PROXY the header is the client's own invention.
+    const spoofed = await request.post("/login", {
+      form: { username: ACCOUNTS.guest, password: PASSWORD, code: E2E_CAPTCHA_CODE },
+      headers: { "X-Forwarded-For": "198.51.100.77" },
+      maxRedirects: 0,
+    });
+    expect(spoofed.status()).toBe(429);
+  });
+
+  test("the page shows the translated message in the browser too", async ({ page }) => {
+    await page.goto("/en");
+    // The same browser's requests (its cookies, its address) use up the limit...
+    for (let i = 0; i < 10; i++) {
+      await page.request.post("/en/login", {
+        form: { username: `nobody${i}@e2e.test`, password: "Wrong1234!", code: E2E_CAPTCHA_CODE },
+        maxRedirects: 0,
+      });
+    }
+    // ...and the form it submits next shows why it is refused.
+    await page.goto("/en");
+    await submitLogin(page, ACCOUNTS.guest);
+    await expect(page.getByTestId("error-message")).toContainText(EN_TOO_MANY);
+    await expect(page).toHaveTitle(/^Too many attempts/);
+  });
+
+  test("sending codes and resetting passwords: the 11th post from one address is 429, in both languages", async ({
+    request,
+  }) => {
+    await request.get("/forge_password");
+    const first = await request.post("/forge_password", {
+      form: { intent: "account", email: ACCOUNTS.guest, code: E2E_CAPTCHA_CODE },
+      maxRedirects: 0,
+    });
+    expect(first.status()).not.toBe(429);
+    let refused: Awaited<ReturnType<typeof request.post>> | undefined;
+    for (let i = 0; i < 10; i++) {
+      const answer = await request.post("/forge_password", {
+        form: { intent: "send" },
+        maxRedirects: 0,
+      });
+      if (answer.status() === 429) {
+        refused = answer;
+        break;
+      }
+    }
+    expect(refused?.status()).toBe(429);
+    expect(Number(refused?.headers()["retry-after"])).toBeGreaterThan(0);
+    expect(await refused?.text()).toContain(ZH_TOO_MANY);
+    const english = await request.post("/en/forge_password", {
+      form: { intent: "send" },
+      maxRedirects: 0,
+    });
+    expect(english.status()).toBe(429);
+    expect(await english.text()).toContain(EN_TOO_MANY);
+  });
+
+  test("registration posts: the 11th from one address is 429", async ({ request }) => {
+    await request.get("/register/accountRegistration");
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const answer = await request.post("/en/register/accountRegistration", {
+        form: { intent: "restart" },
+        maxRedirects: 0,
+      });
+      statuses.push(answer.status());
+      if (answer.status() === 429) expect(await answer.text()).toContain(EN_TOO_MANY);
+    }
+    expect(statuses.slice(0, 10)).not.toContain(429);
+    expect(statuses[10]).toBe(429);
+  });
+});
+
+test.describe("workbook uploads", () => {
+  test("a zip bomb or a file that is no workbook is refused with the dialog's translated message, never a 500", async ({
+    request,
+  }) => {
+    await portalLogin(request, ACCOUNTS.manager);
+    const cases: [string, Buffer, string][] = [
+      ["/order", zipBomb(true), "文件不是有效的 xlsx 文件"],
+      ["/en/order", zipBomb(true), "The file is not a valid .xlsx file"],
+      ["/en/order", zipBomb(false), "The file is not a valid .xlsx file"],
+      ["/en/order", Buffer.from("order,waybill\nA,B\n"), "The file is not a valid .xlsx file"],
+    ];
+    for (const [path, buffer, message] of cases) {
+      const answer = await request.post(path, {
+        multipart: {
+          intent: "import",
+          file: { name: "import.xlsx", mimeType: XLSX_TYPE, buffer },
+        },
+        maxRedirects: 0,
+      });
+      expect(answer.status(), path).toBe(400);
+      expect(await answer.text()).toContain(message);
+    }
   });
 });

@@ -1,8 +1,9 @@
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { i18nextMiddleware } from "~/middleware/i18next.ts";
-import { sessionContext } from "~/middleware/session.server.ts";
+import { apiContext, sessionContext } from "~/middleware/session.server.ts";
 import { action } from "~/routes/login.callback.tsx";
+import { Api } from "~/utils/api.server.ts";
 import { setAuditDestination } from "~/utils/audit.server.ts";
 import { requestInfoContext } from "~/utils/request-context.server.ts";
 import { sessionStorage } from "~/utils/session.server.ts";
@@ -25,7 +26,13 @@ describe("login audit before the backend", () => {
     });
     const context = new RouterContextProvider();
     context.set(requestInfoContext, { clientIp: "198.51.100.4" });
-    context.set(sessionContext, await sessionStorage.getSession());
+    const session = await sessionStorage.getSession();
+    context.set(sessionContext, session);
+    // The abuse limits count in the (fake, in-process) backend.
+    context.set(
+      apiContext,
+      new Api({ locale: "zh", session, clientIp: "198.51.100.4", genericMessage: "network" }),
+    );
     const args = {
       request,
       url: new URL(request.url),

@@ -17,5 +17,6 @@ export default {
   tryAgain: "Try again",
   badRequest: "The request could not be read, please go back and try again",
   tooLarge: "The request is too large and was not accepted",
+  tooManyAttempts: "Too many attempts, please try again in {{minutes}} min",
   sessionTimedOut: "Your session has timed out, please log in again",
 } satisfies Record<keyof typeof zh, string>;

@@ -131,6 +131,8 @@ export default {
     xlsxOnly: "Only .xlsx files can be uploaded",
     fileEmpty: "The file is empty",
     fileTooLarge: "The file cannot exceed 5 MB",
+    notXlsx: "The file is not a valid .xlsx file",
+    tooMuchData: "The file holds too much data: at most 10000 rows",
     report: "Import report",
     summary: "{{total}} rows: {{applied}} imported, {{refused}} refused",
     row: "Row",

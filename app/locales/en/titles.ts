@@ -24,5 +24,6 @@ export default {
   notifications: "Notifications",
   methodNotAllowed: "Method not allowed",
   serverError: "Server error",
+  tooManyAttempts: "Too many attempts",
   navigatedTo: "Opened: {{title}}",
 } satisfies Record<keyof typeof zh, string>;

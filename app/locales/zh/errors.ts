@@ -15,5 +15,6 @@ export default {
   tryAgain: "重试",
   badRequest: "请求内容无法识别，请返回页面重试",
   tooLarge: "请求内容过大，未被接收",
+  tooManyAttempts: "尝试次数过多，请 {{minutes}} 分钟后再试",
   sessionTimedOut: "长时间未操作或登录时间过长，请重新登录",
 };

@@ -129,6 +129,8 @@ export default {
     xlsxOnly: "只能上传 .xlsx 文件",
     fileEmpty: "文件是空的",
     fileTooLarge: "文件不能超过 5MB",
+    notXlsx: "文件不是有效的 xlsx 文件",
+    tooMuchData: "文件内容过多：最多 10000 行",
     report: "导入结果",
     summary: "共 {{total}} 行：导入 {{applied}} 行，拒绝 {{refused}} 行",
     row: "行号",

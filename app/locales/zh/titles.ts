@@ -23,6 +23,7 @@ export default {
   notifications: "通知",
   methodNotAllowed: "不支持的打开方式",
   serverError: "服务器错误",
+  tooManyAttempts: "尝试次数过多",
   /** Announced after a client navigation, before the page's title. */
   navigatedTo: "已打开：{{title}}",
 };

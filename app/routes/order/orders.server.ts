@@ -26,6 +26,7 @@ import {
   redirectToTidyQuery,
 } from "~/utils/list-query.ts";
 import { ORDER_STATUS_TONES, orderStatusKey } from "~/utils/logistics-status.ts";
+import { inspectXlsx, XlsxRefused } from "~/utils/xlsx-guard.server.ts";
 import {
   detainSchema,
   importSchema,
@@ -195,6 +196,15 @@ export async function orderAction(request: Request, context: Context) {
     const submission = parseWithZod(formData, { schema: importSchema });
     if (submission.status !== "success") {
       return failed(intent, null, submission.reply({ hideFields: ["file"] }));
+    }
+    // The archive's own directory is checked before the file goes anywhere:
+    // a zip bomb or a file far beyond the row limit stops here.
+    try {
+      inspectXlsx(new Uint8Array(await submission.value.file.arrayBuffer()));
+    } catch (error) {
+      if (!(error instanceof XlsxRefused)) throw error;
+      const message = t(`logistics.import.${error.problem}`);
+      return failed(intent, null, submission.reply({ formErrors: [message] }));
     }
     const upload = new FormData();
     upload.set("file", submission.value.file, submission.value.file.name);

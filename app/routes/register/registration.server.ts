@@ -17,6 +17,7 @@ import {
 } from "~/utils/account-flow.server.ts";
 import { spendCaptcha, withNewCaptcha } from "~/utils/captcha-session.server.ts";
 import { localizePath } from "~/utils/locale-path.ts";
+import { LIMITS, limitPost } from "~/utils/rate-limit.server.ts";
 import { commitSession } from "~/utils/session.server.ts";
 import {
   activationSchema,
@@ -59,6 +60,8 @@ async function toPage(context: Context, flows: Flows, notice?: string, sessionCo
 }
 
 export async function registrationAction(request: Request, context: Context) {
+  // Every post of the flow counts against the client's address (429 beyond).
+  await limitPost(context, LIMITS.registerPerAddress);
   const formData = await request.formData();
   const flows = await readFlows(request);
   const intent = formData.get("intent");
@@ -86,6 +89,7 @@ export async function registrationAction(request: Request, context: Context) {
           submission.reply({ formErrors: [t("account.errors.resendTooSoon", { seconds: wait })] }),
         );
       }
+      await limitPost(context, LIMITS.codePerAddress);
       const sent = await api.attempt("sendEmailCode", {
         query: { email: flow.email, scene: "register" },
       });
