@@ -362,6 +362,7 @@ export default function OrdersPage({ loaderData, actionData }: Route.ComponentPr
               <span
                 className={selectedCount > 0 ? "font-medium text-brand-700" : "text-gray-500"}
                 data-testid="selected-count"
+                aria-live="polite"
               >
                 {selection.all && matching > 0
                   ? t("logistics.order.selectedAll", { n: formatCount(matching, locale) })
