@@ -3,6 +3,7 @@
  * `npm start` (the built app). Configuration is validated before anything
  * listens; a bad value stops the process with a readable message.
  */
+import { createServer } from "node:http";
 import compression from "compression";
 import express from "express";
 import { describeConfigError, type Env, parseEnv } from "./app/config/env.server.ts";
@@ -55,12 +56,20 @@ if (config.production) {
   });
 }
 
-const server = app.listen(config.port, config.host, () => {
-  const mode = config.demoMode
-    ? "demo mode (fake backend at /api/v1)"
-    : `backend ${config.apiBaseUrl}`;
-  console.info(`Portal listening on http://${config.host}:${config.port} — ${mode}`);
-});
+// The order list keeps its selection in the URL (up to 500 order numbers,
+// about 13 KB, sent again as the Referer of the next request): room for both.
+const MAX_HEADER_BYTES = 64 * 1024;
+
+const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, app).listen(
+  config.port,
+  config.host,
+  () => {
+    const mode = config.demoMode
+      ? "demo mode (fake backend at /api/v1)"
+      : `backend ${config.apiBaseUrl}`;
+    console.info(`Portal listening on http://${config.host}:${config.port} — ${mode}`);
+  },
+);
 
 // A container stop or Ctrl-C lets the requests in flight finish (at most 10 s)
 // and exits normally, so exit hooks such as --cpu-prof still run.

@@ -12,6 +12,7 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "react-router";
+import { keepDataOnSelection } from "~/utils/order-selection.ts";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { NoEvalScript } from "./components/csp-nonce.tsx";
@@ -38,6 +39,9 @@ export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
+
+/** Choosing orders in a list changes only its selection in the URL: nothing to reload. */
+export const shouldRevalidate = keepDataOnSelection;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const locale = getLocale(context);

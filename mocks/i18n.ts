@@ -131,6 +131,11 @@ const MESSAGES = {
   orderMoveNone: { zh: "状态不能再修改", en: "its status cannot change any more" },
   orderMoveOr: { zh: "或", en: " or " },
   orderMoveGroupSeparator: { zh: "；", en: "; " },
+  orderMoveMore: { zh: "等 {n} 个", en: "and {more} more" },
+  filterCountChanged: {
+    zh: "整批未修改：筛选条件现在匹配 {actual} 个订单，而不是确认时的 {expected} 个，请核对后重新确认",
+    en: "Nothing was changed: the filter now matches {actual} orders, not the {expected} you confirmed. Check the list and confirm again",
+  },
   orderScanNotAllowed: {
     zh: "订单 {no} 当前状态为“{from}”，不能{action}",
     en: 'Order {no} is "{from}" and cannot be {action}',

@@ -241,6 +241,8 @@ export function refusedMoves(
   rows: readonly OrderRow[],
   to: OrderStatusCode,
   lang: Lang,
+  /** Order numbers named per group before "and N more" (a filter may match thousands). */
+  listed = Number.POSITIVE_INFINITY,
 ): MessageParams | null {
   const groups = new Map<
     string,
@@ -263,7 +265,11 @@ export function refusedMoves(
     lang === "en" ? `"${statusLabel(lang, code)}"` : `“${statusLabel(lang, code)}”`;
   const parts = [...groups.values()].map((group) =>
     t(lang, "orderMoveGroup", {
-      nos: group.nos.join(lang === "en" ? ", " : "、"),
+      nos:
+        group.nos.slice(0, listed).join(lang === "en" ? ", " : "、") +
+        (group.nos.length > listed
+          ? `${lang === "en" ? " " : ""}${t(lang, "orderMoveMore", { n: group.nos.length, more: group.nos.length - listed })}`
+          : ""),
       from: statusLabel(lang, group.from),
       allowed:
         group.targets.length === 0
@@ -289,8 +295,9 @@ export async function moveOrders(
   to: OrderStatusCode,
   lang: Lang,
   reason?: string,
+  listed?: number,
 ): Promise<OrderStatusChange[]> {
-  const refused = refusedMoves(rows, to, lang);
+  const refused = refusedMoves(rows, to, lang, listed);
   if (refused !== null) throw new ApiError(ApiCode.wrongStatus, "orderMoveNotAllowed", refused);
   return applyMoves(rows, to, reason);
 }

@@ -24,7 +24,8 @@
  *    like the query parameters; leave `current` out so a new filter starts on
  *    page 1, and carry `pageSize` in a hidden input.
  * 3. Options: `showIndex` (running number over pages), `selection` (checkbox
- *    column whose inputs belong to a form of the page, see `useSelection`),
+ *    column whose inputs belong to a form of the page; the page keeps the
+ *    selection, which may span pages: the order list keeps it in its URL),
  *    `expand` (a detail row under each row, opened without JavaScript too),
  *    `toolbar` (shown left of the column menu).
  *
@@ -73,10 +74,14 @@ export interface TableSelection {
   name: string;
   /** Id of the form the checkboxes belong to (they may sit outside it). */
   form?: string;
+  /** The selected keys; may name rows of other pages too. */
   selected: ReadonlySet<string>;
-  onChange: (next: Set<string>) => void;
+  /** Called with the keys checked on this page after every change. */
+  onChange: (checkedOnPage: Set<string>) => void;
   /** Accessible label of a row's checkbox. */
   label: (key: string) => string;
+  /** Every row is selected by a wider choice (all matching rows): boxes show checked, fixed, and post nothing. */
+  locked?: boolean;
 }
 
 export interface PagedTableProps<Row> {
@@ -129,7 +134,12 @@ export function PagedTable<Row>({
   const visible = columns.filter((column) => column.fixed || !hidden.includes(column.key));
   const span = visible.length + (showIndex ? 1 : 0) + (selection ? 1 : 0) + (expand ? 1 : 0);
   const keys = rows.map(rowKey);
-  const checkedOnPage = selection ? keys.filter((key) => selection.selected.has(key)).length : 0;
+  const locked = selection?.locked ?? false;
+  const checkedOnPage = selection
+    ? locked
+      ? keys.length
+      : keys.filter((key) => selection.selected.has(key)).length
+    : 0;
   const tbody = useRef<HTMLTableSectionElement>(null);
   // The row checkboxes keep their own state (a click before hydration counts);
   // the selection is read from them after every change and whenever the rows change.
@@ -146,6 +156,16 @@ export function PagedTable<Row>({
   useEffect(() => {
     onSelect.current?.(readChecked());
   }, [signature]);
+  // The boxes follow a selection changed from outside (cleared, restored from the URL).
+  const chosen = selection ? [...selection.selected].join("\n") : "";
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-sync when the selection changes
+  useEffect(() => {
+    const selected = new Set(chosen.split("\n"));
+    for (const input of tbody.current?.querySelectorAll<HTMLInputElement>("input[data-select]") ??
+      []) {
+      input.checked = locked || selected.has(input.value);
+    }
+  }, [chosen, locked, signature]);
   const offset = (pagination.current - 1) * pagination.pageSize;
   const hydrated = useHydrated();
 
@@ -191,7 +211,7 @@ export function PagedTable<Row>({
                       }
                       selection.onChange(readChecked());
                     }}
-                    disabled={keys.length === 0}
+                    disabled={keys.length === 0 || locked}
                   />
                 </th>
               ) : null}
@@ -281,6 +301,8 @@ export function PagedTable<Row>({
                             className="size-4 accent-brand-600"
                             aria-label={selection.label(key)}
                             data-select=""
+                            defaultChecked={locked || selection.selected.has(key)}
+                            disabled={locked}
                             onChange={() => selection.onChange(readChecked())}
                           />
                         </td>
@@ -458,19 +480,4 @@ function ColumnMenu<Row>({
       </PopoverPanel>
     </Popover>
   );
-}
-
-/**
- * Selection of rows for a table with `selection`: what is checked on the
- * page; another page or other filters start empty, an operation on the same
- * rows keeps it.
- */
-export function useSelection(keys: readonly string[]): [Set<string>, (next: Set<string>) => void] {
-  const signature = keys.join("\n");
-  const [state, setState] = useState<{ signature: string; selected: Set<string> }>({
-    signature,
-    selected: new Set(),
-  });
-  const selected = state.signature === signature ? state.selected : new Set<string>();
-  return [selected, (next) => setState({ signature, selected: next })];
 }

@@ -26,6 +26,8 @@ export function RouteAnnouncer() {
     const before = previous.current;
     previous.current = { pathname, search: location.search };
     if (!before) return;
+    // A query change that only records a choice (a list's selection) keeps focus where it is.
+    if ((location.state as { keepFocus?: boolean } | null)?.keepFocus) return;
     if (before.pathname === pathname && before.search === location.search) return;
     const heading = document.querySelector<HTMLElement>("main h1") ?? document.querySelector("h1");
     if (before.pathname === pathname) {
@@ -38,7 +40,7 @@ export function RouteAnnouncer() {
     }
     if (heading) focusElement(heading);
     setMessage(t("titles.navigatedTo", { title: document.title }));
-  }, [pathname, location.search, t]);
+  }, [pathname, location.search, location.state, t]);
 
   return (
     <div className="sr-only" role="status" aria-live="polite" data-testid="route-announcer">

@@ -260,6 +260,26 @@ export const orderRemarksBodySchema = z.object({
   reasonForDetention: z.string().max(200),
 });
 
+/**
+ * An operation applied to every order matching the query filters (the
+ * filters of `GET /cba/order`, paging aside). `expectedCount` is the number
+ * of matching orders the user confirmed: when the filter matches another
+ * number by then, nothing changes (40009). All or nothing, never capped.
+ */
+const filterOperationBase = z.object({
+  expectedCount: z.number().int().nonnegative(),
+});
+
+export const updateOrdersByFilterBodySchema = filterOperationBase.extend({
+  cbaStatus: orderStatusSchema,
+  /** Required (non-blank) when cbaStatus is 2. */
+  reasonForDetention: z.string().max(200).optional(),
+});
+
+export const orderRemarksByFilterBodySchema = filterOperationBase.extend({
+  reasonForDetention: z.string().max(200),
+});
+
 export const WAREHOUSING_DIRECTIONS = ["in", "out"] as const;
 
 export const warehousingBodySchema = z.object({
@@ -486,6 +506,26 @@ export const cbaEndpoints = {
     ...logistics,
     body: updateOrdersBodySchema,
     data: updateOrdersResultSchema,
+  }),
+  updateOrdersByFilter: defineEndpoint({
+    method: "PUT",
+    path: "/cba/order/by-filter",
+    summary:
+      "Change the status of every order matching the query filters; all or nothing; 40009 when the filter no longer matches expectedCount orders or names the orders that may not move.",
+    ...logistics,
+    query: orderFilterSchema,
+    body: updateOrdersByFilterBodySchema,
+    data: updateOrdersResultSchema,
+  }),
+  orderRemarksByFilter: defineEndpoint({
+    method: "PUT",
+    path: "/cba/order-remarks/by-filter",
+    summary:
+      "Set the remark of every order matching the query filters; all or nothing; 40009 when the filter no longer matches expectedCount orders.",
+    ...logistics,
+    query: orderFilterSchema,
+    body: orderRemarksByFilterBodySchema,
+    data: z.object({ updated: z.number().int().nonnegative() }),
   }),
   orderRemarks: defineEndpoint({
     method: "PUT",

@@ -178,7 +178,7 @@ export class Api {
       device: this.options.userAgent ?? null,
       result,
       ...(code !== undefined && result === "refused" ? { backendCode: code } : {}),
-      ...auditTarget(input.params, body, answer),
+      ...auditTarget(input.params, body, answer, filterOf(name, input.query)),
     });
   }
 
@@ -362,4 +362,14 @@ function codedError(code: number, message: string) {
 
 function malformed() {
   return data<ErrorPayload>({ kind: "malformed" }, { status: 502 });
+}
+
+/** The filters of an operation on every order matching them, for the audit line. */
+function filterOf(name: EndpointName, query: unknown): string | undefined {
+  if (!name.endsWith("ByFilter") || typeof query !== "object" || query === null) return undefined;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && value !== "") params.set(key, String(value));
+  }
+  return params.toString();
 }

@@ -73,6 +73,8 @@ export function auditTarget(
   params: unknown,
   body: unknown,
   answer?: unknown,
+  /** The filters of an operation on every matching order, as a query string. */
+  filter?: string,
 ): Pick<AuditEvent, "orders" | "orderCount" | "target"> {
   const out: Pick<AuditEvent, "orders" | "orderCount" | "target"> = {};
   const target: Record<string, string | number | boolean> = {};
@@ -86,6 +88,7 @@ export function auditTarget(
     "salverDirection",
     "isSingleLogin",
     "status",
+    "expectedCount",
   ]) {
     const value = fields[key];
     if (typeof value === "string" || typeof value === "number" || typeof value === "boolean") {
@@ -102,6 +105,7 @@ export function auditTarget(
     out.orders = numbers.slice(0, MAX_ORDERS_LISTED);
     out.orderCount = numbers.length;
   }
+  if (filter !== undefined) target.filter = filter;
   const ids = fields.ids;
   if (Array.isArray(ids)) target.idCount = ids.length;
   if (Object.keys(target).length > 0) out.target = target;

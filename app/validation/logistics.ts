@@ -68,7 +68,11 @@ export function isSelectionIntent(value: unknown): value is SelectionIntent {
   return (SELECTION_INTENTS as readonly unknown[]).includes(value);
 }
 
-export const MAX_SELECTION = 1000;
+/**
+ * Orders one operation may name one by one (the largest page); more are
+ * chosen as "every order matching the filter", which has no limit.
+ */
+export const MAX_SELECTION = 500;
 export const REASON_MAX = 200;
 
 export const selectionSchema = z.object({
@@ -103,6 +107,25 @@ export const remarksSchema = selectionSchema.extend({
     .optional()
     .transform((value) => value ?? ""),
 });
+
+/**
+ * The same operations on every order matching the list's filters: instead of
+ * the order numbers, the number of matching orders the user confirmed.
+ */
+const matchingCount = z
+  .number({ error: "logistics.order.noneMatching" })
+  .int()
+  .min(1, "logistics.order.noneMatching");
+
+export const detainAllSchema = detainSchema
+  .omit({ orderNoList: true })
+  .extend({ expectedCount: matchingCount });
+export const statusAllSchema = statusSchema
+  .omit({ orderNoList: true })
+  .extend({ expectedCount: matchingCount });
+export const remarksAllSchema = remarksSchema
+  .omit({ orderNoList: true })
+  .extend({ expectedCount: matchingCount });
 
 export const stockInSchema = z.object({
   salverNoOrOrderNo: z

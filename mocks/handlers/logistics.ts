@@ -1,7 +1,11 @@
 /** Services, pallets, orders, status changes, remarks, stock in/out by scan, arrival report. */
-import { cbaEndpoints as ep, type OrderStatusCode } from "../../app/contract/cba.ts";
+import {
+  cbaEndpoints as ep,
+  type OrderFilter,
+  type OrderStatusCode,
+} from "../../app/contract/cba.ts";
 import { ApiCode } from "../../app/contract/envelope.ts";
-import { db, deriveStatus, salverStatsOf, serviceStatsOf } from "../db.ts";
+import { db, deriveStatus, type OrderRow, salverStatsOf, serviceStatsOf } from "../db.ts";
 import { ApiError } from "../errors.ts";
 import { t } from "../i18n.ts";
 import {
@@ -17,7 +21,7 @@ import {
 } from "../logistics.ts";
 import { pageOf, pagination } from "../paging.ts";
 import { route, signedIn } from "../route.ts";
-import { companyScope } from "../scope.ts";
+import { type CompanyScope, companyScope } from "../scope.ts";
 import { arrivalWorkbook } from "../xlsx.ts";
 
 /**
@@ -77,6 +81,43 @@ function warehousingHandler(endpoint: typeof ep.salverWarehousing | typeof ep.or
       unchanged: [],
     };
   });
+}
+
+/** Orders named per group when a filter-wide status change is refused. */
+const LISTED_REFUSALS = 50;
+
+/**
+ * Every order matching the filter, which must still be the number the user
+ * confirmed: a filter that now matches more or fewer is refused whole.
+ */
+function matchingExpected(
+  scope: CompanyScope,
+  filter: Partial<OrderFilter>,
+  expected: number,
+): OrderRow[] {
+  const { rows, total } = queryOrders(scope, filter);
+  if (total !== expected) {
+    throw new ApiError(ApiCode.wrongStatus, "filterCountChanged", { actual: total, expected });
+  }
+  return rows;
+}
+
+/** Sets one remark on every order, or none: a blank remark is refused for a detained order. */
+async function setRemarks(rows: readonly OrderRow[], text: string): Promise<number> {
+  const remark = text.trim();
+  const detained = rows.find((row) => row.cbaStatus === 2);
+  if (detained && remark === "") {
+    throw new ApiError(ApiCode.invalidParameters, "remarkRequiredDetained", {
+      no: detained.orderNo,
+    });
+  }
+  await db.orders.updateMany(
+    rows.map((row) => row.orderNo),
+    (draft) => {
+      draft.reasonForDetention = remark;
+    },
+  );
+  return rows.length;
 }
 
 export const logisticsHandlers = [
@@ -154,23 +195,32 @@ export const logisticsHandlers = [
     return { updated: changed.length, changed };
   }),
 
+  ...route(ep.updateOrdersByFilter, async (ctx) => {
+    const { query, body, lang } = ctx;
+    const rows = matchingExpected(companyScope(signedIn(ctx).user), query, body.expectedCount);
+    if (body.cbaStatus === 2 && (body.reasonForDetention ?? "").trim() === "") {
+      throw new ApiError(ApiCode.invalidParameters, "reasonRequired");
+    }
+    const changed = await moveOrders(
+      rows,
+      body.cbaStatus,
+      lang,
+      body.reasonForDetention,
+      LISTED_REFUSALS,
+    );
+    return { updated: changed.length, changed };
+  }),
+
   ...route(ep.orderRemarks, async (ctx) => {
     const { body } = ctx;
     const rows = ordersByNumbers(companyScope(signedIn(ctx).user), body.orderNoList);
-    const remark = body.reasonForDetention.trim();
-    const detained = rows.find((row) => row.cbaStatus === 2);
-    if (detained && remark === "") {
-      throw new ApiError(ApiCode.invalidParameters, "remarkRequiredDetained", {
-        no: detained.orderNo,
-      });
-    }
-    await db.orders.updateMany(
-      rows.map((row) => row.orderNo),
-      (draft) => {
-        draft.reasonForDetention = remark;
-      },
-    );
-    return { updated: rows.length };
+    return { updated: await setRemarks(rows, body.reasonForDetention) };
+  }),
+
+  ...route(ep.orderRemarksByFilter, async (ctx) => {
+    const { query, body } = ctx;
+    const rows = matchingExpected(companyScope(signedIn(ctx).user), query, body.expectedCount);
+    return { updated: await setRemarks(rows, body.reasonForDetention) };
   }),
 
   ...route(ep.arrivalReport, (ctx) => {

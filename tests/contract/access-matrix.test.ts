@@ -305,6 +305,31 @@ const MATRIX: Record<EndpointName, Row> = {
     call: (token) => binary("/cba/arrival-report/download", "GET", token),
   },
   // Last: it ends the caller's token.
+  // After the scans (the scanned order is stocked in by then), before logout.
+  // Company B's filter matches none of A's orders: the count it confirmed (1)
+  // no longer holds, the same answer as for a filter that matches nothing.
+  updateOrdersByFilter: {
+    expected: { ...staff, managerB: ApiCode.wrongStatus },
+    call: (token, f) =>
+      json(
+        "/cba/order/by-filter",
+        "PUT",
+        token,
+        { expectedCount: 1, cbaStatus: 2, reasonForDetention: "查验" },
+        { orderNo: f.scanOrderNo },
+      ),
+  },
+  orderRemarksByFilter: {
+    expected: { ...staff, managerB: ApiCode.wrongStatus },
+    call: (token, f) =>
+      json(
+        "/cba/order-remarks/by-filter",
+        "PUT",
+        token,
+        { expectedCount: 1, reasonForDetention: "备注" },
+        { orderNo: f.orderNo },
+      ),
+  },
   logout: { expected: signedIn(), call: (token) => json("/account/logout", "POST", token) },
 };
 

@@ -98,6 +98,8 @@ describe("roles", () => {
       ["GET", "/cba/order"],
       ["PUT", "/cba/order", { orderNoList: ["X"], cbaStatus: 4 }],
       ["PUT", "/cba/order-remarks", { orderNoList: ["X"], reasonForDetention: "x" }],
+      ["PUT", "/cba/order/by-filter", { expectedCount: 1, cbaStatus: 4 }],
+      ["PUT", "/cba/order-remarks/by-filter", { expectedCount: 1, reasonForDetention: "x" }],
       ["PUT", "/cba/order-warehousing", { salverNoOrOrderNo: "X" }],
       ["PUT", "/cba/salver-warehousing", { salverNoOrOrderNo: "X" }],
       ["GET", "/cba/arrival-report"],
@@ -635,6 +637,183 @@ describe("order status rules", () => {
       200,
     );
     expect((await remarks({ orderNoList: ["NOPE"], reasonForDetention: "x" })).code).toBe(40004);
+  });
+});
+
+describe("operations on every order matching a filter", () => {
+  function byFilter(path: string, query: Record<string, string | number>, body: object) {
+    return api.call<unknown>(path, { method: "PUT", token, query, body });
+  }
+  /** A pallet whose orders are all in one status, and its orders. */
+  async function palletIn(status: number) {
+    const orders = await allOrders();
+    const pallets = new Map<string, Order[]>();
+    for (const o of orders) pallets.set(o.salverNo, [...(pallets.get(o.salverNo) ?? []), o]);
+    for (const [salverNo, rows] of pallets) {
+      const matching = rows.filter((o) => o.cbaStatus === status);
+      if (matching.length >= 2) return { salverNo, rows, matching };
+    }
+    throw new Error(`no pallet with orders in status ${status}`);
+  }
+
+  it("detains every matching order when the confirmed count still holds, on every page of the filter", async () => {
+    const { salverNo, matching } = await palletIn(1);
+    const filter = { salverNo, cbaStatus: 1 };
+    const answer = await api.ok(
+      "/cba/order/by-filter",
+      {
+        method: "PUT",
+        token,
+        query: filter,
+        body: { expectedCount: matching.length, cbaStatus: 2, reasonForDetention: " 抽检 " },
+      },
+      updateOrdersResultSchema,
+    );
+    expect(answer.updated).toBe(matching.length);
+    expect(new Set(answer.changed.map((c) => c.orderNo))).toEqual(
+      new Set(matching.map((o) => o.orderNo)),
+    );
+    for (const o of matching) {
+      const now = await order(o.orderNo);
+      expect(now).toMatchObject({ cbaStatus: 2, previousCbaStatus: 1, reasonForDetention: "抽检" });
+    }
+    expect(await allOrders(filter)).toHaveLength(0);
+  });
+
+  it("refuses a count that no longer matches the filter (40009) and changes nothing", async () => {
+    const { salverNo, matching } = await palletIn(1);
+    const filter = { salverNo, cbaStatus: 1 };
+    for (const expectedCount of [matching.length + 1, matching.length - 1]) {
+      const refused = await byFilter("/cba/order/by-filter", filter, {
+        expectedCount,
+        cbaStatus: 4,
+      });
+      expect(refused.code).toBe(ApiCode.wrongStatus);
+      expect(refused.data).toContain(String(matching.length));
+      expect(refused.data).toContain(String(expectedCount));
+      const remarks = await byFilter("/cba/order-remarks/by-filter", filter, {
+        expectedCount,
+        reasonForDetention: "x",
+      });
+      expect(remarks.code).toBe(ApiCode.wrongStatus);
+    }
+    for (const o of matching) expect(await order(o.orderNo)).toMatchObject(o);
+    const english = await api.call<string>("/cba/order/by-filter", {
+      method: "PUT",
+      token,
+      lang: "en",
+      query: filter,
+      body: { expectedCount: 0, cbaStatus: 4 },
+    });
+    expect(english.data).toContain(`the filter now matches ${matching.length} orders`);
+  });
+
+  it("is all or nothing: one order that may not move blocks the whole filter, named with its status", async () => {
+    const orders = await allOrders();
+    const out = orders.find((o) => o.cbaStatus === 3);
+    if (!out) throw new Error("no stocked-out order");
+    const filter = { salverNo: out.salverNo };
+    const before = await allOrders(filter);
+    expect(before.some((o) => o.cbaStatus !== 3)).toBe(true);
+    const refused = await byFilter("/cba/order/by-filter", filter, {
+      expectedCount: before.length,
+      cbaStatus: 2,
+      reasonForDetention: "整托扣留",
+    });
+    expect(refused.code).toBe(ApiCode.wrongStatus);
+    expect(refused.data).toContain(out.orderNo);
+    expect(refused.data).toContain("已出库");
+    expect(await allOrders(filter)).toEqual(before);
+  });
+
+  it("lists at most 50 blocking orders per group and says how many more", async () => {
+    const initial = await allOrders({ cbaStatus: 1 });
+    expect(initial.length).toBeGreaterThan(50);
+    const refused = await byFilter(
+      "/cba/order/by-filter",
+      { cbaStatus: 1 },
+      { expectedCount: initial.length, cbaStatus: 3 },
+    );
+    expect(refused.code).toBe(ApiCode.wrongStatus);
+    const named = initial.filter((o) => String(refused.data).includes(o.orderNo));
+    expect(named).toHaveLength(50);
+    expect(refused.data).toContain(`${initial.length} 个订单`);
+    expect(refused.data).toContain(`等 ${initial.length} 个`);
+  });
+
+  it("needs a reason to detain and a count (40001)", async () => {
+    const { salverNo, matching } = await palletIn(1);
+    const filter = { salverNo, cbaStatus: 1 };
+    const blank = await byFilter("/cba/order/by-filter", filter, {
+      expectedCount: matching.length,
+      cbaStatus: 2,
+      reasonForDetention: "  ",
+    });
+    expect(blank.code).toBe(ApiCode.invalidParameters);
+    const noCount = await byFilter("/cba/order/by-filter", filter, { cbaStatus: 4 });
+    expect(noCount.code).toBe(ApiCode.invalidParameters);
+    for (const o of matching) expect((await order(o.orderNo)).cbaStatus).toBe(1);
+  });
+
+  it("sets the remark of every matching order; blank is refused when one of them is detained", async () => {
+    const { salverNo, rows } = await palletIn(1);
+    const filter = { salverNo };
+    const done = await byFilter("/cba/order-remarks/by-filter", filter, {
+      expectedCount: rows.length,
+      reasonForDetention: "整托加急",
+    });
+    expect(done).toMatchObject({ code: 200, data: { updated: rows.length } });
+    for (const o of rows) expect((await order(o.orderNo)).reasonForDetention).toBe("整托加急");
+
+    const detained = (await allOrders({ cbaStatus: 2 }))[0];
+    if (!detained) throw new Error("no detained order");
+    const withDetained = await allOrders({ salverNo: detained.salverNo });
+    const refused = await byFilter(
+      "/cba/order-remarks/by-filter",
+      { salverNo: detained.salverNo },
+      { expectedCount: withDetained.length, reasonForDetention: "" },
+    );
+    expect(refused.code).toBe(ApiCode.invalidParameters);
+    expect(await allOrders({ salverNo: detained.salverNo })).toEqual(withDetained);
+  });
+
+  it("caps nothing: a filter of more orders than a selection may name changes them all", async () => {
+    await reset({ services: 2, pallets: 4, orders: 1200 });
+    token = await api.login(MANAGER);
+    const everything = await api.ok(
+      "/cba/order",
+      { token, query: { pageSize: 10 } },
+      orderListDataSchema,
+    );
+    expect(everything.pagination.total).toBe(1200);
+    const done = await byFilter(
+      "/cba/order-remarks/by-filter",
+      {},
+      {
+        expectedCount: 1200,
+        reasonForDetention: "盘点",
+      },
+    );
+    expect(done).toMatchObject({ code: 200, data: { updated: 1200 } });
+    const last = await api.ok(
+      "/cba/order",
+      { token, query: { pageSize: 10, current: 120 } },
+      orderListDataSchema,
+    );
+    expect(last.list.map((o) => o.reasonForDetention)).toEqual(Array(10).fill("盘点"));
+  });
+
+  it("answers 40003 to a guest and 2000x without a token", async () => {
+    const guest = await api.login(GUEST);
+    for (const [path, body] of [
+      ["/cba/order/by-filter", { expectedCount: 1, cbaStatus: 4 }],
+      ["/cba/order-remarks/by-filter", { expectedCount: 1, reasonForDetention: "x" }],
+    ] as const) {
+      const refused = await api.call(path, { method: "PUT", token: guest, body });
+      expect(refused.code, path).toBe(ApiCode.forbidden);
+      const anonymous = await api.call(path, { method: "PUT", body });
+      expect(anonymous.code, path).toBe(ApiCode.noToken);
+    }
   });
 });
 

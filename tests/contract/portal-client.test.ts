@@ -83,4 +83,32 @@ describe("the portal's API client over HTTP", () => {
     const bytes = new Uint8Array(await response.arrayBuffer());
     expect([...bytes.subarray(0, 2)]).toEqual([0x50, 0x4b]); // a zip container
   });
+
+  it("sends the filters in the query and the confirmed count in the body of an operation on every matching order", async () => {
+    const login = await (await client()).call("login", {
+      body: { username: "manager@demo.test", password: "Demo1234!" },
+    });
+    const api = await client(login.token);
+    const page = await api.call("orders", { query: { current: 1, pageSize: 10, cbaStatus: 1 } });
+    const salverNo = page.list[0]?.salverNo ?? "";
+    const filters = { salverNo, cbaStatus: 1 as const };
+    const count = (await api.call("orders", { query: { current: 1, pageSize: 10, ...filters } }))
+      .pagination.total;
+    const stale = await api.attempt("updateOrdersByFilter", {
+      query: filters,
+      body: { expectedCount: count + 1, cbaStatus: 4 },
+    });
+    expect(stale).toMatchObject({ ok: false, code: 40009 });
+    const done = await api.call("orderRemarksByFilter", {
+      query: filters,
+      body: { expectedCount: count, reasonForDetention: "整托加急" },
+    });
+    expect(done.updated).toBe(count);
+    const moved = await api.call("updateOrdersByFilter", {
+      query: filters,
+      body: { expectedCount: count, cbaStatus: 4 },
+    });
+    expect(moved.changed).toHaveLength(count);
+    expect(moved.changed.every((change) => change.from === 1 && change.to === 4)).toBe(true);
+  });
 });

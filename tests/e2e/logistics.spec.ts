@@ -6,7 +6,7 @@ import enTable from "../../app/locales/en/table.ts";
 import zhCommon from "../../app/locales/zh/common.ts";
 import zhL from "../../app/locales/zh/logistics.ts";
 import zhTable from "../../app/locales/zh/table.ts";
-import { ACCOUNTS, expect, login, readWorkbook, sheetRows, test } from "./fixtures.ts";
+import { ACCOUNTS, expect, login, portalLogin, readWorkbook, sheetRows, test } from "./fixtures.ts";
 
 const TEXT = {
   zh: { l: zhL, table: zhTable, common: zhCommon, prefix: "" },
@@ -234,6 +234,179 @@ for (const lang of ["zh", "en"] as const) {
   });
 }
 
+/** Checks the select box of a row and waits until the selection reached the URL. */
+async function choose(page: Page, orderNo: string) {
+  await row(page, orderNo).getByRole("checkbox").first().check();
+  await expect(page).toHaveURL(new RegExp(`sel=[^&]*${orderNo}`));
+}
+
+/** The orders of a pallet in one status: a filter of more than one page. */
+async function palletFilter(page: Page, lang: Lang, status: number) {
+  const { prefix } = TEXT[lang];
+  const orderNo = await pickOrder(page, lang, status, 0);
+  const salverNo = (await row(page, orderNo).locator("td").nth(5).textContent())!.trim();
+  await page.goto(`${prefix}/order/?salverNo=${salverNo}&cbaStatus=${status}`);
+  await hydrated(page);
+  const count = Number((await page.getByTestId("order-count").textContent())!.replace(/,/g, ""));
+  return { salverNo, count };
+}
+
+for (const lang of ["zh", "en"] as const) {
+  const { l, table, common, prefix } = TEXT[lang];
+
+  test.describe(`selection across pages (${lang})`, () => {
+    test.use({ locale: lang === "zh" ? "zh-CN" : "en-US" });
+
+    test("orders chosen on two pages stay chosen through paging and page size; detain and download take them all", async ({
+      page,
+    }) => {
+      // A long journey on a busy machine: paging, reload, download, detain.
+      test.slow();
+      await login(page, ACCOUNTS.manager, { locale: lang });
+      await page.goto(`${prefix}/order/?cbaStatus=1`);
+      await hydrated(page);
+      const [a, b] = await rowKeys(page);
+      await choose(page, a!);
+      await choose(page, b!);
+      await page.getByRole("link", { name: table.page.replace("{{page}}", "2") }).click();
+      await expect(page).toHaveURL(/current=2/);
+      await expect(rows(page).first().locator("td").nth(2)).toHaveText("11");
+      const c = (await rowKeys(page))[1]!;
+      await choose(page, c);
+      await expect(page.getByTestId("selected-count")).toHaveText(
+        l.order.selected.replace("{{n}}", "3"),
+      );
+
+      // Back on page 1 the first two are still checked; a bigger page shows all three.
+      await page.getByRole("link", { name: table.page.replace("{{page}}", "1") }).click();
+      await expect(row(page, a!).getByRole("checkbox").first()).toBeChecked();
+      await expect(row(page, b!).getByRole("checkbox").first()).toBeChecked();
+      await page.getByTestId("orders-paging-size").selectOption("20");
+      await expect(page).toHaveURL(/pageSize=20/);
+      for (const orderNo of [a!, b!, c]) {
+        await expect(row(page, orderNo).getByRole("checkbox").first()).toBeChecked();
+      }
+      // A reload keeps it too: the selection is in the URL.
+      await page.reload();
+      await hydrated(page);
+      await expect(page.getByTestId("selected-count")).toHaveText(
+        l.order.selected.replace("{{n}}", "3"),
+      );
+
+      // The download takes the selection of every page.
+      const [download] = await Promise.all([
+        page.waitForEvent("download"),
+        page.getByTestId("download-orders").click(),
+      ]);
+      const downloaded = sheetRows((await readWorkbook(download)).worksheets[0]!);
+      expect(new Set(downloaded.slice(1, -1).map((r) => r[0]))).toEqual(new Set([a, b, c]));
+
+      // Detain from page 2: the orders of page 1 go with it.
+      await page.getByTestId("orders-paging-size").selectOption("10");
+      await page.getByRole("link", { name: table.page.replace("{{page}}", "2") }).click();
+      await expect(page).toHaveURL(/current=2/);
+      const dialog = await operate(page, "detain");
+      await expect(dialog.getByTestId("operation-question")).toHaveText(
+        l.order.confirm.detain.replace("{{n}}", "3"),
+      );
+      for (const orderNo of [a!, b!, c]) await expect(dialog).toContainText(orderNo);
+      await dialog.locator('textarea[name="reasonForDetention"]').fill(`hold ${lang}`);
+      await dialog.getByRole("button", { name: common.confirm }).click();
+      await expect(dialog).toBeHidden();
+      await expect(page.getByTestId("operation-result")).toContainText(
+        l.order.updated.replace("{{n}}", "3"),
+      );
+      await page.goto(`${prefix}/order/?cbaStatus=2&pageSize=500`);
+      for (const orderNo of [a!, b!, c]) {
+        await expect(row(page, orderNo)).toContainText(`hold ${lang}`);
+      }
+      // A new filter starts without a selection.
+      await filterByOrderNo(page, lang, a!);
+      await expect(page.getByTestId("selected-count")).toHaveText(
+        l.order.selected.replace("{{n}}", "0"),
+      );
+    });
+
+    test("select all matching the filter: the confirmation states the count and every matching order changes", async ({
+      page,
+    }) => {
+      await login(page, ACCOUNTS.manager, { locale: lang });
+      const { salverNo, count } = await palletFilter(page, lang, 1);
+      expect(count).toBeGreaterThan(1);
+      const n = count.toLocaleString(lang === "zh" ? "zh-CN" : "en-US");
+      const [first] = await rowKeys(page);
+      await choose(page, first!);
+      await page.getByTestId("select-all-matching").click();
+      await expect(page.getByTestId("selected-count")).toHaveText(
+        l.order.selectedAll.replace("{{n}}", n),
+      );
+      await expect(row(page, first!).getByRole("checkbox").first()).toBeDisabled();
+
+      const dialog = await operate(page, "status");
+      await expect(dialog.getByTestId("operation-question")).toHaveText(
+        l.order.confirm.statusAll.replace("{{n}}", n),
+      );
+      await expect(dialog).toContainText(l.order.confirm.allGuard.replace("{{n}}", n));
+      await dialog.locator('select[name="cbaStatus"]').selectOption("4");
+      await dialog.getByRole("button", { name: common.confirm }).click();
+      await expect(dialog).toBeHidden();
+      await expect(page.getByTestId("operation-result")).toContainText(
+        l.order.updated.replace("{{n}}", String(count)),
+      );
+      await expect(page.getByTestId("orders-empty")).toBeVisible();
+      await page.goto(`${prefix}/order/?salverNo=${salverNo}&cbaStatus=4`);
+      await expect(row(page, first!)).toContainText(l.orderStatus["4"]);
+    });
+  });
+}
+
+test.describe("selection of every matching order", () => {
+  test("a filter that changed since the confirmation changes nothing and asks again with the new count", async ({
+    page,
+    newRequest,
+  }) => {
+    const { l, common } = TEXT.zh;
+    await login(page, ACCOUNTS.manager);
+    const { salverNo, count } = await palletFilter(page, "zh", 1);
+    const [moved, kept] = await rowKeys(page);
+    await page.getByTestId("select-all-matching").click();
+    await expect(page).toHaveURL(/all=1/);
+    const dialog = await operate(page, "detain");
+    await expect(dialog.getByTestId("operation-question")).toHaveText(
+      l.order.confirm.detainAll.replace("{{n}}", String(count)),
+    );
+
+    // Meanwhile someone else stocks in one of these orders.
+    const other = await newRequest();
+    await portalLogin(other, ACCOUNTS.admin);
+    const scan = await other.post("/order", {
+      form: { intent: "stockIn", salverNoOrOrderNo: moved!, confirmed: "1" },
+    });
+    expect(scan.ok()).toBe(true);
+
+    await dialog.locator('textarea[name="reasonForDetention"]').fill("整托抽检");
+    await dialog.getByRole("button", { name: common.confirm }).click();
+    await expect(dialog.getByRole("alert")).toContainText(String(count - 1));
+    await expect(dialog.getByTestId("operation-question")).toHaveText(
+      l.order.confirm.detainAll.replace("{{n}}", String(count - 1)),
+    );
+    await page.goto(`/order/?orderNo=${kept}`);
+    await expect(row(page, kept!)).toContainText(l.orderStatus["1"]);
+
+    await page.goto(`/order/?salverNo=${salverNo}&cbaStatus=1&all=1`);
+    await hydrated(page);
+    const again = await operate(page, "detain");
+    await again.locator('textarea[name="reasonForDetention"]').fill("整托抽检");
+    await again.getByRole("button", { name: common.confirm }).click();
+    await expect(again).toBeHidden();
+    await expect(page.getByTestId("operation-result")).toContainText(
+      l.order.updated.replace("{{n}}", String(count - 1)),
+    );
+    await page.goto(`/order/?orderNo=${kept}`);
+    await expect(row(page, kept!)).toContainText(l.orderStatus["2"]);
+  });
+});
+
 test.describe("operations", () => {
   test("detain with a reason, change the status back, update remarks (en)", async ({ page }) => {
     const { l, common } = TEXT.en;
@@ -422,6 +595,71 @@ test.describe("without JavaScript", () => {
     await page.getByRole("button", { name: table.apply }).click();
     await expect(page).toHaveURL(/\/order\/\?pageSize=50$/);
     await expect(rows(page)).toHaveCount(50);
+  });
+});
+
+test.describe("selection without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the checked orders of a page are kept by a button, paging keeps them, and every matching order is offered", async ({
+    page,
+  }) => {
+    test.slow();
+    const { l, table, common } = TEXT.zh;
+    await page.goto("/");
+    await page.locator('input[name="username"]').fill(ACCOUNTS.manager);
+    await page.locator('input[name="password"]').fill("Demo1234!");
+    await page.locator('input[name="code"]').fill("T3ST");
+    await page.locator('form[method="post"] button[type="submit"]').click();
+    await expect(page).toHaveURL(/\/server$/);
+
+    await page.goto("/order/?cbaStatus=1");
+    const [a] = await rowKeys(page);
+    await row(page, a!).getByRole("checkbox").first().check();
+    await page.getByTestId("keep-selection").click();
+    await expect(page).toHaveURL(new RegExp(`sel=${a}`));
+    await expect(page.getByTestId("selected-count")).toHaveText(
+      l.order.selected.replace("{{n}}", "1"),
+    );
+    await page.getByRole("link", { name: table.page.replace("{{page}}", "2") }).click();
+    await expect(page).toHaveURL(/current=2/);
+    const b = (await rowKeys(page))[2]!;
+    await row(page, b).getByRole("checkbox").first().check();
+    await page.getByTestId("op-detain").click();
+    const panel = page.getByTestId("confirm-panel");
+    await expect(panel).toContainText(l.order.confirm.detain.replace("{{n}}", "2"));
+    await expect(panel).toContainText(a!);
+    await expect(panel).toContainText(b);
+    await panel.locator('textarea[name="reasonForDetention"]').fill("破损待查");
+    await panel.getByRole("button", { name: common.confirm }).click();
+    await expect(page.getByTestId("operation-result")).toContainText(
+      l.order.updated.replace("{{n}}", "2"),
+    );
+    for (const orderNo of [a!, b]) {
+      await page.goto(`/order/?orderNo=${orderNo}`);
+      await expect(row(page, orderNo)).toContainText(l.orderStatus["2"]);
+    }
+
+    // Every order matching a filter: the server counts them for the confirmation.
+    const orderNo = await pickOrder(page, "zh", 1, 0);
+    const salverNo = (await row(page, orderNo).locator("td").nth(5).textContent())!.trim();
+    await page.goto(`/order/?salverNo=${salverNo}&cbaStatus=1`);
+    const count = (await page.getByTestId("order-count").textContent())!.trim();
+    await page.getByTestId("select-all-matching").click();
+    await expect(page.getByTestId("selected-count")).toHaveText(
+      l.order.selectedAll.replace("{{n}}", count),
+    );
+    await page.getByTestId("op-remarks").click();
+    await expect(panel.getByTestId("operation-question")).toHaveText(
+      l.order.confirm.remarksAll.replace("{{n}}", count),
+    );
+    await panel.locator('textarea[name="reasonForDetention"]').fill("整托加急");
+    await panel.getByRole("button", { name: common.confirm }).click();
+    await expect(page.getByTestId("operation-result")).toContainText(
+      l.order.updated.replace("{{n}}", count.replace(/,/g, "")),
+    );
+    await page.goto(`/order/?salverNo=${salverNo}&cbaStatus=1&pageSize=100`);
+    await expectOnly(page.getByTestId("orders").locator("tbody td:nth-child(10)"), "整托加急");
   });
 });
 

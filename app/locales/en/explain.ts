@@ -27,6 +27,7 @@ export default {
       "The pallet list shows size, weight, position and status; the position can be changed in place. Open a pallet to see its orders.",
       "The order list searches by pallet number, order number, waybill number, consignee and status; expand a row to see its sub-order lines.",
       "Select orders to detain them (with a reason), change their status or update remarks; stock in by pallet or order number.",
+      "The selection is kept when paging, changing the page size or sorting (up to 500 orders) and cleared by a new search or “Clear selection”. “Select all orders matching the filter” applies an operation to every order of the search: the confirmation states how many, and nothing changes if that number changed in the meantime.",
       "Download orders and download order logistics: with a selection, the selected orders; without one, every order matching the search.",
     ],
   },

@@ -70,7 +70,16 @@ export default {
     selectOrder: "Select order {{orderNo}}",
     expandLines: "Show the lines of order {{orderNo}}",
     selected: "{{n}} selected",
-    downloadHint: "With no order selected, every filtered order is downloaded",
+    selectedAll: "All {{n}} orders matching the filter are selected",
+    pageAllSelected: "All {{n}} orders on this page are selected.",
+    selectAllMatching: "Select all {{n}} orders matching the filter",
+    clearSelection: "Clear selection",
+    keepSelection: "Keep this page's choices",
+    keepSelectionHint: "Keep the orders checked on this page before turning the page",
+    selectionKept:
+      "The selection is kept when paging, changing the page size or sorting, and cleared by a new filter",
+    downloadHint:
+      "Downloads the selected orders; with none selected, every filtered order is downloaded",
     lines: {
       title: "Lines of order {{orderNo}}",
       itemName: "Item",
@@ -99,6 +108,11 @@ export default {
       stockIn: "Stock in {{number}}?",
       orders: "Orders: {{list}}",
       more: "and {{n}} more",
+      detainAll: "Detain all {{n}} orders matching the filter?",
+      statusAll: "Change the status of all {{n}} orders matching the filter?",
+      remarksAll: "Update the remark of all {{n}} orders matching the filter?",
+      allGuard:
+        "If the filter no longer matches exactly {{n}} orders when this runs, nothing is changed.",
     },
     reason: "Reason for detention",
     reasonPlaceholder: "Enter the reason for detention",
@@ -108,7 +122,9 @@ export default {
     stockInLabel: "Pallet or order No.",
     stockInPlaceholder: "Scan or type a pallet / order No.",
     selectAtLeastOne: "At least one order must be selected",
-    selectionTooLarge: "At most 1000 orders at a time",
+    selectionTooLarge:
+      "At most 500 orders can be chosen one by one; for more, select every order matching the filter",
+    noneMatching: "No order matches the filter",
     reasonRequired: "Please enter the reason for detention",
     reasonTooLong: "At most 200 characters",
     statusRequired: "Please choose the new status",

@@ -8,12 +8,16 @@ import { getLocale } from "~/middleware/i18next.ts";
 import { apiContext } from "~/middleware/session.server.ts";
 import { getUser, requireUserMiddleware } from "~/utils/auth.server.ts";
 import { readCookie } from "~/utils/cookies.ts";
+import { keepDataOnSelection } from "~/utils/order-selection.ts";
 import { canOpen, menuFor } from "~/utils/permissions.ts";
 import type { Route } from "./+types/home";
 
 export const middleware: Route.MiddlewareFunction[] = [requireUserMiddleware];
 
 const MENU_COOKIE = "menu_collapsed";
+
+/** Choosing orders in a list changes only its selection in the URL: nothing to reload. */
+export const shouldRevalidate = keepDataOnSelection;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = getUser(context);

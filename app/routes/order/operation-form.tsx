@@ -2,12 +2,17 @@ import { getFormProps, getSelectProps, type SubmissionResult } from "@conform-to
 import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigation } from "react-router";
 import { ErrorLine, FormErrors, TextareaField, useZodForm } from "~/components/form.tsx";
+import type { Locale } from "~/locales/index.ts";
+import { formatCount } from "~/utils/format.ts";
 import { orderStatusKey } from "~/utils/logistics-status.ts";
 import {
+  detainAllSchema,
   detainSchema,
   REASON_MAX,
+  remarksAllSchema,
   remarksSchema,
   STATUS_TARGETS,
+  statusAllSchema,
   statusSchema,
   stockInSchema,
 } from "~/validation/logistics.ts";
@@ -17,6 +22,14 @@ const SCHEMAS = {
   detain: detainSchema,
   status: statusSchema,
   remarks: remarksSchema,
+  stockIn: stockInSchema,
+} as const;
+
+/** The same operations on every order matching the filters. */
+const ALL_SCHEMAS = {
+  detain: detainAllSchema,
+  status: statusAllSchema,
+  remarks: remarksAllSchema,
   stockIn: stockInSchema,
 } as const;
 
@@ -41,13 +54,15 @@ export function OperationForm({
   onCancel?: () => void;
   cancelHref: string;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigation = useNavigation();
   const intent = pending.intent === "import" ? "stockIn" : pending.intent;
-  const [form, fields] = useZodForm(SCHEMAS[intent], {
-    id: `operation-${intent}`,
+  const all = pending.matching !== undefined && intent !== "stockIn";
+  const [form, fields] = useZodForm((all ? ALL_SCHEMAS : SCHEMAS)[intent], {
+    id: `operation-${intent}${all ? "-all" : ""}`,
     lastResult,
   });
+  const matching = formatCount(pending.matching ?? 0, i18n.language as Locale);
   const busy = navigation.state === "submitting" && navigation.formData?.get("confirmed") === "1";
   const listed = pending.orderNoList.slice(0, LISTED).join(", ");
   const more = pending.orderNoList.length - LISTED;
@@ -65,15 +80,23 @@ export function OperationForm({
       {pending.orderNoList.map((orderNo) => (
         <input key={orderNo} type="hidden" name="orderNoList" value={orderNo} />
       ))}
+      {all ? <input type="hidden" name="expectedCount" value={pending.matching} /> : null}
       {pending.salverNoOrOrderNo ? (
         <input type="hidden" name="salverNoOrOrderNo" value={pending.salverNoOrOrderNo} />
       ) : null}
 
-      <p className="text-sm text-gray-800">
+      <p className="text-sm text-gray-800" data-testid="operation-question">
         {intent === "stockIn"
           ? t("logistics.order.confirm.stockIn", { number: pending.salverNoOrOrderNo ?? "" })
-          : t(`logistics.order.confirm.${intent}`, { n: pending.orderNoList.length })}
+          : all
+            ? t(`logistics.order.confirm.${intent}All`, { n: matching })
+            : t(`logistics.order.confirm.${intent}`, { n: pending.orderNoList.length })}
       </p>
+      {all ? (
+        <p className="text-xs text-gray-600">
+          {t("logistics.order.confirm.allGuard", { n: matching })}
+        </p>
+      ) : null}
       {pending.orderNoList.length > 0 ? (
         <p className="font-mono text-xs break-all text-gray-600">
           {t("logistics.order.confirm.orders", { list: listed })}

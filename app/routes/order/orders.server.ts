@@ -6,7 +6,7 @@
  */
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, type RouterContextProvider } from "react-router";
+import { data, type RouterContextProvider, redirect } from "react-router";
 import {
   IMPORT_MAX_BYTES,
   type ImportReport,
@@ -20,22 +20,33 @@ import type { ApiFailure } from "~/utils/api.server.ts";
 import { formatChinaTime } from "~/utils/china-time.ts";
 import { formatCount, formatMoney, formatWeight } from "~/utils/format.ts";
 import {
+  listHref,
   loadClampedPage,
   parseFilters,
   parsePaging,
   redirectToTidyQuery,
 } from "~/utils/list-query.ts";
 import { ORDER_STATUS_TONES, orderStatusKey } from "~/utils/logistics-status.ts";
+import {
+  ALL_MATCHING_PARAM,
+  parseSelection,
+  SELECTION_PARAM,
+  selectionValue,
+} from "~/utils/order-selection.ts";
 import { inspectXlsx, XlsxRefused } from "~/utils/xlsx-guard.server.ts";
 import {
+  detainAllSchema,
   detainSchema,
   importSchema,
   isSelectionIntent,
   ORDER_INTENTS,
   type OrderIntent,
   orderFilterSchema,
+  remarksAllSchema,
   remarksSchema,
+  type SelectionIntent,
   selectionSchema,
+  statusAllSchema,
   statusSchema,
   stockInSchema,
 } from "~/validation/logistics.ts";
@@ -142,6 +153,8 @@ export interface PendingOperation {
   intent: OrderIntent;
   orderNoList: string[];
   salverNoOrOrderNo?: string;
+  /** Set for an operation on every order matching the filters: how many the backend counted. */
+  matching?: number;
 }
 
 export type OrderActionData =
@@ -187,6 +200,21 @@ export async function orderAction(request: Request, context: Context) {
   }
   const formData = await request.formData();
   const rawIntent = formData.get("intent");
+  const url = new URL(request.url);
+  if (rawIntent === "select") {
+    // Without JavaScript: the checked orders of this page join the selection in the URL.
+    const orderNos = formData
+      .getAll("orderNoList")
+      .filter((value): value is string => typeof value === "string")
+      .map((value) => value.trim())
+      .filter((value) => value !== "");
+    throw redirect(
+      listHref(url.pathname, url.searchParams, {
+        [SELECTION_PARAM]: selectionValue(new Set(orderNos)),
+        [ALL_MATCHING_PARAM]: null,
+      }),
+    );
+  }
   const intent = ORDER_INTENTS.find((name) => name === rawIntent);
   if (!intent) throw data({ message: "unknown operation" }, { status: 400 });
   const confirmed = formData.get("confirmed") === "1";
@@ -240,6 +268,10 @@ export async function orderAction(request: Request, context: Context) {
     );
   }
 
+  if (isSelectionIntent(intent) && parseSelection(url.searchParams).all) {
+    return filterOperation(intent, formData, confirmed, url, context);
+  }
+
   // Operations on the selected orders.
   const selection = parseWithZod(formData, { schema: selectionSchema });
   if (selection.status !== "success") return failed(intent, null, selection.reply());
@@ -279,6 +311,81 @@ export async function orderAction(request: Request, context: Context) {
   if (submission.status !== "success") return failed(intent, pending, submission.reply());
   const result = await api.attempt("orderRemarks", { body: submission.value });
   if (!result.ok) return failed(intent, pending, reject(submission, result));
+  return done(intent, `${success}: ${t("logistics.order.updated", { n: result.data.updated })}`);
+}
+
+/** How many orders match the list's filters, as the backend counts them now. */
+async function countMatching(context: Context, url: URL): Promise<number | null> {
+  const filters = parseFilters(url.searchParams, orderFilterSchema);
+  const answer = await context
+    .get(apiContext)
+    .attempt("orders", { query: { current: 1, pageSize: 10, ...filters } });
+  return answer.ok ? answer.data.pagination.total : null;
+}
+
+/**
+ * An operation on every order matching the filters of the list (the query of
+ * the posted URL). The first post counts them for the confirmation; the
+ * second sends that count, and the backend changes nothing when the filter
+ * matches another number by then: the confirmation is shown again with the
+ * new count.
+ */
+async function filterOperation(
+  intent: SelectionIntent,
+  formData: FormData,
+  confirmed: boolean,
+  url: URL,
+  context: Context,
+) {
+  const t = getInstance(context).t;
+  const api = context.get(apiContext);
+  const filters = parseFilters(url.searchParams, orderFilterSchema);
+  const matching = await countMatching(context, url);
+  const pending: PendingOperation = { intent, orderNoList: [], matching: matching ?? 0 };
+  if (!matching) {
+    const reply = parseWithZod(formData, { schema: selectionSchema }).reply({
+      formErrors: ["logistics.order.noneMatching"],
+    });
+    return failed(intent, null, reply);
+  }
+  if (!confirmed) return data<OrderActionData>({ stage: "confirm", intent, pending });
+  const success = t("common.operationSuccessful");
+  const again = async (
+    submission: { reply: (options: { formErrors: string[] }) => SubmissionResult },
+    failure: ApiFailure,
+  ) => {
+    const now = await countMatching(context, url);
+    return failed(intent, { ...pending, matching: now ?? 0 }, reject(submission, failure));
+  };
+
+  if (intent === "remarks") {
+    const submission = parseWithZod(formData, { schema: remarksAllSchema });
+    if (submission.status !== "success") return failed(intent, pending, submission.reply());
+    const result = await api.attempt("orderRemarksByFilter", {
+      query: filters,
+      body: submission.value,
+    });
+    if (!result.ok) return again(submission, result);
+    return done(intent, `${success}: ${t("logistics.order.updated", { n: result.data.updated })}`);
+  }
+  const submission =
+    intent === "detain"
+      ? parseWithZod(formData, { schema: detainAllSchema })
+      : parseWithZod(formData, { schema: statusAllSchema });
+  if (submission.status !== "success") return failed(intent, pending, submission.reply());
+  const value = submission.value;
+  const result = await api.attempt("updateOrdersByFilter", {
+    query: filters,
+    body:
+      "reasonForDetention" in value
+        ? {
+            expectedCount: value.expectedCount,
+            cbaStatus: 2,
+            reasonForDetention: value.reasonForDetention,
+          }
+        : { expectedCount: value.expectedCount, cbaStatus: value.cbaStatus as OrderStatusCode },
+  });
+  if (!result.ok) return again(submission, result);
   return done(intent, `${success}: ${t("logistics.order.updated", { n: result.data.updated })}`);
 }
 

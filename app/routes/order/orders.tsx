@@ -1,19 +1,30 @@
 import { type FormEvent, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useLocation } from "react-router";
+import { Link, useLocation, useNavigate } from "react-router";
 import { ConfirmDialog, ConfirmPanel } from "~/components/confirm-dialog.tsx";
 import { ErrorLine, Notice, useErrorText } from "~/components/form.tsx";
 import { FilterField, ListFilter, RecentInput, StatusFilter } from "~/components/list-filter.tsx";
 import { OrderTotals } from "~/components/order-totals.tsx";
 import { PageHeader } from "~/components/page-header.tsx";
-import { PagedTable, useSelection } from "~/components/paged-table.tsx";
+import { PagedTable } from "~/components/paged-table.tsx";
 import { XlsxUpload } from "~/components/xlsx-upload.tsx";
+import type { Locale } from "~/locales/index.ts";
+import { formatCount } from "~/utils/format.ts";
 import { filterEntries, listHref } from "~/utils/list-query.ts";
 import { useHydrated } from "~/utils/local-store.ts";
 import { ORDER_STATUSES, orderStatusKey } from "~/utils/logistics-status.ts";
+import {
+  ALL_MATCHING_PARAM,
+  keepDataOnSelection,
+  parseSelection,
+  SELECTION_PARAM,
+  selectionValue,
+  withPageChoice,
+} from "~/utils/order-selection.ts";
 import { chosenColumns } from "~/utils/table-columns.ts";
 import {
   isSelectionIntent,
+  MAX_SELECTION,
   ORDER_FILTER_TEXT_FIELDS,
   type OrderIntent,
   SORT_PARAMS,
@@ -37,11 +48,16 @@ export function action({ request, context }: Route.ActionArgs) {
   return orderAction(request, context);
 }
 
+/** Choosing orders only changes the selection in the URL: the rows stay as they are. */
+export const shouldRevalidate = keepDataOnSelection;
+
 const OPS_FORM = "order-ops";
 
 /** The order list: filters, totals, expandable lines, operations on the selection. */
 export default function OrdersPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language as Locale;
+  const navigate = useNavigate();
   const translate = useErrorText();
   const hydrated = useHydrated();
   const location = useLocation();
@@ -50,7 +66,22 @@ export default function OrdersPage({ loaderData, actionData }: Route.ComponentPr
   const here = listHref(location.pathname, params);
   const result = actionData as OrderActionData | undefined;
 
-  const [selected, setSelected] = useSelection(loaderData.list.map((order) => order.orderNo));
+  // The selection lives in the URL (see ~/utils/order-selection.ts): paging keeps it.
+  const selection = parseSelection(params);
+  const selected = new Set(selection.orderNos);
+  const pageKeys = loaderData.list.map((order) => order.orderNo);
+  const matching = loaderData.pagination.total;
+  const selectedCount = selection.all ? matching : selected.size;
+  const elsewhere = selection.all ? [] : selection.orderNos.filter((no) => !pageKeys.includes(no));
+  const selectionHref = (changes: Record<string, string | null>) =>
+    listHref(location.pathname, params, changes);
+  const quiet = { replace: true, preventScrollReset: true, state: { keepFocus: true } } as const;
+  const onPageChoice = (checked: Set<string>) => {
+    if (selection.all) return;
+    const next = withPageChoice(selection.orderNos, pageKeys, checked);
+    if (next.join(",") === selection.orderNos.join(",")) return;
+    navigate(selectionHref({ [SELECTION_PARAM]: selectionValue(next) }), quiet);
+  };
   const [dialog, setDialog] = useState<{ pending: PendingOperation; since: unknown } | null>(null);
   const [importOpen, setImportOpen] = useState(false);
   /** A result whose confirmation was closed in its dialog: not shown again in the page. */
@@ -95,12 +126,23 @@ export default function OrdersPage({ loaderData, actionData }: Route.ComponentPr
     event.preventDefault();
     const intent = submitter.value as OrderIntent;
     if (!isSelectionIntent(intent)) return;
-    if (selected.size === 0) {
-      setLocalError({ intent, message: "logistics.order.selectAtLeastOne" });
+    if (selection.all ? matching === 0 : selected.size === 0) {
+      const message = selection.all
+        ? "logistics.order.noneMatching"
+        : "logistics.order.selectAtLeastOne";
+      setLocalError({ intent, message });
+      return;
+    }
+    if (!selection.all && selected.size > MAX_SELECTION) {
+      setLocalError({ intent, message: "logistics.order.selectionTooLarge" });
       return;
     }
     setLocalError(null);
-    setDialog({ pending: { intent, orderNoList: [...selected] }, since: result });
+    // Every matching order: the count the backend gave for this filter, sent back to be checked.
+    const pending = selection.all
+      ? { intent, orderNoList: [], matching }
+      : { intent, orderNoList: selection.orderNos };
+    setDialog({ pending, since: result });
   };
 
   const onStockIn = (event: FormEvent<HTMLFormElement>) => {
@@ -214,6 +256,10 @@ export default function OrdersPage({ loaderData, actionData }: Route.ComponentPr
           {filterEntries(filters).map(([name, value]) => (
             <input key={name} type="hidden" name={name} value={value} />
           ))}
+          {/* Orders chosen on other pages post with the boxes of this one. */}
+          {elsewhere.map((orderNo) => (
+            <input key={orderNo} type="hidden" name="orderNoList" value={orderNo} />
+          ))}
           {opButton("detain")}
           {opButton("status")}
           {opButton("remarks")}
@@ -298,7 +344,8 @@ export default function OrdersPage({ loaderData, actionData }: Route.ComponentPr
           name: "orderNoList",
           form: OPS_FORM,
           selected,
-          onChange: setSelected,
+          locked: selection.all,
+          onChange: onPageChoice,
           label: (orderNo) => t("logistics.order.selectOrder", { orderNo }),
         }}
         expand={{
@@ -307,11 +354,55 @@ export default function OrdersPage({ loaderData, actionData }: Route.ComponentPr
         }}
         toolbar={
           <OrderTotals orderCount={totals.orderCount} amountTotal={totals.amountTotal}>
-            {hydrated ? (
-              <div className="text-gray-500" data-testid="selected-count">
-                {t("logistics.order.selected", { n: selected.size })}
-              </div>
-            ) : null}
+            <div
+              className="flex flex-wrap items-center gap-x-3 gap-y-1"
+              data-testid="selection-bar"
+              title={t("logistics.order.selectionKept")}
+            >
+              <span
+                className={selectedCount > 0 ? "font-medium text-brand-700" : "text-gray-500"}
+                data-testid="selected-count"
+                aria-live="polite"
+              >
+                {selection.all && matching > 0
+                  ? t("logistics.order.selectedAll", { n: formatCount(matching, locale) })
+                  : t("logistics.order.selected", { n: formatCount(selectedCount, locale) })}
+              </span>
+              {selectedCount > 0 ? (
+                <Link
+                  to={selectionHref({ [SELECTION_PARAM]: null, [ALL_MATCHING_PARAM]: null })}
+                  {...quiet}
+                  className="btn-link"
+                  data-testid="clear-selection"
+                >
+                  {t("logistics.order.clearSelection")}
+                </Link>
+              ) : null}
+              {!selection.all && matching > 0 ? (
+                <Link
+                  to={selectionHref({ [SELECTION_PARAM]: null, [ALL_MATCHING_PARAM]: "1" })}
+                  {...quiet}
+                  className="btn-link"
+                  data-testid="select-all-matching"
+                >
+                  {t("logistics.order.selectAllMatching", { n: formatCount(matching, locale) })}
+                </Link>
+              ) : null}
+              {/* Without JavaScript the boxes of this page reach the URL by this button. */}
+              {!hydrated && !selection.all && pageKeys.length > 0 ? (
+                <button
+                  type="submit"
+                  form={OPS_FORM}
+                  name="intent"
+                  value="select"
+                  className="btn-secondary h-7 px-2 text-xs"
+                  title={t("logistics.order.keepSelectionHint")}
+                  data-testid="keep-selection"
+                >
+                  {t("logistics.order.keepSelection")}
+                </button>
+              ) : null}
+            </div>
           </OrderTotals>
         }
       />
@@ -326,7 +417,11 @@ export default function OrdersPage({ loaderData, actionData }: Route.ComponentPr
           testId="operation-dialog"
         >
           <OperationForm
-            pending={dialog.pending}
+            pending={
+              dialogResult && result?.stage === "error" && result.pending
+                ? result.pending
+                : dialog.pending
+            }
             action={here}
             lastResult={dialogResult}
             onCancel={closeDialog}
