@@ -1,14 +1,17 @@
 /**
  * Child processes of the integration tests: the standalone fake backend,
- * portals, nginx. Ports are found free at start in a small range (override
- * with TEST_PORT_BASE), so the tests run beside other servers.
+ * portals, nginx. Ports are found free at start in a range of 50 from
+ * TEST_PORT_BASE (3250), so the tests run beside other servers.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { createServer } from "node:net";
 
 export const ROOT = new URL("../../", import.meta.url).pathname;
 
-let nextPort = Number(process.env.TEST_PORT_BASE ?? 3250);
+const PORT_BASE = Number(process.env.TEST_PORT_BASE ?? 3250);
+const PORT_COUNT = 50;
+// Test files run side by side: each starts at its own place in the range.
+let offset = Math.floor(Math.random() * PORT_COUNT);
 
 function bindable(port: number): Promise<boolean> {
   return new Promise((resolve) => {
@@ -18,13 +21,13 @@ function bindable(port: number): Promise<boolean> {
   });
 }
 
-/** A loopback port nobody listens on, from TEST_PORT_BASE (3250) upwards. */
+/** A loopback port nobody listens on, from TEST_PORT_BASE (3250) to 49 above it. */
 export async function freePort(): Promise<number> {
-  for (let tries = 0; tries < 200; tries++) {
-    const port = nextPort++;
+  for (let tries = 0; tries < PORT_COUNT; tries++) {
+    const port = PORT_BASE + (offset++ % PORT_COUNT);
     if (await bindable(port)) return port;
   }
-  throw new Error("no free port found");
+  throw new Error(`no free port from ${PORT_BASE} to ${PORT_BASE + PORT_COUNT - 1}`);
 }
 
 export interface Child {
