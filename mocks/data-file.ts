@@ -41,12 +41,13 @@ export class DataFileError extends Error {
 
 type Saved = Record<string, unknown>;
 
-/** The database as bytes: tables as their rows, the rest as is. */
+/** The database (a world's own object, not the `db` proxy, which lists no keys) as bytes. */
 export function snapshotDb(db: Db): Buffer {
   const saved: Saved = {};
   for (const [key, value] of Object.entries(db)) {
     saved[key] = value instanceof Table ? { [TABLE_MARK]: [...value.values()] } : value;
   }
+  if (Object.keys(saved).length === 0) throw new Error("snapshotDb: no database to save");
   return serialize(saved);
 }
 
