@@ -29,10 +29,12 @@ ENV NODE_ENV=production \
 COPY --from=prod-deps --chown=node:node /app/node_modules ./node_modules
 COPY --from=build --chown=node:node /app/build ./build
 COPY --chown=node:node package.json server.ts ./
-COPY --chown=node:node app/config/env.server.ts ./app/config/env.server.ts
+COPY --chown=node:node app/config/env.server.ts app/config/product.ts ./app/config/
 COPY --chown=node:node mocks ./mocks
 COPY --chown=node:node app/contract ./app/contract
 COPY --chown=node:node docs/openapi.json ./docs/openapi.json
+# `node mocks/standalone.ts` (compose.yaml's mock-api) keeps its data file here.
+RUN mkdir -p /app/data && chown node:node /app/data
 USER node
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \

@@ -11,6 +11,7 @@ export default defineConfig({
     include: [
       "tests/unit/**/*.test.{ts,tsx}",
       "tests/contract/**/*.test.ts",
+      "tests/integration/**/*.test.ts",
       "app/**/*.test.{ts,tsx}",
       "mocks/**/*.test.ts",
     ],

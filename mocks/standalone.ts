@@ -2,16 +2,52 @@
  * The fake backend as its own process (`npm run mock-api`), so several portal
  * instances can share it (API_BASE_URL=http://127.0.0.1:3001/api/v1).
  * Also serves the OpenAPI document at /api/v1/openapi.json.
+ *
+ * With MOCK_API_DATA_FILE the data survives a restart: it is loaded from that
+ * file at start (or seeded and written there), and every answer of a call
+ * that changed it is sent only once the change is on disk (mocks/data-file.ts).
  */
 import { readFile } from "node:fs/promises";
 import { createServer } from "node:http";
 import { type ClientAddress, createRequestListener } from "@remix-run/node-fetch-server";
 import { handleMockApiRequest } from "./api.ts";
+import { DataFileError, type DurableStore, openDurableStore } from "./data-file.ts";
 import { ensureSeeded } from "./state.ts";
+import { tableChangeCount } from "./table.ts";
 
 const port = Number(process.env.MOCK_API_PORT ?? 3001);
 const host = process.env.MOCK_API_HOST ?? "127.0.0.1";
 const openApiFile = new URL("../docs/openapi.json", import.meta.url);
+const dataFile = process.env.MOCK_API_DATA_FILE?.trim() || undefined;
+let store: DurableStore | undefined;
+
+/** Reads never wait for the disk; an answer of a call that changed the data waits for its snapshot. */
+const READS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+async function answerDurably(request: Request): Promise<Response> {
+  if (!store) return handleMockApiRequest(request);
+  await store.enter();
+  const before = tableChangeCount();
+  let response: Response;
+  try {
+    response = await handleMockApiRequest(request);
+  } finally {
+    store.leave();
+  }
+  if (!READS.has(request.method) || tableChangeCount() !== before) {
+    try {
+      await store.commit();
+    } catch (error) {
+      console.error("[mock-api] the data file could not be written:", error);
+      await response.body?.cancel();
+      return Response.json(
+        { code: 500, data: "the change could not be saved", msg: "server error" },
+        { status: 500 },
+      );
+    }
+  }
+  return response;
+}
 
 const listener = createRequestListener(async (incoming: Request, client: ClientAddress) => {
   let request = incoming;
@@ -40,18 +76,31 @@ const listener = createRequestListener(async (incoming: Request, client: ClientA
     }
     request = new Request(request.url, init);
   }
-  return handleMockApiRequest(request);
+  return answerDurably(request);
 });
 
 const started = Date.now();
-await ensureSeeded();
+if (dataFile) {
+  try {
+    store = await openDurableStore(dataFile);
+  } catch (error) {
+    const reason = error instanceof DataFileError ? error.message : String(error);
+    console.error(
+      `[mock-api] MOCK_API_DATA_FILE=${dataFile}: ${reason}. The fake backend did not start, ` +
+        "so the file is left as it is: restore it from a copy, or move it away to start from the seed.",
+    );
+    process.exit(1);
+  }
+} else {
+  await ensureSeeded();
+}
 const server = createServer(listener);
 server.listen(port, host, () => {
   const address = server.address();
   const bound = typeof address === "object" && address ? address.port : port;
   console.info(
-    `[mock-api] seeded in ${Date.now() - started} ms; listening on http://${host}:${bound}/api/v1 ` +
-      `(OpenAPI: /api/v1/openapi.json)`,
+    `[mock-api] ${dataFile ? `data file ${dataFile} ready` : "seeded"} in ${Date.now() - started} ms; ` +
+      `listening on http://${host}:${bound}/api/v1 (OpenAPI: /api/v1/openapi.json)`,
   );
 });
 
@@ -59,6 +108,15 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => {
     server.close();
     server.closeAllConnections();
-    process.exit(0);
+    if (!store) process.exit(0);
+    // The last changes (of requests cut off) are written before leaving.
+    setTimeout(() => process.exit(1), 10_000).unref();
+    store.commit().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error("[mock-api] the data file could not be written:", error);
+        process.exit(1);
+      },
+    );
   });
 }

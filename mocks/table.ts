@@ -16,6 +16,13 @@
 import { Collection, Query } from "@msw/data";
 import type { z } from "zod";
 
+/** Changes made through any table, ever (the standalone server's data file watches it). */
+let changes = 0;
+
+export function tableChangeCount(): number {
+  return changes;
+}
+
 export interface TableOptions {
   inPlace?: boolean;
 }
@@ -59,6 +66,7 @@ export class Table<S extends z.ZodType<Record<string, unknown>>> {
       throw new Error(`Duplicate key ${key}`);
     }
     this.#byKey.set(key, row);
+    changes += 1;
     return row;
   }
 
@@ -76,6 +84,7 @@ export class Table<S extends z.ZodType<Record<string, unknown>>> {
     const wanted = new Set<string>();
     for (const key of keys) if (this.#byKey.has(key)) wanted.add(key);
     if (wanted.size === 0) return [];
+    changes += 1;
     if (this.#inPlace) return this.#updateInPlace(wanted, change);
     const keyOf = this.#keyOf;
     const query = new Query((row: unknown) => wanted.has(keyOf(row as z.output<S>)));
@@ -108,10 +117,12 @@ export class Table<S extends z.ZodType<Record<string, unknown>>> {
     if (!row) return;
     this.collection.delete(row as never);
     this.#byKey.delete(key);
+    changes += 1;
   }
 
   clear(): void {
     this.collection.clear();
     this.#byKey.clear();
+    changes += 1;
   }
 }

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Every test of the project: static checks, unit and contract tests, then the
 # end-to-end journeys in Debian's Chromium against a production build in demo
-# mode. Installs Chromium and the CJK fonts when they are missing.
+# mode. Installs Chromium and the CJK fonts when they are missing, and nginx
+# for the test of several portals behind one proxy.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -18,13 +19,32 @@ ensure_browser() {
   fi
 }
 
+# Debian's nginx for tests/integration/scale-out.test.ts, which runs its own
+# nginx as the current user. The package's service is not started: a
+# policy-rc.d refuses every service start during the installation.
+ensure_nginx() {
+  [ -x /usr/sbin/nginx ] && return 0
+  echo "Installing nginx for the scale-out test…"
+  local sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  local policy=/usr/sbin/policy-rc.d added=""
+  if [ ! -e "$policy" ]; then
+    printf '#!/bin/sh\nexit 101\n' | $sudo tee "$policy" >/dev/null && $sudo chmod +x "$policy" && added=1
+  fi
+  { $sudo apt-get update -qq &&
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq nginx >/dev/null; } ||
+    echo "nginx could not be installed: the scale-out test will be skipped."
+  [ -z "$added" ] || $sudo rm -f "$policy"
+}
+
 [ -d node_modules ] || npm ci
 
 echo "== typecheck"
 npm run --silent typecheck
 echo "== lint"
 npm run --silent lint
-echo "== unit and contract tests"
+echo "== unit, contract and integration tests"
+ensure_nginx
 npx vitest run
 echo "== end-to-end tests"
 ensure_browser

@@ -1,0 +1,92 @@
+/**
+ * Child processes of the integration tests: the standalone fake backend,
+ * portals, nginx. Ports are found free at start in a range of 50 from
+ * TEST_PORT_BASE (3250), so the tests run beside other servers.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { createServer } from "node:net";
+
+export const ROOT = new URL("../../", import.meta.url).pathname;
+
+const PORT_BASE = Number(process.env.TEST_PORT_BASE ?? 3250);
+const PORT_COUNT = 50;
+// Test files run side by side: each starts at its own place in the range.
+let offset = Math.floor(Math.random() * PORT_COUNT);
+
+function bindable(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once("error", () => resolve(false));
+    server.listen(port, "127.0.0.1", () => server.close(() => resolve(true)));
+  });
+}
+
+/** A loopback port nobody listens on, from TEST_PORT_BASE (3250) to 49 above it. */
+export async function freePort(): Promise<number> {
+  for (let tries = 0; tries < PORT_COUNT; tries++) {
+    const port = PORT_BASE + (offset++ % PORT_COUNT);
+    if (await bindable(port)) return port;
+  }
+  throw new Error(`no free port from ${PORT_BASE} to ${PORT_BASE + PORT_COUNT - 1}`);
+}
+
+export interface Child {
+  process: ChildProcess;
+  /** Everything it printed so far. */
+  output(): string;
+  /** Resolves with the exit code (or signal) once it has exited. */
+  exited: Promise<number | string>;
+}
+
+export function start(command: string, args: string[], env: Record<string, string>): Child {
+  const child = spawn(command, args, {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout?.on("data", (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  child.stderr?.on("data", (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  const exited = new Promise<number | string>((resolve) => {
+    child.once("exit", (code, signal) => resolve(code ?? signal ?? "unknown"));
+  });
+  return { process: child, output: () => output, exited };
+}
+
+/** Waits until the child printed `text`; fails early when it exits first. */
+export async function waitForOutput(child: Child, text: string, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let gone = false;
+  void child.exited.then(() => {
+    gone = true;
+  });
+  while (!child.output().includes(text)) {
+    if (gone) throw new Error(`exited before printing "${text}":\n${child.output()}`);
+    if (Date.now() > deadline) throw new Error(`no "${text}" in time:\n${child.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** Stops a child with `signal` and waits for it to exit. */
+export async function stop(child: Child, signal: NodeJS.Signals = "SIGTERM"): Promise<void> {
+  if (child.process.exitCode !== null || child.process.signalCode !== null) return;
+  child.process.kill(signal);
+  await child.exited;
+}
+
+/** The standalone fake backend (`npm run mock-api`) on `port`. */
+export function startMockApi(port: number, env: Record<string, string> = {}): Child {
+  return start(process.execPath, ["mocks/standalone.ts"], {
+    MOCK_API_PORT: String(port),
+    MOCK_API_HOST: "127.0.0.1",
+    MOCK_API_QUIET: "1",
+    SEED_SERVICES: "4",
+    SEED_PALLETS: "12",
+    SEED_ORDERS: "240",
+    ...env,
+  });
+}
