@@ -279,8 +279,8 @@ export function PagedTable<Row>({
                     aria-sort={
                       order === "asc" ? "ascending" : order === "desc" ? "descending" : undefined
                     }
-                    // Headers wrap between words only: the cells below set the column's width.
-                    className={`${cell} ${ALIGN[column.align ?? "left"]} ${pinned.className}`}
+                    // Headers wrap between words only (Chinese too): the cells below set the column's width.
+                    className={`${cell} break-keep ${ALIGN[column.align ?? "left"]} ${pinned.className}`}
                     style={pinned.style}
                   >
                     {column.sortable && sort ? (

@@ -37,7 +37,7 @@ export default function SubAccounts({ loaderData, actionData }: Route.ComponentP
       cell: (row) => row.username,
       fixed: true,
       sticky: "start",
-      className: "min-w-48 wrap-anywhere",
+      className: "min-w-48 wrap-break-word",
     },
     {
       key: "role",

@@ -26,7 +26,7 @@ export function ReviewQueue({ review, actionData }: { review: Review; actionData
       header: t("qualification.companyNameZh"),
       fixed: true,
       sticky: "start",
-      className: "min-w-48",
+      className: "min-w-56",
       cell: (row) => (
         <div>
           <p className="font-medium text-gray-900">{row.companyNameZh}</p>
@@ -43,7 +43,7 @@ export function ReviewQueue({ review, actionData }: { review: Review; actionData
     {
       key: "applicant",
       header: t("qualification.applicant"),
-      className: "min-w-40 wrap-anywhere",
+      className: "min-w-40 wrap-break-word",
       cell: (row) => row.username,
     },
     {
@@ -62,6 +62,7 @@ export function ReviewQueue({ review, actionData }: { review: Review; actionData
       header: t("common.operation"),
       fixed: true,
       sticky: "end",
+      className: "whitespace-nowrap",
       cell: (row) => <ReviewActions company={row} />,
     },
   ];

@@ -119,7 +119,7 @@ export function OrderLines({ order }: { order: OrderView }) {
     return <p className="text-sm text-gray-500">{t("logistics.order.lines.none")}</p>;
   }
   // Headers wrap between words; numbers and codes keep one line, names wrap.
-  const head = "px-2.5 py-1.5 text-left align-bottom font-medium";
+  const head = "px-2.5 py-1.5 text-left align-bottom font-medium break-keep";
   const num = "px-2.5 py-1.5 text-right tabular-nums whitespace-nowrap";
   const caption = t("logistics.order.lines.title", { orderNo: order.orderNo });
   return (
