@@ -67,6 +67,12 @@ export interface Column<Row> {
   defaultHidden?: boolean;
   /** The list can be sorted by this column (its key is the `sortField`). */
   sortable?: boolean;
+  /**
+   * Stays in view while the table scrolls sideways: `start` for the first
+   * column (with the selection, expand and index columns before it), `end`
+   * for the last (operations).
+   */
+  sticky?: "start" | "end";
 }
 
 export interface TableSelection {
@@ -103,9 +109,27 @@ export interface PagedTableProps<Row> {
   sort?: { field?: string; order?: "asc" | "desc" };
   /** The hidden columns chosen for this table (the loader reads them from the cookie); null: the defaults. */
   hiddenColumns?: readonly string[] | null;
+  /** Accessible name of the table's scrolling region; "data table" by default. */
+  label?: string;
 }
 
 const ALIGN = { left: "text-left", right: "text-right", center: "text-center" } as const;
+
+/*
+ * Layout rules (docs/decisions.md, "Tables"): the table fits its box when it
+ * can, since only names and remarks wrap (codes, numbers, dates and buttons
+ * keep one line); when it cannot, it scrolls inside its own box, the leading
+ * columns up to a `sticky: "start"` column and a `sticky: "end"` column
+ * staying in view. The leading control columns have fixed widths, so the
+ * offsets of the sticky cells are known on the server.
+ */
+const SELECT_WIDTH = 36;
+const EXPAND_WIDTH = 36;
+const INDEX_WIDTH = 56;
+/** Sticky cells need an opaque background: the row's, which is opaque too. */
+const STICKY_CELL = "sticky z-10 bg-inherit";
+const START_EDGE = "shadow-[inset_-1px_0_0_var(--color-gray-200)]";
+const END_EDGE = "shadow-[inset_1px_0_0_var(--color-gray-200)]";
 
 export function PagedTable<Row>({
   id,
@@ -122,6 +146,7 @@ export function PagedTable<Row>({
   toolbar,
   sort,
   hiddenColumns,
+  label,
 }: PagedTableProps<Row>) {
   const location = useLocation();
   const { t, i18n } = useTranslation();
@@ -169,7 +194,26 @@ export function PagedTable<Row>({
   const offset = (pagination.current - 1) * pagination.pageSize;
   const hydrated = useHydrated();
 
-  const cell = "px-3 py-2 align-middle";
+  const cell = "px-2 py-2 align-middle";
+  // The leading columns stay in view with a first column marked sticky.
+  const stickyStart = visible[0]?.sticky === "start";
+  const stickyEnd = visible.length > 1 && visible[visible.length - 1]?.sticky === "end";
+  const selectLeft = 0;
+  const expandLeft = selectLeft + (selection ? SELECT_WIDTH : 0);
+  const indexLeft = expandLeft + (expand ? EXPAND_WIDTH : 0);
+  const firstLeft = indexLeft + (showIndex ? INDEX_WIDTH : 0);
+  /** Classes and style of a cell of the column at `position` among the visible ones. */
+  const pin = (
+    position: number,
+  ): { className: string; style?: { left?: number; right?: number } } => {
+    if (position === 0 && stickyStart)
+      return { className: `${STICKY_CELL} ${START_EDGE}`, style: { left: firstLeft } };
+    if (position === visible.length - 1 && stickyEnd)
+      return { className: `${STICKY_CELL} ${END_EDGE}`, style: { right: 0 } };
+    return { className: "" };
+  };
+  const lead = (left: number) =>
+    stickyStart ? { className: STICKY_CELL, style: { left } } : { className: "" };
   return (
     <div
       data-testid={id}
@@ -185,12 +229,23 @@ export function PagedTable<Row>({
         <div className="flex flex-wrap items-center gap-2">{toolbar}</div>
         <ColumnMenu table={id} columns={columns} hidden={hidden} onChange={setHidden} />
       </div>
-      <div className="overflow-x-auto rounded-lg border border-gray-200">
+      {/* Scrolls sideways when the table is wider than its box: focusable, so the keyboard can scroll it. */}
+      <section
+        aria-label={label ?? t("table.region")}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
+        tabIndex={0}
+        className="@container overflow-x-auto rounded-lg border border-gray-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+        data-testid={`${id}-region`}
+      >
         <table className="min-w-full divide-y divide-gray-200 bg-white text-sm">
-          <thead className="bg-gray-50 text-xs font-medium text-gray-600">
-            <tr>
+          <thead className="text-xs font-medium text-gray-600">
+            <tr className="bg-gray-50">
               {selection ? (
-                <th scope="col" className={`${cell} w-10`}>
+                <th
+                  scope="col"
+                  className={`${cell} w-9 min-w-9 ${lead(selectLeft).className}`}
+                  style={lead(selectLeft).style}
+                >
                   {/* Selecting the whole page needs JavaScript; without it the box is left out. */}
                   <input
                     hidden={!hydrated}
@@ -216,16 +271,25 @@ export function PagedTable<Row>({
                 </th>
               ) : null}
               {expand ? (
-                <th scope="col" className={`${cell} w-10`}>
+                <th
+                  scope="col"
+                  className={`w-9 min-w-9 px-1.5 py-2 ${lead(expandLeft).className}`}
+                  style={lead(expandLeft).style}
+                >
                   <span className="sr-only">{t("table.expand")}</span>
                 </th>
               ) : null}
               {showIndex ? (
-                <th scope="col" className={`${cell} w-14 text-right whitespace-nowrap`}>
+                <th
+                  scope="col"
+                  className={`${cell} w-14 min-w-14 text-right whitespace-nowrap ${lead(indexLeft).className}`}
+                  style={lead(indexLeft).style}
+                >
                   {t("table.index")}
                 </th>
               ) : null}
-              {visible.map((column) => {
+              {visible.map((column, position) => {
+                const pinned = pin(position);
                 const active = sort?.field === column.key;
                 const order = active ? (sort?.order ?? "desc") : undefined;
                 return (
@@ -235,7 +299,9 @@ export function PagedTable<Row>({
                     aria-sort={
                       order === "asc" ? "ascending" : order === "desc" ? "descending" : undefined
                     }
-                    className={`${cell} whitespace-nowrap ${ALIGN[column.align ?? "left"]}`}
+                    // Headers wrap between words only (Chinese too): the cells below set the column's width.
+                    className={`${cell} break-keep ${ALIGN[column.align ?? "left"]} ${pinned.className}`}
+                    style={pinned.style}
                   >
                     {column.sortable && sort ? (
                       // A link: sorting works without JavaScript and stays in the URL.
@@ -246,7 +312,7 @@ export function PagedTable<Row>({
                           current: null,
                         })}
                         title={t("table.sortBy", { column: column.header })}
-                        className="inline-flex items-center gap-1 hover:text-brand-700"
+                        className={`inline-flex items-center gap-1 hover:text-brand-700 ${column.align === "right" ? "justify-end" : ""}`}
                         data-testid={`sort-${column.key}`}
                       >
                         {column.header}
@@ -290,9 +356,15 @@ export function PagedTable<Row>({
                 const detailId = `${id}-detail-${index}`;
                 return (
                   <Fragment key={key}>
-                    <tr className="hover:bg-brand-50/40" data-row-key={key}>
+                    <tr
+                      className="bg-white hover:bg-[color-mix(in_srgb,var(--color-brand-50)_40%,white)]"
+                      data-row-key={key}
+                    >
                       {selection ? (
-                        <td className={cell}>
+                        <td
+                          className={`${cell} ${lead(selectLeft).className}`}
+                          style={lead(selectLeft).style}
+                        >
                           <input
                             type="checkbox"
                             name={selection.name}
@@ -308,7 +380,10 @@ export function PagedTable<Row>({
                         </td>
                       ) : null}
                       {expand ? (
-                        <td className={cell}>
+                        <td
+                          className={`px-1.5 py-2 align-middle ${lead(expandLeft).className}`}
+                          style={lead(expandLeft).style}
+                        >
                           {/* A checkbox opens the detail row through CSS: no JavaScript needed. */}
                           <label className="inline-flex size-6 cursor-pointer items-center justify-center rounded text-gray-500 hover:bg-gray-100 has-focus-visible:outline-2 has-focus-visible:outline-brand-600">
                             <input
@@ -322,18 +397,25 @@ export function PagedTable<Row>({
                         </td>
                       ) : null}
                       {showIndex ? (
-                        <td className={`${cell} text-right text-gray-500 tabular-nums`}>
+                        <td
+                          className={`${cell} text-right whitespace-nowrap text-gray-500 tabular-nums ${lead(indexLeft).className}`}
+                          style={lead(indexLeft).style}
+                        >
                           {formatCount(offset + index + 1, locale)}
                         </td>
                       ) : null}
-                      {visible.map((column) => (
-                        <td
-                          key={column.key}
-                          className={`${cell} ${ALIGN[column.align ?? "left"]} ${column.align === "right" ? "tabular-nums" : ""} ${column.className ?? ""}`}
-                        >
-                          {column.cell(row, index)}
-                        </td>
-                      ))}
+                      {visible.map((column, position) => {
+                        const pinned = pin(position);
+                        return (
+                          <td
+                            key={column.key}
+                            className={`${cell} ${ALIGN[column.align ?? "left"]} ${column.align === "right" ? "whitespace-nowrap tabular-nums" : ""} ${column.className ?? ""} ${pinned.className}`}
+                            style={pinned.style}
+                          >
+                            {column.cell(row, index)}
+                          </td>
+                        );
+                      })}
                     </tr>
                     {expand ? (
                       <tr
@@ -341,8 +423,11 @@ export function PagedTable<Row>({
                         className="hidden bg-gray-50 [tr:has(.row-expand:checked)+&]:table-row"
                         data-testid={`${id}-detail`}
                       >
-                        <td colSpan={span} className="px-4 py-3">
-                          {expand.render(row)}
+                        <td colSpan={span} className="p-0">
+                          {/* As wide as the visible box and pinned to its left edge: a wide table scrolls, the detail stays. */}
+                          <div className="sticky left-0 w-[100cqw] px-4 py-3">
+                            {expand.render(row)}
+                          </div>
                         </td>
                       </tr>
                     ) : null}
@@ -352,7 +437,7 @@ export function PagedTable<Row>({
             )}
           </tbody>
         </table>
-      </div>
+      </section>
       <PagingBar pagination={pagination} pageSizes={pageSizes} id={`${id}-paging`} />
     </div>
   );
@@ -479,5 +564,25 @@ function ColumnMenu<Row>({
         </fieldset>
       </PopoverPanel>
     </Popover>
+  );
+}
+
+/**
+ * A date and time ("2026-10-31 12:34:56") that breaks between the two parts
+ * only, never inside them, when its column must be narrow.
+ */
+export function DateTime({ value }: { value: string | null | undefined }) {
+  if (!value) return null;
+  const [date, ...time] = value.split(" ");
+  return (
+    <>
+      <span className="whitespace-nowrap">{date}</span>
+      {time.length > 0 ? (
+        <>
+          {" "}
+          <span className="whitespace-nowrap">{time.join(" ")}</span>
+        </>
+      ) : null}
+    </>
   );
 }

@@ -36,6 +36,8 @@ export default function SubAccounts({ loaderData, actionData }: Route.ComponentP
       header: t("account.subAccount.columns.username"),
       cell: (row) => row.username,
       fixed: true,
+      sticky: "start",
+      className: "min-w-48 wrap-break-word",
     },
     {
       key: "role",
@@ -72,6 +74,8 @@ export default function SubAccounts({ loaderData, actionData }: Route.ComponentP
       key: "action",
       header: t("account.subAccount.columns.action"),
       fixed: true,
+      sticky: "end",
+      className: "whitespace-nowrap",
       cell: (row) => (
         <Form method="post">
           <input type="hidden" name="intent" value="toggle" />

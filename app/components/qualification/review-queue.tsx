@@ -4,7 +4,7 @@ import { Form } from "react-router";
 import { FormErrors, Notice } from "~/components/form.tsx";
 import { FilterField, ListFilter } from "~/components/list-filter.tsx";
 import { PageHeader } from "~/components/page-header.tsx";
-import { type Column, PagedTable } from "~/components/paged-table.tsx";
+import { type Column, DateTime, PagedTable } from "~/components/paged-table.tsx";
 import { QUALIFICATION_STATES } from "~/contract/index.ts";
 import type { CompanyView, loadQualification } from "~/routes/qualificat.server.ts";
 import { ProfileView } from "./profile-view.tsx";
@@ -25,6 +25,8 @@ export function ReviewQueue({ review, actionData }: { review: Review; actionData
       key: "company",
       header: t("qualification.companyNameZh"),
       fixed: true,
+      sticky: "start",
+      className: "min-w-56",
       cell: (row) => (
         <div>
           <p className="font-medium text-gray-900">{row.companyNameZh}</p>
@@ -35,14 +37,20 @@ export function ReviewQueue({ review, actionData }: { review: Review; actionData
     {
       key: "creditCode",
       header: t("qualification.creditCode"),
-      cell: (row) => <span className="font-mono">{row.creditCode}</span>,
+      className: "whitespace-nowrap",
+      cell: (row) => <span className="code-cell">{row.creditCode}</span>,
     },
-    { key: "applicant", header: t("qualification.applicant"), cell: (row) => row.username },
+    {
+      key: "applicant",
+      header: t("qualification.applicant"),
+      className: "min-w-40 wrap-break-word",
+      cell: (row) => row.username,
+    },
     {
       key: "submittedOn",
       header: t("qualification.submittedOn"),
-      cell: (row) => row.submittedOn,
-      className: "whitespace-nowrap",
+      cell: (row) => <DateTime value={row.submittedOn} />,
+      className: "tabular-nums",
     },
     {
       key: "state",
@@ -53,6 +61,8 @@ export function ReviewQueue({ review, actionData }: { review: Review; actionData
       key: "actions",
       header: t("common.operation"),
       fixed: true,
+      sticky: "end",
+      className: "whitespace-nowrap",
       cell: (row) => <ReviewActions company={row} />,
     },
   ];

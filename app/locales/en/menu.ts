@@ -2,7 +2,7 @@ import type zh from "../zh/menu.ts";
 
 export default {
   server: "Service management",
-  inventorySystem: "Inventory system",
+  inventorySystem: "Inventory",
   inventory: "Stock in/out",
   inventoryDetail: "Stock in/out details",
   arrivalReport: "Arrival report",

@@ -16,5 +16,6 @@ export default {
   selectPage: "Select all on this page",
   columns: "Columns",
   showColumns: "Shown columns",
+  region: "Data table",
   sortBy: "Sort by {{column}}",
 } satisfies Record<keyof typeof zh, string>;

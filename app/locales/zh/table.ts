@@ -15,5 +15,6 @@ export default {
   selectPage: "选择本页全部",
   columns: "列设置",
   showColumns: "显示的列",
+  region: "数据表格",
   sortBy: "按“{{column}}”排序",
 };

@@ -5,7 +5,7 @@ import { useErrorText } from "~/components/form.tsx";
 import { FilterField, ListFilter, RecentInput } from "~/components/list-filter.tsx";
 import { OrderTotals } from "~/components/order-totals.tsx";
 import { PageHeader } from "~/components/page-header.tsx";
-import { type Column, PagedTable } from "~/components/paged-table.tsx";
+import { type Column, DateTime, PagedTable } from "~/components/paged-table.tsx";
 import { listHref } from "~/utils/list-query.ts";
 import { orderStatusKey } from "~/utils/logistics-status.ts";
 import { chosenColumns } from "~/utils/table-columns.ts";
@@ -35,28 +35,34 @@ export default function DetailPage({ loaderData }: Route.ComponentProps) {
       key: "orderNo",
       header: t("logistics.order.orderNo"),
       fixed: true,
-      className: "font-mono whitespace-nowrap",
+      sticky: "start",
+      className: "code-cell",
       cell: (row) => row.orderNo,
     },
     {
       key: "logisticsNo",
       header: t("logistics.order.logisticsNo"),
-      className: "font-mono whitespace-nowrap",
+      className: "code-cell",
       cell: (row) => row.logisticsNo,
     },
     {
       key: "salverNo",
       header: t("logistics.order.salverNo"),
-      className: "font-mono whitespace-nowrap",
+      className: "code-cell",
       cell: (row) => row.salverNo,
     },
     {
       key: "serviceNo",
       header: t("logistics.order.serviceNo"),
-      className: "font-mono whitespace-nowrap",
+      className: "code-cell",
       cell: (row) => row.serviceNo,
     },
-    { key: "consignee", header: t("logistics.order.consignee"), cell: (row) => row.consignee },
+    {
+      key: "consignee",
+      header: t("logistics.order.consignee"),
+      className: "min-w-20",
+      cell: (row) => row.consignee,
+    },
     {
       key: "amount",
       header: t("inventory.detail.amount"),
@@ -72,8 +78,8 @@ export default function DetailPage({ loaderData }: Route.ComponentProps) {
             ? "logistics.order.exitCbaTime"
             : "logistics.order.createdOn",
       ),
-      className: "whitespace-nowrap tabular-nums",
-      cell: (row) => row.time,
+      className: "tabular-nums",
+      cell: (row) => <DateTime value={row.time} />,
     },
   ];
 

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import { StatusBadge } from "~/components/list-filter.tsx";
-import type { Column } from "~/components/paged-table.tsx";
+import { type Column, DateTime } from "~/components/paged-table.tsx";
 import type { ImportReport } from "~/contract/index.ts";
 import { listHref } from "~/utils/list-query.ts";
 import type { OrderView } from "./orders.server.ts";
@@ -16,13 +16,14 @@ export function useOrderColumns(): Column<OrderView>[] {
       key: "orderNo",
       header: t("logistics.order.orderNo"),
       fixed: true,
-      className: "font-mono whitespace-nowrap",
+      sticky: "start",
+      className: "code-cell",
       cell: (order) => order.orderNo,
     },
     {
       key: "logisticsNo",
       header: t("logistics.order.logisticsNo"),
-      className: "font-mono whitespace-nowrap",
+      className: "code-cell",
       cell: (order) => order.logisticsNo,
     },
     {
@@ -32,9 +33,9 @@ export function useOrderColumns(): Column<OrderView>[] {
       cell: (order) => (
         <Link
           to={listHref(location.pathname, params, { salverNo: order.salverNo, current: null })}
-          className="btn-link font-mono"
+          className="btn-link"
         >
-          {order.salverNo}
+          <span className="code-cell">{order.salverNo}</span>
         </Link>
       ),
     },
@@ -42,13 +43,13 @@ export function useOrderColumns(): Column<OrderView>[] {
       key: "serviceNo",
       header: t("logistics.order.serviceNo"),
       defaultHidden: true,
-      className: "font-mono whitespace-nowrap",
+      className: "code-cell",
       cell: (order) => order.serviceNo,
     },
     {
       key: "consignee",
       header: t("logistics.order.consignee"),
-      className: "whitespace-nowrap",
+      className: "min-w-20",
       cell: (order) => order.consignee,
     },
     {
@@ -62,7 +63,7 @@ export function useOrderColumns(): Column<OrderView>[] {
       key: "consigneeAddress",
       header: t("logistics.order.consigneeAddress"),
       defaultHidden: true,
-      className: "min-w-48",
+      className: "min-w-48 wrap-anywhere",
       cell: (order) => order.consigneeAddress,
     },
     {
@@ -81,31 +82,32 @@ export function useOrderColumns(): Column<OrderView>[] {
     {
       key: "remark",
       header: t("logistics.order.remark"),
-      className: "max-w-44 truncate",
-      cell: (order) => <span title={order.remark}>{order.remark}</span>,
+      // Wraps rather than cut: a detention reason must be read whole.
+      className: "min-w-28 wrap-anywhere",
+      cell: (order) => order.remark,
     },
     {
       key: "createdOn",
       sortable: true,
       header: t("logistics.order.createdOn"),
-      className: "whitespace-nowrap tabular-nums",
-      cell: (order) => order.createdOn,
+      className: "tabular-nums",
+      cell: (order) => <DateTime value={order.createdOn} />,
     },
     {
       key: "enterCbaTime",
       sortable: true,
       header: t("logistics.order.enterCbaTime"),
       defaultHidden: true,
-      className: "whitespace-nowrap tabular-nums",
-      cell: (order) => order.enterCbaTime,
+      className: "tabular-nums",
+      cell: (order) => <DateTime value={order.enterCbaTime} />,
     },
     {
       key: "exitCbaTime",
       sortable: true,
       header: t("logistics.order.exitCbaTime"),
       defaultHidden: true,
-      className: "whitespace-nowrap tabular-nums",
-      cell: (order) => order.exitCbaTime,
+      className: "tabular-nums",
+      cell: (order) => <DateTime value={order.exitCbaTime} />,
     },
   ];
 }
@@ -116,57 +118,65 @@ export function OrderLines({ order }: { order: OrderView }) {
   if (order.lines.length === 0) {
     return <p className="text-sm text-gray-500">{t("logistics.order.lines.none")}</p>;
   }
-  const head = "px-3 py-1.5 text-left font-medium whitespace-nowrap";
-  const num = "px-3 py-1.5 text-right tabular-nums whitespace-nowrap";
+  // Headers wrap between words; numbers and codes keep one line, names wrap.
+  const head = "px-2.5 py-1.5 text-left align-bottom font-medium break-keep";
+  const num = "px-2.5 py-1.5 text-right tabular-nums whitespace-nowrap";
+  const caption = t("logistics.order.lines.title", { orderNo: order.orderNo });
   return (
-    <table className="min-w-full text-xs" data-testid="order-lines">
-      <caption className="pb-2 text-left text-xs font-medium text-gray-700">
-        {t("logistics.order.lines.title", { orderNo: order.orderNo })}
-      </caption>
-      <thead className="text-gray-500">
-        <tr>
-          <th scope="col" className={head}>
-            {t("logistics.order.lines.itemName")}
-          </th>
-          <th scope="col" className={head}>
-            {t("logistics.order.lines.gmodel")}
-          </th>
-          <th scope="col" className={`${head} text-right`}>
-            {t("logistics.order.lines.grossWeight")}
-          </th>
-          <th scope="col" className={`${head} text-right`}>
-            {t("logistics.order.lines.netWeight")}
-          </th>
-          <th scope="col" className={head}>
-            {t("logistics.order.lines.barCode")}
-          </th>
-          <th scope="col" className={`${head} text-right`}>
-            {t("logistics.order.lines.price")}
-          </th>
-          <th scope="col" className={`${head} text-right`}>
-            {t("logistics.order.lines.qty")}
-          </th>
-          <th scope="col" className={`${head} text-right`}>
-            {t("logistics.order.lines.totalPrice")}
-          </th>
-        </tr>
-      </thead>
-      <tbody className="divide-y divide-gray-200 bg-white">
-        {order.lines.map((line, index) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: lines have no number of their own
-          <tr key={index}>
-            <td className="px-3 py-1.5">{line.itemName}</td>
-            <td className="px-3 py-1.5">{line.gmodel}</td>
-            <td className={num}>{line.grossWeight}</td>
-            <td className={num}>{line.netWeight}</td>
-            <td className="px-3 py-1.5 font-mono">{line.barCode}</td>
-            <td className={num}>{line.price}</td>
-            <td className={num}>{line.qty}</td>
-            <td className={num}>{line.totalPrice}</td>
+    // Scrolls sideways on its own when the lines are wider than the box.
+    <section
+      aria-label={caption}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
+      tabIndex={0}
+      className="overflow-x-auto focus-visible:outline-2 focus-visible:outline-brand-600"
+    >
+      <table className="min-w-full text-xs" data-testid="order-lines">
+        <caption className="pb-2 text-left text-xs font-medium text-gray-700">{caption}</caption>
+        <thead className="text-gray-500">
+          <tr>
+            <th scope="col" className={head}>
+              {t("logistics.order.lines.itemName")}
+            </th>
+            <th scope="col" className={head}>
+              {t("logistics.order.lines.gmodel")}
+            </th>
+            <th scope="col" className={`${head} text-right`}>
+              {t("logistics.order.lines.grossWeight")}
+            </th>
+            <th scope="col" className={`${head} text-right`}>
+              {t("logistics.order.lines.netWeight")}
+            </th>
+            <th scope="col" className={head}>
+              {t("logistics.order.lines.barCode")}
+            </th>
+            <th scope="col" className={`${head} text-right`}>
+              {t("logistics.order.lines.price")}
+            </th>
+            <th scope="col" className={`${head} text-right`}>
+              {t("logistics.order.lines.qty")}
+            </th>
+            <th scope="col" className={`${head} text-right`}>
+              {t("logistics.order.lines.totalPrice")}
+            </th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody className="divide-y divide-gray-200 bg-white">
+          {order.lines.map((line, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: lines have no number of their own
+            <tr key={index}>
+              <td className="min-w-40 px-2.5 py-1.5">{line.itemName}</td>
+              <td className="min-w-24 px-2.5 py-1.5">{line.gmodel}</td>
+              <td className={num}>{line.grossWeight}</td>
+              <td className={num}>{line.netWeight}</td>
+              <td className="px-2.5 py-1.5 font-mono whitespace-nowrap">{line.barCode}</td>
+              <td className={num}>{line.price}</td>
+              <td className={num}>{line.qty}</td>
+              <td className={num}>{line.totalPrice}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
   );
 }
 

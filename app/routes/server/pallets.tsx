@@ -57,16 +57,24 @@ export default function PalletsPage({ loaderData, actionData }: Route.ComponentP
       key: "salverNo",
       header: t("logistics.pallet.salverNo"),
       fixed: true,
+      sticky: "start",
+      className: "whitespace-nowrap",
       cell: (row) => (
         <Link
           to={hrefWithQuery(localizePath("/order", locale), { salverNo: row.salverNo })}
-          className="btn-link font-mono"
+          className="btn-link"
         >
-          {row.salverNo}
+          <span className="code-cell">{row.salverNo}</span>
         </Link>
       ),
     },
-    { key: "name", header: t("logistics.pallet.name"), cell: (row) => row.name },
+    {
+      key: "name",
+      header: t("logistics.pallet.name"),
+      // At least eight characters a line: names wrap between words, never letter by letter.
+      className: "min-w-36",
+      cell: (row) => row.name,
+    },
     {
       key: "size",
       header: t("logistics.pallet.size"),
@@ -143,6 +151,7 @@ export default function PalletsPage({ loaderData, actionData }: Route.ComponentP
       key: "operation",
       header: t("common.operation"),
       fixed: true,
+      sticky: "end",
       cell: (row) => (
         <Link
           to={hrefWithQuery(localizePath("/order", locale), { salverNo: row.salverNo })}
@@ -188,6 +197,7 @@ export default function PalletsPage({ loaderData, actionData }: Route.ComponentP
       </ListFilter>
       <PagedTable
         id="pallets"
+        label={t("logistics.pallet.title")}
         hiddenColumns={loaderData.hiddenColumns}
         columns={columns}
         rows={loaderData.list}

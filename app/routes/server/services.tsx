@@ -30,13 +30,20 @@ export default function ServicesPage({ loaderData }: Route.ComponentProps) {
       key: "serviceNo",
       header: t("logistics.service.serviceNo"),
       fixed: true,
+      sticky: "start",
+      className: "whitespace-nowrap",
       cell: (row) => (
-        <Link to={palletsHref(row.serviceNo)} className="btn-link font-mono">
-          {row.serviceNo}
+        <Link to={palletsHref(row.serviceNo)} className="btn-link">
+          <span className="code-cell">{row.serviceNo}</span>
         </Link>
       ),
     },
-    { key: "name", header: t("logistics.service.name"), cell: (row) => row.name },
+    {
+      key: "name",
+      header: t("logistics.service.name"),
+      className: "min-w-36",
+      cell: (row) => row.name,
+    },
     {
       key: "salverTotal",
       header: t("logistics.service.salverTotal"),
@@ -64,6 +71,7 @@ export default function ServicesPage({ loaderData }: Route.ComponentProps) {
       key: "operation",
       header: t("common.operation"),
       fixed: true,
+      sticky: "end",
       cell: (row) => (
         <Link to={palletsHref(row.serviceNo)} className="btn-link whitespace-nowrap">
           {t("logistics.service.viewPallets")}
@@ -90,6 +98,7 @@ export default function ServicesPage({ loaderData }: Route.ComponentProps) {
       </ListFilter>
       <PagedTable
         id="services"
+        label={t("logistics.service.title")}
         hiddenColumns={loaderData.hiddenColumns}
         columns={columns}
         rows={loaderData.list}

@@ -33,11 +33,12 @@ export default function LoginSettings({ loaderData, actionData }: Route.Componen
     {
       key: "device",
       header: t("account.loginSettings.columns.device"),
+      className: "min-w-40",
       cell: (row) => (
         <span className="flex items-center gap-2">
           {row.device}
           {row.current ? (
-            <span className="rounded bg-brand-100 px-1.5 py-0.5 text-xs text-brand-800">
+            <span className="rounded bg-brand-100 px-1.5 py-0.5 text-xs whitespace-nowrap text-brand-800">
               {t("account.loginSettings.currentDevice")}
             </span>
           ) : null}
@@ -47,7 +48,7 @@ export default function LoginSettings({ loaderData, actionData }: Route.Componen
     {
       key: "ip",
       header: t("account.loginSettings.columns.ip"),
-      cell: (row) => <span className="tabular-nums">{row.ip}</span>,
+      cell: (row) => <span className="whitespace-nowrap tabular-nums">{row.ip}</span>,
     },
     {
       key: "status",
@@ -69,6 +70,8 @@ export default function LoginSettings({ loaderData, actionData }: Route.Componen
       key: "action",
       header: t("account.loginSettings.columns.action"),
       fixed: true,
+      sticky: "end",
+      className: "whitespace-nowrap",
       cell: (row) => (
         <Form method="post">
           <input type="hidden" name="intent" value="offline" />

@@ -1,0 +1,138 @@
+import type { Page } from "@playwright/test";
+import { ACCOUNTS, expect, hydrated, login, STAFF_PAGES, test } from "./fixtures.ts";
+
+/**
+ * Layout at the two narrow desktop widths, in both languages: the page never
+ * scrolls sideways; every table fits its box at 1280 px and scrolls inside
+ * it at 1024 px; no cell, button or heading cuts its text; menu items take
+ * one line. Looked at with the first order's lines open.
+ */
+const WIDTHS = [1280, 1024] as const;
+
+/** What is wrong with the layout of the page as shown, one line per problem. */
+function layoutProblems(page: Page, width: number): Promise<string[]> {
+  return page.evaluate((width) => {
+    const problems: string[] = [];
+    const name = (element: Element) =>
+      `${element.tagName.toLowerCase()} "${(element.textContent ?? "").trim().slice(0, 40)}"`;
+    // Shown and not visually hidden (`sr-only`), nor inside a closed `<details>`.
+    const shown = (element: Element) =>
+      (element as HTMLElement).offsetParent !== null &&
+      !element.closest(".sr-only") &&
+      !element.closest("details:not([open]) > :not(summary)");
+
+    const root = document.documentElement;
+    if (root.scrollWidth > root.clientWidth)
+      problems.push(`page scrolls by ${root.scrollWidth - root.clientWidth}px`);
+    const main = document.querySelector("main");
+    if (main && main.scrollWidth > main.clientWidth + 1)
+      problems.push(`main scrolls by ${main.scrollWidth - main.clientWidth}px`);
+
+    // Cells, and boxes in them, hold their content: nothing sticks out or is cut off.
+    for (const cell of document.querySelectorAll("main th, main td")) {
+      if (!shown(cell)) continue;
+      const boxes = [cell, ...cell.querySelectorAll("*")].filter(
+        (box) => shown(box) && getComputedStyle(box).display !== "inline",
+      );
+      for (const box of boxes) {
+        if (box.tagName === "SELECT" || box.tagName === "INPUT") continue;
+        if (box.scrollWidth > box.clientWidth + 1)
+          problems.push(`cut in a table: ${name(box)} (${box.scrollWidth} > ${box.clientWidth})`);
+      }
+    }
+    // Tables fit their box at 1280 px; narrower, they scroll inside a focusable region.
+    for (const table of document.querySelectorAll("main table")) {
+      if (!shown(table)) continue;
+      const box = table.parentElement!;
+      const scrolls = table.getBoundingClientRect().width > box.clientWidth + 1;
+      if (scrolls && width >= 1280)
+        problems.push(`table wider than its box: ${name(table.querySelector("th") ?? table)}`);
+      if (scrolls && (box.tabIndex < 0 || !box.getAttribute("aria-label")))
+        problems.push(`scrolling table without a focusable, named region: ${name(table)}`);
+    }
+    // Buttons, links shown as boxes, labels and headings never cut their text.
+    for (const element of document.querySelectorAll(
+      "button, a, label, h1, h2, h3, summary, [data-testid='side-menu'] span",
+    )) {
+      if (!shown(element) || getComputedStyle(element).display === "inline") continue;
+      if (element.scrollWidth > element.clientWidth + 1)
+        problems.push(`cut: ${name(element)} (${element.scrollWidth} > ${element.clientWidth})`);
+    }
+    // Menu items take one line.
+    for (const item of document.querySelectorAll(
+      "[data-testid='side-menu'] li > a, [data-testid='side-menu'] li button",
+    )) {
+      const label = [...item.querySelectorAll("span")].find(
+        (span) => !span.classList.contains("sr-only"),
+      );
+      if (!label) continue;
+      const lineHeight = Number.parseFloat(getComputedStyle(label).lineHeight);
+      if (label.getBoundingClientRect().height > lineHeight * 1.5)
+        problems.push(`menu item on two lines: ${name(label)}`);
+    }
+    return problems;
+  }, width);
+}
+
+async function expectLaidOut(page: Page, state: string, width: number) {
+  expect.soft(await layoutProblems(page, width), `${state} at ${width}px`).toEqual([]);
+}
+
+for (const locale of ["zh", "en"] as const) {
+  const prefix = locale === "en" ? "/en" : "";
+
+  test(`staff pages are laid out at 1280 and 1024 px (${locale})`, async ({ page }) => {
+    test.setTimeout(180_000);
+    await login(page, ACCOUNTS.admin, { locale });
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 900 });
+      for (const path of STAFF_PAGES) {
+        await page.goto(prefix + path);
+        await hydrated(page);
+        if (path === "/order") {
+          // The first order with its lines open.
+          await page.locator("input.row-expand").first().check({ force: true });
+          await expect(page.getByTestId("order-lines").first()).toBeVisible();
+        }
+        await expectLaidOut(page, prefix + path, width);
+      }
+
+      // The pallets of the first service: names keep at least eight characters a line.
+      await page.goto(`${prefix}/server`);
+      await page.getByTestId("services").locator("tbody a").first().click();
+      await expect(page).toHaveURL(/\/server\/salver\/\?serviceNo=/);
+      await hydrated(page);
+      await expectLaidOut(page, "pallet list", width);
+      const name = page.getByTestId("pallets").locator("tbody tr").first().locator("td").nth(2);
+      const { inner, fontSize } = await name.evaluate((cell) => {
+        const style = getComputedStyle(cell);
+        return {
+          inner:
+            cell.clientWidth -
+            Number.parseFloat(style.paddingLeft) -
+            Number.parseFloat(style.paddingRight),
+          fontSize: Number.parseFloat(style.fontSize),
+        };
+      });
+      expect.soft(inner, `pallet name column at ${width}px`).toBeGreaterThanOrEqual(8 * fontSize);
+      await expect(
+        page
+          .getByTestId("pallets")
+          .getByRole("link", { name: /^(查看订单|View orders)$/ })
+          .first(),
+      ).toBeVisible();
+    }
+
+    // The collapsed menu still opens its submenus and keeps the page in its box.
+    await page.goto(`${prefix}/server`);
+    await hydrated(page);
+    await page.getByTestId("menu-toggle").click();
+    await expect(page.getByTestId("side-menu")).toHaveAttribute("data-collapsed", "true");
+    await expect
+      .poll(() => page.getByTestId("side-menu").evaluate((menu) => menu.clientWidth))
+      .toBe(64);
+    await expectLaidOut(page, "collapsed menu", 1024);
+    await page.getByTestId("menu-toggle").click();
+    await expect(page.getByTestId("side-menu")).toHaveAttribute("data-collapsed", "false");
+  });
+}
