@@ -11,7 +11,9 @@
  * one detention of each may be acknowledged, the others must be refused.
  *
  * `BENCH_LOAD_SECONDS` (60), `BENCH_LOAD_USERS` (50), `BENCH_LOAD_ORDERS`
- * (5,000 seeded orders). Alone: `npm run bench:load` (builds first).
+ * (5,000 seeded orders). Alone: `npm run bench:load`, which builds first
+ * unless `BENCH_LOAD_BUILD=0` (the build in build/bench is current);
+ * `BENCH_PORT` moves the portal off port 3900.
  */
 import {
   atMost,
@@ -32,7 +34,7 @@ const USERS = Number(process.env.BENCH_LOAD_USERS ?? 50);
 const ORDERS = Number(process.env.BENCH_LOAD_ORDERS ?? 5_000);
 /** Orders each user owns. */
 const OWNED = 6;
-/** Orders every user tries to detain once (one must win each). */
+/** Orders every user tries to detain, one after the other (one detention must win each). */
 const SHARED = 20;
 /** Longest wait for one answer; beyond it the request counts as an error. */
 const REQUEST_TIMEOUT_MS = 20_000;
