@@ -48,6 +48,38 @@ export function percentile(values: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? Number.NaN;
 }
 
+/** Settles as `work` does, or fails after `ms` with a message naming the limit. */
+export async function withinLimit<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const limit = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`no result in ${ms / 1000} s`)), ms);
+  });
+  try {
+    return await Promise.race([work, limit]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Prints the rows as one Markdown table: metric, value, target, result. */
+export function printTable(rows: Row[]): void {
+  const table = rows.map((row) => [
+    row.metric,
+    `${row.value}${row.unit ? ` ${row.unit}` : ""}`,
+    row.target,
+    row.pass === null ? "" : row.pass ? "pass" : "FAIL",
+  ]);
+  const header = ["metric", "value", "target", "result"];
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...table.map((cells) => (cells[column] ?? "").length)),
+  );
+  const line = (cells: string[]) =>
+    `| ${cells.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join(" | ")} |`;
+  console.info(`\n${line(header)}`);
+  console.info(`|${widths.map((width) => "-".repeat(width + 2)).join("|")}|`);
+  for (const cells of table) console.info(line(cells));
+}
+
 export interface Portal {
   url: string;
   pid: number;
@@ -56,7 +88,8 @@ export interface Portal {
   stop(): Promise<void>;
 }
 
-let nextPort = 3900;
+/** Portals listen from this port up (`BENCH_PORT`, 3900 by default). */
+let nextPort = Number(process.env.BENCH_PORT ?? 3900);
 
 /** Starts the built portal in demo mode with `orders` seeded orders and waits for /healthz. */
 export async function startPortal(orders: number, extraEnv: Record<string, string> = {}) {
