@@ -698,7 +698,7 @@ async function seedHistory(rows: readonly OrderRow[]): Promise<void> {
         ...base,
         time: Math.max(
           since + 60,
-          Math.min(since + (1 + (hash % 36)) * HOUR, SEED_BASE_TIME - 300),
+          Math.min(since + (1 + (hash % 36)) * HOUR, SEED_BASE_TIME - (5 + (hash % 240)) * 60),
         ),
         action: "detain",
         source: "selection",
@@ -708,7 +708,10 @@ async function seedHistory(rows: readonly OrderRow[]): Promise<void> {
       });
     } else if (row.reasonForDetention !== "") {
       const owner = ownerOf.get(row.companyId);
-      const time = Math.min(row.createdOn + (1 + (hash % 5)) * HOUR, SEED_BASE_TIME - 240);
+      const time = Math.max(
+        row.createdOn + 60,
+        Math.min(row.createdOn + (1 + (hash % 5)) * HOUR, SEED_BASE_TIME - (4 + (hash % 120)) * 60),
+      );
       if (owner !== undefined) {
         events.push({
           actor: owner,
