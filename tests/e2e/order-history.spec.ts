@@ -74,8 +74,12 @@ for (const lang of ["zh", "en"] as const) {
         new RegExp(`^(${times.join("|")}):\\d{2}$`.replace(/ /g, "\\s")),
       );
       await expect(cells.nth(1)).toHaveText(ACCOUNTS.manager);
-      await expect(cells.nth(2)).toHaveText(l.order.history.actions.detain);
-      await expect(cells.nth(2)).toHaveText(lang === "zh" ? "扣留" : "Detained");
+      await expect(newest.getByTestId("event-action")).toHaveText(
+        lang === "zh" ? "扣留" : "Detained",
+      );
+      await expect(newest.getByTestId("event-source")).toHaveText(
+        l.order.history.sources.selection,
+      );
       await expect(cells.nth(3)).toHaveText(`${l.orderStatus["1"]} → ${l.orderStatus["2"]}`);
       await expect(cells.nth(4)).toHaveText(reason);
     });
@@ -92,7 +96,7 @@ test.describe("order history without JavaScript", () => {
     const history = await expand(page, l, orderNo);
     const cells = history.getByTestId("order-event").first().locator("td");
     await expect(cells.nth(1)).toHaveText(l.order.history.platform);
-    await expect(cells.nth(2)).toHaveText("扣留");
+    await expect(cells.nth(2).getByTestId("event-action")).toHaveText("扣留");
     await expect(cells.nth(3)).toContainText(`→ ${l.orderStatus["2"]}`);
     await expect(cells.nth(4)).not.toBeEmpty();
   });

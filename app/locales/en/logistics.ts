@@ -90,6 +90,13 @@ export default {
       text: "Reason / remark",
       platform: "Platform",
       none: "No history yet",
+      sources: {
+        selection: "chosen orders",
+        filter: "filter results",
+        salverScan: "pallet scan",
+        orderScan: "order scan",
+        import: "imported file",
+      },
       actions: {
         stockIn: "Stocked in",
         stockOut: "Stocked out",

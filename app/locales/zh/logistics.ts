@@ -86,6 +86,13 @@ export default {
       text: "原因 / 备注",
       platform: "平台",
       none: "暂无历史记录",
+      sources: {
+        selection: "勾选订单",
+        filter: "筛选结果",
+        salverScan: "扫描托盘号",
+        orderScan: "扫描订单号",
+        import: "导入文件",
+      },
       actions: {
         stockIn: "入库",
         stockOut: "出库",

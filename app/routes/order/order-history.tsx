@@ -43,7 +43,14 @@ export function OrderHistory({ order }: { order: OrderView }) {
               <tr key={index} data-testid="order-event">
                 <td className={`${cell} whitespace-nowrap tabular-nums`}>{event.time}</td>
                 <td className={`${cell} whitespace-nowrap`}>{event.actor}</td>
-                <td className={`${cell} whitespace-nowrap font-medium`}>{event.action}</td>
+                <td className={`${cell} whitespace-nowrap`}>
+                  <span className="font-medium" data-testid="event-action">
+                    {event.action}
+                  </span>{" "}
+                  <span className="ml-1 text-gray-500" data-testid="event-source">
+                    {event.source}
+                  </span>
+                </td>
                 <td className={`${cell} whitespace-nowrap`}>
                   {event.moved ? (
                     `${event.from} → ${event.to}`

@@ -70,6 +70,8 @@ export interface OrderEventView {
   time: string;
   actor: string;
   action: string;
+  /** How it was asked for: chosen orders, a filter, a scan, an import. */
+  source: string;
   /** The status before and after; the same for a remark or a waybill number. */
   from: string;
   to: string;
@@ -131,6 +133,7 @@ function orderView(order: Order, context: Context): OrderView {
         event.actor ??
         (event.actorKind === "platform" ? t("logistics.order.history.platform") : ""),
       action: t(`logistics.order.history.actions.${event.action}`),
+      source: t(`logistics.order.history.sources.${event.source}`),
       from: t(orderStatusKey(event.fromStatus)),
       to: t(orderStatusKey(event.toStatus)),
       moved: event.fromStatus !== event.toStatus,
