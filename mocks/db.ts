@@ -15,11 +15,16 @@
  * Services, pallets and orders each carry their company (`companyId`), so
  * the company filter of mocks/scope.ts is one comparison per row.
  *
+ * `orderHistory` (one row per changed order, keyed by order number) holds
+ * every change of an order: status moves, remarks, imported waybill numbers.
+ *
  * Times are stored as Unix seconds and answered as `{ seconds }`.
  */
 import { z } from "zod";
 import { ROLES } from "../app/contract/account.ts";
 import {
+  ORDER_EVENT_ACTIONS,
+  ORDER_EVENT_SOURCES,
   ORDER_STATUSES,
   type OrderStatusCode,
   QUALIFICATION_STATES,
@@ -154,6 +159,29 @@ export const orderRow = z.object({
 });
 export type OrderRow = z.output<typeof orderRow>;
 
+/** One change of an order (mocks/history.ts). */
+export const orderEventRow = z.object({
+  time: seconds,
+  /** The account's username (its e-mail) at the time of the change. */
+  actor: z.string(),
+  /** True when the account was the platform's (SYSTEM_ADMINISTRATOR). */
+  platform: z.boolean(),
+  action: z.enum(ORDER_EVENT_ACTIONS),
+  source: z.enum(ORDER_EVENT_SOURCES),
+  fromStatus: orderStatus,
+  toStatus: orderStatus,
+  text: z.string(),
+});
+export type OrderEventRow = z.output<typeof orderEventRow>;
+
+/** An order's history, oldest event first; only orders that changed have a row. */
+export const orderHistoryRow = z.object({
+  orderNo: z.string(),
+  companyId: z.string(),
+  events: z.array(orderEventRow),
+});
+export type OrderHistoryRow = z.output<typeof orderHistoryRow>;
+
 export const companyRow = z.object({
   id: z.string(),
   userId: z.string(),
@@ -254,6 +282,7 @@ export function createDb() {
     services: new Table(serviceRow, (row) => row.serviceNo),
     salvers: new Table(salverRow, (row) => row.salverNo),
     orders: new Table(orderRow, (row) => row.orderNo, { inPlace: true }),
+    orderHistory: new Table(orderHistoryRow, (row) => row.orderNo, { inPlace: true }),
     companies: new Table(companyRow, (row) => row.id),
     notices: new Table(noticeRow, (row) => row.id),
     brands: new Table(brandRow, (row) => row.brandCode),
@@ -301,6 +330,7 @@ export function clearDb(): void {
     db.services,
     db.salvers,
     db.orders,
+    db.orderHistory,
     db.companies,
     db.notices,
     db.brands,

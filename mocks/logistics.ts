@@ -7,6 +7,7 @@ import {
   isAllowedOrderMove,
   ORDER_STATUS_LABELS,
   ORDER_STATUSES,
+  type OrderEventSource,
   type OrderFilter,
   type OrderStatusChange,
   type OrderStatusCode,
@@ -26,9 +27,16 @@ import {
   serviceStatsOf,
 } from "./db.ts";
 import { ApiError } from "./errors.ts";
+import { type Actor, historyView, moveAction, recordEvents } from "./history.ts";
 import { type Lang, type MessageParams, t } from "./i18n.ts";
 import { ts } from "./paging.ts";
 import type { CompanyScope } from "./scope.ts";
+
+/** Who asked for a change and how: written to the history of every changed order. */
+export interface ChangeOrigin {
+  actor: Actor;
+  source: OrderEventSource;
+}
 
 export function serviceView(row: ServiceRow, lang: Lang) {
   const stats = serviceStatsOf(row.serviceNo);
@@ -65,7 +73,8 @@ export function salverView(row: SalverRow, lang: Lang) {
   };
 }
 
-export function orderView(row: OrderRow, lang: Lang) {
+/** An order as the scope's user sees it, with its history. */
+export function orderView(row: OrderRow, lang: Lang, scope: CompanyScope) {
   return {
     serviceNo: row.serviceNo,
     salverNo: row.salverNo,
@@ -83,6 +92,7 @@ export function orderView(row: OrderRow, lang: Lang) {
     previousCbaStatus: row.previousCbaStatus,
     reasonForDetention: row.reasonForDetention,
     subOrder: row.subOrder.map((line) => ({ ...line })),
+    history: historyView(row.orderNo, scope),
   };
 }
 
@@ -294,18 +304,20 @@ export async function moveOrders(
   rows: readonly OrderRow[],
   to: OrderStatusCode,
   lang: Lang,
+  origin: ChangeOrigin,
   reason?: string,
   listed?: number,
 ): Promise<OrderStatusChange[]> {
   const refused = refusedMoves(rows, to, lang, listed);
   if (refused !== null) throw new ApiError(ApiCode.wrongStatus, "orderMoveNotAllowed", refused);
-  return applyMoves(rows, to, reason);
+  return applyMoves(rows, to, origin, reason);
 }
 
-/** Applies already checked moves and updates the aggregates. */
+/** Applies already checked moves, updates the aggregates and writes the orders' history. */
 export async function applyMoves(
   rows: readonly OrderRow[],
   to: OrderStatusCode,
+  origin: ChangeOrigin,
   reason?: string,
 ): Promise<OrderStatusChange[]> {
   const now = nowSeconds();
@@ -331,6 +343,21 @@ export async function applyMoves(
     const from = before.get(row.orderNo);
     if (from !== undefined) recordStatusChange(row, from, row.cbaStatus);
   }
+  await recordEvents(
+    updated.map((row) => {
+      const from = before.get(row.orderNo) ?? row.cbaStatus;
+      return {
+        order: row,
+        action: moveAction(from, row.cbaStatus),
+        from,
+        to: row.cbaStatus,
+        text: to === 2 ? reason : "",
+      };
+    }),
+    origin.actor,
+    origin.source,
+    now,
+  );
   return changes;
 }
 

@@ -16,6 +16,7 @@ import {
   finishOrderIndexes,
   indexOrder,
   nextSeq,
+  type OrderEventRow,
   type OrderRow,
   type UserRow,
 } from "./db.ts";
@@ -640,6 +641,94 @@ async function seedLogistics(
     indexOrder(order);
   }
   finishOrderIndexes();
+  await seedHistory(orderRows);
+}
+
+/** A number from 0 to 9999 fixed by the text (the seed's history draws nothing from the streams). */
+function textHash(text: string): number {
+  let hash = 0;
+  for (let i = 0; i < text.length; i++) hash = (hash * 31 + text.charCodeAt(i)) % 10_007;
+  return hash % 10_000;
+}
+
+/** The status a seeded order (never detained) had at `time`. */
+function statusAt(row: OrderRow, time: number): OrderStatusCode {
+  if (row.exitCbaTime !== null && time >= row.exitCbaTime) return 3;
+  if (row.enterCbaTime !== null && time >= row.enterCbaTime) return 4;
+  return 1;
+}
+
+/**
+ * The history the seeded orders would have: stocked in and out by the
+ * bonded station (the platform's account), detained by the station with
+ * the order's reason, remarks by the company's main account.
+ */
+async function seedHistory(rows: readonly OrderRow[]): Promise<void> {
+  const station = DEMO_ACCOUNTS.admin;
+  const ownerOf = new Map<string, string>();
+  for (const company of db.companies.values()) ownerOf.set(company.id, company.username);
+  for (const row of rows) {
+    const events: OrderEventRow[] = [];
+    const hash = textHash(row.orderNo);
+    const held = row.previousCbaStatus ?? row.cbaStatus;
+    const base = { actor: station, platform: true, text: "" };
+    if (row.enterCbaTime !== null) {
+      events.push({
+        ...base,
+        time: row.enterCbaTime,
+        action: "stockIn",
+        source: "salverScan",
+        fromStatus: 1,
+        toStatus: 4,
+      });
+    }
+    if (row.exitCbaTime !== null) {
+      events.push({
+        ...base,
+        time: row.exitCbaTime,
+        action: "stockOut",
+        source: "salverScan",
+        fromStatus: 4,
+        toStatus: 3,
+      });
+    }
+    if (row.cbaStatus === 2) {
+      const since = row.enterCbaTime ?? row.createdOn;
+      events.push({
+        ...base,
+        time: Math.max(
+          since + 60,
+          Math.min(since + (1 + (hash % 36)) * HOUR, SEED_BASE_TIME - (5 + (hash % 240)) * 60),
+        ),
+        action: "detain",
+        source: "selection",
+        fromStatus: held,
+        toStatus: 2,
+        text: row.reasonForDetention,
+      });
+    } else if (row.reasonForDetention !== "") {
+      const owner = ownerOf.get(row.companyId);
+      const time = Math.max(
+        row.createdOn + 60,
+        Math.min(row.createdOn + (1 + (hash % 5)) * HOUR, SEED_BASE_TIME - (4 + (hash % 120)) * 60),
+      );
+      if (owner !== undefined) {
+        events.push({
+          actor: owner,
+          platform: false,
+          time,
+          action: "remark",
+          source: "selection",
+          fromStatus: statusAt(row, time),
+          toStatus: statusAt(row, time),
+          text: row.reasonForDetention,
+        });
+      }
+    }
+    if (events.length === 0) continue;
+    events.sort((a, b) => a.time - b.time);
+    await db.orderHistory.insert({ orderNo: row.orderNo, companyId: row.companyId, events });
+  }
 }
 
 async function seedNotices(users: Map<string, UserRow>): Promise<void> {

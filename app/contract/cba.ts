@@ -122,6 +122,48 @@ export const subOrderSchema = z.object({
 });
 export type SubOrder = z.infer<typeof subOrderSchema>;
 
+/**
+ * What changed an order (its history): a status move (by the selection, by a
+ * filter, by a pallet or order scan), a remark or a waybill number import.
+ */
+export const ORDER_EVENT_ACTIONS = [
+  "stockIn",
+  "stockOut",
+  "detain",
+  "release",
+  "remark",
+  "logisticsNo",
+] as const;
+export type OrderEventAction = (typeof ORDER_EVENT_ACTIONS)[number];
+/** How the change was asked for. */
+export const ORDER_EVENT_SOURCES = [
+  "selection",
+  "filter",
+  "salverScan",
+  "orderScan",
+  "import",
+] as const;
+export type OrderEventSource = (typeof ORDER_EVENT_SOURCES)[number];
+
+export const orderEventSchema = z.object({
+  time: timestampSchema,
+  /**
+   * Who made the change: the account's e-mail when it belongs to the
+   * caller's company, or when the caller is the platform; null for a change
+   * made by the platform (`actorKind: "platform"`) seen by a company.
+   */
+  actor: z.string().nullable(),
+  actorKind: z.enum(["company", "platform"]),
+  action: z.enum(ORDER_EVENT_ACTIONS),
+  source: z.enum(ORDER_EVENT_SOURCES),
+  /** The order's status before and after; equal for a remark or waybill change. */
+  fromStatus: orderStatusSchema,
+  toStatus: orderStatusSchema,
+  /** The reason for detention, the remark, or the new waybill number; "" when none. */
+  text: z.string(),
+});
+export type OrderEvent = z.infer<typeof orderEventSchema>;
+
 export const orderSchema = z.object({
   serviceNo: z.string(),
   salverNo: z.string(),
@@ -144,6 +186,8 @@ export const orderSchema = z.object({
   /** Reason for detention, also used as the order's remark. */
   reasonForDetention: z.string(),
   subOrder: z.array(subOrderSchema),
+  /** The order's history, newest first. */
+  history: z.array(orderEventSchema),
 });
 export type Order = z.infer<typeof orderSchema>;
 
@@ -534,6 +578,15 @@ export const cbaEndpoints = {
     ...logistics,
     body: orderRemarksBodySchema,
     data: z.object({ updated: z.number().int().nonnegative() }),
+  }),
+  orderHistory: defineEndpoint({
+    method: "GET",
+    path: "/cba/order/{orderNo}/history",
+    summary:
+      "The history of one order, newest first (also in each order of GET /cba/order); 40004 for an unknown or another company's order.",
+    ...logistics,
+    params: z.object({ orderNo: numberText }),
+    data: z.array(orderEventSchema),
   }),
   downloadOrders: defineEndpoint({
     method: "POST",

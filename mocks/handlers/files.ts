@@ -4,6 +4,7 @@ import { ApiCode } from "../../app/contract/envelope.ts";
 import { hasZipMagic, XlsxRefused } from "../../app/utils/xlsx-guard.server.ts";
 import { db, type OrderRow } from "../db.ts";
 import { ApiError } from "../errors.ts";
+import { actorOf, recordEvents } from "../history.ts";
 import { t } from "../i18n.ts";
 import { ordersByNumbers, queryOrders } from "../logistics.ts";
 import { route, signedIn } from "../route.ts";
@@ -137,6 +138,24 @@ export const fileHandlers = [
       draft.logisticsNo = apply.get(draft.orderNo) ?? draft.logisticsNo;
     });
     for (const [orderNo, logisticsNo] of apply) db.logisticsIndex.set(logisticsNo, orderNo);
+    await recordEvents(
+      [...apply].flatMap(([orderNo, logisticsNo]) => {
+        const order = db.orders.get(orderNo);
+        return order
+          ? [
+              {
+                order,
+                action: "logisticsNo" as const,
+                from: order.cbaStatus,
+                to: order.cbaStatus,
+                text: logisticsNo,
+              },
+            ]
+          : [];
+      }),
+      actorOf(signedIn(ctx).user),
+      "import",
+    );
 
     const applied = report.filter((row) => row.applied).length;
     return { total: report.length, applied, refused: report.length - applied, rows: report };

@@ -7,10 +7,12 @@ import {
 import { ApiCode } from "../../app/contract/envelope.ts";
 import { db, deriveStatus, type OrderRow, salverStatsOf, serviceStatsOf } from "../db.ts";
 import { ApiError } from "../errors.ts";
+import { actorOf, historyView, recordEvents } from "../history.ts";
 import { t } from "../i18n.ts";
 import {
   applyMoves,
   arrivalReport,
+  type ChangeOrigin,
   moveOrders,
   ordersByNumbers,
   orderView,
@@ -51,7 +53,10 @@ function warehousingHandler(endpoint: typeof ep.salverWarehousing | typeof ep.or
       const unchanged = rows
         .filter((row) => row.cbaStatus !== from)
         .map((row) => ({ orderNo: row.orderNo, cbaStatus: row.cbaStatus }));
-      const changed = await applyMoves(movable, to);
+      const changed = await applyMoves(movable, to, {
+        actor: actorOf(signedIn(ctx).user),
+        source: "salverScan",
+      });
       return {
         target: "salver" as const,
         serviceNo: salver.serviceNo,
@@ -71,7 +76,10 @@ function warehousingHandler(endpoint: typeof ep.salverWarehousing | typeof ep.or
         action,
       });
     }
-    const changed = await applyMoves([order], to);
+    const changed = await applyMoves([order], to, {
+      actor: actorOf(signedIn(ctx).user),
+      source: "orderScan",
+    });
     return {
       target: "order" as const,
       serviceNo: order.serviceNo,
@@ -103,7 +111,11 @@ function matchingExpected(
 }
 
 /** Sets one remark on every order, or none: a blank remark is refused for a detained order. */
-async function setRemarks(rows: readonly OrderRow[], text: string): Promise<number> {
+async function setRemarks(
+  rows: readonly OrderRow[],
+  text: string,
+  origin: ChangeOrigin,
+): Promise<number> {
   const remark = text.trim();
   const detained = rows.find((row) => row.cbaStatus === 2);
   if (detained && remark === "") {
@@ -116,6 +128,17 @@ async function setRemarks(rows: readonly OrderRow[], text: string): Promise<numb
     (draft) => {
       draft.reasonForDetention = remark;
     },
+  );
+  await recordEvents(
+    rows.map((row) => ({
+      order: row,
+      action: "remark" as const,
+      from: row.cbaStatus,
+      to: row.cbaStatus,
+      text: remark,
+    })),
+    origin.actor,
+    origin.source,
   );
   return rows.length;
 }
@@ -178,8 +201,9 @@ export const logisticsHandlers = [
       query,
       query,
     );
+    const scope = companyScope(signedIn(ctx).user);
     return {
-      list: rows.map((row) => orderView(row, lang)),
+      list: rows.map((row) => orderView(row, lang, scope)),
       pagination: pagination(total, query.current, query.pageSize),
       amountTotal,
     };
@@ -191,7 +215,13 @@ export const logisticsHandlers = [
     if (body.cbaStatus === 2 && (body.reasonForDetention ?? "").trim() === "") {
       throw new ApiError(ApiCode.invalidParameters, "reasonRequired");
     }
-    const changed = await moveOrders(rows, body.cbaStatus, lang, body.reasonForDetention);
+    const changed = await moveOrders(
+      rows,
+      body.cbaStatus,
+      lang,
+      { actor: actorOf(signedIn(ctx).user), source: "selection" },
+      body.reasonForDetention,
+    );
     return { updated: changed.length, changed };
   }),
 
@@ -205,6 +235,7 @@ export const logisticsHandlers = [
       rows,
       body.cbaStatus,
       lang,
+      { actor: actorOf(signedIn(ctx).user), source: "filter" },
       body.reasonForDetention,
       LISTED_REFUSALS,
     );
@@ -214,13 +245,29 @@ export const logisticsHandlers = [
   ...route(ep.orderRemarks, async (ctx) => {
     const { body } = ctx;
     const rows = ordersByNumbers(companyScope(signedIn(ctx).user), body.orderNoList);
-    return { updated: await setRemarks(rows, body.reasonForDetention) };
+    return {
+      updated: await setRemarks(rows, body.reasonForDetention, {
+        actor: actorOf(signedIn(ctx).user),
+        source: "selection",
+      }),
+    };
+  }),
+
+  ...route(ep.orderHistory, (ctx) => {
+    const scope = companyScope(signedIn(ctx).user);
+    const [order] = ordersByNumbers(scope, [ctx.params.orderNo]);
+    return order ? historyView(order.orderNo, scope) : [];
   }),
 
   ...route(ep.orderRemarksByFilter, async (ctx) => {
     const { query, body } = ctx;
     const rows = matchingExpected(companyScope(signedIn(ctx).user), query, body.expectedCount);
-    return { updated: await setRemarks(rows, body.reasonForDetention) };
+    return {
+      updated: await setRemarks(rows, body.reasonForDetention, {
+        actor: actorOf(signedIn(ctx).user),
+        source: "filter",
+      }),
+    };
   }),
 
   ...route(ep.arrivalReport, (ctx) => {

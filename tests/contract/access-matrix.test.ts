@@ -273,6 +273,10 @@ const MATRIX: Record<EndpointName, Row> = {
         reasonForDetention: "查验",
       }),
   },
+  orderHistory: {
+    expected: companyA,
+    call: (token, f) => json(`/cba/order/${f.orderNo}/history`, "GET", token),
+  },
   orderRemarks: {
     expected: companyA,
     call: (token, f) =>

@@ -80,6 +80,32 @@ export default {
       "The selection is kept when paging, changing the page size or sorting, and cleared by a new filter",
     downloadHint:
       "Downloads the selected orders; with none selected, every filtered order is downloaded",
+    history: {
+      title: "History",
+      caption: "History of order {{orderNo}} (newest first, China time)",
+      time: "Time",
+      actor: "By",
+      action: "Action",
+      status: "Status",
+      text: "Reason / remark",
+      platform: "Platform",
+      none: "No history yet",
+      sources: {
+        selection: "chosen orders",
+        filter: "filter results",
+        salverScan: "pallet scan",
+        orderScan: "order scan",
+        import: "imported file",
+      },
+      actions: {
+        stockIn: "Stocked in",
+        stockOut: "Stocked out",
+        detain: "Detained",
+        release: "Released",
+        remark: "Remark changed",
+        logisticsNo: "Waybill number imported",
+      },
+    },
     lines: {
       title: "Lines of order {{orderNo}}",
       itemName: "Item",

@@ -65,6 +65,20 @@ export interface OrderLineView {
   totalPrice: string;
 }
 
+/** One event of an order's history, in words (newest first). */
+export interface OrderEventView {
+  time: string;
+  actor: string;
+  action: string;
+  /** How it was asked for: chosen orders, a filter, a scan, an import. */
+  source: string;
+  /** The status before and after; the same for a remark or a waybill number. */
+  from: string;
+  to: string;
+  moved: boolean;
+  text: string;
+}
+
 export interface OrderView {
   orderNo: string;
   serviceNo: string;
@@ -80,6 +94,7 @@ export interface OrderView {
   status: StatusView;
   remark: string;
   lines: OrderLineView[];
+  history: OrderEventView[];
 }
 
 function orderView(order: Order, context: Context): OrderView {
@@ -111,6 +126,18 @@ function orderView(order: Order, context: Context): OrderView {
       price: formatMoney(line.price, locale),
       qty: formatCount(line.qty, locale),
       totalPrice: formatMoney(line.totalPrice, locale),
+    })),
+    history: order.history.map((event) => ({
+      time: formatChinaTime(event.time),
+      actor:
+        event.actor ??
+        (event.actorKind === "platform" ? t("logistics.order.history.platform") : ""),
+      action: t(`logistics.order.history.actions.${event.action}`),
+      source: t(`logistics.order.history.sources.${event.source}`),
+      from: t(orderStatusKey(event.fromStatus)),
+      to: t(orderStatusKey(event.toStatus)),
+      moved: event.fromStatus !== event.toStatus,
+      text: event.text,
     })),
   };
 }

@@ -33,6 +33,7 @@ import {
 import type { Route } from "./+types/orders";
 import { OperationForm } from "./operation-form.tsx";
 import { ImportReportView, OrderLines, useOrderColumns } from "./order-columns.tsx";
+import { OrderHistory } from "./order-history.tsx";
 import {
   loadOrders,
   type OrderActionData,
@@ -350,7 +351,12 @@ export default function OrdersPage({ loaderData, actionData }: Route.ComponentPr
         }}
         expand={{
           label: (order) => t("logistics.order.expandLines", { orderNo: order.orderNo }),
-          render: (order) => <OrderLines order={order} />,
+          render: (order) => (
+            <>
+              <OrderLines order={order} />
+              <OrderHistory order={order} />
+            </>
+          ),
         }}
         toolbar={
           <OrderTotals orderCount={totals.orderCount} amountTotal={totals.amountTotal}>
