@@ -184,8 +184,8 @@ async function confirmAccount(
   const session = context.get(sessionContext);
   const submission = parseWithZod(formData, { schema: forgotAccountSchema });
   // The code is single use: whatever happens next, this one is spent.
-  const verdict = spendCaptcha(
-    session,
+  const verdict = await spendCaptcha(
+    context,
     "forgot",
     submission.status === "success" ? submission.value.code : undefined,
   );

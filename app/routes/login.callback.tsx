@@ -32,8 +32,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(formData, { schema: loginSchema });
 
   // The code is single use: whatever happens next, this one is spent.
-  const verdict = spendCaptcha(
-    session,
+  const verdict = await spendCaptcha(
+    context,
     "login",
     submission.status === "success" ? submission.value.code : undefined,
   );

@@ -21,6 +21,7 @@ import {
 import { env } from "~/config/env.server.ts";
 import { apiContext } from "~/middleware/session.server.ts";
 import type { ErrorPayload } from "~/utils/api.server.ts";
+import { CAPTCHA_TTL_MS } from "~/utils/captcha.server.ts";
 import { requestInfoContext } from "~/utils/request-context.server.ts";
 
 export interface Limit {
@@ -47,6 +48,8 @@ export const LIMITS = {
   resetPerAddress: { name: "reset-address", max: 10, windowSeconds: 60 },
   /** E-mail codes requested from one address (registration and reset together). */
   codePerAddress: { name: "code-address", max: 10, windowSeconds: 60 },
+  /** An image-code ticket is answered once, on whichever replica (it lives 5 minutes). */
+  imageCodeTicket: { name: "image-code-ticket", max: 1, windowSeconds: CAPTCHA_TTL_MS / 1000 },
 } as const satisfies Record<string, Limit>;
 
 /** The longest a failed sign-in of a much-tried account is held back. */

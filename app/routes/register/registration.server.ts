@@ -147,8 +147,8 @@ async function stepOne(formData: FormData, flows: Flows, context: Context) {
   const submission = parseWithZod(formData, { schema: registerAccountSchema });
 
   // The code is single use: whatever happens next, this one is spent.
-  const verdict = spendCaptcha(
-    session,
+  const verdict = await spendCaptcha(
+    context,
     "register",
     submission.status === "success" ? submission.value.code : undefined,
   );
