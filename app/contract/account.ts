@@ -56,16 +56,19 @@ export const modifyPasswordBodySchema = z.object({
 });
 
 /**
- * Flows that send an e-mail code. `register` (default): the address must be
- * free (1002 when taken). `forgot`: the address must belong to an account
- * (1003 when unknown). A code only works in the flow it was sent for.
+ * Flows that send an e-mail code. `register`: the address must be free (1002
+ * when taken). `forgot`: the address must belong to an account (1003 when
+ * unknown). Without a scene (SPEC.md's call) the address decides: a free one
+ * gets a registration code, a known one a recovery code. A code only works
+ * in the flow it was sent for.
  */
 export const EMAIL_CODE_SCENES = ["register", "forgot"] as const;
 export type EmailCodeScene = (typeof EMAIL_CODE_SCENES)[number];
 
 export const sendEmailCodeQuerySchema = z.object({
   email: emailSchema,
-  scene: z.enum(EMAIL_CODE_SCENES).default("register"),
+  /** Optional: without it the address decides (a free one registers, a known one recovers). */
+  scene: z.enum(EMAIL_CODE_SCENES).optional(),
 });
 
 /**

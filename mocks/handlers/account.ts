@@ -191,8 +191,10 @@ export const accountHandlers = [
   ...route(ep.sendEmailCode, async ({ query, lang }) => {
     const email = normalEmail(query.email);
     const exists = db.userIdByName.has(email);
-    if (query.scene === "register" && exists) throw new ApiError(ApiCode.emailTaken, "emailTaken");
-    if (query.scene === "forgot" && !exists)
+    // SPEC.md's call has no scene: the address tells which flow the code is for.
+    const scene = query.scene ?? (exists ? "forgot" : "register");
+    if (scene === "register" && exists) throw new ApiError(ApiCode.emailTaken, "emailTaken");
+    if (scene === "forgot" && !exists)
       throw new ApiError(ApiCode.accountNotFound, "accountNotFound");
     const nowMs = mockClock.now();
     const last = db.lastCodeSentAt.get(email);
@@ -204,8 +206,7 @@ export const accountHandlers = [
     // A new code replaces the address's earlier codes of the same flow.
     const superseded: string[] = [];
     for (const row of db.emailCodes.values()) {
-      if (row.email === email && row.scene === query.scene && !row.used)
-        superseded.push(row.captchaId);
+      if (row.email === email && row.scene === scene && !row.used) superseded.push(row.captchaId);
     }
     await db.emailCodes.updateMany(superseded, (draft) => {
       draft.used = true;
@@ -215,7 +216,7 @@ export const accountHandlers = [
     const row = await db.emailCodes.insert({
       captchaId: randomId(16),
       email,
-      scene: query.scene,
+      scene,
       codeHash: sha256(code),
       createdOn: now,
       expiresOn: now + EMAIL_CODE_TTL_SECONDS,
@@ -223,7 +224,7 @@ export const accountHandlers = [
       failedAttempts: 0,
     });
     db.lastCodeSentAt.set(email, nowMs);
-    const mail = codeMail(lang, query.scene, code);
+    const mail = codeMail(lang, scene, code);
     await sendMail(email, mail.subject, mail.text);
     return { captcha_id: row.captchaId };
   }),

@@ -67,7 +67,7 @@ describe("availability and e-mail codes", () => {
   });
 
   it("register flow: 1002 for a taken address; forgot flow: 1003 for an unknown one", async () => {
-    const taken = await sendCode(MANAGER);
+    const taken = await sendCode(MANAGER, "register");
     expect(taken).toMatchObject({ code: ApiCode.emailTaken, data: "该邮箱已被占用，请更换邮箱" });
     const unknown = await api.call("/account/captcha/email", {
       query: { email: NEW, scene: "forgot" },
@@ -79,6 +79,29 @@ describe("availability and e-mail codes", () => {
     });
     expect((await sendCode(NEW, "other")).code).toBe(40001);
     expect((await sendCode("nope")).code).toBe(40001);
+  });
+});
+
+describe("the e-mail code call as SPEC.md writes it (no scene)", () => {
+  it("a known address gets a recovery code that resets its password; a free one a registration code", async () => {
+    const recovery = await sendCode(MANAGER);
+    expect(recovery.code).toBe(200);
+    const code = await api.lastCode(MANAGER);
+    const reset = await forgot({
+      password: "Harbour-2027",
+      checkPass: "Harbour-2027",
+      captcha_id: recovery.data.captcha_id,
+      captcha_code: code,
+    });
+    expect(reset.code).toBe(200);
+    expect(await api.login(MANAGER, "Harbour-2027")).toBeTruthy();
+
+    const registration = await sendCode(NEW);
+    expect(registration.code).toBe(200);
+    const newCode = await api.lastCode(NEW);
+    expect(
+      (await register({ captcha_id: registration.data.captcha_id, captcha_code: newCode })).code,
+    ).toBe(200);
   });
 });
 
