@@ -27,11 +27,14 @@ import routes from "../../app/routes.ts";
 import { type Child, ROOT, start, stop, waitForOutput } from "../integration/processes.ts";
 import {
   arbitraryFile,
+  arbitraryQuery,
+  arbitraryText,
   type Bytes,
   formFields,
   HOSTILE_KEYS,
   hostileKey,
   MARKUP,
+  shortText,
 } from "./arbitraries.ts";
 
 const BUILD_DIR = "build/props";
@@ -462,6 +465,19 @@ const RESOURCES = [
   "/notice/read",
   "/table-columns",
 ] as const;
+const STAFF_PAGES = [
+  "/server",
+  "/server/salver",
+  "/order",
+  "/inventory_system/inventory",
+  "/inventory_system/detail",
+  "/inventory_system/arrival_report",
+  "/qualificat",
+  "/setting/center",
+  "/setting/account",
+  "/sub_account",
+  "/notifications",
+] as const;
 const ANONYMOUS = ["/login", "/forge_password", "/register/accountRegistration"] as const;
 
 const fields = fc.tuple(
@@ -562,6 +578,75 @@ describe("properties of every action", () => {
       }),
       { seed: SEED, numRuns: 40 },
     );
+  }, 240_000);
+
+  it("order operations are all or nothing: a refused batch changes no order", async () => {
+    const visitor = new Visitor();
+    await visitor.signIn();
+    const orders = JSON.parse(await visitor.snapshot())[0] as {
+      data: { list: { orderNo: string }[] };
+    };
+    const known = orders.data.list.map((order) => order.orderNo).slice(0, 30);
+    expect(known.length).toBeGreaterThan(5);
+    const orderNo = fc.oneof(
+      { weight: 4, arbitrary: fc.constantFrom(...known) },
+      { weight: 1, arbitrary: shortText },
+      // Another company's order, or one that does not exist.
+      { weight: 1, arbitrary: fc.constantFrom("DD202401010000001", "DD209912319999999") },
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom("/order", "/en/order", "/order/?all=1", "/order/?all=1&cbaStatus=2"),
+        fc.constantFrom("detain", "status", "remarks"),
+        fc.array(orderNo, { minLength: 1, maxLength: 6 }),
+        fc.option(arbitraryText, { nil: undefined }),
+        fc.constantFrom("1", "3", "4", "2", "", "x", "-1"),
+        fc.oneof(fc.integer({ min: -1, max: 200 }).map(String), shortText),
+        async (path, intent, list, reason, status, expectedCount) => {
+          const form = new URLSearchParams({
+            intent,
+            confirmed: "1",
+            cbaStatus: status,
+            expectedCount,
+          });
+          for (const no of list) form.append("orderNoList", no);
+          if (reason !== undefined) form.append("reasonForDetention", reason);
+          const before = await visitor.snapshot();
+          const response = await visitor.fetch(path, { body: form });
+          await checkAnswer(response, path);
+          if (response.status >= 400)
+            expect(await visitor.snapshot(), `${path} ${intent}`).toBe(before);
+        },
+      ),
+      { seed: SEED, numRuns: 120 },
+    );
+  }, 240_000);
+
+  it("pages, downloads and images under arbitrary queries never answer 5xx or a stack trace", async () => {
+    const visitor = new Visitor();
+    await visitor.signIn();
+    const pages = [
+      ...STAFF_PAGES,
+      ...STAFF_PAGES.map((path) => `/en${path}/`),
+      "/order/download",
+      "/order/import-template",
+      "/order/import-report",
+      "/inventory/download",
+      "/image",
+      "/captcha",
+      "/table-columns",
+    ];
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...pages), arbitraryQuery, async (path, query) => {
+        const search = new URLSearchParams(query).toString();
+        const response = await visitor.fetch(
+          search ? `${path.replace(/\/?$/, "/")}?${search}` : path,
+        );
+        await checkAnswer(response, path);
+      }),
+      { seed: SEED, numRuns: 150 },
+    );
+    expect(await prototypes()).toEqual({ added: [], polluted: null });
   }, 240_000);
 
   it("echoes a rejected remark and filter value as text", async () => {
