@@ -23,6 +23,7 @@ import { request as httpRequest } from "node:http";
 import { createServer } from "node:net";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { usccCheckCharacter } from "../../app/contract/uscc.ts";
 import routes from "../../app/routes.ts";
 import { type Child, ROOT, start, stop, waitForOutput } from "../integration/processes.ts";
 import {
@@ -190,6 +191,24 @@ class Visitor {
     return JSON.stringify([orders, subs, notices]);
   }
   token: string | undefined;
+}
+
+/** The company of `username` in `world`, as the fake backend answers it (null: none). */
+async function companyOf(world: string, username: string): Promise<unknown> {
+  const call = async (path: string, init: RequestInit = {}) =>
+    (await (
+      await fetch(`${base}/api/v1${path}`, {
+        ...init,
+        headers: { "x-test-world": world, "content-type": "application/json", ...init.headers },
+      })
+    ).json()) as { code: number; data: unknown };
+  const login = await call("/account/login", {
+    method: "POST",
+    body: JSON.stringify({ username, password: PASSWORD }),
+  });
+  const token = (login.data as { token: string }).token;
+  const company = await call("/cba/cba-company", { headers: { authorization: `Bearer ${token}` } });
+  return company.data ?? null;
 }
 
 /** Every path of app/routes.ts, `*` and the error pages left out. */
@@ -648,6 +667,65 @@ describe("properties of every action", () => {
     );
     expect(await prototypes()).toEqual({ added: [], polluted: null });
   }, 240_000);
+
+  it("refuses a qualification file that is not an image by its first bytes, before any upload", async () => {
+    const visitor = new Visitor();
+    await visitor.signIn("guest@demo.test");
+    const first17 = "913301067ABCD1234";
+    const profile = (files: Record<string, [Bytes, string]>) => {
+      const form = new FormData();
+      for (const [name, value] of Object.entries({
+        companyNameZh: "杭州测试跨境贸易有限公司",
+        creditCode: first17 + usccCheckCharacter(first17),
+        customsCode: "3301960ABC",
+        legalRepresentative: "王建国",
+        contactPerson: "陈晓",
+        contactPhone: "13800138000",
+        contactEmail: "chenxiao@props.test",
+        registeredAddress: "浙江省杭州市滨江区网商路 699 号",
+        businessScope: "跨境电商零售进口",
+      })) {
+        form.append(name, value);
+      }
+      for (const [name, [bytes, type]] of Object.entries(files)) {
+        form.append(name, new Blob([bytes], { type }), "licence.png");
+      }
+      return form;
+    };
+    const png = new Uint8Array(
+      Buffer.from(
+        "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+        "base64",
+      ),
+    );
+    // Declared a png by the browser, HTML by its content.
+    const fake = new Uint8Array(Buffer.from(`<html>${MARKUP}</html>`));
+    const refused = await visitor.fetch("/qualificat", {
+      body: profile({
+        businessLicenseFile: [fake, "image/png"],
+        legalIdFrontFile: [png, "image/png"],
+        legalIdBackFile: [png, "image/png"],
+      }),
+    });
+    const html = await checkAnswer(refused, "/qualificat");
+    expect(refused.status).toBe(400);
+    expect(html).toContain("只能上传 png、jpeg、gif 格式的图片");
+    // The portal's own words, not the backend's ("只能上传 png、jpeg 或 gif 图片"): refused before the upload.
+    expect(html).not.toContain("只能上传 png、jpeg 或 gif 图片");
+    // Nothing was submitted: the guest still has no company.
+    expect(await companyOf(visitor.world, "guest@demo.test")).toBeNull();
+
+    const accepted = await visitor.fetch("/qualificat", {
+      body: profile({
+        businessLicenseFile: [png, "image/png"],
+        legalIdFrontFile: [png, "image/png"],
+        legalIdBackFile: [png, "image/png"],
+      }),
+    });
+    expect(accepted.status).toBe(200);
+    expect(await accepted.text()).toContain("资质信息已提交，请等待审核");
+    expect(await companyOf(visitor.world, "guest@demo.test")).not.toBeNull();
+  }, 60_000);
 
   it("echoes a rejected remark and filter value as text", async () => {
     const visitor = new Visitor();
