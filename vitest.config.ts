@@ -12,6 +12,7 @@ export default defineConfig({
       "tests/unit/**/*.test.{ts,tsx}",
       "tests/contract/**/*.test.ts",
       "tests/integration/**/*.test.ts",
+      "tests/properties/**/*.test.ts",
       "app/**/*.test.{ts,tsx}",
       "mocks/**/*.test.ts",
     ],

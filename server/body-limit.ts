@@ -1,6 +1,6 @@
 /**
  * Request bodies are limited before anything reads them: forms 1 MB,
- * multipart uploads 5 MB, JSON and anything else 1 MB. A declared
+ * multipart uploads 7 MB, JSON and anything else 1 MB. A declared
  * Content-Length above the limit is refused at once; a body without one
  * (chunked) is counted as it arrives and cut off at the limit. Either way the
  * answer is 413, the connection is closed, and the rest of the body is never
@@ -23,7 +23,9 @@ export interface BodyLimits {
 
 export const BODY_LIMITS: BodyLimits = {
   form: 1 * MB,
-  multipart: 5 * MB,
+  // The largest valid upload: the qualification form's three images of up to
+  // 2 MB each with its text (an order import is one file of up to 5 MB).
+  multipart: 7 * MB,
   json: 1 * MB,
   other: 1 * MB,
 };

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider } from "react-router";
 import { z } from "zod";
 import type { Company, QualificationState } from "~/contract/index.ts";
-import { QUALIFICATION_STATES } from "~/contract/index.ts";
+import { QUALIFICATION_STATES, sniffImage } from "~/contract/index.ts";
 import { getInstance } from "~/middleware/i18next.ts";
 import { apiContext } from "~/middleware/session.server.ts";
 import { getUser } from "~/utils/auth.server.ts";
@@ -71,6 +71,22 @@ export async function saveQualification(
     legalIdFrontImage: value.legalIdFrontImage ?? "",
     legalIdBackImage: value.legalIdBackImage ?? "",
   };
+  // A file is an image by its first bytes, not by the type the browser named:
+  // anything else is refused here, before anything is uploaded.
+  const notImages: Record<string, string[]> = {};
+  for (const field of IMAGE_FIELDS) {
+    const file = value[fileFieldOf(field)];
+    if (!file || file.size === 0) continue;
+    if (!sniffImage(new Uint8Array(await file.slice(0, 8).arrayBuffer()))) {
+      notImages[fileFieldOf(field)] = ["qualification.imageType"];
+    }
+  }
+  if (Object.keys(notImages).length > 0) {
+    return data(
+      { intent: "save" as const, result: submission.reply({ fieldErrors: notImages }) },
+      { status: 400 },
+    );
+  }
   // Every new image is uploaded; each refused one is named at once, not one per post.
   const uploads = await Promise.all(
     IMAGE_FIELDS.map(async (field) => {

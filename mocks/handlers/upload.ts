@@ -1,5 +1,10 @@
 /** Image upload (png, jpeg or gif by content, at most 2 MB) and serving the uploaded images. */
-import { cbaEndpoints as ep, IMAGE_MAX_BYTES } from "../../app/contract/cba.ts";
+import {
+  cbaEndpoints as ep,
+  IMAGE_MAX_BYTES,
+  type ImageMime,
+  sniffImage,
+} from "../../app/contract/cba.ts";
 import { ApiCode } from "../../app/contract/envelope.ts";
 import { nowSeconds } from "../clock.ts";
 import { db } from "../db.ts";
@@ -7,23 +12,6 @@ import { ApiError } from "../errors.ts";
 import { t } from "../i18n.ts";
 import { envelope, route, signedIn } from "../route.ts";
 import { randomId } from "../security.ts";
-
-/** The image type from its first bytes, or null when it is not a png, jpeg or gif. */
-type ImageMime = "image/png" | "image/jpeg" | "image/gif";
-
-export function sniffImage(bytes: Uint8Array): ImageMime | null {
-  const starts = (...values: number[]) => values.every((value, index) => bytes[index] === value);
-  if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return "image/png";
-  if (starts(0xff, 0xd8, 0xff)) return "image/jpeg";
-  if (
-    starts(0x47, 0x49, 0x46, 0x38) &&
-    (bytes[4] === 0x37 || bytes[4] === 0x39) &&
-    bytes[5] === 0x61
-  ) {
-    return "image/gif";
-  }
-  return null;
-}
 
 /**
  * Reads an uploaded image as a stream, checking while it reads: the first
