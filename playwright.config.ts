@@ -9,9 +9,7 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   // Every test has a fake backend of its own (fixtures.ts), so any test may run beside any other.
   fullyParallel: true,
-  // Measured on 2 cores: the journeys wait on the server and the browser more
-  // than they compute, so 4 workers finish in 5.9 min where 2 take 7.4 min.
-  workers: 4,
+  workers: 2,
   retries: 0,
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
   use: {
