@@ -8,7 +8,7 @@ import { ApiCode } from "../../app/contract/envelope.ts";
 import { db, deriveStatus, type OrderRow, salverStatsOf, serviceStatsOf } from "../db.ts";
 import { ApiError } from "../errors.ts";
 import { actorOf, historyView, recordEvents } from "../history.ts";
-import { t } from "../i18n.ts";
+import { type Lang, t } from "../i18n.ts";
 import {
   applyMoves,
   arrivalReport,
@@ -143,6 +143,31 @@ async function setRemarks(
   return rows.length;
 }
 
+/**
+ * The status change of chosen or filtered orders: a detention needs a reason,
+ * then every order moves or none does.
+ */
+async function changeStatus(
+  rows: readonly OrderRow[],
+  body: { cbaStatus: OrderStatusCode; reasonForDetention?: string | undefined },
+  lang: Lang,
+  origin: ChangeOrigin,
+  listed?: number,
+) {
+  if (body.cbaStatus === 2 && (body.reasonForDetention ?? "").trim() === "") {
+    throw new ApiError(ApiCode.invalidParameters, "reasonRequired");
+  }
+  const changed = await moveOrders(
+    rows,
+    body.cbaStatus,
+    lang,
+    origin,
+    body.reasonForDetention,
+    listed,
+  );
+  return { updated: changed.length, changed };
+}
+
 export const logisticsHandlers = [
   ...route(ep.services, (ctx) => {
     const { query, lang } = ctx;
@@ -196,12 +221,8 @@ export const logisticsHandlers = [
 
   ...route(ep.orders, (ctx) => {
     const { query, lang } = ctx;
-    const { rows, total, amountTotal } = queryOrders(
-      companyScope(signedIn(ctx).user),
-      query,
-      query,
-    );
     const scope = companyScope(signedIn(ctx).user);
+    const { rows, total, amountTotal } = queryOrders(scope, query, query);
     return {
       list: rows.map((row) => orderView(row, lang, scope)),
       pagination: pagination(total, query.current, query.pageSize),
@@ -212,34 +233,22 @@ export const logisticsHandlers = [
   ...route(ep.updateOrders, async (ctx) => {
     const { body, lang } = ctx;
     const rows = ordersByNumbers(companyScope(signedIn(ctx).user), body.orderNoList);
-    if (body.cbaStatus === 2 && (body.reasonForDetention ?? "").trim() === "") {
-      throw new ApiError(ApiCode.invalidParameters, "reasonRequired");
-    }
-    const changed = await moveOrders(
-      rows,
-      body.cbaStatus,
-      lang,
-      { actor: actorOf(signedIn(ctx).user), source: "selection" },
-      body.reasonForDetention,
-    );
-    return { updated: changed.length, changed };
+    return changeStatus(rows, body, lang, {
+      actor: actorOf(signedIn(ctx).user),
+      source: "selection",
+    });
   }),
 
   ...route(ep.updateOrdersByFilter, async (ctx) => {
     const { query, body, lang } = ctx;
     const rows = matchingExpected(companyScope(signedIn(ctx).user), query, body.expectedCount);
-    if (body.cbaStatus === 2 && (body.reasonForDetention ?? "").trim() === "") {
-      throw new ApiError(ApiCode.invalidParameters, "reasonRequired");
-    }
-    const changed = await moveOrders(
+    return changeStatus(
       rows,
-      body.cbaStatus,
+      body,
       lang,
       { actor: actorOf(signedIn(ctx).user), source: "filter" },
-      body.reasonForDetention,
       LISTED_REFUSALS,
     );
-    return { updated: changed.length, changed };
   }),
 
   ...route(ep.orderRemarks, async (ctx) => {
