@@ -21,13 +21,13 @@ function bindable(port: number): Promise<boolean> {
   });
 }
 
-/** A loopback port nobody listens on, from TEST_PORT_BASE (3250) to 49 above it. */
-export async function freePort(): Promise<number> {
+/** A loopback port nobody listens on, from `base` (TEST_PORT_BASE, 3250) to 49 above it. */
+export async function freePort(base = PORT_BASE): Promise<number> {
   for (let tries = 0; tries < PORT_COUNT; tries++) {
-    const port = PORT_BASE + (offset++ % PORT_COUNT);
+    const port = base + (offset++ % PORT_COUNT);
     if (await bindable(port)) return port;
   }
-  throw new Error(`no free port from ${PORT_BASE} to ${PORT_BASE + PORT_COUNT - 1}`);
+  throw new Error(`no free port from ${base} to ${base + PORT_COUNT - 1}`);
 }
 
 export interface Child {

@@ -20,12 +20,18 @@ import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { once } from "node:events";
 import { request as httpRequest } from "node:http";
-import { createServer } from "node:net";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { usccCheckCharacter } from "../../app/contract/uscc.ts";
 import routes from "../../app/routes.ts";
-import { type Child, ROOT, start, stop, waitForOutput } from "../integration/processes.ts";
+import {
+  type Child,
+  freePort,
+  ROOT,
+  start,
+  stop,
+  waitForOutput,
+} from "../integration/processes.ts";
 import {
   arbitraryFile,
   arbitraryQuery,
@@ -50,20 +56,6 @@ const CHUNKED_TOTAL = 48 * MB;
 let portal: Child;
 let base: string;
 
-async function freePort(): Promise<number> {
-  const offset = Math.floor(Math.random() * 50);
-  for (let i = 0; i < 50; i++) {
-    const port = 3300 + ((offset + i) % 50);
-    const free = await new Promise<boolean>((resolve) => {
-      const probe = createServer();
-      probe.once("error", () => resolve(false));
-      probe.listen(port, "127.0.0.1", () => probe.close(() => resolve(true)));
-    });
-    if (free) return port;
-  }
-  throw new Error("no free port from 3300 to 3349");
-}
-
 beforeAll(async () => {
   if (process.env.PROPS_REUSE_BUILD !== "1") {
     const build = spawn("npx", ["react-router", "build"], {
@@ -74,7 +66,7 @@ beforeAll(async () => {
     const [code] = (await once(build, "exit")) as [number | null];
     if (code !== 0) throw new Error(`the build failed (${code})`);
   }
-  const port = await freePort();
+  const port = await freePort(3300); // Beside the integration tests' range, so both can run at once.
   base = `http://127.0.0.1:${port}`;
   portal = start(
     process.execPath,
