@@ -36,7 +36,9 @@ if (config.production) {
     "/assets",
     express.static(`${buildDir}/client/assets`, { immutable: true, maxAge: "1y" }),
   );
-  app.use(express.static(`${buildDir}/client`, { maxAge: "1h" }));
+  const publicFiles = express.static(`${buildDir}/client`, { maxAge: "1h" });
+  // Every public file has an extension and no page has one: pages skip the disk lookup.
+  app.use((req, res, next) => (/\.[^/]+$/.test(req.path) ? publicFiles(req, res, next) : next()));
   const build = (await import(`./${buildDir}/server/index.js`)) as { app: express.Express };
   app.use(build.app);
 } else {

@@ -1,5 +1,4 @@
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
 import {
   data,
   isRouteErrorResponse,
@@ -12,6 +11,7 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "react-router";
+import { useTranslation } from "~/utils/i18n.ts";
 import { keepDataOnSelection } from "~/utils/order-selection.ts";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";

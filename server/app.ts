@@ -3,6 +3,8 @@
  * React Router. Bundled by Vite as the server entry, so the fake backend and
  * the API client share one module graph (one database) in each process.
  */
+
+import * as build from "virtual:react-router/server-build";
 import { createRequestHandler } from "@react-router/express";
 import { createRequestListener } from "@remix-run/node-fetch-server";
 import express from "express";
@@ -60,7 +62,9 @@ if (env().demoMode) {
 
 app.use(
   createRequestHandler({
-    build: () => import("virtual:react-router/server-build"),
+    // The build itself, not a function returning it: given a function, React
+    // Router rebuilds its route table and matcher on every request.
+    build,
     getLoadContext(req, res) {
       const context = new RouterContextProvider();
       context.set(requestInfoContext, { clientIp: req.ip ?? req.socket.remoteAddress ?? "" });

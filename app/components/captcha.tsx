@@ -1,8 +1,8 @@
 import type { FieldMetadata } from "@conform-to/react";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
 import { InputField } from "~/components/form.tsx";
+import { useTranslation } from "~/utils/i18n.ts";
 import { useHydrated } from "~/utils/local-store.ts";
 import { hrefWithQuery } from "~/utils/locale-path.ts";
 import type { CaptchaPurpose } from "~/utils/session.server.ts";

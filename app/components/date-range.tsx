@@ -10,7 +10,7 @@
  * (~/utils/date-range.ts) and passes `today` (`chinaToday()`), so the server
  * and the browser agree on the shortcuts.
  */
-import { useTranslation } from "react-i18next";
+
 import { Link, useLocation } from "react-router";
 import {
   activeShortcut,
@@ -20,6 +20,7 @@ import {
   START_DATE,
   shortcutRange,
 } from "~/utils/date-range.ts";
+import { useTranslation } from "~/utils/i18n.ts";
 import { listHref } from "~/utils/list-query.ts";
 import { ErrorLine } from "./form.tsx";
 

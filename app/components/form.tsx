@@ -1,8 +1,8 @@
 import { type FieldMetadata, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ComponentProps, ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import type { z } from "zod";
+import { useTranslation } from "~/utils/i18n.ts";
 
 /**
  * Translates a form error: schemas give translation keys, the backend gives

@@ -1,7 +1,7 @@
 import { Menu, MenuButton, MenuItem, MenuItems } from "@headlessui/react";
-import { useTranslation } from "react-i18next";
 import { Form, useLocation } from "react-router";
 import { LOCALES, type Locale, resources } from "~/locales/index.ts";
+import { useTranslation } from "~/utils/i18n.ts";
 import { localeOfPath } from "~/utils/locale-path.ts";
 
 /**

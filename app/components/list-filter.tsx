@@ -1,6 +1,6 @@
 import { type ComponentProps, type FormEvent, type ReactNode, useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigate } from "react-router";
+import { useTranslation } from "~/utils/i18n.ts";
 import { listHref } from "~/utils/list-query.ts";
 import { pushRecent, useStoredList } from "~/utils/local-store.ts";
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { useNavigation } from "react-router";
+import { useTranslation } from "~/utils/i18n.ts";
 
 /** Shown only when a navigation or post takes longer than this, so fast ones never flicker. */
 const SHOW_AFTER_MS = 300;

@@ -1,8 +1,8 @@
 import { Popover, PopoverButton, PopoverPanel } from "@headlessui/react";
-import { useTranslation } from "react-i18next";
 import { Form, Link, useLocation } from "react-router";
 import type { Locale } from "~/locales/index.ts";
 import { formatChinaTime } from "~/utils/china-time.ts";
+import { useTranslation } from "~/utils/i18n.ts";
 import { useHydrated } from "~/utils/local-store.ts";
 import { localizePath } from "~/utils/locale-path.ts";
 import { BellIcon } from "./icons.tsx";

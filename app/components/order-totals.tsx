@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/i18n.ts";
 
 /** Order count and amount total of a whole filtered order list (not only the page). */
 export function OrderTotals({

@@ -1,8 +1,8 @@
-import { useTranslation } from "react-i18next";
 import { Form, Link, useLocation } from "react-router";
 import type { Pagination } from "~/contract/index.ts";
 import type { Locale } from "~/locales/index.ts";
 import { formatCount } from "~/utils/format.ts";
+import { useTranslation } from "~/utils/i18n.ts";
 import { lastPage, listHref, PAGE_SIZES, pageWindow } from "~/utils/list-query.ts";
 
 export interface PagingBarProps {

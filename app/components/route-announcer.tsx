@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
+import { useTranslation } from "~/utils/i18n.ts";
 
 /** Focuses an element that is not focusable by itself (a heading, the results). */
 function focusElement(element: HTMLElement) {

@@ -7,9 +7,9 @@ import {
   PopoverPanel,
 } from "@headlessui/react";
 import { Fragment } from "react";
-import { useTranslation } from "react-i18next";
 import { NavLink, useLocation } from "react-router";
 import type { Locale } from "~/locales/index.ts";
+import { useTranslation } from "~/utils/i18n.ts";
 import { localizePath, stripLocale } from "~/utils/locale-path.ts";
 import type { MenuItem } from "~/utils/permissions.ts";
 import { ChevronIcon, MENU_ICONS } from "./icons.tsx";

@@ -1,11 +1,11 @@
 import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import { ConfirmDialog } from "~/components/confirm-dialog.tsx";
 import { ErrorLine, FormErrors } from "~/components/form.tsx";
 import { XLSX_CONTENT_TYPE } from "~/contract/index.ts";
+import { useTranslation } from "~/utils/i18n.ts";
 import { useHydrated } from "~/utils/local-store.ts";
 import { importSchema } from "~/validation/logistics.ts";
 

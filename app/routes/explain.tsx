@@ -1,6 +1,6 @@
-import { useTranslation } from "react-i18next";
 import { StatusBadge } from "~/components/list-filter.tsx";
 import { PageHeader } from "~/components/page-header.tsx";
+import { useTranslation } from "~/utils/i18n.ts";
 import {
   ORDER_STATUS_TONES,
   ORDER_STATUSES,

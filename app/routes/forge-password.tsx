@@ -1,5 +1,4 @@
 import type { CSSProperties } from "react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import {
   ForgotAccountStep,
@@ -14,6 +13,7 @@ import { Notice } from "~/components/form.tsx";
 import { LanguageSwitcher } from "~/components/language-switcher.tsx";
 import type { Locale } from "~/locales/index.ts";
 import { sendSignedInHome } from "~/utils/auth.server.ts";
+import { useTranslation } from "~/utils/i18n.ts";
 import { localizePath } from "~/utils/locale-path.ts";
 import type { Route } from "./+types/forge-password";
 import { forgotAction, forgotLoader } from "./forge-password.server.ts";

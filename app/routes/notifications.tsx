@@ -1,9 +1,9 @@
-import { useTranslation } from "react-i18next";
 import { Form, useLocation } from "react-router";
 import { NoticeItem } from "~/components/notification-bell.tsx";
 import { PageHeader } from "~/components/page-header.tsx";
 import { PagingBar } from "~/components/paging-bar.tsx";
 import { apiContext } from "~/middleware/session.server.ts";
+import { useTranslation } from "~/utils/i18n.ts";
 import { parsePaging } from "~/utils/list-query.ts";
 import type { Route } from "./+types/notifications";
 

@@ -1,10 +1,10 @@
-import { useTranslation } from "react-i18next";
 import { Notice } from "~/components/form.tsx";
 import { PageHeader } from "~/components/page-header.tsx";
 import { ProfileForm } from "~/components/qualification/profile-form.tsx";
 import { ProfileView } from "~/components/qualification/profile-view.tsx";
 import { ReviewQueue } from "~/components/qualification/review-queue.tsx";
 import { StateBadge } from "~/components/qualification/state-badge.tsx";
+import { useTranslation } from "~/utils/i18n.ts";
 import type { Route } from "./+types/qualificat";
 import { loadQualification, reviewQualification, saveQualification } from "./qualificat.server.ts";
 

@@ -1,9 +1,9 @@
 import { getFormProps, getSelectProps } from "@conform-to/react";
-import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import { ErrorLine, FormErrors, InputField, Notice, useZodForm } from "~/components/form.tsx";
 import { PageHeader } from "~/components/page-header.tsx";
 import { type Column, PagedTable } from "~/components/paged-table.tsx";
+import { useTranslation } from "~/utils/i18n.ts";
 import { createSubAccountSchema } from "~/validation/account.ts";
 import type { Route } from "./+types/sub-account";
 import { subAccountAction, subAccountLoader } from "./sub-account.server.ts";

@@ -14,8 +14,13 @@ type Raw = number | null | undefined;
 
 const formatters = new Map<string, Intl.NumberFormat>();
 
-function numberFormat(locale: Locale, options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  const key = `${locale}:${JSON.stringify(options)}`;
+/** One formatter per locale and kind of value, made once: building one costs more than formatting. */
+function numberFormat(
+  locale: Locale,
+  kind: string,
+  options: Intl.NumberFormatOptions,
+): Intl.NumberFormat {
+  const key = `${locale}:${kind}`;
   let formatter = formatters.get(key);
   if (!formatter) {
     formatter = new Intl.NumberFormat(LOCALE_TAGS[locale], options);
@@ -31,27 +36,28 @@ function isEmpty(value: Raw): value is null | undefined {
 /** A count: `1,234`. */
 export function formatCount(value: Raw, locale: Locale): string {
   if (isEmpty(value)) return "";
-  return numberFormat(locale, { maximumFractionDigits: 0 }).format(value);
+  return numberFormat(locale, "count", { maximumFractionDigits: 0 }).format(value);
 }
 
 /** Fen to yuan, always two decimals: `123456` → `1,234.56`. */
 export function formatMoney(fen: Raw, locale: Locale): string {
   if (isEmpty(fen)) return "";
-  return numberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
-    fen / MONEY_DIVISOR,
-  );
+  return numberFormat(locale, "money", {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(fen / MONEY_DIVISOR);
 }
 
 /** 1/100000 kg to kg, up to three decimals: `1234500` → `12.345`. */
 export function formatWeight(raw: Raw, locale: Locale): string {
   if (isEmpty(raw)) return "";
-  return numberFormat(locale, { maximumFractionDigits: 3 }).format(raw / WEIGHT_DIVISOR);
+  return numberFormat(locale, "weight", { maximumFractionDigits: 3 }).format(raw / WEIGHT_DIVISOR);
 }
 
 /** 1/100 cm to cm, up to two decimals: `12050` → `120.5`. */
 export function formatSize(raw: Raw, locale: Locale): string {
   if (isEmpty(raw)) return "";
-  return numberFormat(locale, { maximumFractionDigits: 2 }).format(raw / SIZE_DIVISOR);
+  return numberFormat(locale, "size", { maximumFractionDigits: 2 }).format(raw / SIZE_DIVISOR);
 }
 
 /** Width × length × height in cm; empty when any of the three is missing. */

@@ -1,6 +1,6 @@
 import type { FieldMetadata } from "@conform-to/react";
-import { useTranslation } from "react-i18next";
 import { InputField } from "~/components/form.tsx";
+import { useTranslation } from "~/utils/i18n.ts";
 
 /** A new password twice, with the password rules under them (reset and change alike). */
 export function NewPasswordFields({

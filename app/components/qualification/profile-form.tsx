@@ -1,6 +1,5 @@
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import {
   FormErrors,
@@ -10,6 +9,7 @@ import {
   useZodForm,
 } from "~/components/form.tsx";
 import type { CompanyView } from "~/routes/qualificat.server.ts";
+import { useTranslation } from "~/utils/i18n.ts";
 import {
   fileFieldOf,
   IMAGE_FIELDS,

@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
 import type { CompanyView } from "~/routes/qualificat.server.ts";
+import { useTranslation } from "~/utils/i18n.ts";
 
 const TEXT_FIELDS = [
   "companyNameZh",

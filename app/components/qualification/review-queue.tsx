@@ -1,5 +1,4 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { FormErrors, Notice } from "~/components/form.tsx";
 import { FilterField, ListFilter } from "~/components/list-filter.tsx";
@@ -7,6 +6,7 @@ import { PageHeader } from "~/components/page-header.tsx";
 import { type Column, DateTime, PagedTable } from "~/components/paged-table.tsx";
 import { QUALIFICATION_STATES } from "~/contract/index.ts";
 import type { CompanyView, loadQualification } from "~/routes/qualificat.server.ts";
+import { useTranslation } from "~/utils/i18n.ts";
 import { ProfileView } from "./profile-view.tsx";
 import { StateBadge } from "./state-badge.tsx";
 

@@ -1,6 +1,6 @@
-import { useTranslation } from "react-i18next";
 import { StatusBadge } from "~/components/list-filter.tsx";
 import type { QualificationState } from "~/contract/index.ts";
+import { useTranslation } from "~/utils/i18n.ts";
 
 const TONES = {
   none: "neutral",

@@ -1,9 +1,9 @@
-import { useTranslation } from "react-i18next";
 import { DateRangeField } from "~/components/date-range.tsx";
 import { useErrorText } from "~/components/form.tsx";
 import { FilterField, ListFilter, RecentInput } from "~/components/list-filter.tsx";
 import { PageHeader } from "~/components/page-header.tsx";
 import { type Column, PagedTable } from "~/components/paged-table.tsx";
+import { useTranslation } from "~/utils/i18n.ts";
 import { chosenColumns } from "~/utils/table-columns.ts";
 import type { Route } from "./+types/arrival-report";
 import { type ArrivalView, loadArrivalReport } from "./arrival-report.server.ts";

@@ -1,4 +1,3 @@
-import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import { DateRangeField } from "~/components/date-range.tsx";
 import { useErrorText } from "~/components/form.tsx";
@@ -6,6 +5,7 @@ import { FilterField, ListFilter, RecentInput } from "~/components/list-filter.t
 import { OrderTotals } from "~/components/order-totals.tsx";
 import { PageHeader } from "~/components/page-header.tsx";
 import { type Column, DateTime, PagedTable } from "~/components/paged-table.tsx";
+import { useTranslation } from "~/utils/i18n.ts";
 import { listHref } from "~/utils/list-query.ts";
 import { orderStatusKey } from "~/utils/logistics-status.ts";
 import { chosenColumns } from "~/utils/table-columns.ts";

@@ -1,9 +1,9 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { useFetcher, useLocation } from "react-router";
 import { ErrorLine } from "~/components/form.tsx";
 import { PageHeader } from "~/components/page-header.tsx";
 import { WAREHOUSING_DIRECTIONS } from "~/contract/index.ts";
+import { useTranslation } from "~/utils/i18n.ts";
 import { useHydrated } from "~/utils/local-store.ts";
 import { SCAN_MAX, type ScanInput, scanSchema } from "~/validation/inventory.ts";
 import type { Route } from "./+types/inventory";

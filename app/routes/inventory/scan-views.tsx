@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Notice } from "~/components/form.tsx";
 import { StatusBadge } from "~/components/list-filter.tsx";
 import type { Locale } from "~/locales/index.ts";
 import { formatChinaTime } from "~/utils/china-time.ts";
 import { formatCount } from "~/utils/format.ts";
+import { useTranslation } from "~/utils/i18n.ts";
 import { orderStatusKey } from "~/utils/logistics-status.ts";
 import type { ScanRecord } from "./inventory.server.ts";
 

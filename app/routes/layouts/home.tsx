@@ -1,5 +1,4 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Outlet } from "react-router";
 import { AppHeader } from "~/components/app-header.tsx";
 import { NotificationBell } from "~/components/notification-bell.tsx";
@@ -8,6 +7,7 @@ import { getLocale } from "~/middleware/i18next.ts";
 import { apiContext } from "~/middleware/session.server.ts";
 import { getUser, requireUserMiddleware } from "~/utils/auth.server.ts";
 import { readCookie } from "~/utils/cookies.ts";
+import { useTranslation } from "~/utils/i18n.ts";
 import { keepDataOnSelection } from "~/utils/order-selection.ts";
 import { canOpen, menuFor } from "~/utils/permissions.ts";
 import type { Route } from "./+types/home";

@@ -1,7 +1,7 @@
-import { useTranslation } from "react-i18next";
 import { Link, Outlet } from "react-router";
 import { LanguageSwitcher } from "~/components/language-switcher.tsx";
 import type { Locale } from "~/locales/index.ts";
+import { useTranslation } from "~/utils/i18n.ts";
 import { localizePath } from "~/utils/locale-path.ts";
 
 /** The register layout: a header titled with the product name, back to `/`; at least 1200 px wide. */

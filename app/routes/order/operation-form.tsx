@@ -1,9 +1,9 @@
 import { getFormProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
-import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigation } from "react-router";
 import { ErrorLine, FormErrors, TextareaField, useZodForm } from "~/components/form.tsx";
 import type { Locale } from "~/locales/index.ts";
 import { formatCount } from "~/utils/format.ts";
+import { useTranslation } from "~/utils/i18n.ts";
 import { orderStatusKey } from "~/utils/logistics-status.ts";
 import {
   detainAllSchema,

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/i18n.ts";
 import type { OrderView } from "./orders.server.ts";
 
 /** An order's history under its lines in the expanded row: newest first, China time. */

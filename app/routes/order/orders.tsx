@@ -1,5 +1,4 @@
 import { type FormEvent, useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigate } from "react-router";
 import { ConfirmDialog, ConfirmPanel } from "~/components/confirm-dialog.tsx";
 import { ErrorLine, Notice, useErrorText } from "~/components/form.tsx";
@@ -10,6 +9,7 @@ import { PagedTable } from "~/components/paged-table.tsx";
 import { XlsxUpload } from "~/components/xlsx-upload.tsx";
 import type { Locale } from "~/locales/index.ts";
 import { formatCount } from "~/utils/format.ts";
+import { useTranslation } from "~/utils/i18n.ts";
 import { filterEntries, listHref } from "~/utils/list-query.ts";
 import { useHydrated } from "~/utils/local-store.ts";
 import { ORDER_STATUSES, orderStatusKey } from "~/utils/logistics-status.ts";

@@ -1,8 +1,8 @@
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { RegistrationSteps } from "~/components/account/registration.tsx";
 import type { Locale } from "~/locales/index.ts";
 import { sendSignedInHome } from "~/utils/auth.server.ts";
+import { useTranslation } from "~/utils/i18n.ts";
 import { localizePath } from "~/utils/locale-path.ts";
 import { REGISTRATION_PATH } from "~/validation/account.ts";
 import type { Route } from "./+types/account-registration-step";

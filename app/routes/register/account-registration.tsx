@@ -1,4 +1,3 @@
-import { useTranslation } from "react-i18next";
 import { data } from "react-router";
 import {
   AccountStep,
@@ -11,6 +10,7 @@ import { Notice } from "~/components/form.tsx";
 import { env } from "~/config/env.server.ts";
 import { sendSignedInHome } from "~/utils/auth.server.ts";
 import { newCaptchaNonce } from "~/utils/captcha-session.server.ts";
+import { useTranslation } from "~/utils/i18n.ts";
 import type { Route } from "./+types/account-registration";
 import { registrationAction, registrationState, takeNotice } from "./registration.server.ts";
 

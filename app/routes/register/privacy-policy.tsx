@@ -1,6 +1,6 @@
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { Locale } from "~/locales/index.ts";
+import { useTranslation } from "~/utils/i18n.ts";
 import { localizePath } from "~/utils/locale-path.ts";
 
 const SECTIONS = ["collect", "use", "cookies", "share", "storage", "rights", "contact"] as const;

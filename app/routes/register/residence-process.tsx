@@ -1,7 +1,7 @@
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Steps } from "~/components/account/steps.tsx";
 import type { Locale } from "~/locales/index.ts";
+import { useTranslation } from "~/utils/i18n.ts";
 import { localizePath } from "~/utils/locale-path.ts";
 
 const STAGES = ["submit", "review", "done", "open"] as const;

@@ -1,5 +1,4 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useTranslation } from "react-i18next";
 import { data, Form, Link, useNavigation } from "react-router";
 import { ErrorLine, Notice } from "~/components/form.tsx";
 import { ListFilter, StatusBadge, StatusFilter, TextFilter } from "~/components/list-filter.tsx";
@@ -8,6 +7,7 @@ import { type Column, PagedTable } from "~/components/paged-table.tsx";
 import type { Locale } from "~/locales/index.ts";
 import { getInstance } from "~/middleware/i18next.ts";
 import { apiContext } from "~/middleware/session.server.ts";
+import { useTranslation } from "~/utils/i18n.ts";
 import { hrefWithQuery, localizePath } from "~/utils/locale-path.ts";
 import { SALVER_STATUSES, salverStatusKey } from "~/utils/logistics-status.ts";
 import { chosenColumns } from "~/utils/table-columns.ts";

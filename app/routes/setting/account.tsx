@@ -1,8 +1,8 @@
-import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import { Notice } from "~/components/form.tsx";
 import { PageHeader } from "~/components/page-header.tsx";
 import { type Column, PagedTable } from "~/components/paged-table.tsx";
+import { useTranslation } from "~/utils/i18n.ts";
 import { LOGIN_HISTORY_SIZES } from "~/validation/account.ts";
 import type { Route } from "./+types/account";
 import { loginSettingsAction, loginSettingsLoader } from "./account.server.ts";

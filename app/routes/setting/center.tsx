@@ -1,6 +1,5 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useTranslation } from "react-i18next";
 import { data, Form } from "react-router";
 import { NewPasswordFields } from "~/components/account/new-password-fields.tsx";
 import { FormErrors, InputField, Notice, useZodForm } from "~/components/form.tsx";
@@ -8,6 +7,7 @@ import { PageHeader } from "~/components/page-header.tsx";
 import { ApiCode } from "~/contract/index.ts";
 import { apiContext } from "~/middleware/session.server.ts";
 import { getUser } from "~/utils/auth.server.ts";
+import { useTranslation } from "~/utils/i18n.ts";
 import { changePasswordSchema } from "~/validation/account.ts";
 import type { Route } from "./+types/center";
 

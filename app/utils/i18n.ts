@@ -1,0 +1,136 @@
+import type { i18n as I18n, TFunction } from "i18next";
+import { useContext } from "react";
+import { I18nContext, useTranslation as useReactTranslation } from "react-i18next";
+
+interface Translation {
+  t: TFunction;
+  i18n: I18n;
+}
+
+/**
+ * The one way components translate: `const { t, i18n } = useTranslation()`.
+ *
+ * In the browser it is react-i18next's hook (it re-renders on a language
+ * change). On the server a page is rendered once per request, and
+ * react-i18next's hook copies every property of the i18next instance into a
+ * new wrapper for each component that calls it: a tenth of the order page's
+ * rendering time. There the hook returns one translator per request instead,
+ * which remembers plain lookups (a key without options) per language, since
+ * the resources never change while the server runs.
+ */
+export function useTranslation(): Translation {
+  if (import.meta.env.SSR) {
+    // A build-time constant: each bundle always takes the same branch.
+    // biome-ignore lint/correctness/useHookAtTopLevel: the condition never changes at run time
+    return serverTranslation(useContext(I18nContext).i18n);
+  }
+  // biome-ignore lint/correctness/useHookAtTopLevel: the condition never changes at run time
+  const { t, i18n } = useReactTranslation();
+  return { t, i18n };
+}
+
+const perRequest = new WeakMap<I18n, Translation>();
+/** Plain lookups by language; bounded by the number of keys in the resources. */
+const plainLookups = new Map<string, Map<string, string>>();
+/** Templates by language and key, split at their `{{name}}` placeholders; null when not that simple. */
+const templates = new Map<string, Map<string, string[] | null>>();
+/** Options that change how i18next resolves a key: those calls always go through i18next. */
+const RESOLVING_OPTIONS = new Set([
+  "count",
+  "context",
+  "defaultValue",
+  "lng",
+  "lngs",
+  "ns",
+  "ordinal",
+  "replace",
+  "returnObjects",
+  "returnDetails",
+  "joinArrays",
+  "postProcess",
+  "interpolation",
+  "skipInterpolation",
+  "keySeparator",
+  "nsSeparator",
+  "fallbackLng",
+]);
+const PLACEHOLDER = /\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/;
+
+function byLanguage<T>(store: Map<string, Map<string, T>>, language: string): Map<string, T> {
+  let entries = store.get(language);
+  if (!entries) {
+    entries = new Map();
+    store.set(language, entries);
+  }
+  return entries;
+}
+
+/**
+ * The parts of a template with nothing but `{{name}}` placeholders (odd
+ * indexes are the names); null for anything i18next must resolve itself:
+ * nesting, formats, plurals, a missing key.
+ */
+function templateOf(i18n: I18n, key: string): string[] | null {
+  const known = byLanguage(templates, i18n.language);
+  let parts = known.get(key);
+  if (parts === undefined) {
+    const raw: unknown = i18n.getResource(i18n.language, "translation", key);
+    parts = null;
+    if (typeof raw === "string" && !raw.includes("$t(")) {
+      const split = raw.split(new RegExp(PLACEHOLDER.source, "g"));
+      // Every `{{` must have been a simple placeholder.
+      if (split.every((part, index) => index % 2 === 1 || !part.includes("{{"))) parts = split;
+    }
+    known.set(key, parts);
+  }
+  return parts;
+}
+
+/** `template` filled from `values`, or undefined when a value is missing or not a plain one. */
+function fill(parts: string[], values: Record<string, unknown>): string | undefined {
+  for (const name of Object.keys(values)) {
+    if (RESOLVING_OPTIONS.has(name)) return undefined;
+  }
+  let text = "";
+  for (let index = 0; index < parts.length; index++) {
+    const part = parts[index] ?? "";
+    if (index % 2 === 0) {
+      text += part;
+      continue;
+    }
+    const value = values[part];
+    if (typeof value !== "string" && typeof value !== "number") return undefined;
+    text += String(value);
+  }
+  return text;
+}
+
+/** The translator of one request's i18next instance (exported for its test). */
+export function serverTranslation(i18n: I18n | undefined): Translation {
+  if (!i18n) throw new Error("useTranslation needs the I18nextProvider of the request");
+  const known = perRequest.get(i18n);
+  if (known) return known;
+  const translate = i18n.t.bind(i18n) as unknown as (...args: unknown[]) => unknown;
+  const t = ((key: unknown, ...rest: unknown[]) => {
+    if (typeof key !== "string") return translate(key, ...rest);
+    if (rest.length === 0) {
+      const lookups = byLanguage(plainLookups, i18n.language);
+      let text = lookups.get(key);
+      if (text === undefined) {
+        text = String(translate(key));
+        lookups.set(key, text);
+      }
+      return text;
+    }
+    const [values] = rest;
+    if (rest.length === 1 && values && typeof values === "object") {
+      const parts = templateOf(i18n, key);
+      const text = parts && fill(parts, values as Record<string, unknown>);
+      if (text !== undefined && text !== null) return text;
+    }
+    return translate(key, ...rest);
+  }) as unknown as TFunction;
+  const translation = { t, i18n };
+  perRequest.set(i18n, translation);
+  return translation;
+}
