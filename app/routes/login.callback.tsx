@@ -119,6 +119,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const remembered = session.get("redirectTo");
   session.unset("redirectTo");
   session.set("token", token);
+  // The session's clocks start now: the cookie of this answer is already current,
+  // so the next pages need not sign a new one.
+  const now = Date.now();
+  session.set("issuedAt", now);
+  session.set("lastSeen", now);
   const target =
     remembered && canOpen(user, stripLocale(new URL(remembered, "http://x").pathname))
       ? localizePath(remembered, locale)

@@ -12,11 +12,40 @@ const CHINA_OFFSET_MINUTES = 8 * 60;
  */
 export function formatChinaTime(
   time: { seconds: number } | null | undefined,
-  format = "YYYY-MM-DD HH:mm:ss",
+  format: ChinaTimeFormat = "YYYY-MM-DD HH:mm:ss",
 ): string {
   if (!time) return "";
-  return dayjs.unix(time.seconds).utcOffset(CHINA_OFFSET_MINUTES).format(format);
+  // China's wall clock is UTC shifted by eight hours; read it with the UTC getters.
+  // dayjs's offset arithmetic slipped an hour when the server's own zone changed
+  // to or from daylight saving time, and cost more than the rest of a list row.
+  const wall = new Date(time.seconds * 1000 + CHINA_OFFSET_MINUTES * 60_000);
+  if (Number.isNaN(wall.getTime())) return dayjs.unix(time.seconds).format(format);
+  return format.replace(TOKENS, (token) => {
+    switch (token) {
+      case "YYYY":
+        return String(wall.getUTCFullYear()).padStart(4, "0");
+      case "MM":
+        return pad(wall.getUTCMonth() + 1);
+      case "DD":
+        return pad(wall.getUTCDate());
+      case "HH":
+        return pad(wall.getUTCHours());
+      case "mm":
+        return pad(wall.getUTCMinutes());
+      default:
+        return pad(wall.getUTCSeconds());
+    }
+  });
 }
+
+/** The formats times are shown in: dates, times of day, or both. */
+export type ChinaTimeFormat =
+  | "YYYY-MM-DD HH:mm:ss"
+  | "YYYY-MM-DD HH:mm"
+  | "YYYY-MM-DD"
+  | "HH:mm:ss";
+const TOKENS = /YYYY|MM|DD|HH|mm|ss/g;
+const pad = (value: number) => String(value).padStart(2, "0");
 
 export function formatChinaDate(time: { seconds: number } | null | undefined): string {
   return formatChinaTime(time, "YYYY-MM-DD");

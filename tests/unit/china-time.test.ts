@@ -15,3 +15,36 @@ describe("China time", () => {
     expect(formatChinaTime(undefined)).toBe("");
   });
 });
+
+describe("China time formats", () => {
+  it("agree with the Asia/Shanghai clock for every format, across years, leap days and the process's DST changes", () => {
+    const shanghai = new Intl.DateTimeFormat("en-CA", {
+      timeZone: "Asia/Shanghai",
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+    });
+    const reference = (seconds: number) => {
+      const parts = Object.fromEntries(
+        shanghai.formatToParts(seconds * 1000).map((part) => [part.type, part.value]),
+      );
+      const date = `${parts.year}-${parts.month}-${parts.day}`;
+      const time = `${parts.hour}:${parts.minute}:${parts.second}`;
+      return { "YYYY-MM-DD HH:mm:ss": `${date} ${time}`, "YYYY-MM-DD": date, "HH:mm:ss": time };
+    };
+    // Leap days, midnight in China, and the instants around US DST changes (the
+    // tests run in America/Los_Angeles, where dayjs's offset arithmetic slips an hour).
+    const instants = [0, 951_782_400, 1_709_164_799, 1_709_164_800, 1_710_064_800, 1_730_624_400];
+    for (let step = 0; step < 500; step++) instants.push(1_600_000_000 + step * 7_919_113);
+    for (const seconds of instants) {
+      const expected = reference(seconds);
+      for (const format of ["YYYY-MM-DD HH:mm:ss", "YYYY-MM-DD", "HH:mm:ss"] as const) {
+        expect(formatChinaTime({ seconds }, format)).toBe(expected[format]);
+      }
+    }
+  });
+});
