@@ -138,7 +138,7 @@ async function order(orderNo: string) {
   const page = await api.call("orders", { query: { current: 1, pageSize: 10, orderNo } });
   const found = page.list.find((row) => row.orderNo === orderNo);
   if (!found) throw new Error(`no order ${orderNo}`);
-  return { status: found.cbaStatus as OrderStatusCode, remark: found.reasonForDetention };
+  return { status: found.cbaStatus, remark: found.reasonForDetention };
 }
 
 async function firstOrder(status: OrderStatusCode): Promise<string> {
