@@ -18,14 +18,14 @@ import { localizePath } from "~/utils/locale-path.ts";
 import type { Route } from "./+types/forge-password";
 import { forgotAction, forgotLoader } from "./forge-password.server.ts";
 
-export async function loader({ request, url, context }: Route.LoaderArgs) {
-  await sendSignedInHome(context);
-  return forgotLoader(request, url, context);
+export async function loader(args: Route.LoaderArgs) {
+  await sendSignedInHome(args.context);
+  return forgotLoader(args);
 }
 
-export async function action({ request, url, context }: Route.ActionArgs) {
-  await sendSignedInHome(context);
-  return forgotAction(request, url, context);
+export async function action(args: Route.ActionArgs) {
+  await sendSignedInHome(args.context);
+  return forgotAction(args);
 }
 
 /** Forgot password in four steps, for the system named by `?system=` (cba by default). */

@@ -1,5 +1,4 @@
 import { useTranslation } from "react-i18next";
-import { data } from "react-router";
 import {
   AccountStep,
   ActivationStep,
@@ -8,25 +7,18 @@ import {
 } from "~/components/account/registration.tsx";
 import { currentCaptchaNonce } from "~/components/captcha.tsx";
 import { Notice } from "~/components/form.tsx";
-import { env } from "~/config/env.server.ts";
 import { sendSignedInHome } from "~/utils/auth.server.ts";
-import { newCaptchaNonce } from "~/utils/captcha-session.server.ts";
 import type { Route } from "./+types/account-registration";
-import { registrationAction, registrationState, takeNotice } from "./registration.server.ts";
+import { registrationAction, registrationLoader } from "./registration.server.ts";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await sendSignedInHome(context);
-  const state = await registrationState(request);
-  const { notice, cookie } = await takeNotice(context);
-  return data(
-    { ...state, notice, captchaNonce: newCaptchaNonce(), demoMode: env().demoMode },
-    { headers: cookie ? { "Set-Cookie": cookie } : undefined },
-  );
+export async function loader(args: Route.LoaderArgs) {
+  await sendSignedInHome(args.context);
+  return registrationLoader(args);
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  await sendSignedInHome(context);
-  return registrationAction(request, context);
+export async function action(args: Route.ActionArgs) {
+  await sendSignedInHome(args.context);
+  return registrationAction(args);
 }
 
 /** Registration in three steps; the server keeps the step (SPEC.md section 2). */
