@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { lastResultOf, StepPanel } from "~/components/account/flow-parts.tsx";
 import {
   AccountStep,
   ActivationStep,
@@ -6,7 +7,6 @@ import {
   RegistrationSteps,
 } from "~/components/account/registration.tsx";
 import { currentCaptchaNonce } from "~/components/captcha.tsx";
-import { Notice } from "~/components/form.tsx";
 import { sendSignedInHome } from "~/utils/auth.server.ts";
 import type { Route } from "./+types/account-registration";
 import { registrationAction, registrationLoader } from "./registration.server.ts";
@@ -25,7 +25,7 @@ export async function action(args: Route.ActionArgs) {
 export default function AccountRegistration({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { step, email, notice } = loaderData;
-  const lastResult = actionData && "status" in actionData ? actionData : undefined;
+  const lastResult = lastResultOf(actionData);
 
   return (
     <section className="card mx-auto max-w-3xl p-10 [--accent:var(--color-brand-600)]">
@@ -33,12 +33,7 @@ export default function AccountRegistration({ loaderData, actionData }: Route.Co
         {t("account.register.title")}
       </h1>
       <RegistrationSteps step={step} />
-      <div className="mx-auto mt-10 max-w-md" data-step={step} data-testid="registration-step">
-        {notice ? (
-          <div className="mb-4" data-testid="flow-notice">
-            <Notice kind={notice.kind}>{notice.message}</Notice>
-          </div>
-        ) : null}
+      <StepPanel step={step} testId="registration-step" notice={notice}>
         {step === 1 ? (
           <AccountStep
             lastResult={lastResult}
@@ -57,7 +52,7 @@ export default function AccountRegistration({ loaderData, actionData }: Route.Co
         ) : (
           <DoneStep email={email} />
         )}
-      </div>
+      </StepPanel>
     </section>
   );
 }
