@@ -11,6 +11,7 @@ export default defineConfig({
     include: [
       "tests/unit/**/*.test.{ts,tsx}",
       "tests/contract/**/*.test.ts",
+      "tests/routes/**/*.test.ts",
       "tests/integration/**/*.test.ts",
       "tests/properties/**/*.test.ts",
       "app/**/*.test.{ts,tsx}",

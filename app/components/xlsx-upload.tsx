@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
-import { Form, useNavigation } from "react-router";
+import { type FetcherWithComponents, Form, useNavigation } from "react-router";
 import { ConfirmDialog } from "~/components/confirm-dialog.tsx";
 import { ErrorLine, FormErrors } from "~/components/form.tsx";
 import { XLSX_CONTENT_TYPE } from "~/contract/index.ts";
@@ -21,12 +21,15 @@ export interface XlsxUploadProps {
   lastResult?: SubmissionResult<string[]>;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** With JavaScript the dialog posts through it, so its answer stays with the dialog. */
+  fetcher?: FetcherWithComponents<unknown>;
   testId?: string;
 }
 
 /**
  * Upload of one .xlsx file (field `file`) to the page's action. With
- * JavaScript a dialog; without, the same form opens in place.
+ * JavaScript a dialog (posting through `fetcher` when given); without, the
+ * same form opens in place and the page posts.
  */
 export function XlsxUpload(props: XlsxUploadProps) {
   const hydrated = useHydrated();
@@ -67,7 +70,14 @@ export function XlsxUpload(props: XlsxUploadProps) {
   );
 }
 
-function UploadForm({ hint, templateHref, fields, lastResult, onOpenChange }: XlsxUploadProps) {
+function UploadForm({
+  hint,
+  templateHref,
+  fields,
+  lastResult,
+  onOpenChange,
+  fetcher,
+}: XlsxUploadProps) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
   const navigation = useNavigation();
@@ -78,10 +88,19 @@ function UploadForm({ hint, templateHref, fields, lastResult, onOpenChange }: Xl
     onValidate: ({ formData }) => parseWithZod(formData, { schema: importSchema }),
   });
   const { key, ...fileProps } = getInputProps(formFields.file, { type: "file" });
-  const busy = navigation.state === "submitting" && navigation.formData?.has("file");
+  const busy =
+    hydrated && fetcher
+      ? fetcher.state === "submitting"
+      : navigation.state === "submitting" && navigation.formData?.has("file");
+  const PostForm = hydrated && fetcher ? fetcher.Form : Form;
   const [fileName, setFileName] = useState("");
   return (
-    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-3">
+    <PostForm
+      method="post"
+      encType="multipart/form-data"
+      {...getFormProps(form)}
+      className="space-y-3"
+    >
       {Object.entries(fields).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
@@ -132,6 +151,6 @@ function UploadForm({ hint, templateHref, fields, lastResult, onOpenChange }: Xl
           </button>
         </div>
       </div>
-    </Form>
+    </PostForm>
   );
 }

@@ -1,15 +1,15 @@
 import type { CSSProperties } from "react";
 import { Link } from "react-router";
+import { lastResultOf, StepPanel } from "~/components/account/flow-parts.tsx";
 import {
   ForgotAccountStep,
   ForgotDone,
   ForgotResetStep,
+  ForgotSteps,
   ForgotVerifyStep,
   SYSTEM_COLORS,
 } from "~/components/account/forgot-password.tsx";
-import { Steps } from "~/components/account/steps.tsx";
 import { currentCaptchaNonce } from "~/components/captcha.tsx";
-import { Notice } from "~/components/form.tsx";
 import { LanguageSwitcher } from "~/components/language-switcher.tsx";
 import type { Locale } from "~/locales/index.ts";
 import { sendSignedInHome } from "~/utils/auth.server.ts";
@@ -18,14 +18,14 @@ import { localizePath } from "~/utils/locale-path.ts";
 import type { Route } from "./+types/forge-password";
 import { forgotAction, forgotLoader } from "./forge-password.server.ts";
 
-export async function loader({ request, url, context }: Route.LoaderArgs) {
-  await sendSignedInHome(context);
-  return forgotLoader(request, url, context);
+export async function loader(args: Route.LoaderArgs) {
+  await sendSignedInHome(args.context);
+  return forgotLoader(args);
 }
 
-export async function action({ request, url, context }: Route.ActionArgs) {
-  await sendSignedInHome(context);
-  return forgotAction(request, url, context);
+export async function action(args: Route.ActionArgs) {
+  await sendSignedInHome(args.context);
+  return forgotAction(args);
 }
 
 /** Forgot password in four steps, for the system named by `?system=` (cba by default). */
@@ -33,7 +33,7 @@ export default function ForgotPassword({ loaderData, actionData }: Route.Compone
   const { t, i18n } = useTranslation();
   const locale = i18n.language as Locale;
   const { system, step, email, notice } = loaderData;
-  const lastResult = actionData && "status" in actionData ? actionData : undefined;
+  const lastResult = lastResultOf(actionData);
 
   return (
     <div
@@ -56,21 +56,8 @@ export default function ForgotPassword({ loaderData, actionData }: Route.Compone
           <h1 className="mb-8 text-center text-2xl font-semibold text-gray-900">
             {t("account.forgot.title")}
           </h1>
-          <Steps
-            current={step}
-            labels={[
-              t("account.forgot.steps.account"),
-              t("account.forgot.steps.verify"),
-              t("account.forgot.steps.reset"),
-              t("account.forgot.steps.done"),
-            ]}
-          />
-          <div className="mx-auto mt-10 max-w-md" data-step={step} data-testid="forgot-step">
-            {notice ? (
-              <div className="mb-4" data-testid="flow-notice">
-                <Notice kind={notice.kind}>{notice.message}</Notice>
-              </div>
-            ) : null}
+          <ForgotSteps step={step} />
+          <StepPanel step={step} testId="forgot-step" notice={notice}>
             {step === 1 ? (
               <ForgotAccountStep
                 lastResult={lastResult}
@@ -90,7 +77,7 @@ export default function ForgotPassword({ loaderData, actionData }: Route.Compone
             ) : (
               <ForgotDone />
             )}
-          </div>
+          </StepPanel>
           {step < 4 ? (
             <p className="mt-8 text-center">
               <Link to={localizePath("/", locale)} className="btn-link text-(--accent)">

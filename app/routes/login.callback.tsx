@@ -1,10 +1,9 @@
-import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import { getInstance, getLocale } from "~/middleware/i18next.ts";
 import { apiContext, sessionContext } from "~/middleware/session.server.ts";
 import { audit } from "~/utils/audit.server.ts";
-import { authenticateWithForm, LoginRefused } from "~/utils/auth.server.ts";
-import { spendCaptcha, withNewCaptcha } from "~/utils/captcha-session.server.ts";
+import { logIn } from "~/utils/auth.server.ts";
+import { imageCodeForm } from "~/utils/captcha-session.server.ts";
 import { localizePath, stripLocale } from "~/utils/locale-path.ts";
 import { canOpen, homePathFor } from "~/utils/permissions.ts";
 import {
@@ -28,90 +27,63 @@ export { default, loader } from "./login.tsx";
 export async function action({ request, context }: Route.ActionArgs) {
   const session = context.get(sessionContext);
   const locale = getLocale(context);
-  const formData = await request.clone().formData();
-  const submission = parseWithZod(formData, { schema: loginSchema });
-
-  // The code is single use: whatever happens next, this one is spent.
-  const verdict = await spendCaptcha(
-    context,
-    "login",
-    submission.status === "success" ? submission.value.code : undefined,
-  );
-  const headers = { "Set-Cookie": await commitSession(session) };
-
-  if (submission.status !== "success") {
-    return data(withNewCaptcha(submission.reply({ hideFields: ["password"] })), { headers });
-  }
+  const formData = await request.formData();
+  const posted = await imageCodeForm(context, formData, {
+    schema: loginSchema,
+    purpose: "login",
+    secretFields: ["password"],
+  });
+  if (posted.refusal) return posted.refusal;
+  const { username } = posted.value;
 
   // Abuse limits: an address that failed too often waits (429); a much-tried
   // account is answered more slowly, from everywhere, but never locked.
   const limiter = limiterOf(context);
   const address = clientAddress(context);
-  const account = submission.value.username.trim().toLowerCase();
+  const account = username.trim().toLowerCase();
   const perAddress: [Limit, string][] = [
     [LIMITS.loginPerAddress, address],
     [LIMITS.loginPerAccountAddress, `${account}\n${address}`],
   ];
   const perAccount: [Limit, string] = [LIMITS.loginPerAccount, account];
   const { exceeded, excess } = await limiter.inspect(perAddress, [perAccount]);
-  if (exceeded) {
+  const refused = (reason: string, ip = address) =>
     audit({
       event: "login",
       action: "login",
-      user: submission.value.username,
-      ip: address,
+      user: username,
+      ip,
       device: request.headers.get("User-Agent"),
       result: "refused",
-      reason: "too-many-attempts",
+      reason,
     });
+  if (exceeded) {
+    refused("too-many-attempts");
     refuseTooMany(context, exceeded);
   }
   // Before the answer is known, so that a quick answer does not give a success away.
   if (excess > 0) await pause(Math.min(MAX_LOGIN_DELAY_MS, excess * 1000));
   const failed = () => limiter.hit([...perAddress, perAccount]);
 
-  if (verdict !== "ok") {
+  if (!posted.codeRight) {
     await failed();
     // A failed login the backend never sees: the audit trail records it here.
-    audit({
-      event: "login",
-      action: "login",
-      user: submission.value.username,
-      ip: context.get(requestInfoContext).clientIp,
-      device: request.headers.get("User-Agent"),
-      result: "refused",
-      reason: "image-code",
-    });
-    return data(
-      withNewCaptcha(
-        submission.reply({
-          fieldErrors: { code: ["auth.codeWrong"] },
-          hideFields: ["password", "code"],
-        }),
-      ),
-      {
-        headers,
-      },
-    );
+    refused("image-code", context.get(requestInfoContext).clientIp);
+    return posted.refuseCode();
   }
 
-  let token: string;
-  try {
-    token = await authenticateWithForm(context.get(apiContext), request);
-  } catch (error) {
-    if (!(error instanceof LoginRefused)) throw error;
+  // The backend gets the fields as typed (the schema's trimming is for the checks above).
+  const login = await logIn(context.get(apiContext), {
+    username: String(formData.get("username") ?? ""),
+    password: String(formData.get("password") ?? ""),
+  });
+  if (!login.ok) {
     await failed();
     const message =
-      error.failure.code === 1001
-        ? getInstance(context).t("auth.wrongCredentials")
-        : error.failure.message;
-    return data(
-      withNewCaptcha(submission.reply({ formErrors: [message], hideFields: ["password", "code"] })),
-      {
-        headers,
-      },
-    );
+      login.code === 1001 ? getInstance(context).t("auth.wrongCredentials") : login.message;
+    return posted.refuse({ formErrors: [message] });
   }
+  const { token } = login;
 
   // The user lands on the remembered page if they may open it, else on their home.
   const api = context.get(apiContext).withToken(token);

@@ -9,14 +9,15 @@ import { formatChinaTime } from "~/utils/china-time.ts";
 import { parsePaging } from "~/utils/list-query.ts";
 import { createSubAccountSchema, toggleSubAccountSchema } from "~/validation/account.ts";
 
-type Context = Readonly<RouterContextProvider>;
+type Args = { url: URL; context: Readonly<RouterContextProvider> };
+type PostArgs = { request: Request; context: Readonly<RouterContextProvider> };
 
 /** Roles this user may give: never one they do not have themselves. */
 function grantableRoles(scope: readonly string[]) {
   return scope.includes("CBA_MANAGER") ? (["CBA_MANAGER", "GUEST"] as const) : (["GUEST"] as const);
 }
 
-export async function subAccountLoader(url: URL, context: Context) {
+export async function subAccountLoader({ url, context }: Args) {
   const user = getUser(context);
   const paging = parsePaging(url.searchParams);
   // A sub-account may not manage sub-accounts: the backend answers 40003, shown as the 403 page.
@@ -41,7 +42,7 @@ export async function subAccountLoader(url: URL, context: Context) {
 
 type Notice = { kind: "success" | "error"; message: string };
 
-export async function subAccountAction(request: Request, context: Context) {
+export async function subAccountAction({ request, context }: PostArgs) {
   const t = getInstance(context).t;
   const api = context.get(apiContext);
   const formData = await request.formData();

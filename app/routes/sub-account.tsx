@@ -8,12 +8,12 @@ import { createSubAccountSchema } from "~/validation/account.ts";
 import type { Route } from "./+types/sub-account";
 import { subAccountAction, subAccountLoader } from "./sub-account.server.ts";
 
-export function loader({ url, context }: Route.LoaderArgs) {
-  return subAccountLoader(url, context);
+export function loader(args: Route.LoaderArgs) {
+  return subAccountLoader(args);
 }
 
-export function action({ request, context }: Route.ActionArgs) {
-  return subAccountAction(request, context);
+export function action(args: Route.ActionArgs) {
+  return subAccountAction(args);
 }
 
 type Row = Route.ComponentProps["loaderData"]["rows"][number];

@@ -5,8 +5,6 @@ import {
   type RouterContextProvider,
   redirect,
 } from "react-router";
-import { Authenticator } from "remix-auth";
-import { FormStrategy } from "remix-auth-form";
 import { ApiCode, type CurrentUser } from "~/contract/index.ts";
 import { getLocale } from "~/middleware/i18next.ts";
 import { apiContext, sessionContext } from "~/middleware/session.server.ts";
@@ -18,45 +16,25 @@ import { commitSession } from "~/utils/session.server.ts";
 
 export const userContext = createContext<CurrentUser>();
 
-/** Thrown by the login strategy when the backend refuses the credentials. */
-export class LoginRefused extends Error {
-  readonly failure: ApiFailure;
-
-  constructor(failure: ApiFailure) {
-    super(failure.message);
-    this.failure = failure;
-  }
-}
-
 /**
- * Logs in with the `username` and `password` of a posted form and answers the
- * backend token. remix-auth's form strategy reads its own clone of the body.
+ * Logs in with a posted username and password: the backend token, or the
+ * refusal to show on the form.
  */
-export function authenticateWithForm(api: Api, request: Request): Promise<string> {
-  const authenticator = new Authenticator<string>();
-  authenticator.use(
-    new FormStrategy(async ({ form }) => {
-      let result: Attempt<"login">;
-      try {
-        result = await api.attempt("login", {
-          body: {
-            username: String(form.get("username") ?? ""),
-            password: String(form.get("password") ?? ""),
-          },
-        });
-      } catch (error) {
-        // A refused account (40003, e.g. a disabled sub-account) is a login
-        // failure like the others: its message belongs on the form (SPEC.md section 8).
-        const failure = forbiddenFailure(error);
-        if (failure) throw new LoginRefused(failure);
-        throw error;
-      }
-      if (!result.ok) throw new LoginRefused(result);
-      return result.data.token;
-    }),
-    "form",
-  );
-  return authenticator.authenticate("form", request);
+export async function logIn(
+  api: Api,
+  credentials: { username: string; password: string },
+): Promise<{ ok: true; token: string } | ApiFailure> {
+  let result: Attempt<"login">;
+  try {
+    result = await api.attempt("login", { body: credentials });
+  } catch (error) {
+    // A refused account (40003, e.g. a disabled sub-account) is a login
+    // failure like the others: its message belongs on the form (SPEC.md section 8).
+    const failure = forbiddenFailure(error);
+    if (failure) return failure;
+    throw error;
+  }
+  return result.ok ? { ok: true, token: result.data.token } : result;
 }
 
 /** The failure inside a thrown 403 answer of the API client, if that is what `error` is. */

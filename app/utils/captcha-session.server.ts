@@ -1,9 +1,15 @@
-import type { RouterContextProvider } from "react-router";
+import type { Submission } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type RouterContextProvider } from "react-router";
+import type { z } from "zod";
 import { env } from "~/config/env.server.ts";
 import { sessionContext } from "~/middleware/session.server.ts";
 import { type CaptchaVerdict, verifyCaptcha } from "~/utils/captcha.server.ts";
+import { cookieHeaders } from "~/utils/cookies.ts";
 import { LIMITS, limiterOf } from "~/utils/rate-limit.server.ts";
-import type { CaptchaPurpose } from "~/utils/session.server.ts";
+import { type CaptchaPurpose, commitSession } from "~/utils/session.server.ts";
+
+type Context = Readonly<RouterContextProvider>;
 
 /**
  * Checks the image code a form posted against its ticket in the session and
@@ -15,7 +21,7 @@ import type { CaptchaPurpose } from "~/utils/session.server.ts";
  * by the other replicas too, not only by the one that took the answer.
  */
 export async function spendCaptcha(
-  context: Readonly<RouterContextProvider>,
+  context: Context,
   purpose: CaptchaPurpose,
   answer: string | undefined,
 ): Promise<CaptchaVerdict> {
@@ -46,4 +52,60 @@ export function newCaptchaNonce(): string {
  */
 export function withNewCaptcha<T extends object>(reply: T): T & { captchaNonce: string } {
   return { ...reply, captchaNonce: newCaptchaNonce() };
+}
+
+/** The errors a refusal shows: on the form, on fields, or none (the parse errors). */
+export interface RefusalErrors {
+  formErrors?: string[];
+  fieldErrors?: Record<string, string[]>;
+}
+
+/**
+ * A posted form with an image code, parsed and its code spent: the prelude of
+ * the three forms that show one (sign-in, registration and recovery step 1).
+ *
+ * - `refusal`: the form did not parse; the page shows why, with a new image.
+ * - otherwise `value`, whether the code was right (`codeRight`), and `refuse`,
+ *   which answers any later refusal the same way: the given errors, the
+ *   secret fields and the spent code emptied, a new image, the session saved.
+ *
+ * The session (its ticket gone) is committed here; `sessionCookie` carries it
+ * to a success answer.
+ */
+export async function imageCodeForm<Schema extends z.ZodType<{ code: string }>>(
+  context: Context,
+  formData: FormData,
+  form: {
+    schema: Schema;
+    purpose: CaptchaPurpose;
+    /** Fields never sent back (passwords); the image code never is either. */
+    secretFields?: string[];
+  },
+) {
+  const submission = parseWithZod(formData, { schema: form.schema }) as Submission<
+    z.input<Schema>,
+    string[],
+    z.output<Schema>
+  >;
+  // The code is single use: whatever happens next, this one is spent.
+  const verdict = await spendCaptcha(
+    context,
+    form.purpose,
+    submission.status === "success" ? submission.value.code : undefined,
+  );
+  const sessionCookie = await commitSession(context.get(sessionContext));
+  const hideFields = [...(form.secretFields ?? []), "code"];
+  const refuse = (errors: RefusalErrors = {}) =>
+    data(withNewCaptcha(submission.reply({ ...errors, hideFields })), {
+      headers: cookieHeaders(sessionCookie),
+    });
+  if (submission.status !== "success") return { refusal: refuse() } as const;
+  return {
+    value: submission.value,
+    codeRight: verdict === "ok",
+    /** The refusal of a wrong, expired or replayed code. */
+    refuseCode: () => refuse({ fieldErrors: { code: ["auth.codeWrong"] } }),
+    refuse,
+    sessionCookie,
+  } as const;
 }

@@ -1,4 +1,7 @@
-/** Plain (unsigned) cookies that other systems of the platform on the same domain read too. */
+/**
+ * Cookies and the headers that set them. The plain (unsigned) ones below are
+ * read by other systems of the platform on the same domain too.
+ */
 export const LANG_COOKIE = "lang";
 export const I18N_REDIRECTED_COOKIE = "i18n_redirected";
 export const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
@@ -33,4 +36,11 @@ export function plainCookie(
   ]
     .filter(Boolean)
     .join("; ");
+}
+
+/** Several Set-Cookie values in one set of headers; absent ones are left out. */
+export function cookieHeaders(...cookies: (string | undefined)[]): Headers {
+  const headers = new Headers();
+  for (const cookie of cookies) if (cookie) headers.append("Set-Cookie", cookie);
+  return headers;
 }

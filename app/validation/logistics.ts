@@ -3,6 +3,7 @@ import {
   IMPORT_MAX_BYTES,
   ORDER_SORT_FIELDS,
   ORDER_STATUSES,
+  OrderStatus,
   SALVER_STATUSES,
   SORT_ORDERS,
 } from "~/contract/index.ts";
@@ -56,17 +57,7 @@ export const ORDER_FILTER_TEXT_FIELDS = [
 ] as const;
 
 // ---------------------------------------------------------------------------
-// Operations
-
-export const ORDER_INTENTS = ["detain", "status", "remarks", "stockIn", "import"] as const;
-export type OrderIntent = (typeof ORDER_INTENTS)[number];
-/** Operations on the selected orders. */
-export const SELECTION_INTENTS = ["detain", "status", "remarks"] as const;
-export type SelectionIntent = (typeof SELECTION_INTENTS)[number];
-
-export function isSelectionIntent(value: unknown): value is SelectionIntent {
-  return (SELECTION_INTENTS as readonly unknown[]).includes(value);
-}
+// Operations (the order list's operations themselves: app/routes/order/operations.ts)
 
 /**
  * Orders one operation may name one by one (the largest page); more are
@@ -92,7 +83,11 @@ export const detainSchema = selectionSchema.extend({
 });
 
 /** Statuses "change status" may set; detention has its own operation (it needs a reason). */
-export const STATUS_TARGETS = [1, 4, 3] as const;
+export const STATUS_TARGETS = [
+  OrderStatus.initial,
+  OrderStatus.stockedIn,
+  OrderStatus.stockedOut,
+] as const;
 
 export const statusSchema = selectionSchema.extend({
   cbaStatus: z.literal(STATUS_TARGETS, { error: "logistics.order.statusRequired" }),

@@ -1,10 +1,15 @@
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { useEffect } from "react";
 import { Form, Link, useNavigate } from "react-router";
-import { EmailCodeField, EmailCodeSendForm } from "~/components/account/email-code-field.tsx";
+import {
+  DoneMark,
+  EmailAndImageCodeForm,
+  EmailCodeForm,
+  FlowSteps,
+  type LastResult,
+} from "~/components/account/flow-parts.tsx";
 import { NewPasswordFields } from "~/components/account/new-password-fields.tsx";
-import { CaptchaField } from "~/components/captcha.tsx";
-import { FormErrors, InputField, useZodForm } from "~/components/form.tsx";
+import { FormErrors, useZodForm } from "~/components/form.tsx";
 import type { Locale } from "~/locales/index.ts";
 import { useTranslation } from "~/utils/i18n.ts";
 import { localizePath } from "~/utils/locale-path.ts";
@@ -15,7 +20,10 @@ import {
   forgotVerifySchema,
 } from "~/validation/account.ts";
 
-type LastResult = SubmissionResult<string[]> | undefined;
+/** The steps of the recovery, the current one highlighted. */
+export function ForgotSteps({ step }: { step: number }) {
+  return <FlowSteps flow="forgot" step={step} />;
+}
 
 /** Each system keeps its own colour on the shared forgot-password screen. */
 export const SYSTEM_COLORS: Record<ForgotSystem, string> = {
@@ -49,22 +57,16 @@ export function ForgotAccountStep({
     defaultValue: { email: defaultEmail },
   });
   return (
-    <Form method="post" {...getFormProps(form)} className="space-y-1">
-      <input type="hidden" name="intent" value="account" />
-      <p className="mb-4 text-sm text-gray-600">{t("account.forgot.accountIntro")}</p>
-      <FormErrors id={form.errorId} errors={form.errors} />
-      <InputField
-        label={t("account.fields.email")}
-        field={fields.email}
-        type="email"
-        autoComplete="username"
-        placeholder={t("account.fields.emailPlaceholder")}
-      />
-      <CaptchaField field={fields.code} purpose="forgot" nonce={captchaNonce} />
-      <button type="submit" className={`${accentButton} w-full`}>
-        {t("account.forgot.next")}
-      </button>
-    </Form>
+    <EmailAndImageCodeForm
+      form={form}
+      email={fields.email}
+      code={fields.code}
+      purpose="forgot"
+      captchaNonce={captchaNonce}
+      emailAutoComplete="username"
+      intro={<p className="mb-4 text-sm text-gray-600">{t("account.forgot.accountIntro")}</p>}
+      submit={{ label: t("account.forgot.next"), className: `${accentButton} w-full` }}
+    />
   );
 }
 
@@ -86,34 +88,35 @@ export function ForgotVerifyStep({
     lastResult,
   });
   return (
-    <div>
-      <p className="mb-4 text-sm text-gray-600">{t("account.forgot.verifyIntro", { email })}</p>
-      <EmailCodeSendForm id="forgot-send" />
-      <Form method="post" {...getFormProps(form)} className="space-y-1">
-        <FormErrors id={form.errorId} errors={form.errors} />
-        <EmailCodeField
-          field={fields.emailCode}
-          label={t("account.fields.emailCode")}
-          placeholder={t("account.fields.emailCodePlaceholder")}
-          sendFormId="forgot-send"
-          resendIn={resendIn}
-          sentBefore={sentBefore}
-          labels={{
-            send: t("account.forgot.send"),
-            resend: t("account.forgot.resend"),
-            wait: (seconds) => t("account.forgot.resendIn", { seconds }),
-          }}
-        />
-        {/* "Next" first: Enter in the code input goes on, it does not go back. */}
-        <div className="flex flex-row-reverse gap-3">
-          <button type="submit" name="intent" value="next" className={`${accentButton} flex-1`}>
-            {t("account.forgot.next")}
-          </button>
-          <button type="submit" name="intent" value="previous" className="btn-secondary flex-1">
-            {t("account.forgot.previous")}
-          </button>
-        </div>
-      </Form>
+    <EmailCodeForm
+      flow="forgot"
+      form={form}
+      field={fields.emailCode}
+      label={t("account.fields.emailCode")}
+      placeholder={t("account.fields.emailCodePlaceholder")}
+      resendIn={resendIn}
+      sentBefore={sentBefore}
+      header={
+        <p className="mb-4 text-sm text-gray-600">{t("account.forgot.verifyIntro", { email })}</p>
+      }
+    >
+      {/* "Next" first: Enter in the code input goes on, it does not go back. */}
+      <PreviousAndNext next={{ value: "next", label: t("account.forgot.next") }} />
+    </EmailCodeForm>
+  );
+}
+
+/** "Next" (or "confirm") first, so that Enter goes on; "previous" beside it. */
+function PreviousAndNext({ next }: { next: { value: string; label: string } }) {
+  const { t } = useTranslation();
+  return (
+    <div className="flex flex-row-reverse gap-3">
+      <button type="submit" name="intent" value={next.value} className={`${accentButton} flex-1`}>
+        {next.label}
+      </button>
+      <button type="submit" name="intent" value="previous" className="btn-secondary flex-1">
+        {t("account.forgot.previous")}
+      </button>
     </div>
   );
 }
@@ -130,14 +133,7 @@ export function ForgotResetStep({ lastResult, email }: { lastResult: LastResult;
       <p className="mb-4 text-sm text-gray-600">{t("account.forgot.resetIntro", { email })}</p>
       <FormErrors id={form.errorId} errors={form.errors} />
       <NewPasswordFields password={fields.password} checkPass={fields.checkPass} />
-      <div className="flex flex-row-reverse gap-3">
-        <button type="submit" name="intent" value="confirm" className={`${accentButton} flex-1`}>
-          {t("account.forgot.confirm")}
-        </button>
-        <button type="submit" name="intent" value="previous" className="btn-secondary flex-1">
-          {t("account.forgot.previous")}
-        </button>
-      </div>
+      <PreviousAndNext next={{ value: "confirm", label: t("account.forgot.confirm") }} />
     </Form>
   );
 }
@@ -156,10 +152,7 @@ export function ForgotDone() {
       <noscript>
         <meta httpEquiv="refresh" content={`2;url=${home}`} />
       </noscript>
-      <div className="mx-auto mb-4 flex size-14 items-center justify-center rounded-full bg-(--accent) text-2xl text-white">
-        ✓
-      </div>
-      <h2 className="text-xl font-semibold text-gray-900">{t("account.forgot.doneTitle")}</h2>
+      <DoneMark className="bg-(--accent) text-white" title={t("account.forgot.doneTitle")} />
       <p className="mt-3 text-sm text-gray-600">{t("account.forgot.doneText")}</p>
       <Link to={home} className={`${accentButton} mt-6 px-8`}>
         {t("account.forgot.goLogin")}

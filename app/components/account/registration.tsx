@@ -1,30 +1,21 @@
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "react-router";
-import { EmailCodeField, EmailCodeSendForm } from "~/components/account/email-code-field.tsx";
-import { Steps } from "~/components/account/steps.tsx";
-import { CaptchaField } from "~/components/captcha.tsx";
-import { FormErrors, InputField, useZodForm } from "~/components/form.tsx";
+import {
+  DoneMark,
+  EmailAndImageCodeForm,
+  EmailCodeForm,
+  FlowSteps,
+  type LastResult,
+} from "~/components/account/flow-parts.tsx";
+import { InputField, useZodForm } from "~/components/form.tsx";
 import type { Locale } from "~/locales/index.ts";
 import { useTranslation } from "~/utils/i18n.ts";
 import { localizePath } from "~/utils/locale-path.ts";
 import { activationSchema, registerAccountSchema } from "~/validation/account.ts";
 import { DemoMailboxLink } from "./demo-mailbox-link.tsx";
 
-type LastResult = SubmissionResult<string[]> | undefined;
-
 /** The three steps of the registration, the current one highlighted. */
 export function RegistrationSteps({ step }: { step: number }) {
-  const { t } = useTranslation();
-  return (
-    <Steps
-      current={step}
-      labels={[
-        t("account.register.steps.account"),
-        t("account.register.steps.activate"),
-        t("account.register.steps.done"),
-      ]}
-    />
-  );
+  return <FlowSteps flow="register" step={step} />;
 }
 
 /** Step 1: e-mail, password, confirmation and image code. */
@@ -46,19 +37,42 @@ export function AccountStep({
   });
 
   return (
-    <Form method="post" {...getFormProps(form)} className="space-y-1">
-      <input type="hidden" name="intent" value="account" />
-      <p className="mb-4 text-sm text-gray-600" data-testid="one-account-hint">
-        {t("account.register.oneAccountHint")}
-      </p>
-      <FormErrors id={form.errorId} errors={form.errors} />
-      <InputField
-        label={t("account.fields.email")}
-        field={fields.email}
-        type="email"
-        autoComplete="email"
-        placeholder={t("account.fields.emailPlaceholder")}
-      />
+    <EmailAndImageCodeForm
+      form={form}
+      email={fields.email}
+      code={fields.code}
+      purpose="register"
+      captchaNonce={captchaNonce}
+      emailAutoComplete="email"
+      intro={
+        <p className="mb-4 text-sm text-gray-600" data-testid="one-account-hint">
+          {t("account.register.oneAccountHint")}
+        </p>
+      }
+      afterCode={
+        <p className="pb-3 text-xs leading-5 text-gray-500">{t("account.passwordRules")}</p>
+      }
+      submit={{ label: t("account.register.next"), className: "btn-primary w-full" }}
+      footer={
+        <>
+          <p className="pt-3 text-xs text-gray-500">
+            {t("account.register.agreement")}{" "}
+            <Link
+              to={localizePath("/register/privacyPolicy", locale)}
+              className="btn-link text-xs underline"
+            >
+              {t("account.register.privacyLink")}
+            </Link>
+          </p>
+          <p className="pt-1 text-sm text-gray-600">
+            {t("account.register.haveAccount")}{" "}
+            <Link to={localizePath("/", locale)} className="btn-link underline">
+              {t("account.register.loginLink")}
+            </Link>
+          </p>
+        </>
+      }
+    >
       <InputField
         label={t("account.fields.password")}
         field={fields.password}
@@ -73,27 +87,7 @@ export function AccountStep({
         autoComplete="new-password"
         placeholder={t("account.fields.checkPassPlaceholder")}
       />
-      <CaptchaField field={fields.code} purpose="register" nonce={captchaNonce} />
-      <p className="pb-3 text-xs leading-5 text-gray-500">{t("account.passwordRules")}</p>
-      <button type="submit" className="btn-primary w-full">
-        {t("account.register.next")}
-      </button>
-      <p className="pt-3 text-xs text-gray-500">
-        {t("account.register.agreement")}{" "}
-        <Link
-          to={localizePath("/register/privacyPolicy", locale)}
-          className="btn-link text-xs underline"
-        >
-          {t("account.register.privacyLink")}
-        </Link>
-      </p>
-      <p className="pt-1 text-sm text-gray-600">
-        {t("account.register.haveAccount")}{" "}
-        <Link to={localizePath("/", locale)} className="btn-link underline">
-          {t("account.register.loginLink")}
-        </Link>
-      </p>
-    </Form>
+    </EmailAndImageCodeForm>
   );
 }
 
@@ -119,58 +113,55 @@ export function ActivationStep({
   });
 
   return (
-    <div>
-      <h2 className="mb-2 text-base font-semibold text-gray-900">
-        {t("account.register.activateTitle")}
-      </h2>
-      <p className="mb-4 text-sm text-gray-600">{t("account.register.activateIntro", { email })}</p>
-      {demoMode ? (
-        <div className="mb-4">
-          <DemoMailboxLink email={email} />
-        </div>
-      ) : null}
-      <EmailCodeSendForm id="register-send" />
-      <Form method="post" {...getFormProps(form)} className="space-y-1">
-        <FormErrors id={form.errorId} errors={form.errors} />
-        <EmailCodeField
-          field={fields.activationCode}
-          label={t("account.fields.activationCode")}
-          placeholder={t("account.fields.activationCodePlaceholder")}
-          sendFormId="register-send"
-          resendIn={resendIn}
-          sentBefore={sentBefore}
-          labels={{
-            send: t("account.register.send"),
-            resend: t("account.register.resend"),
-            wait: (seconds) => t("account.register.resendIn", { seconds }),
-          }}
-        />
-        <button type="submit" name="intent" value="activate" className="btn-primary w-full">
-          {t("account.register.confirm")}
-        </button>
-        <div className="mt-6 rounded-md bg-gray-50 p-4 text-sm text-gray-600">
-          <p className="mb-1 font-medium text-gray-800">{t("account.register.helpTitle")}</p>
-          <ol className="list-decimal space-y-0.5 pl-5">
-            <li>{t("account.register.helpCheckAddress", { email })}</li>
-            <li>{t("account.register.helpSpam")}</li>
-            <li>{t("account.register.helpResend")}</li>
-            <li>
-              {t("account.register.helpReenter")}
-              <button
-                type="submit"
-                name="intent"
-                value="back"
-                formNoValidate
-                className="btn-link cursor-pointer"
-                data-testid="reenter"
-              >
-                {t("account.register.reenter")}
-              </button>
-            </li>
-          </ol>
-        </div>
-      </Form>
-    </div>
+    <EmailCodeForm
+      flow="register"
+      form={form}
+      field={fields.activationCode}
+      label={t("account.fields.activationCode")}
+      placeholder={t("account.fields.activationCodePlaceholder")}
+      resendIn={resendIn}
+      sentBefore={sentBefore}
+      header={
+        <>
+          <h2 className="mb-2 text-base font-semibold text-gray-900">
+            {t("account.register.activateTitle")}
+          </h2>
+          <p className="mb-4 text-sm text-gray-600">
+            {t("account.register.activateIntro", { email })}
+          </p>
+          {demoMode ? (
+            <div className="mb-4">
+              <DemoMailboxLink email={email} />
+            </div>
+          ) : null}
+        </>
+      }
+    >
+      <button type="submit" name="intent" value="activate" className="btn-primary w-full">
+        {t("account.register.confirm")}
+      </button>
+      <div className="mt-6 rounded-md bg-gray-50 p-4 text-sm text-gray-600">
+        <p className="mb-1 font-medium text-gray-800">{t("account.register.helpTitle")}</p>
+        <ol className="list-decimal space-y-0.5 pl-5">
+          <li>{t("account.register.helpCheckAddress", { email })}</li>
+          <li>{t("account.register.helpSpam")}</li>
+          <li>{t("account.register.helpResend")}</li>
+          <li>
+            {t("account.register.helpReenter")}
+            <button
+              type="submit"
+              name="intent"
+              value="back"
+              formNoValidate
+              className="btn-link cursor-pointer"
+              data-testid="reenter"
+            >
+              {t("account.register.reenter")}
+            </button>
+          </li>
+        </ol>
+      </div>
+    </EmailCodeForm>
   );
 }
 
@@ -180,10 +171,7 @@ export function DoneStep({ email }: { email: string }) {
   const locale = i18n.language as Locale;
   return (
     <div className="text-center" data-testid="registration-done">
-      <div className="mx-auto mb-4 flex size-14 items-center justify-center rounded-full bg-brand-100 text-2xl text-brand-700">
-        ✓
-      </div>
-      <h2 className="text-xl font-semibold text-gray-900">{t("account.register.doneTitle")}</h2>
+      <DoneMark className="bg-brand-100 text-brand-700" title={t("account.register.doneTitle")} />
       <p className="mt-3 text-sm text-gray-700">{t("account.register.doneText", { email })}</p>
       <p className="mx-auto mt-2 max-w-md text-sm leading-6 text-gray-600">
         {t("account.register.doneNext")}

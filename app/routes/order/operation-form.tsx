@@ -1,74 +1,67 @@
-import { getFormProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
-import { Form, Link, useNavigation } from "react-router";
+import {
+  type FieldMetadata,
+  getFormProps,
+  getSelectProps,
+  type SubmissionResult,
+} from "@conform-to/react";
+import { type FetcherWithComponents, Form, Link, useNavigation } from "react-router";
 import { ErrorLine, FormErrors, TextareaField, useZodForm } from "~/components/form.tsx";
 import type { Locale } from "~/locales/index.ts";
 import { formatCount } from "~/utils/format.ts";
 import { useTranslation } from "~/utils/i18n.ts";
-import { orderStatusKey } from "~/utils/logistics-status.ts";
-import {
-  detainAllSchema,
-  detainSchema,
-  REASON_MAX,
-  remarksAllSchema,
-  remarksSchema,
-  STATUS_TARGETS,
-  statusAllSchema,
-  statusSchema,
-  stockInSchema,
-} from "~/validation/logistics.ts";
-import type { PendingOperation } from "./orders.server.ts";
-
-const SCHEMAS = {
-  detain: detainSchema,
-  status: statusSchema,
-  remarks: remarksSchema,
-  stockIn: stockInSchema,
-} as const;
-
-/** The same operations on every order matching the filters. */
-const ALL_SCHEMAS = {
-  detain: detainAllSchema,
-  status: statusAllSchema,
-  remarks: remarksAllSchema,
-  stockIn: stockInSchema,
-} as const;
+import { ORDER_OPERATIONS } from "./operations.ts";
+import type { OrderActionData, PendingOperation } from "./orders.server.ts";
 
 /** How many order numbers the confirmation lists before "and N more". */
 const LISTED = 10;
 
 /**
- * The confirmation of an order operation, with what it needs (a reason, a
- * status, a remark). Posted with `confirmed=1`; in a dialog with JavaScript
- * (`onCancel` closes it), in the page without (`cancelHref` leaves it).
+ * The confirmation of an order operation, drawn from its entry in
+ * `./operations.ts`: its question and the fields it asks for (a reason, a
+ * status, a remark). Posted with `confirmed=1`: in a dialog with JavaScript,
+ * through the dialog's own `fetcher` (`onCancel` closes it); in the page
+ * without (`cancelHref` leaves it).
  */
 export function OperationForm({
   pending,
   action,
   lastResult,
+  fetcher,
   onCancel,
   cancelHref,
 }: {
   pending: PendingOperation;
   action: string;
   lastResult?: SubmissionResult<string[]>;
+  fetcher?: FetcherWithComponents<OrderActionData>;
   onCancel?: () => void;
   cancelHref: string;
 }) {
   const { t, i18n } = useTranslation();
   const navigation = useNavigation();
-  const intent = pending.intent === "import" ? "stockIn" : pending.intent;
-  const all = pending.matching !== undefined && intent !== "stockIn";
-  const [form, fields] = useZodForm((all ? ALL_SCHEMAS : SCHEMAS)[intent], {
-    id: `operation-${intent}${all ? "-all" : ""}`,
-    lastResult,
-  });
+  const { intent } = pending;
+  const operation = ORDER_OPERATIONS[intent];
+  const all = operation.target === "selection" && pending.matching !== undefined;
+  const [form, fields] = useZodForm(
+    operation.target === "selection" && all ? operation.allSchema : operation.schema,
+    { id: `operation-${intent}${all ? "-all" : ""}`, lastResult },
+  );
   const matching = formatCount(pending.matching ?? 0, i18n.language as Locale);
-  const busy = navigation.state === "submitting" && navigation.formData?.get("confirmed") === "1";
+  const busy = fetcher
+    ? fetcher.state === "submitting"
+    : navigation.state === "submitting" && navigation.formData?.get("confirmed") === "1";
   const listed = pending.orderNoList.slice(0, LISTED).join(", ");
   const more = pending.orderNoList.length - LISTED;
+  const PostForm = fetcher ? fetcher.Form : Form;
+  const question =
+    operation.target === "scan"
+      ? t(operation.question, { number: pending.scanned ?? "" })
+      : all
+        ? t(operation.questionAll, { n: matching })
+        : t(operation.question, { n: pending.orderNoList.length });
 
   return (
-    <Form
+    <PostForm
       method="post"
       action={action}
       {...getFormProps(form)}
@@ -81,16 +74,12 @@ export function OperationForm({
         <input key={orderNo} type="hidden" name="orderNoList" value={orderNo} />
       ))}
       {all ? <input type="hidden" name="expectedCount" value={pending.matching} /> : null}
-      {pending.salverNoOrOrderNo ? (
-        <input type="hidden" name="salverNoOrOrderNo" value={pending.salverNoOrOrderNo} />
+      {operation.target === "scan" ? (
+        <input type="hidden" name={operation.field} value={pending.scanned ?? ""} />
       ) : null}
 
       <p className="text-sm text-gray-800" data-testid="operation-question">
-        {intent === "stockIn"
-          ? t("logistics.order.confirm.stockIn", { number: pending.salverNoOrOrderNo ?? "" })
-          : all
-            ? t(`logistics.order.confirm.${intent}All`, { n: matching })
-            : t(`logistics.order.confirm.${intent}`, { n: pending.orderNoList.length })}
+        {question}
       </p>
       {all ? (
         <p className="text-xs text-gray-600">
@@ -108,44 +97,38 @@ export function OperationForm({
 
       <FormErrors id={form.errorId} errors={form.errors} />
 
-      {intent === "detain" ? (
-        <TextareaField
-          label={t("logistics.order.reason")}
-          field={fields.reasonForDetention}
-          maxLength={REASON_MAX}
-          placeholder={t("logistics.order.reasonPlaceholder")}
-        />
-      ) : null}
-
-      {intent === "status" ? (
-        <div>
-          <label htmlFor={fields.cbaStatus.id} className="mb-1 block text-sm font-medium">
-            {t("logistics.order.targetStatus")}
-          </label>
-          <select
-            {...getSelectProps(fields.cbaStatus)}
-            key={fields.cbaStatus.key}
-            className="input"
-          >
-            <option value="">{t("logistics.order.statusRequired")}</option>
-            {STATUS_TARGETS.map((code) => (
-              <option key={code} value={code}>
-                {t(orderStatusKey(code))}
-              </option>
-            ))}
-          </select>
-          <ErrorLine id={fields.cbaStatus.errorId} errors={fields.cbaStatus.errors} />
-        </div>
-      ) : null}
-
-      {intent === "remarks" ? (
-        <TextareaField
-          label={t("logistics.order.remarkLabel")}
-          field={fields.reasonForDetention}
-          maxLength={REASON_MAX}
-          hint={t("logistics.order.remarkHint")}
-        />
-      ) : null}
+      {operation.target === "selection"
+        ? operation.fields.map((field) => {
+            const meta = fields[field.name];
+            if (!meta) return null;
+            return field.kind === "text" ? (
+              <TextareaField
+                key={field.name}
+                label={t(field.label)}
+                // A text field's schema holds a string.
+                field={meta as FieldMetadata<string | undefined>}
+                maxLength={field.maxLength}
+                placeholder={field.placeholder ? t(field.placeholder) : undefined}
+                hint={field.hint ? t(field.hint) : undefined}
+              />
+            ) : (
+              <div key={field.name}>
+                <label htmlFor={meta.id} className="mb-1 block text-sm font-medium">
+                  {t(field.label)}
+                </label>
+                <select {...getSelectProps(meta)} key={meta.key} className="input">
+                  <option value="">{t(field.empty)}</option>
+                  {field.options.map((option) => (
+                    <option key={option.value} value={option.value}>
+                      {t(option.label)}
+                    </option>
+                  ))}
+                </select>
+                <ErrorLine id={meta.errorId} errors={meta.errors} />
+              </div>
+            );
+          })
+        : null}
 
       <div className="flex justify-end gap-2">
         {onCancel ? (
@@ -159,12 +142,12 @@ export function OperationForm({
         )}
         <button
           type="submit"
-          className={intent === "detain" ? "btn-danger" : "btn-primary"}
+          className={operation.tone === "danger" ? "btn-danger" : "btn-primary"}
           disabled={busy}
         >
           {t("common.confirm")}
         </button>
       </div>
-    </Form>
+    </PostForm>
   );
 }

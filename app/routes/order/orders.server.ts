@@ -1,19 +1,14 @@
 /**
- * The order list: its data shaped for display, and its operations. Every
- * operation takes two posts: the first asks for confirmation (the page shows
- * it in place; with JavaScript a dialog asks instead and posts the second
+ * The order list: its data shaped for display, and the one action that runs
+ * every operation of `./operations.ts`. An operation that waits for a
+ * confirmation takes two posts: the first asks for it (the page shows it in
+ * place; with JavaScript a dialog asks instead and posts the second
  * directly), the second carries `confirmed=1` and is carried out.
  */
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider, redirect } from "react-router";
-import {
-  IMPORT_MAX_BYTES,
-  type ImportReport,
-  type Order,
-  type OrderStatusCode,
-  type Pagination,
-} from "~/contract/index.ts";
+import { IMPORT_MAX_BYTES, type Order, type Pagination } from "~/contract/index.ts";
 import { getInstance, getLocale } from "~/middleware/i18next.ts";
 import { apiContext } from "~/middleware/session.server.ts";
 import type { ApiFailure } from "~/utils/api.server.ts";
@@ -34,23 +29,17 @@ import {
   selectionValue,
 } from "~/utils/order-selection.ts";
 import { inspectXlsx, XlsxRefused } from "~/utils/xlsx-guard.server.ts";
-import {
-  detainAllSchema,
-  detainSchema,
-  importSchema,
-  isSelectionIntent,
-  ORDER_INTENTS,
-  type OrderIntent,
-  orderFilterSchema,
-  remarksAllSchema,
-  remarksSchema,
-  type SelectionIntent,
-  selectionSchema,
-  statusAllSchema,
-  statusSchema,
-  stockInSchema,
-} from "~/validation/logistics.ts";
+import { orderFilterSchema, selectionSchema } from "~/validation/logistics.ts";
 import type { StatusView } from "../server/lists.server.ts";
+import {
+  type ConfirmIntent,
+  type OperationAnswer,
+  type OperationSchema,
+  type OrderIntent,
+  type OrderOperation,
+  type Outcome,
+  operationOf,
+} from "./operations.ts";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -177,15 +166,17 @@ export async function loadOrders(context: Context, url: URL) {
 
 /** An operation waiting for its confirmation. */
 export interface PendingOperation {
-  intent: OrderIntent;
+  intent: ConfirmIntent;
+  /** The chosen orders (empty for every order matching the filter, or for a scan). */
   orderNoList: string[];
-  salverNoOrOrderNo?: string;
   /** Set for an operation on every order matching the filters: how many the backend counted. */
   matching?: number;
+  /** The scanned number of a scan operation, posted again with the confirmation. */
+  scanned?: string;
 }
 
 export type OrderActionData =
-  | { stage: "confirm"; intent: OrderIntent; pending: PendingOperation }
+  | { stage: "confirm"; intent: ConfirmIntent; pending: PendingOperation }
   | {
       stage: "error";
       intent: OrderIntent;
@@ -193,14 +184,11 @@ export type OrderActionData =
       pending: PendingOperation | null;
       reply: SubmissionResult<string[]>;
     }
-  | {
-      stage: "done";
-      intent: OrderIntent;
-      message: string;
-      report: ImportReport | null;
-      /** Orders of a scanned pallet that did not move, each with why. */
-      unchanged?: { orderNo: string; why: string }[];
-    };
+  | ({ stage: "done"; intent: OrderIntent } & Required<OperationAnswer>);
+
+type Reply = {
+  reply: (options?: { formErrors?: string[]; hideFields?: string[] }) => SubmissionResult;
+};
 
 function failed(intent: OrderIntent, pending: PendingOperation | null, reply: SubmissionResult) {
   return data<OrderActionData>(
@@ -209,18 +197,30 @@ function failed(intent: OrderIntent, pending: PendingOperation | null, reply: Su
   );
 }
 
-function done(
-  intent: OrderIntent,
-  message: string,
-  report: ImportReport | null = null,
-  unchanged: { orderNo: string; why: string }[] = [],
-) {
-  return data<OrderActionData>({ stage: "done", intent, message, report, unchanged });
+/**
+ * The backend's refusal as a form error: its message names the offending
+ * order. An unknown scanned or selected number answers 40004, which `call`
+ * would turn into the 404 page; `attempt` gives it here, beside the field.
+ */
+function reject(submission: Reply, failure: ApiFailure) {
+  return submission.reply({ formErrors: [failure.message] });
+}
+
+/**
+ * How one operation is carried out for this post: what the confirmation
+ * shows (null: it needs none), the schema of the confirmed form, the call,
+ * and the confirmation to show again after a refusal.
+ */
+interface Plan {
+  pending: PendingOperation | null;
+  schema: OperationSchema;
+  call(value: unknown): Promise<Outcome<unknown>>;
+  /** After a refusal: the same confirmation, or one counted anew. */
+  again(): Promise<PendingOperation | null>;
 }
 
 export async function orderAction(request: Request, context: Context) {
   const t = getInstance(context).t;
-  const api = context.get(apiContext);
   const length = Number(request.headers.get("Content-Length") ?? 0);
   if (length > IMPORT_MAX_BYTES + 64 * 1024) {
     throw data({ message: t("logistics.import.fileTooLarge") }, { status: 413 });
@@ -242,103 +242,142 @@ export async function orderAction(request: Request, context: Context) {
       }),
     );
   }
-  const intent = ORDER_INTENTS.find((name) => name === rawIntent);
-  if (!intent) throw data({ message: "unknown operation" }, { status: 400 });
-  const confirmed = formData.get("confirmed") === "1";
-  const success = t("common.operationSuccessful");
+  const found = operationOf(rawIntent);
+  if (!found) throw data({ message: "unknown operation" }, { status: 400 });
+  const [intent, operation] = found;
 
-  if (intent === "import") {
-    const submission = parseWithZod(formData, { schema: importSchema });
-    if (submission.status !== "success") {
-      return failed(intent, null, submission.reply({ hideFields: ["file"] }));
-    }
+  // 1. Parse what the operation acts on.
+  const plan = await planOf(intent, operation, formData, url, context);
+  if ("stage" in plan) return plan.response;
+  // 2. Ask for the confirmation unless this post carries it.
+  if (plan.pending && formData.get("confirmed") !== "1") {
+    return data<OrderActionData>({
+      stage: "confirm",
+      intent: plan.pending.intent,
+      pending: plan.pending,
+    });
+  }
+  // 3. Parse the whole form and call the backend.
+  const submission = parseWithZod(formData, { schema: plan.schema });
+  if (submission.status !== "success") {
+    const hideFields = operation.target === "upload" ? ["file"] : undefined;
+    return failed(intent, plan.pending, submission.reply({ hideFields }));
+  }
+  if (operation.target === "upload") {
     // The archive's own directory is checked before the file goes anywhere:
     // a zip bomb or a file far beyond the row limit stops here.
-    try {
-      inspectXlsx(new Uint8Array(await submission.value.file.arrayBuffer()));
-    } catch (error) {
-      if (!(error instanceof XlsxRefused)) throw error;
-      const message = t(`logistics.import.${error.problem}`);
-      return failed(intent, null, submission.reply({ formErrors: [message] }));
+    const refusal = await inspectUpload(submission.value.file);
+    if (refusal) {
+      return failed(
+        intent,
+        null,
+        submission.reply({ formErrors: [t(`logistics.import.${refusal}`)] }),
+      );
     }
-    const upload = new FormData();
-    upload.set("file", submission.value.file, submission.value.file.name);
-    const result = await api.attempt("importOrders", { formData: upload });
-    if (!result.ok) return failed(intent, null, reject(submission, result));
-    const report = result.data;
-    return done(
-      intent,
-      `${success}: ${t("logistics.import.summary", { total: report.total, applied: report.applied, refused: report.refused })}`,
-      report,
-    );
+  }
+  const result = await plan.call(submission.value);
+  if (!result.ok) return failed(intent, await plan.again(), reject(submission, result));
+  // 4. Answer.
+  const answer = operation.answer(result.data, t);
+  return data<OrderActionData>({
+    stage: "done",
+    intent,
+    message: `${t("common.operationSuccessful")}: ${answer.message}`,
+    report: answer.report ?? null,
+    unchanged: answer.unchanged ?? [],
+  });
+}
+
+/** The refusal of an uploaded workbook whose archive is not fit to be read, if any. */
+async function inspectUpload(file: unknown) {
+  if (!(file instanceof Blob)) return null;
+  try {
+    inspectXlsx(new Uint8Array(await file.arrayBuffer()));
+    return null;
+  } catch (error) {
+    if (!(error instanceof XlsxRefused)) throw error;
+    return error.problem;
+  }
+}
+
+/** The plan of an operation for this post, or the answer refusing it. */
+async function planOf(
+  intent: OrderIntent,
+  operation: OrderOperation,
+  formData: FormData,
+  url: URL,
+  context: Context,
+): Promise<Plan | { stage: "refused"; response: ReturnType<typeof failed> }> {
+  const api = context.get(apiContext);
+  const refused = (reply: SubmissionResult) => ({
+    stage: "refused" as const,
+    response: failed(intent, null, reply),
+  });
+
+  if (operation.target === "upload") {
+    return {
+      pending: null,
+      schema: operation.schema,
+      call: (value) => operation.call(api, value),
+      again: async () => null,
+    };
   }
 
-  if (intent === "stockIn") {
-    const submission = parseWithZod(formData, { schema: stockInSchema });
-    if (submission.status !== "success") return failed(intent, null, submission.reply());
-    const pending = { intent, orderNoList: [], ...submission.value };
-    if (!confirmed) return data<OrderActionData>({ stage: "confirm", intent, pending });
-    const result = await api.attempt("orderWarehousing", {
-      body: { ...submission.value, direction: "in" },
-    });
-    if (!result.ok) return failed(intent, pending, reject(submission, result));
-    // A pallet scan moves the orders that may move and names every one left as it was.
-    const { changed, unchanged } = result.data;
-    return done(
-      intent,
-      `${success}: ${t("logistics.order.stockedIn", { changed: changed.length, unchanged: unchanged.length })}`,
-      null,
-      unchanged.map((order) => ({
-        orderNo: order.orderNo,
-        why: t("logistics.order.unchangedWhy", { status: t(orderStatusKey(order.cbaStatus)) }),
-      })),
-    );
+  if (operation.target === "scan") {
+    const submission = parseWithZod(formData, { schema: operation.schema });
+    if (submission.status !== "success") return refused(submission.reply());
+    const scanned = String(submission.value[operation.field] ?? "");
+    const pending: PendingOperation = { intent: confirming(intent), orderNoList: [], scanned };
+    return {
+      pending,
+      schema: operation.schema,
+      call: (value) => operation.call(api, value),
+      again: async () => pending,
+    };
   }
 
-  if (isSelectionIntent(intent) && parseSelection(url.searchParams).all) {
-    return filterOperation(intent, formData, confirmed, url, context);
+  if (parseSelection(url.searchParams).all) {
+    // Every order matching the filters (the query of the posted URL). The
+    // first post counts them for the confirmation; the second sends that
+    // count, and the backend changes nothing when the filter matches another
+    // number by then: the confirmation is shown again with the new count.
+    const filters = parseFilters(url.searchParams, orderFilterSchema);
+    const matching = await countMatching(context, url);
+    if (!matching) {
+      return refused(
+        parseWithZod(formData, { schema: selectionSchema }).reply({
+          formErrors: ["logistics.order.noneMatching"],
+        }),
+      );
+    }
+    const pending: PendingOperation = { intent: confirming(intent), orderNoList: [], matching };
+    return {
+      pending,
+      schema: operation.allSchema,
+      call: (value) => operation.callAll(api, value, filters),
+      again: async () => ({ ...pending, matching: (await countMatching(context, url)) ?? 0 }),
+    };
   }
 
-  // Operations on the selected orders.
-  const selection = parseWithZod(formData, { schema: selectionSchema });
-  if (selection.status !== "success") return failed(intent, null, selection.reply());
-  const pending = { intent, orderNoList: selection.value.orderNoList };
-  if (!confirmed || !isSelectionIntent(intent)) {
-    return data<OrderActionData>({ stage: "confirm", intent, pending });
-  }
+  // The chosen orders.
+  const chosen = parseWithZod(formData, { schema: selectionSchema });
+  if (chosen.status !== "success") return refused(chosen.reply());
+  const pending: PendingOperation = {
+    intent: confirming(intent),
+    orderNoList: chosen.value.orderNoList,
+  };
+  return {
+    pending,
+    schema: operation.schema,
+    call: (value) => operation.call(api, value),
+    again: async () => pending,
+  };
+}
 
-  if (intent === "detain") {
-    const submission = parseWithZod(formData, { schema: detainSchema });
-    if (submission.status !== "success") return failed(intent, pending, submission.reply());
-    const result = await api.attempt("updateOrders", {
-      body: {
-        orderNoList: submission.value.orderNoList,
-        cbaStatus: 2,
-        reasonForDetention: submission.value.reasonForDetention,
-      },
-    });
-    if (!result.ok) return failed(intent, pending, reject(submission, result));
-    return done(intent, `${success}: ${t("logistics.order.updated", { n: result.data.updated })}`);
-  }
-
-  if (intent === "status") {
-    const submission = parseWithZod(formData, { schema: statusSchema });
-    if (submission.status !== "success") return failed(intent, pending, submission.reply());
-    const result = await api.attempt("updateOrders", {
-      body: {
-        orderNoList: submission.value.orderNoList,
-        cbaStatus: submission.value.cbaStatus as OrderStatusCode,
-      },
-    });
-    if (!result.ok) return failed(intent, pending, reject(submission, result));
-    return done(intent, `${success}: ${t("logistics.order.updated", { n: result.data.updated })}`);
-  }
-
-  const submission = parseWithZod(formData, { schema: remarksSchema });
-  if (submission.status !== "success") return failed(intent, pending, submission.reply());
-  const result = await api.attempt("orderRemarks", { body: submission.value });
-  if (!result.ok) return failed(intent, pending, reject(submission, result));
-  return done(intent, `${success}: ${t("logistics.order.updated", { n: result.data.updated })}`);
+/** The intent of an operation that is not an upload: every other one waits for a confirmation. */
+function confirming(intent: OrderIntent): ConfirmIntent {
+  if (intent === "import") throw new Error("an upload is never confirmed");
+  return intent;
 }
 
 /** How many orders match the list's filters, as the backend counts them now. */
@@ -349,82 +388,3 @@ async function countMatching(context: Context, url: URL): Promise<number | null>
     .attempt("orders", { query: { current: 1, pageSize: 10, ...filters } });
   return answer.ok ? answer.data.pagination.total : null;
 }
-
-/**
- * An operation on every order matching the filters of the list (the query of
- * the posted URL). The first post counts them for the confirmation; the
- * second sends that count, and the backend changes nothing when the filter
- * matches another number by then: the confirmation is shown again with the
- * new count.
- */
-async function filterOperation(
-  intent: SelectionIntent,
-  formData: FormData,
-  confirmed: boolean,
-  url: URL,
-  context: Context,
-) {
-  const t = getInstance(context).t;
-  const api = context.get(apiContext);
-  const filters = parseFilters(url.searchParams, orderFilterSchema);
-  const matching = await countMatching(context, url);
-  const pending: PendingOperation = { intent, orderNoList: [], matching: matching ?? 0 };
-  if (!matching) {
-    const reply = parseWithZod(formData, { schema: selectionSchema }).reply({
-      formErrors: ["logistics.order.noneMatching"],
-    });
-    return failed(intent, null, reply);
-  }
-  if (!confirmed) return data<OrderActionData>({ stage: "confirm", intent, pending });
-  const success = t("common.operationSuccessful");
-  const again = async (
-    submission: { reply: (options: { formErrors: string[] }) => SubmissionResult },
-    failure: ApiFailure,
-  ) => {
-    const now = await countMatching(context, url);
-    return failed(intent, { ...pending, matching: now ?? 0 }, reject(submission, failure));
-  };
-
-  if (intent === "remarks") {
-    const submission = parseWithZod(formData, { schema: remarksAllSchema });
-    if (submission.status !== "success") return failed(intent, pending, submission.reply());
-    const result = await api.attempt("orderRemarksByFilter", {
-      query: filters,
-      body: submission.value,
-    });
-    if (!result.ok) return again(submission, result);
-    return done(intent, `${success}: ${t("logistics.order.updated", { n: result.data.updated })}`);
-  }
-  const submission =
-    intent === "detain"
-      ? parseWithZod(formData, { schema: detainAllSchema })
-      : parseWithZod(formData, { schema: statusAllSchema });
-  if (submission.status !== "success") return failed(intent, pending, submission.reply());
-  const value = submission.value;
-  const result = await api.attempt("updateOrdersByFilter", {
-    query: filters,
-    body:
-      "reasonForDetention" in value
-        ? {
-            expectedCount: value.expectedCount,
-            cbaStatus: 2,
-            reasonForDetention: value.reasonForDetention,
-          }
-        : { expectedCount: value.expectedCount, cbaStatus: value.cbaStatus as OrderStatusCode },
-  });
-  if (!result.ok) return again(submission, result);
-  return done(intent, `${success}: ${t("logistics.order.updated", { n: result.data.updated })}`);
-}
-
-/** The backend's refusal (its message names the offending order) as a form error. */
-function reject(
-  submission: { reply: (options: { formErrors: string[] }) => SubmissionResult },
-  failure: ApiFailure,
-) {
-  return submission.reply({ formErrors: [failure.message] });
-}
-
-/**
- * An unknown scanned or selected number answers 40004, which the API client
- * turns into the 404 page; in a form it is a message beside the field.
- */

@@ -1,5 +1,5 @@
-import { type FormEvent, useEffect, useState } from "react";
-import { Link, useLocation, useNavigate } from "react-router";
+import { type FormEvent, useRef, useState } from "react";
+import { Link, useFetcher, useLocation, useNavigate } from "react-router";
 import { ConfirmDialog, ConfirmPanel } from "~/components/confirm-dialog.tsx";
 import { ErrorLine, Notice, useErrorText } from "~/components/form.tsx";
 import { FilterField, ListFilter, RecentInput, StatusFilter } from "~/components/list-filter.tsx";
@@ -22,16 +22,10 @@ import {
   withPageChoice,
 } from "~/utils/order-selection.ts";
 import { chosenColumns } from "~/utils/table-columns.ts";
-import {
-  isSelectionIntent,
-  MAX_SELECTION,
-  ORDER_FILTER_TEXT_FIELDS,
-  type OrderIntent,
-  SORT_PARAMS,
-  stockInSchema,
-} from "~/validation/logistics.ts";
+import { MAX_SELECTION, ORDER_FILTER_TEXT_FIELDS, SORT_PARAMS } from "~/validation/logistics.ts";
 import type { Route } from "./+types/orders";
 import { OperationForm } from "./operation-form.tsx";
+import { ORDER_OPERATIONS, type OrderIntent, operationsFor } from "./operations.ts";
 import { ImportReportView, OrderLines, useOrderColumns } from "./order-columns.tsx";
 import { OrderHistory } from "./order-history.tsx";
 import {
@@ -53,6 +47,20 @@ export function action({ request, context }: Route.ActionArgs) {
 export const shouldRevalidate = keepDataOnSelection;
 
 const OPS_FORM = "order-ops";
+const SELECTION_OPERATIONS = operationsFor("selection");
+const SCAN_OPERATIONS = operationsFor("scan");
+const UPLOAD_OPERATIONS = operationsFor("upload");
+
+/** `stockIn` → `stock-in`: the ids and test ids of an operation's controls. */
+const kebab = (intent: string) => intent.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+
+/** The dialog open now: a scan or selection operation's confirmation, or an upload. */
+interface OpenDialog {
+  intent: OrderIntent;
+  pending: PendingOperation | null;
+  /** Names the dialog's own fetcher: every opening starts without an answer. */
+  run: number;
+}
 
 /** The order list: filters, totals, expandable lines, operations on the selection. */
 export default function OrdersPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -65,7 +73,8 @@ export default function OrdersPage({ loaderData, actionData }: Route.ComponentPr
   const { filters, totals } = loaderData;
   const params = new URLSearchParams(location.search);
   const here = listHref(location.pathname, params);
-  const result = actionData as OrderActionData | undefined;
+  /** Without JavaScript the page posts, and the answer comes here. */
+  const posted = actionData as OrderActionData | undefined;
 
   // The selection lives in the URL (see ~/utils/order-selection.ts): paging keeps it.
   const selection = parseSelection(params);
@@ -83,50 +92,52 @@ export default function OrdersPage({ loaderData, actionData }: Route.ComponentPr
     if (next.join(",") === selection.orderNos.join(",")) return;
     navigate(selectionHref({ [SELECTION_PARAM]: selectionValue(next) }), quiet);
   };
-  const [dialog, setDialog] = useState<{ pending: PendingOperation; since: unknown } | null>(null);
-  const [importOpen, setImportOpen] = useState(false);
-  /** A result whose confirmation was closed in its dialog: not shown again in the page. */
-  const [dismissed, setDismissed] = useState<unknown>(null);
-  const closeDialog = () => {
-    setDialog(null);
-    setDismissed(result);
-  };
+
+  /** A refusal checked in the browser before any dialog opens (nothing chosen, a blank scan). */
   const [localError, setLocalError] = useState<{ intent: OrderIntent; message: string } | null>(
     null,
   );
-  useEffect(() => {
-    if (result?.stage === "done") {
-      setDialog(null);
-      setImportOpen(false);
-    }
+  // With JavaScript every dialog posts through a fetcher of its own: its
+  // answer (an error to show in it, or the result that closes it) stays with it.
+  const runs = useRef(0);
+  const [dialog, setDialog] = useState<OpenDialog | null>(null);
+  const fetcher = useFetcher<OrderActionData>({ key: `order-operation-${dialog?.run ?? 0}` });
+  const answer = fetcher.data;
+  const open = (intent: OrderIntent, pending: PendingOperation | null) => {
+    runs.current += 1;
     setLocalError(null);
-  }, [result]);
+    setDialog({ intent, pending, run: runs.current });
+  };
+  const closeDialog = () => setDialog(null);
+  const dialogOpen = dialog !== null && answer?.stage !== "done";
+  const done =
+    answer?.stage === "done" ? answer : !dialog && posted?.stage === "done" ? posted : null;
 
+  /** The refusal of an operation's first step: checked in the browser, or posted without JavaScript. */
   const errorOf = (intent: OrderIntent) => {
     if (localError?.intent === intent) return localError.message;
-    if (result?.stage !== "error" || result.intent !== intent || result.pending) return undefined;
-    const reply = result.reply;
+    if (dialog || posted?.stage !== "error" || posted.intent !== intent || posted.pending) {
+      return undefined;
+    }
+    const reply = posted.reply;
     return reply.error?.[""]?.[0] ?? Object.values(reply.error ?? {})[0]?.[0];
   };
-  const selectionError = ["detain", "status", "remarks"]
-    .map((intent) => errorOf(intent as OrderIntent))
-    .find(Boolean);
+  const selectionError = SELECTION_OPERATIONS.map(([intent]) => errorOf(intent)).find(Boolean);
 
   // Without JavaScript the server asks for confirmation; the page shows it in place.
   const inline =
-    !dialog && result !== dismissed && (result?.stage === "confirm" || result?.stage === "error")
-      ? result.pending
-      : null;
-  const dialogResult =
-    dialog && result !== dialog.since && result?.stage === "error" ? result.reply : undefined;
+    !dialog && (posted?.stage === "confirm" || posted?.stage === "error") ? posted.pending : null;
+  const dialogPending =
+    answer?.stage === "error" && answer.pending ? answer.pending : (dialog?.pending ?? null);
+  const dialogResult = answer?.stage === "error" ? answer.reply : undefined;
 
   /** With JavaScript, an operation button opens its dialog instead of asking the server. */
   const onOperation = (event: FormEvent<HTMLFormElement>) => {
     const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
     if (!hydrated || submitter?.name !== "intent") return; // downloads go to the resource route
     event.preventDefault();
-    const intent = submitter.value as OrderIntent;
-    if (!isSelectionIntent(intent)) return;
+    const intent = SELECTION_OPERATIONS.find(([name]) => name === submitter.value)?.[0];
+    if (!intent) return;
     if (selection.all ? matching === 0 : selected.size === 0) {
       const message = selection.all
         ? "logistics.order.noneMatching"
@@ -138,44 +149,31 @@ export default function OrdersPage({ loaderData, actionData }: Route.ComponentPr
       setLocalError({ intent, message: "logistics.order.selectionTooLarge" });
       return;
     }
-    setLocalError(null);
     // Every matching order: the count the backend gave for this filter, sent back to be checked.
-    const pending = selection.all
-      ? { intent, orderNoList: [], matching }
-      : { intent, orderNoList: selection.orderNos };
-    setDialog({ pending, since: result });
+    open(
+      intent,
+      selection.all
+        ? { intent, orderNoList: [], matching }
+        : { intent, orderNoList: selection.orderNos },
+    );
   };
 
-  const onStockIn = (event: FormEvent<HTMLFormElement>) => {
-    if (!hydrated) return;
+  /** With JavaScript, a scan is checked here and confirmed in a dialog. */
+  const onScan = (index: number) => (event: FormEvent<HTMLFormElement>) => {
+    const entry = SCAN_OPERATIONS[index];
+    if (!hydrated || !entry) return;
     event.preventDefault();
-    const value = new FormData(event.currentTarget).get("salverNoOrOrderNo");
-    const parsed = stockInSchema.safeParse({ salverNoOrOrderNo: value ?? undefined });
+    const [intent, operation] = entry;
+    const value = new FormData(event.currentTarget).get(operation.field);
+    const parsed = operation.schema.safeParse({ [operation.field]: value ?? undefined });
     if (!parsed.success) {
-      setLocalError({ intent: "stockIn", message: parsed.error.issues[0]?.message ?? "" });
+      setLocalError({ intent, message: parsed.error.issues[0]?.message ?? "" });
       return;
     }
-    setLocalError(null);
-    setDialog({
-      pending: { intent: "stockIn", orderNoList: [], ...parsed.data },
-      since: result,
-    });
+    open(intent, { intent, orderNoList: [], scanned: String(parsed.data[operation.field]) });
   };
 
   const columns = useOrderColumns();
-  const stockInError = errorOf("stockIn");
-  const opButton = (intent: "detain" | "status" | "remarks") => (
-    <button
-      type="submit"
-      name="intent"
-      value={intent}
-      className={intent === "detain" ? "btn-danger" : "btn-secondary"}
-      data-testid={`op-${intent}`}
-    >
-      {t(`logistics.order.ops.${intent}`)}
-    </button>
-  );
-
   return (
     <section className="card p-5">
       <PageHeader title={t("logistics.order.title")} />
@@ -204,17 +202,17 @@ export default function OrdersPage({ loaderData, actionData }: Route.ComponentPr
         />
       </ListFilter>
 
-      {result?.stage === "done" ? (
+      {done ? (
         <div className="mb-3" data-testid="operation-result">
-          <Notice kind="success">{result.message}</Notice>
-          {result.unchanged && result.unchanged.length > 0 ? (
+          <Notice kind="success">{done.message}</Notice>
+          {done.unchanged.length > 0 ? (
             <div
               className="mt-2 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900"
               data-testid="stock-in-unchanged"
             >
-              <p>{t("logistics.order.unchangedTitle", { count: result.unchanged.length })}</p>
+              <p>{t("logistics.order.unchangedTitle", { count: done.unchanged.length })}</p>
               <ul className="mt-1 max-h-48 overflow-y-auto text-xs">
-                {result.unchanged.map((order) => (
+                {done.unchanged.map((order) => (
                   <li key={order.orderNo}>
                     <span className="font-mono">{order.orderNo}</span> {order.why}
                   </li>
@@ -230,21 +228,16 @@ export default function OrdersPage({ loaderData, actionData }: Route.ComponentPr
         </div>
       ) : null}
       {inline ? (
-        <ConfirmPanel
-          title={t(`logistics.order.ops.${inline.intent === "import" ? "stockIn" : inline.intent}`)}
-          testId="confirm-panel"
-        >
+        <ConfirmPanel title={t(ORDER_OPERATIONS[inline.intent].label)} testId="confirm-panel">
           <OperationForm
             pending={inline}
             action={here}
-            lastResult={result?.stage === "error" ? result.reply : undefined}
+            lastResult={posted?.stage === "error" ? posted.reply : undefined}
             cancelHref={here}
           />
         </ConfirmPanel>
       ) : null}
-      {result?.stage === "done" && result.report ? (
-        <ImportReportView report={result.report} />
-      ) : null}
+      {done?.report ? <ImportReportView report={done.report} /> : null}
 
       <div className="mb-3 flex flex-wrap items-start gap-x-6 gap-y-3">
         <form
@@ -261,9 +254,18 @@ export default function OrdersPage({ loaderData, actionData }: Route.ComponentPr
           {elsewhere.map((orderNo) => (
             <input key={orderNo} type="hidden" name="orderNoList" value={orderNo} />
           ))}
-          {opButton("detain")}
-          {opButton("status")}
-          {opButton("remarks")}
+          {SELECTION_OPERATIONS.map(([intent, operation]) => (
+            <button
+              key={intent}
+              type="submit"
+              name="intent"
+              value={intent}
+              className={operation.tone === "danger" ? "btn-danger" : "btn-secondary"}
+              data-testid={`op-${intent}`}
+            >
+              {t(operation.label)}
+            </button>
+          ))}
           <span className="mx-1 h-6 w-px bg-gray-200" aria-hidden="true" />
           <button
             type="submit"
@@ -288,47 +290,62 @@ export default function OrdersPage({ loaderData, actionData }: Route.ComponentPr
             {t("logistics.order.ops.downloadLogistics")}
           </button>
         </form>
-        <XlsxUpload
-          label={t("logistics.order.ops.import")}
-          title={t("logistics.import.title")}
-          hint={t("logistics.import.hint")}
-          templateHref="/order/import-template"
-          fields={{ intent: "import" }}
-          lastResult={
-            result?.stage === "error" && result.intent === "import" ? result.reply : undefined
-          }
-          open={importOpen}
-          onOpenChange={setImportOpen}
-          testId="import"
-        />
-        <form
-          method="post"
-          action={here}
-          onSubmit={onStockIn}
-          className="ml-auto flex items-start gap-2"
-          data-testid="stock-in"
-        >
-          <input type="hidden" name="intent" value="stockIn" />
-          <div>
-            <label htmlFor="stock-in-number" className="sr-only">
-              {t("logistics.order.stockInLabel")}
-            </label>
-            <input
-              id="stock-in-number"
-              name="salverNoOrOrderNo"
-              maxLength={64}
-              autoComplete="off"
-              placeholder={t("logistics.order.stockInPlaceholder")}
-              aria-invalid={stockInError ? true : undefined}
-              aria-describedby="stock-in-error"
-              className="input w-64"
-            />
-            {stockInError ? <ErrorLine id="stock-in-error" errors={[stockInError]} /> : null}
-          </div>
-          <button type="submit" className="btn-primary">
-            {t("logistics.order.ops.stockIn")}
-          </button>
-        </form>
+        {UPLOAD_OPERATIONS.map(([intent, operation]) => (
+          <XlsxUpload
+            key={intent}
+            label={t(operation.label)}
+            title={t(operation.title)}
+            hint={t(operation.hint)}
+            templateHref={operation.templateHref}
+            fields={{ intent }}
+            lastResult={
+              dialog?.intent === intent
+                ? dialogResult
+                : !dialog && posted?.stage === "error" && posted.intent === intent
+                  ? posted.reply
+                  : undefined
+            }
+            open={dialogOpen && dialog?.intent === intent}
+            onOpenChange={(shown) => (shown ? open(intent, null) : closeDialog())}
+            fetcher={fetcher}
+            testId={intent}
+          />
+        ))}
+        {SCAN_OPERATIONS.map(([intent, operation], index) => {
+          const id = kebab(intent);
+          const error = errorOf(intent);
+          return (
+            <form
+              key={intent}
+              method="post"
+              action={here}
+              onSubmit={onScan(index)}
+              className="ml-auto flex items-start gap-2"
+              data-testid={id}
+            >
+              <input type="hidden" name="intent" value={intent} />
+              <div>
+                <label htmlFor={`${id}-number`} className="sr-only">
+                  {t(operation.fieldLabel)}
+                </label>
+                <input
+                  id={`${id}-number`}
+                  name={operation.field}
+                  maxLength={operation.maxLength}
+                  autoComplete="off"
+                  placeholder={t(operation.placeholder)}
+                  aria-invalid={error ? true : undefined}
+                  aria-describedby={`${id}-error`}
+                  className="input w-64"
+                />
+                {error ? <ErrorLine id={`${id}-error`} errors={[error]} /> : null}
+              </div>
+              <button type="submit" className="btn-primary">
+                {t(operation.label)}
+              </button>
+            </form>
+          );
+        })}
       </div>
 
       <PagedTable
@@ -413,23 +430,18 @@ export default function OrdersPage({ loaderData, actionData }: Route.ComponentPr
         }
       />
 
-      {dialog ? (
+      {dialog && dialogPending ? (
         <ConfirmDialog
-          open
+          open={dialogOpen}
           onClose={closeDialog}
-          title={t(
-            `logistics.order.ops.${dialog.pending.intent === "import" ? "stockIn" : dialog.pending.intent}`,
-          )}
+          title={t(ORDER_OPERATIONS[dialogPending.intent].label)}
           testId="operation-dialog"
         >
           <OperationForm
-            pending={
-              dialogResult && result?.stage === "error" && result.pending
-                ? result.pending
-                : dialog.pending
-            }
+            pending={dialogPending}
             action={here}
             lastResult={dialogResult}
+            fetcher={fetcher}
             onCancel={closeDialog}
             cancelHref={here}
           />

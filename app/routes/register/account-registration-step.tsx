@@ -6,13 +6,12 @@ import { useTranslation } from "~/utils/i18n.ts";
 import { localizePath } from "~/utils/locale-path.ts";
 import { REGISTRATION_PATH } from "~/validation/account.ts";
 import type { Route } from "./+types/account-registration-step";
-import { registrationState } from "./registration.server.ts";
+import { registrationStep } from "./registration.server.ts";
 
 /** Where the visitor stands in the registration: the step indicator of the same flow. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await sendSignedInHome(context);
-  const { step, started } = await registrationState(request);
-  return { step, started };
+export async function loader(args: Route.LoaderArgs) {
+  await sendSignedInHome(args.context);
+  return registrationStep(args);
 }
 
 export default function AccountRegistrationStep({ loaderData }: Route.ComponentProps) {

@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { lastResultOf, StepPanel } from "~/components/account/flow-parts.tsx";
 import {
   AccountStep,
   ActivationStep,
@@ -6,34 +6,26 @@ import {
   RegistrationSteps,
 } from "~/components/account/registration.tsx";
 import { currentCaptchaNonce } from "~/components/captcha.tsx";
-import { Notice } from "~/components/form.tsx";
-import { env } from "~/config/env.server.ts";
 import { sendSignedInHome } from "~/utils/auth.server.ts";
-import { newCaptchaNonce } from "~/utils/captcha-session.server.ts";
 import { useTranslation } from "~/utils/i18n.ts";
 import type { Route } from "./+types/account-registration";
-import { registrationAction, registrationState, takeNotice } from "./registration.server.ts";
+import { registrationAction, registrationLoader } from "./registration.server.ts";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await sendSignedInHome(context);
-  const state = await registrationState(request);
-  const { notice, cookie } = await takeNotice(context);
-  return data(
-    { ...state, notice, captchaNonce: newCaptchaNonce(), demoMode: env().demoMode },
-    { headers: cookie ? { "Set-Cookie": cookie } : undefined },
-  );
+export async function loader(args: Route.LoaderArgs) {
+  await sendSignedInHome(args.context);
+  return registrationLoader(args);
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  await sendSignedInHome(context);
-  return registrationAction(request, context);
+export async function action(args: Route.ActionArgs) {
+  await sendSignedInHome(args.context);
+  return registrationAction(args);
 }
 
 /** Registration in three steps; the server keeps the step (SPEC.md section 2). */
 export default function AccountRegistration({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { step, email, notice } = loaderData;
-  const lastResult = actionData && "status" in actionData ? actionData : undefined;
+  const lastResult = lastResultOf(actionData);
 
   return (
     <section className="card mx-auto max-w-3xl p-10 [--accent:var(--color-brand-600)]">
@@ -41,12 +33,7 @@ export default function AccountRegistration({ loaderData, actionData }: Route.Co
         {t("account.register.title")}
       </h1>
       <RegistrationSteps step={step} />
-      <div className="mx-auto mt-10 max-w-md" data-step={step} data-testid="registration-step">
-        {notice ? (
-          <div className="mb-4" data-testid="flow-notice">
-            <Notice kind={notice.kind}>{notice.message}</Notice>
-          </div>
-        ) : null}
+      <StepPanel step={step} testId="registration-step" notice={notice}>
         {step === 1 ? (
           <AccountStep
             lastResult={lastResult}
@@ -65,7 +52,7 @@ export default function AccountRegistration({ loaderData, actionData }: Route.Co
         ) : (
           <DoneStep email={email} />
         )}
-      </div>
+      </StepPanel>
     </section>
   );
 }

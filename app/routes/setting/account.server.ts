@@ -9,9 +9,10 @@ import { localizePath } from "~/utils/locale-path.ts";
 import { commitSession } from "~/utils/session.server.ts";
 import { LOGIN_HISTORY_SIZES, loginSettingsSchema } from "~/validation/account.ts";
 
-type Context = Readonly<RouterContextProvider>;
+type Args = { url: URL; context: Readonly<RouterContextProvider> };
+type PostArgs = { request: Request; context: Readonly<RouterContextProvider> };
 
-export async function loginSettingsLoader(url: URL, context: Context) {
+export async function loginSettingsLoader({ url, context }: Args) {
   const user = getUser(context);
   const paging = parsePaging(url.searchParams, LOGIN_HISTORY_SIZES);
   const answer = await context.get(apiContext).attempt("loginDevices", { query: paging });
@@ -34,7 +35,7 @@ export async function loginSettingsLoader(url: URL, context: Context) {
 
 export type LoginSettingsNotice = { kind: "success" | "error"; message: string };
 
-export async function loginSettingsAction(request: Request, context: Context) {
+export async function loginSettingsAction({ request, context }: PostArgs) {
   const t = getInstance(context).t;
   const api = context.get(apiContext);
   const parsed = loginSettingsSchema.safeParse(Object.fromEntries(await request.formData()));

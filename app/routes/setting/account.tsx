@@ -7,12 +7,12 @@ import { LOGIN_HISTORY_SIZES } from "~/validation/account.ts";
 import type { Route } from "./+types/account";
 import { loginSettingsAction, loginSettingsLoader } from "./account.server.ts";
 
-export function loader({ url, context }: Route.LoaderArgs) {
-  return loginSettingsLoader(url, context);
+export function loader(args: Route.LoaderArgs) {
+  return loginSettingsLoader(args);
 }
 
-export function action({ request, context }: Route.ActionArgs) {
-  return loginSettingsAction(request, context);
+export function action(args: Route.ActionArgs) {
+  return loginSettingsAction(args);
 }
 
 type Row = Route.ComponentProps["loaderData"]["rows"][number];

@@ -1,0 +1,190 @@
+/**
+ * Route tests below the browser: a route module's loader or action called
+ * with a real `Request`, behind the middleware the root and home layouts run
+ * (language, form body, session, limits; the user check on home pages),
+ * against the in-process fake backend (demo mode). A `Visitor` is a browser
+ * without JavaScript: a cookie jar, an address and nothing else.
+ */
+import {
+  type UNSAFE_DataWithResponseInit as DataWithResponseInit,
+  type MiddlewareFunction,
+  RouterContextProvider,
+} from "react-router";
+import { DEMO_MAILBOX_COOKIE, DEMO_MAILBOX_HEADER } from "~/contract/demo.ts";
+import { i18nextMiddleware } from "~/middleware/i18next.ts";
+import { requestBodyMiddleware } from "~/middleware/request-body.server.ts";
+import { sessionMiddleware } from "~/middleware/session.server.ts";
+import * as captchaRoute from "~/routes/resources/captcha.ts";
+import { requireUserMiddleware } from "~/utils/auth.server.ts";
+import { retryAfterMiddleware } from "~/utils/rate-limit.server.ts";
+import { requestInfoContext } from "~/utils/request-context.server.ts";
+import { handleMockApiRequest, mockClock, resetMockDb } from "../../mocks/api.ts";
+
+process.env.MOCK_API_QUIET = "1";
+
+const ORIGIN = "http://127.0.0.1:3000";
+const USER_AGENT =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36";
+
+/** A small fake backend, seeded afresh. */
+export async function freshBackend(): Promise<void> {
+  mockClock.reset();
+  await resetMockDb({ services: 4, pallets: 12, orders: 60 });
+}
+
+type Handler = (args: never) => unknown;
+export interface RouteModule {
+  loader?: Handler;
+  action?: Handler;
+}
+
+/** What a loader or action answered (or threw), as the framework would pass it on. */
+export interface Outcome {
+  status: number;
+  /** The redirect's target. */
+  location: string | null;
+  /** The answer's data (a plain object, or the payload of `data()`). */
+  data: unknown;
+  response: Response;
+  thrown: boolean;
+}
+
+let addresses = 0;
+
+/** A browser without JavaScript, from an address of its own (limits count per address). */
+export function visitor(options: { ip?: string } = {}) {
+  addresses += 1;
+  const ip = options.ip ?? `198.51.100.${addresses % 250}`;
+  const jar = new Map<string, string>();
+
+  function keep(headers: Headers) {
+    for (const cookie of headers.getSetCookie()) {
+      const [pair = "", ...attributes] = cookie.split(";");
+      const index = pair.indexOf("=");
+      const name = pair.slice(0, index).trim();
+      const expired = attributes.some((attribute) => /^\s*max-age=0\s*$/i.test(attribute));
+      if (expired || pair.slice(index + 1) === "") jar.delete(name);
+      else jar.set(name, pair.slice(index + 1));
+    }
+  }
+
+  async function run(
+    route: RouteModule,
+    kind: "loader" | "action",
+    path: string,
+    options: { form?: Record<string, string>; home?: boolean } = {},
+  ): Promise<Outcome> {
+    const url = new URL(path, ORIGIN);
+    const headers = new Headers({ "User-Agent": USER_AGENT });
+    if (jar.size)
+      headers.set("Cookie", [...jar].map(([name, value]) => `${name}=${value}`).join("; "));
+    let body: string | undefined;
+    if (options.form) {
+      headers.set("Content-Type", "application/x-www-form-urlencoded");
+      body = new URLSearchParams(options.form).toString();
+    }
+    const request = new Request(url, { method: options.form ? "POST" : "GET", headers, body });
+    const context = new RouterContextProvider();
+    context.set(requestInfoContext, { clientIp: ip });
+    const args = { request, url, params: {}, context, pattern: "/*" } as never;
+    const handler = route[kind];
+    if (!handler) throw new Error(`the route has no ${kind}`);
+
+    let answer: unknown;
+    const chain: MiddlewareFunction<Response>[] = [
+      i18nextMiddleware as MiddlewareFunction<Response>,
+      requestBodyMiddleware,
+      sessionMiddleware,
+      retryAfterMiddleware,
+      ...(options.home ? [requireUserMiddleware] : []),
+    ];
+    const through = (index: number): Promise<Response> => {
+      const middleware = chain[index];
+      if (!middleware) {
+        return (async () => {
+          answer = await handler(args);
+          return asResponse(answer);
+        })();
+      }
+      return middleware(args, () => through(index + 1)) as Promise<Response>;
+    };
+
+    let response: Response;
+    let thrown = false;
+    try {
+      response = await through(0);
+    } catch (error) {
+      thrown = true;
+      answer = error;
+      response = asResponse(error);
+      if (!(error instanceof Response) && !isData(error)) throw error;
+    }
+    keep(response.headers);
+    const payload = isData(answer) ? answer.data : answer;
+    return {
+      status: response.status,
+      location: response.headers.get("Location"),
+      data: payload instanceof Response ? null : payload,
+      response,
+      thrown,
+    };
+  }
+
+  return {
+    ip,
+    jar,
+    get: (route: RouteModule, path: string, options: { home?: boolean } = {}) =>
+      run(route, "loader", path, options),
+    post: (
+      route: RouteModule,
+      path: string,
+      form: Record<string, string>,
+      options: { home?: boolean } = {},
+    ) => run(route, "action", path, { ...options, form }),
+
+    /** The image code of a form, as the "spell it out" link reads it. */
+    async imageCode(purpose: "login" | "register" | "forgot"): Promise<string> {
+      const outcome = await run(captchaRoute, "loader", `/captcha?purpose=${purpose}&as=text`);
+      const { spelled } = (await outcome.response.json()) as { spelled: string };
+      return spelled.replaceAll(" ", "");
+    },
+
+    /** The newest e-mail code sent to `to`, from this browser's demo mailbox. */
+    async mailedCode(to: string): Promise<string> {
+      const mailbox = jar.get(DEMO_MAILBOX_COOKIE) ?? "";
+      const response = await handleMockApiRequest(
+        new Request(`${ORIGIN}/api/v1/demo/outbox?to=${encodeURIComponent(to)}`, {
+          headers: { [DEMO_MAILBOX_HEADER]: mailbox },
+        }),
+      );
+      const { data } = (await response.json()) as { data: { text: string }[] };
+      const code = /\b(\d{6})\b/.exec(data[0]?.text ?? "")?.[1];
+      if (!code) throw new Error(`no code mailed to ${to}`);
+      return code;
+    },
+  };
+}
+
+export type Visitor = ReturnType<typeof visitor>;
+
+function isData(value: unknown): value is DataWithResponseInit<unknown> {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    (value as { type?: unknown }).type === "DataWithResponseInit"
+  );
+}
+
+function asResponse(value: unknown): Response {
+  if (value instanceof Response) return value;
+  if (isData(value)) {
+    return new Response(null, { status: value.init?.status ?? 200, headers: value.init?.headers });
+  }
+  return new Response(null);
+}
+
+/** The errors of a form's reply: the form's (`""`) and each field's. */
+export function errorsOf(outcome: Outcome): Record<string, string[] | null> {
+  const reply = outcome.data as { error?: Record<string, string[] | null> } | null;
+  return reply?.error ?? {};
+}

@@ -1,0 +1,196 @@
+/**
+ * Password recovery (SPEC.md section 2) through its route module: every
+ * step's refusal and success, the image code, sending the code again, the
+ * systems of `?system=`, and the sign-in with the new password.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import * as page from "~/routes/forge-password.tsx";
+import * as signIn from "~/routes/login.callback.tsx";
+import { errorsOf, freshBackend, type Visitor, visitor } from "./account-harness.ts";
+
+const PATH = "/forge_password";
+const ACCOUNT = "guest@demo.test";
+
+beforeEach(freshBackend);
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+type State = {
+  system: string;
+  step: number;
+  email: string;
+  resendIn: number;
+  sentBefore: boolean;
+  notice: { kind: string; message: string } | null;
+};
+
+async function stateOf(browser: Visitor, path = PATH): Promise<State> {
+  return (await browser.get(page, path)).data as State;
+}
+
+/** Step 1 for `email`, right: the browser stands on step 2. */
+async function confirmAccount(browser: Visitor, email = ACCOUNT, path = PATH) {
+  const code = await browser.imageCode("forgot");
+  const outcome = await browser.post(page, path, { intent: "account", email, code });
+  expect(outcome.location).toBe(path);
+}
+
+/** Steps 1 and 2: the code sent and typed in; the browser stands on step 3. */
+async function toStepThree(browser: Visitor, email = ACCOUNT) {
+  await confirmAccount(browser, email);
+  await browser.post(page, PATH, { intent: "send" });
+  const code = await browser.mailedCode(email);
+  expect((await browser.post(page, PATH, { intent: "next", emailCode: code })).location).toBe(PATH);
+  expect((await stateOf(browser)).step).toBe(3);
+  return code;
+}
+
+describe("recovery step 1: the account behind an image code", () => {
+  it("refuses a form that does not parse and a wrong image code, with a new image each time", async () => {
+    const browser = visitor();
+    const empty = await browser.post(page, PATH, { intent: "account", email: "" });
+    expect(Object.keys(errorsOf(empty))).toEqual(expect.arrayContaining(["email", "code"]));
+    expect(empty.data).toHaveProperty("captchaNonce");
+
+    const wrong = await browser.post(page, PATH, {
+      intent: "account",
+      email: ACCOUNT,
+      code: "ZZ9Z",
+    });
+    expect(errorsOf(wrong).code).toEqual(["auth.codeWrong"]);
+    expect(wrong.data).toHaveProperty("captchaNonce");
+    expect((wrong.data as { initialValue?: object }).initialValue).not.toHaveProperty("code");
+    expect((await stateOf(browser)).step).toBe(1);
+  });
+
+  it("refuses an address without an account", async () => {
+    const browser = visitor();
+    const code = await browser.imageCode("forgot");
+    const outcome = await browser.post(page, PATH, {
+      intent: "account",
+      email: "nobody-here@example.com",
+      code,
+    });
+    expect(errorsOf(outcome).email).toEqual(["account.errors.accountNotFound"]);
+  });
+
+  it("goes on to step 2 with an account", async () => {
+    const browser = visitor();
+    await confirmAccount(browser);
+    expect(await stateOf(browser)).toMatchObject({
+      system: "cba",
+      step: 2,
+      email: ACCOUNT,
+      sentBefore: false,
+    });
+  });
+
+  it("keeps each system's flow to itself", async () => {
+    const browser = visitor();
+    const seller = `${PATH}/?system=seller`;
+    await confirmAccount(browser, ACCOUNT, seller);
+    expect(await stateOf(browser, seller)).toMatchObject({ system: "seller", step: 2 });
+    expect(await stateOf(browser)).toMatchObject({ system: "cba", step: 1 });
+  });
+});
+
+describe("recovery step 2: the e-mail code", () => {
+  it("refuses to go on before a code was sent, and without a code", async () => {
+    const browser = visitor();
+    await confirmAccount(browser);
+    const early = await browser.post(page, PATH, { intent: "next", emailCode: "123456" });
+    expect(errorsOf(early).emailCode).toEqual(["account.errors.sendFirst"]);
+    const empty = await browser.post(page, PATH, { intent: "next", emailCode: "" });
+    expect(errorsOf(empty).emailCode).toEqual(["account.errors.emailCodeRequired"]);
+  });
+
+  it("sends the code, refuses to send again within 60 s, sends again after", async () => {
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() });
+    const browser = visitor();
+    await confirmAccount(browser);
+    await browser.post(page, PATH, { intent: "send" });
+    const state = await stateOf(browser);
+    expect(state).toMatchObject({ sentBefore: true, notice: { kind: "success" } });
+    expect(state.resendIn).toBeGreaterThan(55);
+    const first = await browser.mailedCode(ACCOUNT);
+
+    vi.setSystemTime(Date.now() + 10_000);
+    const again = await browser.post(page, PATH, { intent: "send" });
+    expect(errorsOf(again)[""]?.[0]).toMatch(/发送过于频繁，请 (49|50) 秒后再试/);
+
+    vi.setSystemTime(Date.now() + 51_000);
+    expect((await browser.post(page, PATH, { intent: "send" })).location).toBe(PATH);
+    expect(await browser.mailedCode(ACCOUNT)).not.toBe(first);
+  });
+
+  it("goes back to step 1, and the code sent keeps counting down", async () => {
+    const browser = visitor();
+    await confirmAccount(browser);
+    await browser.post(page, PATH, { intent: "send" });
+    await browser.post(page, PATH, { intent: "previous" });
+    expect((await stateOf(browser)).step).toBe(1);
+    await confirmAccount(browser);
+    const state = await stateOf(browser);
+    expect(state).toMatchObject({ step: 2, sentBefore: true });
+    expect(state.resendIn).toBeGreaterThan(0);
+  });
+});
+
+describe("recovery step 3: the new password", () => {
+  it("refuses passwords that differ, without sending them back", async () => {
+    const browser = visitor();
+    await toStepThree(browser);
+    const outcome = await browser.post(page, PATH, {
+      intent: "confirm",
+      password: "Bonded-2026",
+      checkPass: "Bonded-2027",
+    });
+    expect(errorsOf(outcome).checkPass).toEqual(["account.errors.passwordsDiffer"]);
+    expect((outcome.data as { initialValue?: object }).initialValue).not.toHaveProperty("password");
+  });
+
+  it("sends a wrong e-mail code back to step 2 with the backend's message", async () => {
+    const browser = visitor();
+    await confirmAccount(browser);
+    await browser.post(page, PATH, { intent: "send" });
+    const code = await browser.mailedCode(ACCOUNT);
+    const wrong = code === "000000" ? "111111" : "000000";
+    await browser.post(page, PATH, { intent: "next", emailCode: wrong });
+    const outcome = await browser.post(page, PATH, {
+      intent: "confirm",
+      password: "Bonded-2026",
+      checkPass: "Bonded-2026",
+    });
+    expect(outcome.location).toBe(PATH);
+    expect(await stateOf(browser)).toMatchObject({ step: 2, notice: { kind: "error" } });
+  });
+
+  it("sets the new password, shows done once, and the new password signs in", async () => {
+    const browser = visitor();
+    const email = "manager@demo.test";
+    await toStepThree(browser, email);
+    const password = "Bonded-Route-2026";
+    const done = await browser.post(page, PATH, {
+      intent: "confirm",
+      password,
+      checkPass: password,
+    });
+    expect(done.location).toBe(PATH);
+    expect((await stateOf(browser)).step).toBe(4);
+    // "Done" is shown once: the flow ends with it.
+    expect((await stateOf(browser)).step).toBe(1);
+
+    const code = await browser.imageCode("login");
+    const login = await browser.post(signIn, "/login", { username: email, password, code });
+    expect(login.status).toBe(302);
+    expect(login.location).not.toBe("/");
+  });
+
+  it("goes back to step 2", async () => {
+    const browser = visitor();
+    await toStepThree(browser);
+    await browser.post(page, PATH, { intent: "previous" });
+    expect((await stateOf(browser)).step).toBe(2);
+  });
+});
