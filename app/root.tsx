@@ -76,12 +76,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App({ loaderData: { locale } }: Route.ComponentProps) {
-  const { i18n } = useTranslation();
+  const { t: translate, i18n } = useTranslation();
   const matches = useMatches();
   useEffect(() => {
     if (i18n.language !== locale) void i18n.changeLanguage(locale);
   }, [locale, i18n]);
-  const t = (key: string) => i18n.t(key as never) as string;
+  const t = (key: string) => translate(key as never) as string;
   return (
     <>
       <title>{pageTitle(t, titleKeyOf(matches.map((match) => match.id)))}</title>
@@ -94,8 +94,8 @@ export default function App({ loaderData: { locale } }: Route.ComponentProps) {
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  const { i18n } = useTranslation();
-  const t = (key: string) => i18n.t(key as never) as string;
+  const { t: translate } = useTranslation();
+  const t = (key: string) => translate(key as never) as string;
   const status = isRouteErrorResponse(error) ? error.status : 500;
   if (!isRouteErrorResponse(error) && import.meta.env.DEV) console.error(error);
   return (
