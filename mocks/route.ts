@@ -95,7 +95,7 @@ export function errorResponse(error: unknown, lang: Lang, binary: boolean): Resp
   }
   console.error("[mock-api] unexpected failure:", error);
   const message = t(lang, "serverError");
-  return envelope(500, message, message, 500);
+  return envelope(ApiCode.serverError, message, message, 500);
 }
 
 export function route<

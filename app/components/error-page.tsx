@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
-import type { ErrorPayload } from "~/utils/api.server.ts";
+import type { ErrorPayload } from "~/utils/error-payload.ts";
 import { localeOfPath, localizePath } from "~/utils/locale-path.ts";
 
 interface ErrorPageProps {

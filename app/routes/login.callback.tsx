@@ -1,5 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
+import { ApiCode } from "~/contract/index.ts";
 import { getInstance, getLocale } from "~/middleware/i18next.ts";
 import { apiContext, sessionContext } from "~/middleware/session.server.ts";
 import { audit } from "~/utils/audit.server.ts";
@@ -102,7 +103,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!(error instanceof LoginRefused)) throw error;
     await failed();
     const message =
-      error.failure.code === 1001
+      error.failure.code === ApiCode.wrongCredentials
         ? getInstance(context).t("auth.wrongCredentials")
         : error.failure.message;
     return data(

@@ -73,7 +73,7 @@ export function scanRecord(
   };
 }
 
-export async function scanAction(request: Request, context: Context) {
+export async function scanAction(context: Context, request: Request) {
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: scanSchema });
   if (submission.status !== "success") {

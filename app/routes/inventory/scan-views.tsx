@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Notice } from "~/components/form.tsx";
-import { StatusBadge } from "~/components/list-filter.tsx";
+import { StatusBadge } from "~/components/status-badge.tsx";
 import type { Locale } from "~/locales/index.ts";
 import { formatChinaTime } from "~/utils/china-time.ts";
 import { formatCount } from "~/utils/format.ts";

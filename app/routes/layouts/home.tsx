@@ -10,6 +10,7 @@ import { getUser, requireUserMiddleware } from "~/utils/auth.server.ts";
 import { readCookie } from "~/utils/cookies.ts";
 import { keepDataOnSelection } from "~/utils/order-selection.ts";
 import { canOpen, menuFor } from "~/utils/permissions.ts";
+import { PATHS } from "~/utils/site-map.ts";
 import type { Route } from "./+types/home";
 
 export const middleware: Route.MiddlewareFunction[] = [requireUserMiddleware];
@@ -30,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     locale: getLocale(context),
     username: user.username,
     menu: menuFor(user),
-    canOpenSettings: canOpen(user, "/setting/center"),
+    canOpenSettings: canOpen(user, PATHS.settingCenter),
     collapsed: readCookie(request.headers.get("Cookie"), MENU_COOKIE) === "1",
   };
 }

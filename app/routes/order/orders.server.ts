@@ -7,6 +7,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider, redirect } from "react-router";
+import type { StatusView } from "~/components/status-badge.tsx";
 import {
   IMPORT_MAX_BYTES,
   type ImportReport,
@@ -41,7 +42,7 @@ import {
   isSelectionIntent,
   ORDER_INTENTS,
   type OrderIntent,
-  orderFilterSchema,
+  orderListFilterSchema,
   remarksAllSchema,
   remarksSchema,
   type SelectionIntent,
@@ -50,7 +51,6 @@ import {
   statusSchema,
   stockInSchema,
 } from "~/validation/logistics.ts";
-import type { StatusView } from "../server/lists.server.ts";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -146,7 +146,7 @@ export async function loadOrders(context: Context, url: URL) {
   redirectToTidyQuery(url);
   const locale = getLocale(context);
   const paging = parsePaging(url.searchParams);
-  const filters = parseFilters(url.searchParams, orderFilterSchema);
+  const filters = parseFilters(url.searchParams, orderListFilterSchema);
   const api = context.get(apiContext);
   const result = await loadClampedPage(
     paging,
@@ -343,7 +343,7 @@ export async function orderAction(request: Request, context: Context) {
 
 /** How many orders match the list's filters, as the backend counts them now. */
 async function countMatching(context: Context, url: URL): Promise<number | null> {
-  const filters = parseFilters(url.searchParams, orderFilterSchema);
+  const filters = parseFilters(url.searchParams, orderListFilterSchema);
   const answer = await context
     .get(apiContext)
     .attempt("orders", { query: { current: 1, pageSize: 10, ...filters } });
@@ -366,7 +366,7 @@ async function filterOperation(
 ) {
   const t = getInstance(context).t;
   const api = context.get(apiContext);
-  const filters = parseFilters(url.searchParams, orderFilterSchema);
+  const filters = parseFilters(url.searchParams, orderListFilterSchema);
   const matching = await countMatching(context, url);
   const pending: PendingOperation = { intent, orderNoList: [], matching: matching ?? 0 };
   if (!matching) {

@@ -11,7 +11,7 @@ import { LOGIN_HISTORY_SIZES, loginSettingsSchema } from "~/validation/account.t
 
 type Context = Readonly<RouterContextProvider>;
 
-export async function loginSettingsLoader(url: URL, context: Context) {
+export async function loginSettingsLoader(context: Context, url: URL) {
   const user = getUser(context);
   const paging = parsePaging(url.searchParams, LOGIN_HISTORY_SIZES);
   const answer = await context.get(apiContext).attempt("loginDevices", { query: paging });
@@ -34,7 +34,7 @@ export async function loginSettingsLoader(url: URL, context: Context) {
 
 export type LoginSettingsNotice = { kind: "success" | "error"; message: string };
 
-export async function loginSettingsAction(request: Request, context: Context) {
+export async function loginSettingsAction(context: Context, request: Request) {
   const t = getInstance(context).t;
   const api = context.get(apiContext);
   const parsed = loginSettingsSchema.safeParse(Object.fromEntries(await request.formData()));

@@ -8,11 +8,11 @@ import type { Route } from "./+types/account";
 import { loginSettingsAction, loginSettingsLoader } from "./account.server.ts";
 
 export function loader({ url, context }: Route.LoaderArgs) {
-  return loginSettingsLoader(url, context);
+  return loginSettingsLoader(context, url);
 }
 
 export function action({ request, context }: Route.ActionArgs) {
-  return loginSettingsAction(request, context);
+  return loginSettingsAction(context, request);
 }
 
 type Row = Route.ComponentProps["loaderData"]["rows"][number];
