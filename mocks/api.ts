@@ -21,8 +21,9 @@ import { logisticsHandlers } from "./handlers/logistics.ts";
 import { noticeHandlers } from "./handlers/notice.ts";
 import { uploadHandlers } from "./handlers/upload.ts";
 import { langOf, t } from "./i18n.ts";
+import { faultOf } from "./faults.ts";
 import { withMailbox } from "./mailbox.ts";
-import { envelope, errorResponse } from "./route.ts";
+import { API_BASE, envelope, errorResponse } from "./route.ts";
 import type { SeedOptions } from "./seed.ts";
 import { ensureSeeded, reseed } from "./state.ts";
 
@@ -53,6 +54,11 @@ export async function handleMockApiRequest(request: Request): Promise<Response> 
       request = new Request(url, request);
     }
     const routed = request;
+    const fault = faultOf(request.method, url.pathname.slice(API_BASE.length));
+    if (fault !== undefined && url.pathname.startsWith(API_BASE)) {
+      const message = t(lang, "serverError");
+      return envelope(fault, message, message);
+    }
     return await withMailbox(routed, async () => {
       const response = await getResponse(handlers, routed);
       if (response) return response;

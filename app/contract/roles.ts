@@ -20,7 +20,7 @@ export const REVIEW_ROLES = [PLATFORM_ROLE] as const;
 export const SUB_ACCOUNT_MANAGER_ROLES = LOGISTICS_ROLES;
 
 /** Whether a user with `scope` holds one of `roles`. */
-export function hasAnyRole(scope: readonly string[], roles: readonly Role[]): boolean {
+export function hasAnyRole(scope: readonly string[], roles: readonly string[]): boolean {
   return roles.some((role) => scope.includes(role));
 }
 
