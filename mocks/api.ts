@@ -11,6 +11,7 @@
 import { getResponse } from "msw";
 import { ApiCode } from "../app/contract/envelope.ts";
 import { clearAttempts } from "./attempts.ts";
+import { faultOf } from "./faults.ts";
 import { accountHandlers } from "./handlers/account.ts";
 import { attemptHandlers } from "./handlers/attempts.ts";
 import { catalogueHandlers } from "./handlers/catalogue.ts";
@@ -21,7 +22,6 @@ import { logisticsHandlers } from "./handlers/logistics.ts";
 import { noticeHandlers } from "./handlers/notice.ts";
 import { uploadHandlers } from "./handlers/upload.ts";
 import { langOf, t } from "./i18n.ts";
-import { faultOf } from "./faults.ts";
 import { withMailbox } from "./mailbox.ts";
 import { API_BASE, envelope, errorResponse } from "./route.ts";
 import type { SeedOptions } from "./seed.ts";
