@@ -26,7 +26,16 @@ export const SalverStatus = {
   inStock: 6,
   partlyInStock: 7,
 } as const;
-export const SALVER_STATUSES = [1, 2, 3, 4, 5, 6, 7] as const;
+/** Every code, in code order. */
+export const SALVER_STATUSES = [
+  SalverStatus.initial,
+  SalverStatus.partlyCleared,
+  SalverStatus.cleared,
+  SalverStatus.partlyDetained,
+  SalverStatus.fullyDetained,
+  SalverStatus.inStock,
+  SalverStatus.partlyInStock,
+] as const;
 export type SalverStatusCode = (typeof SALVER_STATUSES)[number];
 export const salverStatusSchema = z.literal(SALVER_STATUSES);
 
@@ -37,7 +46,13 @@ export const OrderStatus = {
   stockedOut: 3,
   stockedIn: 4,
 } as const;
-export const ORDER_STATUSES = [1, 2, 3, 4] as const;
+/** Every code, in code order. */
+export const ORDER_STATUSES = [
+  OrderStatus.initial,
+  OrderStatus.detained,
+  OrderStatus.stockedOut,
+  OrderStatus.stockedIn,
+] as const;
 export type OrderStatusCode = (typeof ORDER_STATUSES)[number];
 export const orderStatusSchema = z.literal(ORDER_STATUSES);
 
@@ -46,7 +61,11 @@ export type QualificationState = (typeof QUALIFICATION_STATES)[number];
 export const qualificationStateSchema = z.enum(QUALIFICATION_STATES);
 
 export const TRADE_MODES = { crossBorderDirect: 1, bondedStocking: 2, generalTrade: 3 } as const;
-export const tradeModeSchema = z.literal([1, 2, 3]);
+export const tradeModeSchema = z.literal([
+  TRADE_MODES.crossBorderDirect,
+  TRADE_MODES.bondedStocking,
+  TRADE_MODES.generalTrade,
+]);
 
 // ---------------------------------------------------------------------------
 // Entities
