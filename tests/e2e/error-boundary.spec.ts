@@ -75,6 +75,21 @@ for (const locale of ["zh", "en"] as const) {
   });
 }
 
+test("without JavaScript the failed page keeps the menu, whose links work", async ({
+  newContext,
+  request,
+}) => {
+  const context = await newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await login(page, ACCOUNTS.manager);
+  await failCompanyProfile(request);
+  await page.goto("/qualificat");
+  await expectShellWithError(page, "zh");
+  await page.getByTestId("side-menu").getByRole("link", { name: TEXT.zh.services }).click();
+  await expect(page).toHaveURL(/\/server$/);
+  await expect(page.getByTestId("error-page")).toHaveCount(0);
+});
+
 test("a refused page still stands alone: no menu for a page the layout refused", async ({
   page,
 }) => {
