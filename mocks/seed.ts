@@ -6,7 +6,7 @@
 
 import { PRODUCT_NAME } from "../app/config/product.ts";
 import { OrderStatus, type OrderStatusCode } from "../app/contract/cba.ts";
-import type { Role } from "../app/contract/roles.ts";
+import { MANAGER_ROLE, PLATFORM_ROLE, type Role } from "../app/contract/roles.ts";
 import { usccCheckCharacter } from "../app/contract/uscc.ts";
 import { chinaDay, chinaTime } from "./clock.ts";
 import {
@@ -170,10 +170,10 @@ interface SeedUser {
 }
 
 const SEED_USERS: readonly SeedUser[] = [
-  { username: DEMO_ACCOUNTS.admin, scope: ["SYSTEM_ADMINISTRATOR", "CBA_MANAGER"], daysAgo: 400 },
-  { username: DEMO_ACCOUNTS.manager, scope: ["CBA_MANAGER"], daysAgo: 200 },
+  { username: DEMO_ACCOUNTS.admin, scope: [PLATFORM_ROLE, MANAGER_ROLE], daysAgo: 400 },
+  { username: DEMO_ACCOUNTS.manager, scope: [MANAGER_ROLE], daysAgo: 200 },
   { username: DEMO_ACCOUNTS.guest, scope: [], daysAgo: 3 },
-  { username: "ops@demo.test", scope: ["CBA_MANAGER"], parent: DEMO_ACCOUNTS.manager, daysAgo: 90 },
+  { username: "ops@demo.test", scope: [MANAGER_ROLE], parent: DEMO_ACCOUNTS.manager, daysAgo: 90 },
   {
     username: "intern@demo.test",
     scope: [],
@@ -193,11 +193,11 @@ export const OTHER_COMPANY_ACCOUNTS = {
 } as const;
 
 const OTHER_COMPANY_USERS: readonly SeedUser[] = [
-  { username: OTHER_COMPANY_ACCOUNTS.nansha, scope: ["CBA_MANAGER"], daysAgo: 150 },
-  { username: OTHER_COMPANY_ACCOUNTS.qingdao, scope: ["CBA_MANAGER"], daysAgo: 120 },
+  { username: OTHER_COMPANY_ACCOUNTS.nansha, scope: [MANAGER_ROLE], daysAgo: 150 },
+  { username: OTHER_COMPANY_ACCOUNTS.qingdao, scope: [MANAGER_ROLE], daysAgo: 120 },
   {
     username: "dock@qingdao.demo.test",
-    scope: ["CBA_MANAGER"],
+    scope: [MANAGER_ROLE],
     parent: OTHER_COMPANY_ACCOUNTS.qingdao,
     daysAgo: 100,
   },

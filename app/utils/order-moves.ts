@@ -2,8 +2,9 @@
  * The order status moves (PRODUCT.md section 5), one rule for the portal and
  * the fake backend: 1 → 4 (stock in), 4 → 3 (stock out), any state but 3 → 2
  * (detain, reason required), 2 → the state it had before detention
- * ("change status"). The backend enforces it (`PUT /cba/order` answers 40009
- * for a move it refuses); the portal offers only the moves it allows.
+ * ("change status"). The fake backend enforces it (`PUT /cba/order` answers
+ * 40009 for a move it refuses); the portal can import the same rule, as it
+ * is not part of the contract (a real backend has its own).
  *
  * Imports stay relative: the fake backend runs this module under plain Node.
  */
