@@ -7,7 +7,8 @@ import { WAREHOUSING_DIRECTIONS } from "~/contract/index.ts";
 import { useHydrated } from "~/utils/use-hydrated.ts";
 import { SCAN_MAX, type ScanInput, scanSchema } from "~/validation/inventory.ts";
 import type { Route } from "./+types/inventory";
-import { type ScanActionData, scanAction } from "./inventory.server.ts";
+import { scanAction } from "./inventory.server.ts";
+import type { ScanActionData } from "./scan-record.ts";
 import { ScanResult, ShiftList, useShiftScans } from "./scan-views.tsx";
 
 export function action({ request, context }: Route.ActionArgs) {

@@ -6,7 +6,7 @@ import type { Locale } from "~/locales/index.ts";
 import { formatChinaTime } from "~/utils/china-time.ts";
 import { formatCount } from "~/utils/format.ts";
 import { orderStatusKey } from "~/utils/logistics-status.ts";
-import type { ScanRecord } from "./inventory.server.ts";
+import type { ScanRecord } from "./scan-record.ts";
 
 /** Scans kept for the shift: in this browser tab only (sessionStorage). */
 const SHIFT_KEY = "inventory:shift-scans";
