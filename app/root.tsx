@@ -81,7 +81,7 @@ export default function App({ loaderData: { locale } }: Route.ComponentProps) {
   useEffect(() => {
     if (i18n.language !== locale) void i18n.changeLanguage(locale);
   }, [locale, i18n]);
-  const t = (key: string) => i18n.t(key as never) as string;
+  const t = (key: string) => i18n.t(key, { defaultValue: key });
   return (
     <>
       <title>{pageTitle(t, titleKeyOf(matches.map((match) => match.id)))}</title>
@@ -95,7 +95,7 @@ export default function App({ loaderData: { locale } }: Route.ComponentProps) {
 export function ErrorBoundary() {
   const error = useRouteError();
   const { i18n } = useTranslation();
-  const t = (key: string) => i18n.t(key as never) as string;
+  const t = (key: string) => i18n.t(key, { defaultValue: key });
   const status = isRouteErrorResponse(error) ? error.status : 500;
   if (!isRouteErrorResponse(error) && import.meta.env.DEV) console.error(error);
   return (

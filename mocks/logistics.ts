@@ -4,16 +4,16 @@
  * pallet and service aggregates in step.
  */
 import {
-  isAllowedOrderMove,
-  ORDER_STATUS_LABELS,
   ORDER_STATUSES,
   type OrderEventSource,
   type OrderFilter,
+  OrderStatus,
   type OrderStatusChange,
   type OrderStatusCode,
-  SALVER_STATUS_LABELS,
 } from "../app/contract/cba.ts";
 import { ApiCode } from "../app/contract/envelope.ts";
+import { orderStatusLabel, salverStatusLabel } from "../app/utils/logistics-status.ts";
+import { isAllowedOrderMove } from "../app/utils/order-moves.ts";
 import { chinaDay, nowSeconds } from "./clock.ts";
 import {
   companyStatsOf,
@@ -48,7 +48,7 @@ export function serviceView(row: ServiceRow, lang: Lang) {
     ordersTotal: stats.ordersTotal,
     amount: stats.amount,
     cbaStatus,
-    cbaStatusStr: SALVER_STATUS_LABELS[lang][cbaStatus],
+    cbaStatusStr: salverStatusLabel(cbaStatus, lang),
     createdOn: ts(row.createdOn),
   };
 }
@@ -66,7 +66,7 @@ export function salverView(row: SalverRow, lang: Lang) {
     weight: row.weight,
     salverDirection: row.salverDirection,
     cbaStatus,
-    cbaStatusStr: SALVER_STATUS_LABELS[lang][cbaStatus],
+    cbaStatusStr: salverStatusLabel(cbaStatus, lang),
     ordersTotal: stats.ordersTotal,
     amount: stats.amount,
     createdOn: ts(row.createdOn),
@@ -88,7 +88,7 @@ export function orderView(row: OrderRow, lang: Lang, scope: CompanyScope) {
     exitCbaTime: ts(row.exitCbaTime),
     createdOn: ts(row.createdOn),
     cbaStatus: row.cbaStatus,
-    cbaStatusStr: ORDER_STATUS_LABELS[lang][row.cbaStatus],
+    cbaStatusStr: orderStatusLabel(row.cbaStatus, lang),
     previousCbaStatus: row.previousCbaStatus,
     reasonForDetention: row.reasonForDetention,
     subOrder: row.subOrder.map((line) => ({ ...line })),
@@ -240,7 +240,7 @@ export function ordersByNumbers(scope: CompanyScope, orderNos: readonly string[]
 }
 
 export function statusLabel(lang: Lang, status: OrderStatusCode): string {
-  return ORDER_STATUS_LABELS[lang][status];
+  return orderStatusLabel(status, lang);
 }
 
 /**
@@ -328,14 +328,14 @@ export async function applyMoves(
     rows.map((row) => row.orderNo),
     (draft) => {
       const from = draft.cbaStatus;
-      if (to === 2) {
+      if (to === OrderStatus.detained) {
         draft.previousCbaStatus = from;
         draft.reasonForDetention = (reason ?? "").trim();
-      } else if (from === 2) {
+      } else if (from === OrderStatus.detained) {
         draft.previousCbaStatus = null;
       }
-      if (from === 1 && to === 4) draft.enterCbaTime = now;
-      if (from === 4 && to === 3) draft.exitCbaTime = now;
+      if (from === OrderStatus.initial && to === OrderStatus.stockedIn) draft.enterCbaTime = now;
+      if (from === OrderStatus.stockedIn && to === OrderStatus.stockedOut) draft.exitCbaTime = now;
       draft.cbaStatus = to;
     },
   );
@@ -351,7 +351,7 @@ export async function applyMoves(
         action: moveAction(from, row.cbaStatus),
         from,
         to: row.cbaStatus,
-        text: to === 2 ? reason : "",
+        text: to === OrderStatus.detained ? reason : "",
       };
     }),
     origin.actor,
@@ -407,7 +407,7 @@ export function arrivalReport(
       };
       groups.set(key, group);
     }
-    const inStock = row.cbaStatus === 4 ? 1 : 0;
+    const inStock = row.cbaStatus === OrderStatus.stockedIn ? 1 : 0;
     group.arrived += 1;
     group.inStock += inStock;
     group.detained += 1 - inStock;

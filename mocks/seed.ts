@@ -5,8 +5,8 @@
  */
 
 import { PRODUCT_NAME } from "../app/config/product.ts";
-import type { Role } from "../app/contract/account.ts";
-import type { OrderStatusCode } from "../app/contract/cba.ts";
+import { OrderStatus, type OrderStatusCode } from "../app/contract/cba.ts";
+import { MANAGER_ROLE, PLATFORM_ROLE, type Role } from "../app/contract/roles.ts";
 import { usccCheckCharacter } from "../app/contract/uscc.ts";
 import { chinaDay, chinaTime } from "./clock.ts";
 import {
@@ -170,10 +170,10 @@ interface SeedUser {
 }
 
 const SEED_USERS: readonly SeedUser[] = [
-  { username: DEMO_ACCOUNTS.admin, scope: ["SYSTEM_ADMINISTRATOR", "CBA_MANAGER"], daysAgo: 400 },
-  { username: DEMO_ACCOUNTS.manager, scope: ["CBA_MANAGER"], daysAgo: 200 },
+  { username: DEMO_ACCOUNTS.admin, scope: [PLATFORM_ROLE, MANAGER_ROLE], daysAgo: 400 },
+  { username: DEMO_ACCOUNTS.manager, scope: [MANAGER_ROLE], daysAgo: 200 },
   { username: DEMO_ACCOUNTS.guest, scope: [], daysAgo: 3 },
-  { username: "ops@demo.test", scope: ["CBA_MANAGER"], parent: DEMO_ACCOUNTS.manager, daysAgo: 90 },
+  { username: "ops@demo.test", scope: [MANAGER_ROLE], parent: DEMO_ACCOUNTS.manager, daysAgo: 90 },
   {
     username: "intern@demo.test",
     scope: [],
@@ -193,11 +193,11 @@ export const OTHER_COMPANY_ACCOUNTS = {
 } as const;
 
 const OTHER_COMPANY_USERS: readonly SeedUser[] = [
-  { username: OTHER_COMPANY_ACCOUNTS.nansha, scope: ["CBA_MANAGER"], daysAgo: 150 },
-  { username: OTHER_COMPANY_ACCOUNTS.qingdao, scope: ["CBA_MANAGER"], daysAgo: 120 },
+  { username: OTHER_COMPANY_ACCOUNTS.nansha, scope: [MANAGER_ROLE], daysAgo: 150 },
+  { username: OTHER_COMPANY_ACCOUNTS.qingdao, scope: [MANAGER_ROLE], daysAgo: 120 },
   {
     username: "dock@qingdao.demo.test",
-    scope: ["CBA_MANAGER"],
+    scope: [MANAGER_ROLE],
     parent: OTHER_COMPANY_ACCOUNTS.qingdao,
     daysAgo: 100,
   },
@@ -437,25 +437,25 @@ function logisticsNo(random: Random): string {
 function statusWeights(ageDays: number): readonly (readonly [OrderStatusCode, number])[] {
   if (ageDays >= 25)
     return [
-      [3, 90],
-      [4, 6],
-      [1, 4],
+      [OrderStatus.stockedOut, 90],
+      [OrderStatus.stockedIn, 6],
+      [OrderStatus.initial, 4],
     ];
   if (ageDays >= 10)
     return [
-      [3, 45],
-      [4, 47],
-      [1, 8],
+      [OrderStatus.stockedOut, 45],
+      [OrderStatus.stockedIn, 47],
+      [OrderStatus.initial, 8],
     ];
   if (ageDays >= 4)
     return [
-      [4, 62],
-      [1, 35],
-      [3, 3],
+      [OrderStatus.stockedIn, 62],
+      [OrderStatus.initial, 35],
+      [OrderStatus.stockedOut, 3],
     ];
   return [
-    [1, 86],
-    [4, 14],
+    [OrderStatus.initial, 86],
+    [OrderStatus.stockedIn, 14],
   ];
 }
 
@@ -535,14 +535,14 @@ async function seedLogistics(
       let status: OrderStatusCode = random.chance(0.85) ? dominant : random.weighted(weights);
       let previous: OrderStatusCode | null = null;
       let reason = random.chance(0.03) ? random.pick(REMARKS) : "";
-      if (status !== 3 && random.chance(0.05)) {
+      if (status !== OrderStatus.stockedOut && random.chance(0.05)) {
         previous = status;
-        status = 2;
+        status = OrderStatus.detained;
         reason = random.pick(DETENTION_REASONS);
       }
       const held = previous ?? status;
       const enterCbaTime =
-        held === 4 || held === 3
+        held === OrderStatus.stockedIn || held === OrderStatus.stockedOut
           ? Math.max(
               createdOn + 60,
               Math.min(
@@ -552,7 +552,7 @@ async function seedLogistics(
             )
           : null;
       const exitCbaTime =
-        held === 3 && enterCbaTime !== null
+        held === OrderStatus.stockedOut && enterCbaTime !== null
           ? Math.max(
               enterCbaTime + 60,
               Math.min(
@@ -678,8 +678,8 @@ async function seedHistory(rows: readonly OrderRow[]): Promise<void> {
         time: row.enterCbaTime,
         action: "stockIn",
         source: "salverScan",
-        fromStatus: 1,
-        toStatus: 4,
+        fromStatus: OrderStatus.initial,
+        toStatus: OrderStatus.stockedIn,
       });
     }
     if (row.exitCbaTime !== null) {
@@ -688,11 +688,11 @@ async function seedHistory(rows: readonly OrderRow[]): Promise<void> {
         time: row.exitCbaTime,
         action: "stockOut",
         source: "salverScan",
-        fromStatus: 4,
-        toStatus: 3,
+        fromStatus: OrderStatus.stockedIn,
+        toStatus: OrderStatus.stockedOut,
       });
     }
-    if (row.cbaStatus === 2) {
+    if (row.cbaStatus === OrderStatus.detained) {
       const since = row.enterCbaTime ?? row.createdOn;
       events.push({
         ...base,
@@ -703,7 +703,7 @@ async function seedHistory(rows: readonly OrderRow[]): Promise<void> {
         action: "detain",
         source: "selection",
         fromStatus: held,
-        toStatus: 2,
+        toStatus: OrderStatus.detained,
         text: row.reasonForDetention,
       });
     } else if (row.reasonForDetention !== "") {

@@ -5,7 +5,8 @@
  */
 import { PassThrough, Readable } from "node:stream";
 import ExcelJS from "exceljs";
-import { ORDER_STATUS_LABELS, XLSX_CONTENT_TYPE } from "../app/contract/cba.ts";
+import { XLSX_CONTENT_TYPE } from "../app/contract/cba.ts";
+import { orderStatusLabel } from "../app/utils/logistics-status.ts";
 import { readerStream, verifyXlsx, XlsxRefused } from "../app/utils/xlsx-guard.server.ts";
 import { formatChinaTime, mockClock } from "./clock.ts";
 import type { OrderRow } from "./db.ts";
@@ -127,7 +128,7 @@ function orderRows(order: OrderRow, lang: Lang, totals: OrderTotals): CellValue[
     order.consigneeAddress,
     order.consigneeTelephone,
     yuan(order.acturalPaid),
-    ORDER_STATUS_LABELS[lang][order.cbaStatus],
+    orderStatusLabel(order.cbaStatus, lang),
     chinaDate(order.enterCbaTime),
     chinaDate(order.exitCbaTime),
     chinaDate(order.createdOn),
@@ -193,7 +194,7 @@ function logisticsRow(order: OrderRow, lang: Lang, totals: OrderTotals): CellVal
     pieces,
     kg(gross),
     kg(net),
-    ORDER_STATUS_LABELS[lang][order.cbaStatus],
+    orderStatusLabel(order.cbaStatus, lang),
   ];
 }
 

@@ -3,9 +3,9 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
 import { InputField } from "~/components/form.tsx";
-import { useHydrated } from "~/utils/local-store.ts";
+import type { CaptchaPurpose } from "~/utils/captcha-purpose.ts";
 import { hrefWithQuery } from "~/utils/locale-path.ts";
-import type { CaptchaPurpose } from "~/utils/session.server.ts";
+import { useHydrated } from "~/utils/use-hydrated.ts";
 
 /**
  * The image verification code of a form, with "change one". Without

@@ -6,7 +6,7 @@ import { type FetcherWithComponents, Form, useNavigation } from "react-router";
 import { ConfirmDialog } from "~/components/confirm-dialog.tsx";
 import { ErrorLine, FormErrors } from "~/components/form.tsx";
 import { XLSX_CONTENT_TYPE } from "~/contract/index.ts";
-import { useHydrated } from "~/utils/local-store.ts";
+import { useHydrated } from "~/utils/use-hydrated.ts";
 import { importSchema } from "~/validation/logistics.ts";
 
 export interface XlsxUploadProps {

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import type { CompanyView } from "~/routes/qualificat.server.ts";
+import type { CompanyView } from "~/utils/qualification-view.ts";
 
 const TEXT_FIELDS = [
   "companyNameZh",

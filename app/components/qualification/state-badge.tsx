@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { StatusBadge } from "~/components/list-filter.tsx";
+import { StatusBadge } from "~/components/status-badge.tsx";
 import type { QualificationState } from "~/contract/index.ts";
 
 const TONES = {

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
-import { StatusBadge } from "~/components/list-filter.tsx";
 import { type Column, DateTime } from "~/components/paged-table.tsx";
+import { StatusBadge } from "~/components/status-badge.tsx";
 import type { ImportReport } from "~/contract/index.ts";
 import { listHref } from "~/utils/list-query.ts";
 import type { OrderView } from "./orders.server.ts";
