@@ -219,7 +219,7 @@ interface Plan {
   again(): Promise<PendingOperation | null>;
 }
 
-export async function orderAction(request: Request, context: Context) {
+export async function orderAction(context: Context, request: Request) {
   const t = getInstance(context).t;
   const length = Number(request.headers.get("Content-Length") ?? 0);
   if (length > IMPORT_MAX_BYTES + 64 * 1024) {

@@ -40,7 +40,7 @@ export async function loader({ context, url, request }: Route.LoaderArgs) {
 }
 
 export function action({ request, context }: Route.ActionArgs) {
-  return orderAction(request, context);
+  return orderAction(context, request);
 }
 
 /** Choosing orders only changes the selection in the URL: the rows stay as they are. */
