@@ -31,6 +31,7 @@ import {
   type SalverStatusCode,
 } from "../app/contract/cba.ts";
 import { NOTICE_KINDS } from "../app/contract/notice.ts";
+import { indexConsignees } from "./order-index.ts";
 import { Table } from "./table.ts";
 import { currentWorld } from "./worlds.ts";
 
@@ -428,6 +429,7 @@ export function finishOrderIndexes(): void {
   };
   db.orderNoLength = lengthOf(db.orderList.map((row) => row.orderNo));
   db.salverNoLength = lengthOf(db.salverOrders.keys());
+  indexConsignees(db.orderList);
 }
 
 export function salverStatsOf(salverNo: string): Stats {

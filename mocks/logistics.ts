@@ -29,6 +29,7 @@ import {
 import { ApiError } from "./errors.ts";
 import { type Actor, historyView, moveAction, recordEvents } from "./history.ts";
 import { type Lang, type MessageParams, t } from "./i18n.ts";
+import { consigneeCandidates } from "./order-index.ts";
 import { ts } from "./paging.ts";
 import type { CompanyScope } from "./scope.ts";
 
@@ -115,7 +116,8 @@ export interface OrderQueryResult {
  * sum of acturalPaid over all matches. Fast paths: no filter or status only
  * (totals from the company's or everyone's aggregates, the scan stops after
  * the page); an exact order or pallet number (only that order or pallet is
- * looked at).
+ * looked at); a consignee (only the orders holding its rarest character,
+ * mocks/order-index.ts).
  */
 export function queryOrders(
   scope: CompanyScope,
@@ -143,6 +145,8 @@ export function queryOrders(
     candidates = exact && scope.allows(exact.companyId) ? [exact] : [];
   } else if (salverNo !== undefined && salverNo.length === db.salverNoLength) {
     candidates = db.salverOrders.get(salverNo) ?? [];
+  } else if (consignee !== undefined) {
+    candidates = consigneeCandidates(db.orderList, consignee);
   }
 
   // Newest first by the time the filter names (stock-in or stock-out time

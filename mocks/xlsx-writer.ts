@@ -72,7 +72,9 @@ const BOLD_STYLE_IDS: Record<Kind, number> = Object.fromEntries(
   KINDS.map((kind, i) => [kind, i + 1 + KINDS.length]),
 ) as Record<Kind, number>;
 
-const ESCAPED = /[<>&'"\x7F\x00-\x08\x0B-\x0C\x0E-\x1F]/;
+/** The characters `xmlEncode` changes: the five entities and the control characters XML 1.0 cannot hold. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what it looks for.
+const ESCAPED = /[<>&'"\u007F\u0000-\u0008\u000B\u000C\u000E-\u001F]/;
 
 /** XML text as exceljs escapes it: the five entities, characters XML cannot hold dropped. */
 export function xmlEncode(text: string): string {
