@@ -171,6 +171,18 @@ export async function rssMb(pid: number): Promise<number> {
   return kb / 1024;
 }
 
+/**
+ * CPU time a process has used so far, in seconds (Linux; user and system,
+ * every thread, at the kernel's 100 ticks a second). On a shared machine the
+ * wall time of a stage includes waiting for a core; this does not.
+ */
+export async function cpuSeconds(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, "utf8");
+  // Fields after the command name (which may hold spaces) in parentheses.
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
 /** Builds the portal once into BUILD_DIR (production build, as `npm run build`). */
 export async function buildPortal(): Promise<void> {
   const child = spawn("npx", ["react-router", "build"], {

@@ -121,26 +121,52 @@ function columnLetters(index: number): string {
   return letters;
 }
 
-/** One `<row>`: null cells are left out but count in `spans`, like exceljs's. */
+/** The fixed text around each column's cells, worked out once per sheet. */
+interface Layout {
+  /** `<c r="A`, `<c r="B`… per column. */
+  open: string[];
+  /** After the row number of a text cell, plain and bold: `" s="1" t="str"><v>`. */
+  text: [string, string];
+  /** After the row number of a number or date cell, per column, plain and bold. */
+  value: [string[], string[]];
+}
+
+function layoutOf(columns: readonly SheetColumn[]): Layout {
+  const open = columns.map((_column, index) => `<c r="${columnLetters(index)}`);
+  const valueTail = (styles: Record<Kind, number>) =>
+    columns.map((column) => `" s="${styles[column.kind]}"><v>`);
+  return {
+    open,
+    text: [`" s="${STYLE_IDS.text}" t="str"><v>`, `" s="${BOLD_STYLE_IDS.text}" t="str"><v>`],
+    value: [valueTail(STYLE_IDS), valueTail(BOLD_STYLE_IDS)],
+  };
+}
+
+/**
+ * One `<row>`, as exceljs writes it: null cells are left out but count in
+ * `spans`; a string is a text cell (`t="str"`, the text style) whatever its
+ * column; numbers as `String` writes them; dates as Excel serial numbers.
+ */
 function rowXml(
   number: number,
   values: readonly CellValue[],
-  kinds: readonly Kind[],
-  letters: readonly string[],
+  layout: Layout,
   bold: boolean,
 ): string {
-  const styles = bold ? BOLD_STYLE_IDS : STYLE_IDS;
-  let xml = `<row r="${number}" spans="1:${values.length}" x14ac:dyDescent="0.25">`;
+  const style = bold ? 1 : 0;
+  const textTail = layout.text[style];
+  const valueTails = layout.value[style];
+  const r = String(number);
+  let xml = `<row r="${r}" spans="1:${values.length}" x14ac:dyDescent="0.25">`;
   for (let i = 0; i < values.length; i++) {
     const value = values[i];
     if (value === null || value === undefined) continue;
-    const ref = `${letters[i] ?? columnLetters(i)}${number}`;
+    const open = layout.open[i] ?? `<c r="${columnLetters(i)}`;
     if (typeof value === "string") {
-      xml += `<c r="${ref}" s="${styles.text}" t="str"><v>${xmlEncode(value)}</v></c>`;
+      xml += `${open}${r}${textTail}${xmlEncode(value)}</v></c>`;
     } else {
-      const style = styles[kinds[i] ?? "text"];
-      const text = typeof value === "number" ? String(value) : String(excelDate(value));
-      xml += `<c r="${ref}" s="${style}"><v>${text}</v></c>`;
+      const tail = valueTails[i] ?? `" s="${bold ? BOLD_STYLE_IDS.text : STYLE_IDS.text}"><v>`;
+      xml += `${open}${r}${tail}${typeof value === "number" ? value : excelDate(value)}</v></c>`;
     }
   }
   return `${xml}</row>`;
@@ -282,44 +308,51 @@ const THEME = createRequire(import.meta.url)("exceljs/lib/xlsx/xml/theme1.js") a
 /** Sheet XML is handed to the deflater in pieces of this many bytes (or a little less). */
 const CHUNK = 256 * 1024;
 
+/** A filled piece of sheet XML: the first `length` bytes of `buffer`. */
+interface Piece {
+  buffer: Buffer;
+  length: number;
+}
+
 /**
- * The sheet's XML as UTF-8, in chunks of at most CHUNK bytes (a longer row
- * gets a chunk of its own). Each row is encoded into the chunk as soon as it
- * is built, so no long string is ever held.
+ * The sheet's XML as UTF-8, in pieces of at most CHUNK bytes (a longer row
+ * gets a buffer of its own). Each row is encoded into the current buffer as
+ * soon as it is built, so no long string is ever held; buffers come from
+ * `take`, so the caller can hand back the ones the deflater is done with.
  */
-function* sheetXml(spec: SheetSpec): Generator<Buffer> {
-  const kinds = spec.columns.map((column) => column.kind);
-  const letters = spec.columns.map((_column, index) => columnLetters(index));
-  let chunk = Buffer.allocUnsafe(CHUNK);
+function* sheetXml(spec: SheetSpec, take: () => Buffer): Generator<Piece> {
+  const layout = layoutOf(spec.columns);
+  let buffer = take();
   let used = 0;
-  /** Encodes `xml` into the chunk; answers the full chunk when it had no room left. */
-  const add = (xml: string): Buffer | null => {
-    let full: Buffer | null = null;
+  /** Encodes `xml`; answers the filled piece when the buffer had no room left for it. */
+  const add = (xml: string): Piece | null => {
+    let full: Piece | null = null;
     // A UTF-16 unit takes at most 3 bytes in UTF-8.
-    if (used + xml.length * 3 > chunk.length) {
-      if (used > 0) full = chunk.subarray(0, used);
-      chunk = Buffer.allocUnsafe(Math.max(CHUNK, xml.length * 3));
+    const room = xml.length * 3;
+    if (used + room > buffer.length) {
+      if (used > 0) full = { buffer, length: used };
+      buffer = room > CHUNK ? Buffer.allocUnsafe(room) : take();
       used = 0;
     }
-    used += chunk.write(xml, used, "utf8");
+    used += buffer.write(xml, used, "utf8");
     return full;
   };
   let number = 1;
   const header = spec.columns.map((column) => column.header);
-  let full = add(sheetHead(spec.columns) + rowXml(number, header, kinds, letters, true));
+  let full = add(sheetHead(spec.columns) + rowXml(number, header, layout, true));
   if (full) yield full;
   for (const values of spec.rows) {
     number += 1;
-    full = add(rowXml(number, values, kinds, letters, false));
+    full = add(rowXml(number, values, layout, false));
     if (full) yield full;
   }
   if (spec.totals) {
-    full = add(rowXml(number + 1, spec.totals(), kinds, letters, true));
+    full = add(rowXml(number + 1, spec.totals(), layout, true));
     if (full) yield full;
   }
   full = add(SHEET_TAIL);
   if (full) yield full;
-  if (used > 0) yield chunk.subarray(0, used);
+  if (used > 0) yield { buffer, length: used };
 }
 
 // ---------------------------------------------------------------------------
@@ -456,11 +489,19 @@ async function* xlsxChunks(spec: SheetSpec): AsyncGenerator<Uint8Array> {
     writableHighWaterMark: 2 * CHUNK,
   });
   const stop = new AbortController();
+  // Buffers the deflater has read are filled again: the sheet's 100+ MB of
+  // XML pass through a handful of buffers instead of becoming garbage.
+  const spare: Buffer[] = [];
+  const take = () => spare.pop() ?? Buffer.allocUnsafe(CHUNK);
   const feeding = (async () => {
-    for (const bytes of sheetXml(spec)) {
+    for (const { buffer, length } of sheetXml(spec, take)) {
+      const bytes = buffer.subarray(0, length);
       sheet.crc = crc32(bytes, sheet.crc);
       sheet.size = checkSize(sheet.size + bytes.length);
-      if (deflater.write(bytes)) {
+      const written = deflater.write(bytes, () => {
+        if (buffer.length === CHUNK) spare.push(buffer);
+      });
+      if (written) {
         // A turn of the event loop between chunks: zlib's callbacks and other requests run.
         await new Promise((resolve) => setImmediate(resolve));
       } else {
