@@ -31,7 +31,7 @@ import {
   type SalverStatusCode,
 } from "../app/contract/cba.ts";
 import { NOTICE_KINDS } from "../app/contract/notice.ts";
-import { indexConsignees } from "./order-index.ts";
+import { indexConsignees, noteStatus } from "./order-index.ts";
 import { Table } from "./table.ts";
 import { currentWorld } from "./worlds.ts";
 
@@ -407,6 +407,7 @@ export function recordStatusChange(
   to: OrderStatusCode,
 ): void {
   if (from === to) return;
+  noteStatus(db.orderList, order);
   for (const stats of statsOf(order)) {
     stats.counts[from] -= 1;
     stats.counts[to] += 1;
