@@ -85,6 +85,12 @@ export interface Portal {
   pid: number;
   /** Milliseconds from spawn until /healthz answered. */
   startMs: number;
+  /**
+   * Milliseconds from spawn until a first sign-in answered: the fake
+   * backend seeds its data on its first call, so this is when the portal is
+   * ready for its first user (demo mode).
+   */
+  readyMs: number;
   stop(): Promise<void>;
 }
 
@@ -126,10 +132,13 @@ export async function startPortal(orders: number, extraEnv: Record<string, strin
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
   const startMs = performance.now() - started;
+  await login(url, "admin@demo.test");
+  const readyMs = performance.now() - started;
   return {
     url,
     pid: child.pid ?? 0,
     startMs,
+    readyMs,
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = once(child, "exit");
