@@ -17,7 +17,7 @@
  */
 import { once } from "node:events";
 import { createRequire } from "node:module";
-import { crc32, createDeflateRaw, deflateRawSync } from "node:zlib";
+import { crc32, createDeflateRaw, deflateRawSync, type ZlibOptions } from "node:zlib";
 
 /**
  * Cell kinds, each with one number format: text cells (format `@`, so a
@@ -483,11 +483,12 @@ async function* xlsxChunks(spec: SheetSpec): AsyncGenerator<Uint8Array> {
 
   // One thread-pool job per chunk, and room for the next chunk while one is
   // deflated: the rows are built while zlib works.
+  // (zlib hands stream options such as writableHighWaterMark to its Transform.)
   const deflater = createDeflateRaw({
     level: 1,
     chunkSize: CHUNK,
     writableHighWaterMark: 2 * CHUNK,
-  });
+  } as ZlibOptions);
   const stop = new AbortController();
   // Buffers the deflater has read are filled again: the sheet's 100+ MB of
   // XML pass through a handful of buffers instead of becoming garbage.
@@ -533,5 +534,19 @@ async function* xlsxChunks(spec: SheetSpec): AsyncGenerator<Uint8Array> {
 
 /** The workbook as a byte stream that builds the sheet only as fast as it is read. */
 export function xlsxStream(spec: SheetSpec): ReadableStream<Uint8Array> {
-  return ReadableStream.from(xlsxChunks(spec)) as ReadableStream<Uint8Array>;
+  const chunks = xlsxChunks(spec);
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        const next = await chunks.next();
+        if (next.done) controller.close();
+        else controller.enqueue(next.value);
+      },
+      async cancel() {
+        await chunks.return(undefined);
+      },
+    },
+    // Nothing is produced ahead of the reader.
+    { highWaterMark: 0 },
+  );
 }
