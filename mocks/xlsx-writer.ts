@@ -538,9 +538,15 @@ export function xlsxStream(spec: SheetSpec): ReadableStream<Uint8Array> {
   return new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
-        const next = await chunks.next();
-        if (next.done) controller.close();
-        else controller.enqueue(next.value);
+        try {
+          const next = await chunks.next();
+          if (next.done) controller.close();
+          else controller.enqueue(next.value);
+        } catch (error) {
+          // The headers are gone already: the download ends cut short, and the log says why.
+          console.error("[mock-api] xlsx stream failed:", error);
+          controller.error(error);
+        }
       },
       async cancel() {
         await chunks.return(undefined);

@@ -5,7 +5,7 @@
  * escaping, rows longer than a chunk, and a reader that stops early.
  */
 import ExcelJS from "exceljs";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { type CellValue, NUMBER_FORMATS, xlsxStream } from "../../mocks/xlsx-writer.ts";
 
 const columns = [
@@ -123,5 +123,19 @@ describe("streaming xlsx writer", () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(produced).toBe(seen);
     expect(produced).toBeLessThan(100_000);
+  });
+});
+
+describe("streaming xlsx writer failures", () => {
+  it("ends the stream with the error when a row cannot be built", async () => {
+    function* rows(): Generator<CellValue[]> {
+      for (let index = 0; index < 20_000; index++) yield rowAt(index % 6);
+      throw new Error("row source failed");
+    }
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const stream = xlsxStream({ sheetName: "S", columns, rows: rows(), created: new Date() });
+    await expect(new Response(stream).arrayBuffer()).rejects.toThrow();
+    expect(logged).toHaveBeenCalledWith("[mock-api] xlsx stream failed:", expect.any(Error));
+    logged.mockRestore();
   });
 });
