@@ -517,10 +517,21 @@ async function* xlsxChunks(spec: SheetSpec): AsyncGenerator<Uint8Array> {
     deflater.destroy(error instanceof Error ? error : new Error(String(error)));
   });
   try {
+    // Deflated pieces are about 50 KB each: handed on in about CHUNK bytes,
+    // so the response is written in fewer, larger writes.
+    let pending: Buffer[] = [];
+    let pendingBytes = 0;
     for await (const chunk of deflater as AsyncIterable<Buffer>) {
       sheet.compressed += chunk.length;
-      yield emit(chunk);
+      pending.push(chunk);
+      pendingBytes += chunk.length;
+      if (pendingBytes >= CHUNK) {
+        yield emit(Buffer.concat(pending, pendingBytes));
+        pending = [];
+        pendingBytes = 0;
+      }
     }
+    if (pendingBytes > 0) yield emit(Buffer.concat(pending, pendingBytes));
     await feeding;
   } finally {
     // The reader went away (or something failed): stop building rows.
