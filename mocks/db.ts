@@ -32,6 +32,7 @@ import {
 } from "../app/contract/cba.ts";
 import { NOTICE_KINDS } from "../app/contract/notice.ts";
 import { ROLES } from "../app/contract/roles.ts";
+import { indexConsignees, noteStatus } from "./order-index.ts";
 import { Table } from "./table.ts";
 import { currentWorld } from "./worlds.ts";
 
@@ -407,6 +408,7 @@ export function recordStatusChange(
   to: OrderStatusCode,
 ): void {
   if (from === to) return;
+  noteStatus(db.orderList, order);
   for (const stats of statsOf(order)) {
     stats.counts[from] -= 1;
     stats.counts[to] += 1;
@@ -429,6 +431,7 @@ export function finishOrderIndexes(): void {
   };
   db.orderNoLength = lengthOf(db.orderList.map((row) => row.orderNo));
   db.salverNoLength = lengthOf(db.salverOrders.keys());
+  indexConsignees(db.orderList);
 }
 
 export function salverStatsOf(salverNo: string): Stats {

@@ -29,6 +29,7 @@ import {
 import { ApiError } from "./errors.ts";
 import { type Actor, historyView, moveAction, recordEvents } from "./history.ts";
 import { type Lang, type MessageParams, t } from "./i18n.ts";
+import { consigneeCandidates, consigneeMatches } from "./order-index.ts";
 import { ts } from "./paging.ts";
 import type { CompanyScope } from "./scope.ts";
 
@@ -115,7 +116,9 @@ export interface OrderQueryResult {
  * sum of acturalPaid over all matches. Fast paths: no filter or status only
  * (totals from the company's or everyone's aggregates, the scan stops after
  * the page); an exact order or pallet number (only that order or pallet is
- * looked at).
+ * looked at); a consignee (only the orders holding its rarest character,
+ * counted from typed arrays when it is the only text filter:
+ * mocks/order-index.ts).
  */
 export function queryOrders(
   scope: CompanyScope,
@@ -151,6 +154,19 @@ export function queryOrders(
   const sortField = filter.sortField ?? timeField;
   const descending = (filter.sortOrder ?? "desc") === "desc";
   const sortByTime = sortField !== "createdOn" || !descending;
+
+  const onlyConsignee =
+    consignee !== undefined &&
+    !sortByTime &&
+    candidates === db.orderList &&
+    serviceNo === undefined &&
+    salverNo === undefined &&
+    orderNo === undefined &&
+    logisticsNo === undefined &&
+    !timed;
+  if (onlyConsignee) return consigneeMatches(db.orderList, consignee, company, status, skip, take);
+  if (consignee !== undefined && candidates === db.orderList)
+    candidates = consigneeCandidates(db.orderList, consignee);
 
   const onlyStatus =
     !sortByTime &&

@@ -209,15 +209,17 @@ async function seedUsers(
   firstIndex = 0,
 ): Promise<Map<string, UserRow>> {
   const byName = new Map<string, UserRow>();
+  // The salts in the stream's order, then every hash at once on the thread pool.
+  const salts = seeds.map(() => random.digits(32));
+  const hashes = await Promise.all(salts.map((salt) => seedPasswordHash(DEMO_PASSWORD, salt)));
   for (const [index, seed] of seeds.entries()) {
-    const salt = random.digits(32);
     const parentId = seed.parent
       ? (byName.get(seed.parent)?.id ?? db.userIdByName.get(seed.parent) ?? null)
       : null;
     const user = await db.users.insert({
       id: `u${String(firstIndex + index + 1).padStart(4, "0")}`,
       username: seed.username,
-      passwordHash: seedPasswordHash(DEMO_PASSWORD, salt),
+      passwordHash: hashes[index] ?? "",
       scope: seed.scope,
       isSingleLogin: seed.singleLogin ?? false,
       parentId,
@@ -637,8 +639,7 @@ async function seedLogistics(
 
   for (const row of orderRows) {
     if (row.logisticsNo && db.logisticsIndex.has(row.logisticsNo)) row.logisticsNo = null;
-    const order = await db.orders.insert(row);
-    indexOrder(order);
+    indexOrder(db.orders.insertBuilt(row));
   }
   finishOrderIndexes();
   await seedHistory(orderRows);
@@ -665,47 +666,70 @@ function statusAt(row: OrderRow, time: number): OrderStatusCode {
  */
 async function seedHistory(rows: readonly OrderRow[]): Promise<void> {
   const station = DEMO_ACCOUNTS.admin;
+  /** An event of the bonded station (the platform's account); fields in the row schema's order. */
+  const stationEvent = (
+    time: number,
+    action: OrderEventRow["action"],
+    source: OrderEventRow["source"],
+    fromStatus: OrderStatusCode,
+    toStatus: OrderStatusCode,
+    text: string,
+  ): OrderEventRow => ({
+    time,
+    actor: station,
+    platform: true,
+    action,
+    source,
+    fromStatus,
+    toStatus,
+    text,
+  });
   const ownerOf = new Map<string, string>();
   for (const company of db.companies.values()) ownerOf.set(company.id, company.username);
   for (const row of rows) {
     const events: OrderEventRow[] = [];
     const hash = textHash(row.orderNo);
     const held = row.previousCbaStatus ?? row.cbaStatus;
-    const base = { actor: station, platform: true, text: "" };
     if (row.enterCbaTime !== null) {
-      events.push({
-        ...base,
-        time: row.enterCbaTime,
-        action: "stockIn",
-        source: "salverScan",
-        fromStatus: OrderStatus.initial,
-        toStatus: OrderStatus.stockedIn,
-      });
+      events.push(
+        stationEvent(
+          row.enterCbaTime,
+          "stockIn",
+          "salverScan",
+          OrderStatus.initial,
+          OrderStatus.stockedIn,
+          "",
+        ),
+      );
     }
     if (row.exitCbaTime !== null) {
-      events.push({
-        ...base,
-        time: row.exitCbaTime,
-        action: "stockOut",
-        source: "salverScan",
-        fromStatus: OrderStatus.stockedIn,
-        toStatus: OrderStatus.stockedOut,
-      });
+      events.push(
+        stationEvent(
+          row.exitCbaTime,
+          "stockOut",
+          "salverScan",
+          OrderStatus.stockedIn,
+          OrderStatus.stockedOut,
+          "",
+        ),
+      );
     }
     if (row.cbaStatus === OrderStatus.detained) {
       const since = row.enterCbaTime ?? row.createdOn;
-      events.push({
-        ...base,
-        time: Math.max(
-          since + 60,
-          Math.min(since + (1 + (hash % 36)) * HOUR, SEED_BASE_TIME - (5 + (hash % 240)) * 60),
+      const time = Math.max(
+        since + 60,
+        Math.min(since + (1 + (hash % 36)) * HOUR, SEED_BASE_TIME - (5 + (hash % 240)) * 60),
+      );
+      events.push(
+        stationEvent(
+          time,
+          "detain",
+          "selection",
+          held,
+          OrderStatus.detained,
+          row.reasonForDetention,
         ),
-        action: "detain",
-        source: "selection",
-        fromStatus: held,
-        toStatus: OrderStatus.detained,
-        text: row.reasonForDetention,
-      });
+      );
     } else if (row.reasonForDetention !== "") {
       const owner = ownerOf.get(row.companyId);
       const time = Math.max(
@@ -714,9 +738,9 @@ async function seedHistory(rows: readonly OrderRow[]): Promise<void> {
       );
       if (owner !== undefined) {
         events.push({
+          time,
           actor: owner,
           platform: false,
-          time,
           action: "remark",
           source: "selection",
           fromStatus: statusAt(row, time),
@@ -727,7 +751,7 @@ async function seedHistory(rows: readonly OrderRow[]): Promise<void> {
     }
     if (events.length === 0) continue;
     events.sort((a, b) => a.time - b.time);
-    await db.orderHistory.insert({ orderNo: row.orderNo, companyId: row.companyId, events });
+    db.orderHistory.insertBuilt({ orderNo: row.orderNo, companyId: row.companyId, events });
   }
 }
 
