@@ -8,6 +8,7 @@ import compression from "compression";
 import express from "express";
 import { describeConfigError, type Env, parseEnv } from "./app/config/env.server.ts";
 import { bodyLimit } from "./server/body-limit.ts";
+import { drainListeners } from "./server/drain-listeners.ts";
 import { baseSecurityHeaders } from "./server/security-headers.ts";
 
 let config: Env;
@@ -26,6 +27,8 @@ app.use(baseSecurityHeaders({ hsts: config.cookieSecure }));
 // Before anything reads a body: oversize posts are refused unread (413).
 app.use(bodyLimit());
 app.use(compression());
+// Removing a `drain` listener reaches the gzip stream that holds it.
+app.use(drainListeners());
 app.get("/healthz", (_req, res) => {
   res.json({ status: "ok", demoMode: config.demoMode });
 });

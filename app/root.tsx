@@ -1,3 +1,4 @@
+import type { ParseKeys } from "i18next";
 import { useEffect } from "react";
 import {
   data,
@@ -81,7 +82,8 @@ export default function App({ loaderData: { locale } }: Route.ComponentProps) {
   useEffect(() => {
     if (i18n.language !== locale) void i18n.changeLanguage(locale);
   }, [locale, i18n]);
-  const t = (key: string) => translate(key as never) as string;
+  // The title's keys are built from the page's title key: always present in both languages.
+  const t = (key: string) => translate(key as ParseKeys);
   return (
     <>
       <title>{pageTitle(t, titleKeyOf(matches.map((match) => match.id)))}</title>
@@ -95,7 +97,7 @@ export default function App({ loaderData: { locale } }: Route.ComponentProps) {
 export function ErrorBoundary() {
   const error = useRouteError();
   const { t: translate } = useTranslation();
-  const t = (key: string) => translate(key as never) as string;
+  const t = (key: string) => translate(key as ParseKeys);
   const status = isRouteErrorResponse(error) ? error.status : 500;
   if (!isRouteErrorResponse(error) && import.meta.env.DEV) console.error(error);
   return (

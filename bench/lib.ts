@@ -85,6 +85,12 @@ export interface Portal {
   pid: number;
   /** Milliseconds from spawn until /healthz answered. */
   startMs: number;
+  /**
+   * Milliseconds from spawn until a first sign-in answered: the fake
+   * backend seeds its data on its first call, so this is when the portal is
+   * ready for its first user (demo mode).
+   */
+  readyMs: number;
   stop(): Promise<void>;
 }
 
@@ -126,10 +132,13 @@ export async function startPortal(orders: number, extraEnv: Record<string, strin
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
   const startMs = performance.now() - started;
+  await login(url, "admin@demo.test");
+  const readyMs = performance.now() - started;
   return {
     url,
     pid: child.pid ?? 0,
     startMs,
+    readyMs,
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = once(child, "exit");
@@ -169,6 +178,18 @@ export async function rssMb(pid: number): Promise<number> {
   const status = await readFile(`/proc/${pid}/status`, "utf8");
   const kb = Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0);
   return kb / 1024;
+}
+
+/**
+ * CPU time a process has used so far, in seconds (Linux; user and system,
+ * every thread, at the kernel's 100 ticks a second). On a shared machine the
+ * wall time of a stage includes waiting for a core; this does not.
+ */
+export async function cpuSeconds(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, "utf8");
+  // Fields after the command name (which may hold spaces) in parentheses.
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 /** Builds the portal once into BUILD_DIR (production build, as `npm run build`). */

@@ -4,13 +4,24 @@
  * event loop stays free), and the import of a 10,000-row file.
  */
 import ExcelJS from "exceljs";
-import { atMost, info, login, type Portal, percentile, type Row, rssMb } from "./lib.ts";
+import {
+  atMost,
+  cpuSeconds,
+  info,
+  login,
+  type Portal,
+  percentile,
+  type Row,
+  rssMb,
+} from "./lib.ts";
 
 interface Download {
   ms: number;
   peakMb: number;
   baselineMb: number;
   healthP99: number;
+  /** CPU seconds the portal spent meanwhile (its /healthz answers included). */
+  cpu: number;
   bytes: Uint8Array;
 }
 
@@ -29,6 +40,7 @@ async function downloadAll(portal: Portal, cookie: string): Promise<Download> {
     }
   })();
   const start = performance.now();
+  const cpuBefore = await cpuSeconds(portal.pid);
   const answer = await fetch(`${portal.url}/order/download`, {
     method: "POST",
     headers: {
@@ -41,9 +53,10 @@ async function downloadAll(portal: Portal, cookie: string): Promise<Download> {
   if (!answer.ok) throw new Error(`download answered ${answer.status}`);
   const bytes = new Uint8Array(await answer.arrayBuffer());
   const ms = performance.now() - start;
+  const cpu = (await cpuSeconds(portal.pid)) - cpuBefore;
   running = false;
   await sampler;
-  return { ms, peakMb, baselineMb, healthP99: percentile(health, 99), bytes };
+  return { ms, peakMb, baselineMb, healthP99: percentile(health, 99), cpu, bytes };
 }
 
 /** The order numbers of a downloaded orders workbook (first column, header row skipped). */
@@ -80,6 +93,7 @@ export async function xlsx(small: Portal, large: Portal, smallOrders: number): P
   form.set("intent", "import");
   form.set("file", file, "import.xlsx");
   const start = performance.now();
+  const importCpuBefore = await cpuSeconds(small.pid);
   const imported = await fetch(`${small.url}/order`, {
     method: "POST",
     headers: { cookie: smallCookie, origin: small.url },
@@ -87,12 +101,14 @@ export async function xlsx(small: Portal, large: Portal, smallOrders: number): P
   });
   const html = await imported.text();
   const importMs = performance.now() - start;
+  const importCpu = (await cpuSeconds(small.pid)) - importCpuBefore;
   if (!imported.ok) throw new Error(`import answered ${imported.status}`);
 
   const growthFew = Math.max(1, few.peakMb - few.baselineMb);
   const growthMany = Math.max(1, many.peakMb - many.baselineMb);
   return [
     atMost("xlsx download, every order (100,000)", many.ms / 1000, "s", 3),
+    info("portal CPU time during the 100,000-order download", many.cpu, "s"),
     info(`xlsx download, every order (${smallOrders.toLocaleString("en")})`, few.ms / 1000, "s"),
     atMost("xlsx download memory growth, 100,000 vs 10,000 rows", growthMany / growthFew, "×", 1.5),
     info("xlsx download peak memory growth (100,000 rows)", growthMany, "MB"),
@@ -103,6 +119,7 @@ export async function xlsx(small: Portal, large: Portal, smallOrders: number): P
       "s",
       1.5,
     ),
+    info(`portal CPU time during the import`, importCpu, "s"),
     info(
       "xlsx import answered a report",
       html.includes('data-testid="import-report"') ? 1 : 0,

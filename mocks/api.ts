@@ -11,6 +11,7 @@
 import { getResponse } from "msw";
 import { ApiCode } from "../app/contract/envelope.ts";
 import { clearAttempts } from "./attempts.ts";
+import { faultOf } from "./faults.ts";
 import { accountHandlers } from "./handlers/account.ts";
 import { attemptHandlers } from "./handlers/attempts.ts";
 import { catalogueHandlers } from "./handlers/catalogue.ts";
@@ -22,7 +23,7 @@ import { noticeHandlers } from "./handlers/notice.ts";
 import { uploadHandlers } from "./handlers/upload.ts";
 import { langOf, t } from "./i18n.ts";
 import { withMailbox } from "./mailbox.ts";
-import { envelope, errorResponse } from "./route.ts";
+import { API_BASE, envelope, errorResponse } from "./route.ts";
 import type { SeedOptions } from "./seed.ts";
 import { ensureSeeded, reseed } from "./state.ts";
 
@@ -53,6 +54,11 @@ export async function handleMockApiRequest(request: Request): Promise<Response> 
       request = new Request(url, request);
     }
     const routed = request;
+    const fault = faultOf(request.method, url.pathname.slice(API_BASE.length));
+    if (fault !== undefined && url.pathname.startsWith(API_BASE)) {
+      const message = t(lang, "serverError");
+      return envelope(fault, message, message);
+    }
     return await withMailbox(routed, async () => {
       const response = await getResponse(handlers, routed);
       if (response) return response;

@@ -21,16 +21,18 @@
  * Times are stored as Unix seconds and answered as `{ seconds }`.
  */
 import { z } from "zod";
-import { ROLES } from "../app/contract/account.ts";
 import {
   ORDER_EVENT_ACTIONS,
   ORDER_EVENT_SOURCES,
   ORDER_STATUSES,
   type OrderStatusCode,
   QUALIFICATION_STATES,
+  SalverStatus,
   type SalverStatusCode,
 } from "../app/contract/cba.ts";
 import { NOTICE_KINDS } from "../app/contract/notice.ts";
+import { ROLES } from "../app/contract/roles.ts";
+import { indexConsignees, noteStatus } from "./order-index.ts";
 import { Table } from "./table.ts";
 import { currentWorld } from "./worlds.ts";
 
@@ -263,14 +265,14 @@ export function emptyStats(): Stats {
 export function deriveStatus(stats: Stats): SalverStatusCode {
   const total = stats.ordersTotal;
   const [, , detained, stockedOut, stockedIn] = stats.counts;
-  if (total === 0) return 1;
-  if (stockedOut === total) return 3;
-  if (stockedOut > 0) return 2;
-  if (detained === total) return 5;
-  if (detained > 0) return 4;
-  if (stockedIn === total) return 6;
-  if (stockedIn > 0) return 7;
-  return 1;
+  if (total === 0) return SalverStatus.initial;
+  if (stockedOut === total) return SalverStatus.cleared;
+  if (stockedOut > 0) return SalverStatus.partlyCleared;
+  if (detained === total) return SalverStatus.fullyDetained;
+  if (detained > 0) return SalverStatus.partlyDetained;
+  if (stockedIn === total) return SalverStatus.inStock;
+  if (stockedIn > 0) return SalverStatus.partlyInStock;
+  return SalverStatus.initial;
 }
 
 export function createDb() {
@@ -406,6 +408,7 @@ export function recordStatusChange(
   to: OrderStatusCode,
 ): void {
   if (from === to) return;
+  noteStatus(db.orderList, order);
   for (const stats of statsOf(order)) {
     stats.counts[from] -= 1;
     stats.counts[to] += 1;
@@ -428,6 +431,7 @@ export function finishOrderIndexes(): void {
   };
   db.orderNoLength = lengthOf(db.orderList.map((row) => row.orderNo));
   db.salverNoLength = lengthOf(db.salverOrders.keys());
+  indexConsignees(db.orderList);
 }
 
 export function salverStatsOf(salverNo: string): Stats {

@@ -9,12 +9,14 @@
  * station) by its e-mail to the platform only, and as "the platform" to a
  * company, so a company never learns the platform's account names.
  */
-import type {
-  OrderEvent,
-  OrderEventAction,
-  OrderEventSource,
-  OrderStatusCode,
+import {
+  type OrderEvent,
+  type OrderEventAction,
+  type OrderEventSource,
+  OrderStatus,
+  type OrderStatusCode,
 } from "../app/contract/cba.ts";
+import { isPlatform } from "../app/contract/roles.ts";
 import { nowSeconds } from "./clock.ts";
 import { db, type OrderEventRow, type OrderRow, type UserRow } from "./db.ts";
 import { ts } from "./paging.ts";
@@ -26,7 +28,7 @@ export interface Actor {
 }
 
 export function actorOf(user: UserRow): Actor {
-  return { username: user.username, platform: user.scope.includes("SYSTEM_ADMINISTRATOR") };
+  return { username: user.username, platform: isPlatform(user.scope) };
 }
 
 export interface OrderChange {
@@ -39,9 +41,9 @@ export interface OrderChange {
 
 /** The action of a status move. */
 export function moveAction(from: OrderStatusCode, to: OrderStatusCode): OrderEventAction {
-  if (to === 2) return "detain";
-  if (from === 2) return "release";
-  return to === 3 ? "stockOut" : "stockIn";
+  if (to === OrderStatus.detained) return "detain";
+  if (from === OrderStatus.detained) return "release";
+  return to === OrderStatus.stockedOut ? "stockOut" : "stockIn";
 }
 
 /** Appends one event per change, all at the same time and by the same account. */

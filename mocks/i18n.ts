@@ -30,6 +30,10 @@ const MESSAGES = {
     en: "Sorry, the page you visited does not exist",
   },
   serverError: { zh: "抱歉，服务器出错了", en: "Sorry, the server has an error" },
+  testWorldOnly: {
+    zh: "仅在端到端测试的独立数据中可用",
+    en: "Only available in the separate data of an end-to-end test",
+  },
   invalidParams: { zh: "{detail}", en: "{detail}" },
   invalidJson: { zh: "请求体不是有效的 JSON", en: "The request body is not valid JSON" },
   invalidForm: { zh: "请求体不是有效的表单数据", en: "The request body is not valid form data" },

@@ -4,16 +4,16 @@
  * pallet and service aggregates in step.
  */
 import {
-  isAllowedOrderMove,
-  ORDER_STATUS_LABELS,
   ORDER_STATUSES,
   type OrderEventSource,
   type OrderFilter,
+  OrderStatus,
   type OrderStatusChange,
   type OrderStatusCode,
-  SALVER_STATUS_LABELS,
 } from "../app/contract/cba.ts";
 import { ApiCode } from "../app/contract/envelope.ts";
+import { orderStatusLabel, salverStatusLabel } from "../app/utils/logistics-status.ts";
+import { isAllowedOrderMove } from "../app/utils/order-moves.ts";
 import { chinaDay, nowSeconds } from "./clock.ts";
 import {
   companyStatsOf,
@@ -29,6 +29,7 @@ import {
 import { ApiError } from "./errors.ts";
 import { type Actor, historyView, moveAction, recordEvents } from "./history.ts";
 import { type Lang, type MessageParams, t } from "./i18n.ts";
+import { consigneeCandidates, consigneeMatches } from "./order-index.ts";
 import { ts } from "./paging.ts";
 import type { CompanyScope } from "./scope.ts";
 
@@ -48,7 +49,7 @@ export function serviceView(row: ServiceRow, lang: Lang) {
     ordersTotal: stats.ordersTotal,
     amount: stats.amount,
     cbaStatus,
-    cbaStatusStr: SALVER_STATUS_LABELS[lang][cbaStatus],
+    cbaStatusStr: salverStatusLabel(cbaStatus, lang),
     createdOn: ts(row.createdOn),
   };
 }
@@ -66,7 +67,7 @@ export function salverView(row: SalverRow, lang: Lang) {
     weight: row.weight,
     salverDirection: row.salverDirection,
     cbaStatus,
-    cbaStatusStr: SALVER_STATUS_LABELS[lang][cbaStatus],
+    cbaStatusStr: salverStatusLabel(cbaStatus, lang),
     ordersTotal: stats.ordersTotal,
     amount: stats.amount,
     createdOn: ts(row.createdOn),
@@ -88,7 +89,7 @@ export function orderView(row: OrderRow, lang: Lang, scope: CompanyScope) {
     exitCbaTime: ts(row.exitCbaTime),
     createdOn: ts(row.createdOn),
     cbaStatus: row.cbaStatus,
-    cbaStatusStr: ORDER_STATUS_LABELS[lang][row.cbaStatus],
+    cbaStatusStr: orderStatusLabel(row.cbaStatus, lang),
     previousCbaStatus: row.previousCbaStatus,
     reasonForDetention: row.reasonForDetention,
     subOrder: row.subOrder.map((line) => ({ ...line })),
@@ -115,7 +116,9 @@ export interface OrderQueryResult {
  * sum of acturalPaid over all matches. Fast paths: no filter or status only
  * (totals from the company's or everyone's aggregates, the scan stops after
  * the page); an exact order or pallet number (only that order or pallet is
- * looked at).
+ * looked at); a consignee (only the orders holding its rarest character,
+ * counted from typed arrays when it is the only text filter:
+ * mocks/order-index.ts).
  */
 export function queryOrders(
   scope: CompanyScope,
@@ -151,6 +154,19 @@ export function queryOrders(
   const sortField = filter.sortField ?? timeField;
   const descending = (filter.sortOrder ?? "desc") === "desc";
   const sortByTime = sortField !== "createdOn" || !descending;
+
+  const onlyConsignee =
+    consignee !== undefined &&
+    !sortByTime &&
+    candidates === db.orderList &&
+    serviceNo === undefined &&
+    salverNo === undefined &&
+    orderNo === undefined &&
+    logisticsNo === undefined &&
+    !timed;
+  if (onlyConsignee) return consigneeMatches(db.orderList, consignee, company, status, skip, take);
+  if (consignee !== undefined && candidates === db.orderList)
+    candidates = consigneeCandidates(db.orderList, consignee);
 
   const onlyStatus =
     !sortByTime &&
@@ -240,7 +256,7 @@ export function ordersByNumbers(scope: CompanyScope, orderNos: readonly string[]
 }
 
 export function statusLabel(lang: Lang, status: OrderStatusCode): string {
-  return ORDER_STATUS_LABELS[lang][status];
+  return orderStatusLabel(status, lang);
 }
 
 /**
@@ -328,14 +344,14 @@ export async function applyMoves(
     rows.map((row) => row.orderNo),
     (draft) => {
       const from = draft.cbaStatus;
-      if (to === 2) {
+      if (to === OrderStatus.detained) {
         draft.previousCbaStatus = from;
         draft.reasonForDetention = (reason ?? "").trim();
-      } else if (from === 2) {
+      } else if (from === OrderStatus.detained) {
         draft.previousCbaStatus = null;
       }
-      if (from === 1 && to === 4) draft.enterCbaTime = now;
-      if (from === 4 && to === 3) draft.exitCbaTime = now;
+      if (from === OrderStatus.initial && to === OrderStatus.stockedIn) draft.enterCbaTime = now;
+      if (from === OrderStatus.stockedIn && to === OrderStatus.stockedOut) draft.exitCbaTime = now;
       draft.cbaStatus = to;
     },
   );
@@ -351,7 +367,7 @@ export async function applyMoves(
         action: moveAction(from, row.cbaStatus),
         from,
         to: row.cbaStatus,
-        text: to === 2 ? reason : "",
+        text: to === OrderStatus.detained ? reason : "",
       };
     }),
     origin.actor,
@@ -407,7 +423,7 @@ export function arrivalReport(
       };
       groups.set(key, group);
     }
-    const inStock = row.cbaStatus === 4 ? 1 : 0;
+    const inStock = row.cbaStatus === OrderStatus.stockedIn ? 1 : 0;
     group.arrived += 1;
     group.inStock += inStock;
     group.detained += 1 - inStock;

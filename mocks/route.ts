@@ -13,6 +13,7 @@ import { http } from "msw";
 import { z } from "zod";
 import { type EndpointDefinition, SYSTEM_PREFIXES } from "../app/contract/endpoint.ts";
 import { ApiCode } from "../app/contract/envelope.ts";
+import { hasAnyRole } from "../app/contract/roles.ts";
 import type { DeviceRow, UserRow } from "./db.ts";
 import { ApiError, invalid } from "./errors.ts";
 import { type Lang, langOf, t } from "./i18n.ts";
@@ -95,7 +96,7 @@ export function errorResponse(error: unknown, lang: Lang, binary: boolean): Resp
   }
   console.error("[mock-api] unexpected failure:", error);
   const message = t(lang, "serverError");
-  return envelope(500, message, message, 500);
+  return envelope(ApiCode.serverError, message, message, 500);
 }
 
 export function route<
@@ -124,7 +125,7 @@ export function route<
         if (endpoint.auth) {
           ({ user, device } = authenticate(request));
           const roles = endpoint.roles ?? [];
-          if (roles.length > 0 && !user.scope.some((role) => roles.includes(role))) {
+          if (roles.length > 0 && !hasAnyRole(user.scope, roles)) {
             throw new ApiError(ApiCode.forbidden, "forbidden");
           }
         }

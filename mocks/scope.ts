@@ -11,6 +11,7 @@
  * Data outside the scope is treated as if it did not exist: the same code
  * and message as an unknown number, never a refusal that would confirm it.
  */
+import { isPlatform } from "../app/contract/roles.ts";
 import { db, type UserRow } from "./db.ts";
 
 export interface CompanyScope {
@@ -31,7 +32,7 @@ function oneCompany(companyId: string): CompanyScope {
 
 /** The company filter of the calling user. */
 export function companyScope(user: UserRow): CompanyScope {
-  if (user.scope.includes("SYSTEM_ADMINISTRATOR")) return EVERY_COMPANY;
+  if (isPlatform(user.scope)) return EVERY_COMPANY;
   const companyId = companyIdOf(user);
   return companyId === null ? NO_COMPANY : oneCompany(companyId);
 }

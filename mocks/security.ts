@@ -1,5 +1,5 @@
 /** Password hashing (scrypt + salt), opaque tokens, and reading the client's device and IP. */
-import { createHash, randomBytes, scrypt, scryptSync, timingSafeEqual } from "node:crypto";
+import { createHash, randomBytes, scrypt, timingSafeEqual } from "node:crypto";
 
 const KEY_LENGTH = 32;
 
@@ -17,18 +17,21 @@ export async function hashPassword(
   return `scrypt$${salt.toString("hex")}$${key.toString("hex")}`;
 }
 
-const seedHashes = new Map<string, string>();
+const seedHashes = new Map<string, Promise<string>>();
 
 /**
  * Hash for seed accounts: the salt comes from the seed, and the result is
- * remembered, so re-seeding in tests does not pay scrypt again.
+ * remembered, so re-seeding in tests does not pay scrypt again. Derived on
+ * the thread pool, so the accounts of a seed are hashed side by side.
  */
-export function seedPasswordHash(password: string, saltHex: string): string {
+export function seedPasswordHash(password: string, saltHex: string): Promise<string> {
   const cacheKey = `${saltHex}:${password}`;
   let hash = seedHashes.get(cacheKey);
   if (!hash) {
-    const key = scryptSync(password, Buffer.from(saltHex, "hex"), KEY_LENGTH);
-    hash = `scrypt$${saltHex}$${key.toString("hex")}`;
+    hash = derive(password, Buffer.from(saltHex, "hex")).then(
+      (key) => `scrypt$${saltHex}$${key.toString("hex")}`,
+    );
+    hash.catch(() => seedHashes.delete(cacheKey));
     seedHashes.set(cacheKey, hash);
   }
   return hash;

@@ -5,8 +5,8 @@
  */
 
 import { PRODUCT_NAME } from "../app/config/product.ts";
-import type { Role } from "../app/contract/account.ts";
-import type { OrderStatusCode } from "../app/contract/cba.ts";
+import { OrderStatus, type OrderStatusCode } from "../app/contract/cba.ts";
+import { MANAGER_ROLE, PLATFORM_ROLE, type Role } from "../app/contract/roles.ts";
 import { usccCheckCharacter } from "../app/contract/uscc.ts";
 import { chinaDay, chinaTime } from "./clock.ts";
 import {
@@ -170,10 +170,10 @@ interface SeedUser {
 }
 
 const SEED_USERS: readonly SeedUser[] = [
-  { username: DEMO_ACCOUNTS.admin, scope: ["SYSTEM_ADMINISTRATOR", "CBA_MANAGER"], daysAgo: 400 },
-  { username: DEMO_ACCOUNTS.manager, scope: ["CBA_MANAGER"], daysAgo: 200 },
+  { username: DEMO_ACCOUNTS.admin, scope: [PLATFORM_ROLE, MANAGER_ROLE], daysAgo: 400 },
+  { username: DEMO_ACCOUNTS.manager, scope: [MANAGER_ROLE], daysAgo: 200 },
   { username: DEMO_ACCOUNTS.guest, scope: [], daysAgo: 3 },
-  { username: "ops@demo.test", scope: ["CBA_MANAGER"], parent: DEMO_ACCOUNTS.manager, daysAgo: 90 },
+  { username: "ops@demo.test", scope: [MANAGER_ROLE], parent: DEMO_ACCOUNTS.manager, daysAgo: 90 },
   {
     username: "intern@demo.test",
     scope: [],
@@ -193,11 +193,11 @@ export const OTHER_COMPANY_ACCOUNTS = {
 } as const;
 
 const OTHER_COMPANY_USERS: readonly SeedUser[] = [
-  { username: OTHER_COMPANY_ACCOUNTS.nansha, scope: ["CBA_MANAGER"], daysAgo: 150 },
-  { username: OTHER_COMPANY_ACCOUNTS.qingdao, scope: ["CBA_MANAGER"], daysAgo: 120 },
+  { username: OTHER_COMPANY_ACCOUNTS.nansha, scope: [MANAGER_ROLE], daysAgo: 150 },
+  { username: OTHER_COMPANY_ACCOUNTS.qingdao, scope: [MANAGER_ROLE], daysAgo: 120 },
   {
     username: "dock@qingdao.demo.test",
-    scope: ["CBA_MANAGER"],
+    scope: [MANAGER_ROLE],
     parent: OTHER_COMPANY_ACCOUNTS.qingdao,
     daysAgo: 100,
   },
@@ -209,15 +209,17 @@ async function seedUsers(
   firstIndex = 0,
 ): Promise<Map<string, UserRow>> {
   const byName = new Map<string, UserRow>();
+  // The salts in the stream's order, then every hash at once on the thread pool.
+  const salts = seeds.map(() => random.digits(32));
+  const hashes = await Promise.all(salts.map((salt) => seedPasswordHash(DEMO_PASSWORD, salt)));
   for (const [index, seed] of seeds.entries()) {
-    const salt = random.digits(32);
     const parentId = seed.parent
       ? (byName.get(seed.parent)?.id ?? db.userIdByName.get(seed.parent) ?? null)
       : null;
     const user = await db.users.insert({
       id: `u${String(firstIndex + index + 1).padStart(4, "0")}`,
       username: seed.username,
-      passwordHash: seedPasswordHash(DEMO_PASSWORD, salt),
+      passwordHash: hashes[index] ?? "",
       scope: seed.scope,
       isSingleLogin: seed.singleLogin ?? false,
       parentId,
@@ -437,25 +439,25 @@ function logisticsNo(random: Random): string {
 function statusWeights(ageDays: number): readonly (readonly [OrderStatusCode, number])[] {
   if (ageDays >= 25)
     return [
-      [3, 90],
-      [4, 6],
-      [1, 4],
+      [OrderStatus.stockedOut, 90],
+      [OrderStatus.stockedIn, 6],
+      [OrderStatus.initial, 4],
     ];
   if (ageDays >= 10)
     return [
-      [3, 45],
-      [4, 47],
-      [1, 8],
+      [OrderStatus.stockedOut, 45],
+      [OrderStatus.stockedIn, 47],
+      [OrderStatus.initial, 8],
     ];
   if (ageDays >= 4)
     return [
-      [4, 62],
-      [1, 35],
-      [3, 3],
+      [OrderStatus.stockedIn, 62],
+      [OrderStatus.initial, 35],
+      [OrderStatus.stockedOut, 3],
     ];
   return [
-    [1, 86],
-    [4, 14],
+    [OrderStatus.initial, 86],
+    [OrderStatus.stockedIn, 14],
   ];
 }
 
@@ -535,14 +537,14 @@ async function seedLogistics(
       let status: OrderStatusCode = random.chance(0.85) ? dominant : random.weighted(weights);
       let previous: OrderStatusCode | null = null;
       let reason = random.chance(0.03) ? random.pick(REMARKS) : "";
-      if (status !== 3 && random.chance(0.05)) {
+      if (status !== OrderStatus.stockedOut && random.chance(0.05)) {
         previous = status;
-        status = 2;
+        status = OrderStatus.detained;
         reason = random.pick(DETENTION_REASONS);
       }
       const held = previous ?? status;
       const enterCbaTime =
-        held === 4 || held === 3
+        held === OrderStatus.stockedIn || held === OrderStatus.stockedOut
           ? Math.max(
               createdOn + 60,
               Math.min(
@@ -552,7 +554,7 @@ async function seedLogistics(
             )
           : null;
       const exitCbaTime =
-        held === 3 && enterCbaTime !== null
+        held === OrderStatus.stockedOut && enterCbaTime !== null
           ? Math.max(
               enterCbaTime + 60,
               Math.min(
@@ -637,8 +639,7 @@ async function seedLogistics(
 
   for (const row of orderRows) {
     if (row.logisticsNo && db.logisticsIndex.has(row.logisticsNo)) row.logisticsNo = null;
-    const order = await db.orders.insert(row);
-    indexOrder(order);
+    indexOrder(db.orders.insertBuilt(row));
   }
   finishOrderIndexes();
   await seedHistory(orderRows);
@@ -665,47 +666,70 @@ function statusAt(row: OrderRow, time: number): OrderStatusCode {
  */
 async function seedHistory(rows: readonly OrderRow[]): Promise<void> {
   const station = DEMO_ACCOUNTS.admin;
+  /** An event of the bonded station (the platform's account); fields in the row schema's order. */
+  const stationEvent = (
+    time: number,
+    action: OrderEventRow["action"],
+    source: OrderEventRow["source"],
+    fromStatus: OrderStatusCode,
+    toStatus: OrderStatusCode,
+    text: string,
+  ): OrderEventRow => ({
+    time,
+    actor: station,
+    platform: true,
+    action,
+    source,
+    fromStatus,
+    toStatus,
+    text,
+  });
   const ownerOf = new Map<string, string>();
   for (const company of db.companies.values()) ownerOf.set(company.id, company.username);
   for (const row of rows) {
     const events: OrderEventRow[] = [];
     const hash = textHash(row.orderNo);
     const held = row.previousCbaStatus ?? row.cbaStatus;
-    const base = { actor: station, platform: true, text: "" };
     if (row.enterCbaTime !== null) {
-      events.push({
-        ...base,
-        time: row.enterCbaTime,
-        action: "stockIn",
-        source: "salverScan",
-        fromStatus: 1,
-        toStatus: 4,
-      });
+      events.push(
+        stationEvent(
+          row.enterCbaTime,
+          "stockIn",
+          "salverScan",
+          OrderStatus.initial,
+          OrderStatus.stockedIn,
+          "",
+        ),
+      );
     }
     if (row.exitCbaTime !== null) {
-      events.push({
-        ...base,
-        time: row.exitCbaTime,
-        action: "stockOut",
-        source: "salverScan",
-        fromStatus: 4,
-        toStatus: 3,
-      });
-    }
-    if (row.cbaStatus === 2) {
-      const since = row.enterCbaTime ?? row.createdOn;
-      events.push({
-        ...base,
-        time: Math.max(
-          since + 60,
-          Math.min(since + (1 + (hash % 36)) * HOUR, SEED_BASE_TIME - (5 + (hash % 240)) * 60),
+      events.push(
+        stationEvent(
+          row.exitCbaTime,
+          "stockOut",
+          "salverScan",
+          OrderStatus.stockedIn,
+          OrderStatus.stockedOut,
+          "",
         ),
-        action: "detain",
-        source: "selection",
-        fromStatus: held,
-        toStatus: 2,
-        text: row.reasonForDetention,
-      });
+      );
+    }
+    if (row.cbaStatus === OrderStatus.detained) {
+      const since = row.enterCbaTime ?? row.createdOn;
+      const time = Math.max(
+        since + 60,
+        Math.min(since + (1 + (hash % 36)) * HOUR, SEED_BASE_TIME - (5 + (hash % 240)) * 60),
+      );
+      events.push(
+        stationEvent(
+          time,
+          "detain",
+          "selection",
+          held,
+          OrderStatus.detained,
+          row.reasonForDetention,
+        ),
+      );
     } else if (row.reasonForDetention !== "") {
       const owner = ownerOf.get(row.companyId);
       const time = Math.max(
@@ -714,9 +738,9 @@ async function seedHistory(rows: readonly OrderRow[]): Promise<void> {
       );
       if (owner !== undefined) {
         events.push({
+          time,
           actor: owner,
           platform: false,
-          time,
           action: "remark",
           source: "selection",
           fromStatus: statusAt(row, time),
@@ -727,7 +751,7 @@ async function seedHistory(rows: readonly OrderRow[]): Promise<void> {
     }
     if (events.length === 0) continue;
     events.sort((a, b) => a.time - b.time);
-    await db.orderHistory.insert({ orderNo: row.orderNo, companyId: row.companyId, events });
+    db.orderHistory.insertBuilt({ orderNo: row.orderNo, companyId: row.companyId, events });
   }
 }
 

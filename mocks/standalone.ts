@@ -10,6 +10,7 @@
 import { readFile } from "node:fs/promises";
 import { createServer } from "node:http";
 import { type ClientAddress, createRequestListener } from "@remix-run/node-fetch-server";
+import { ApiCode } from "../app/contract/envelope.ts";
 import { handleMockApiRequest } from "./api.ts";
 import { DataFileError, type DurableStore, openDurableStore } from "./data-file.ts";
 import { ensureSeeded } from "./state.ts";
@@ -41,7 +42,7 @@ async function answerDurably(request: Request): Promise<Response> {
       console.error("[mock-api] the data file could not be written:", error);
       await response.body?.cancel();
       return Response.json(
-        { code: 500, data: "the change could not be saved", msg: "server error" },
+        { code: ApiCode.serverError, data: "the change could not be saved", msg: "server error" },
         { status: 500 },
       );
     }
@@ -59,7 +60,7 @@ const listener = createRequestListener(async (incoming: Request, client: ClientA
       });
     } catch {
       return Response.json(
-        { code: 40004, data: "openapi.json not found", msg: "not found" },
+        { code: ApiCode.notFound, data: "openapi.json not found", msg: "not found" },
         { status: 404 },
       );
     }

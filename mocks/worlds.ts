@@ -36,6 +36,11 @@ export function currentWorld(): World {
   return defaultWorld;
 }
 
+/** Whether the current request runs in a test world (never in demo mode or unit tests). */
+export function inTestWorld(): boolean {
+  return current.getStore() !== undefined;
+}
+
 /** Runs `fn` (and everything it starts) in the world named `id`, created on first use. */
 export function runInWorld<T>(id: string, fn: () => T): T {
   let world = worlds.get(id);

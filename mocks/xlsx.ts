@@ -1,38 +1,25 @@
 /**
- * xlsx files of the fake backend: streamed downloads (exceljs WorkbookWriter;
- * memory stays flat whatever the row count), the import template and reading
- * an uploaded import file.
+ * xlsx files of the fake backend: streamed downloads (mocks/xlsx-writer.ts:
+ * built as they are read, memory stays flat whatever the row count), the
+ * import template and the arrival report (exceljs), and reading an uploaded
+ * import file.
  */
-import { PassThrough, Readable } from "node:stream";
 import ExcelJS from "exceljs";
-import { ORDER_STATUS_LABELS, XLSX_CONTENT_TYPE } from "../app/contract/cba.ts";
+import { XLSX_CONTENT_TYPE } from "../app/contract/cba.ts";
+import { orderStatusLabel } from "../app/utils/logistics-status.ts";
 import { readerStream, verifyXlsx, XlsxRefused } from "../app/utils/xlsx-guard.server.ts";
 import { formatChinaTime, mockClock } from "./clock.ts";
 import type { OrderRow } from "./db.ts";
 import type { Lang } from "./i18n.ts";
 import type { ArrivalGroup } from "./logistics.ts";
+import { type CellValue, type Kind, NUMBER_FORMATS, xlsxStream } from "./xlsx-writer.ts";
+
+export { NUMBER_FORMATS } from "./xlsx-writer.ts";
 
 /**
- * Cell kinds, each with one number format: text cells (format `@`, so a
- * value such as `=1+1` stays text even when the cell is edited, and is
- * never run as a formula), money with two decimals, weights with three,
- * China-time dates and times as real date cells.
- */
-type Kind = "text" | "money" | "weight" | "count" | "datetime" | "date";
-
-export const NUMBER_FORMATS: Record<Kind, string> = {
-  text: "@",
-  money: "0.00",
-  weight: "0.000",
-  count: "0",
-  datetime: "yyyy-mm-dd hh:mm:ss",
-  date: "yyyy-mm-dd",
-};
-
-/**
- * One style object per kind, shared by every cell of that kind: exceljs
- * caches a style by object identity, so the streamed workbook pays for a
- * style once, not once per cell.
+ * One style object per kind, shared by every cell of that kind (the small
+ * workbooks written through exceljs: exceljs caches a style by object
+ * identity, so a workbook pays for a style once, not once per cell).
  */
 const CELL_STYLES: Record<Kind, Partial<ExcelJS.Style>> = Object.fromEntries(
   Object.entries(NUMBER_FORMATS).map(([kind, numFmt]) => [kind, { numFmt }]),
@@ -42,7 +29,6 @@ const BOLD_STYLES: Record<Kind, Partial<ExcelJS.Style>> = Object.fromEntries(
 ) as Record<Kind, Partial<ExcelJS.Style>>;
 
 type Column = { zh: string; en: string; width: number; kind: Kind };
-type CellValue = string | number | Date | null;
 
 const ORDER_COLUMNS: Column[] = [
   { zh: "订单号", en: "Order No.", width: 22, kind: "text" },
@@ -127,7 +113,7 @@ function orderRows(order: OrderRow, lang: Lang, totals: OrderTotals): CellValue[
     order.consigneeAddress,
     order.consigneeTelephone,
     yuan(order.acturalPaid),
-    ORDER_STATUS_LABELS[lang][order.cbaStatus],
+    orderStatusLabel(order.cbaStatus, lang),
     chinaDate(order.enterCbaTime),
     chinaDate(order.exitCbaTime),
     chinaDate(order.createdOn),
@@ -193,7 +179,7 @@ function logisticsRow(order: OrderRow, lang: Lang, totals: OrderTotals): CellVal
     pieces,
     kg(gross),
     kg(net),
-    ORDER_STATUS_LABELS[lang][order.cbaStatus],
+    orderStatusLabel(order.cbaStatus, lang),
   ];
 }
 
@@ -236,49 +222,22 @@ function streamWorkbook(
   totalsRow: (totals: OrderTotals) => CellValue[],
   names: { ascii: string; local: string },
 ): Response {
-  const output = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: output,
-    useStyles: true,
-    useSharedStrings: false,
+  const totals: OrderTotals = { orders: 0, paid: 0, qty: 0, lines: 0, gross: 0, net: 0 };
+  function* rows(): Generator<CellValue[]> {
+    for (const order of orders) yield* toRows(order, totals);
+  }
+  const body = xlsxStream({
+    sheetName,
+    columns: columns.map((column) => ({
+      header: column[lang],
+      width: column.width,
+      kind: column.kind,
+    })),
+    rows: rows(),
+    totals: () => totalsRow(totals),
+    created: new Date(mockClock.now()),
   });
-  const write = async () => {
-    const sheet = workbook.addWorksheet(sheetName, { views: [{ state: "frozen", ySplit: 1 }] });
-    sheet.columns = columns.map((column) => ({ header: column[lang], width: column.width }));
-    const header = sheet.getRow(1);
-    styleRow(header, columns, true);
-    header.commit();
-    const totals: OrderTotals = { orders: 0, paid: 0, qty: 0, lines: 0, gross: 0, net: 0 };
-    let written = 0;
-    for (const order of orders) {
-      for (const values of toRows(order, totals)) {
-        const row = sheet.addRow(values);
-        styleRow(row, columns);
-        row.commit();
-        written += 1;
-      }
-      // Let the reader drain the stream now and then, so memory stays flat.
-      if (written >= 500) {
-        written = 0;
-        await new Promise((resolve) => setImmediate(resolve));
-        while (output.readableLength > 4 * 1024 * 1024 && !output.destroyed) {
-          await new Promise((resolve) => setTimeout(resolve, 5));
-        }
-      }
-    }
-    const last = sheet.addRow(totalsRow(totals));
-    styleRow(last, columns, true);
-    last.commit();
-    sheet.commit();
-    await workbook.commit();
-  };
-  write().catch((error: unknown) => {
-    console.error("[mock-api] xlsx stream failed:", error);
-    output.destroy(error instanceof Error ? error : new Error(String(error)));
-  });
-  return new Response(Readable.toWeb(output) as ReadableStream<Uint8Array>, {
-    headers: fileHeaders(names.ascii, names.local),
-  });
+  return new Response(body, { headers: fileHeaders(names.ascii, names.local) });
 }
 
 export function ordersWorkbook(orders: readonly OrderRow[], lang: Lang): Response {

@@ -2,10 +2,10 @@ import type { FieldMetadata } from "@conform-to/react";
 import { useState } from "react";
 import { useLocation } from "react-router";
 import { InputField } from "~/components/form.tsx";
+import type { CaptchaPurpose } from "~/utils/captcha-purpose.ts";
 import { useTranslation } from "~/utils/i18n.ts";
-import { useHydrated } from "~/utils/local-store.ts";
 import { hrefWithQuery } from "~/utils/locale-path.ts";
-import type { CaptchaPurpose } from "~/utils/session.server.ts";
+import { useHydrated } from "~/utils/use-hydrated.ts";
 
 /**
  * The image verification code of a form, with "change one". Without

@@ -1,11 +1,13 @@
 import { Link, useLocation } from "react-router";
-import type { ErrorPayload } from "~/utils/api.server.ts";
+import type { ErrorPayload } from "~/utils/error-payload.ts";
 import { useTranslation } from "~/utils/i18n.ts";
 import { localeOfPath, localizePath } from "~/utils/locale-path.ts";
 
 interface ErrorPageProps {
   status: number;
   payload?: unknown;
+  /** Shown inside the home layout's menu and header (its `<main>`), not as a page of its own. */
+  inShell?: boolean;
 }
 
 function messageKeyOf(status: number, payload: ErrorPayload | undefined) {
@@ -22,10 +24,12 @@ function messageKeyOf(status: number, payload: ErrorPayload | undefined) {
 }
 
 /**
- * The one error page: 404, 403, 500, and the backend's own failures. The
- * return-home button goes to `/`, or to `/pc` when the current path has `/pc`.
+ * The one error page: 404, 403, 500, and the backend's own failures, alone
+ * (the root's error boundary, the error routes) or inside the home layout
+ * (its error boundary). The return-home button goes to `/`, or to `/pc` when
+ * the current path has `/pc`.
  */
-export function ErrorPage({ status, payload }: ErrorPageProps) {
+export function ErrorPage({ status, payload, inShell = false }: ErrorPageProps) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const body = (typeof payload === "object" && payload !== null ? payload : undefined) as
@@ -35,8 +39,13 @@ export function ErrorPage({ status, payload }: ErrorPageProps) {
   const home = localizePath(pathname.includes("/pc") ? "/pc" : "/", localeOfPath(pathname));
   const shownStatus = coded ? null : status;
 
+  const Container = inShell ? "section" : "main";
+
   return (
-    <main className="flex min-h-[60vh] flex-col items-center justify-center gap-6 p-10 text-center">
+    <Container
+      className="flex min-h-[60vh] flex-col items-center justify-center gap-6 p-10 text-center"
+      data-testid="error-page"
+    >
       {shownStatus ? (
         <p className="text-7xl font-bold text-brand-600" aria-hidden="true">
           {shownStatus}
@@ -52,6 +61,6 @@ export function ErrorPage({ status, payload }: ErrorPageProps) {
       <Link to={home} className="btn-primary" reloadDocument>
         {t("errors.backHome")}
       </Link>
-    </main>
+    </Container>
   );
 }

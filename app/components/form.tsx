@@ -11,7 +11,7 @@ import { useTranslation } from "~/utils/i18n.ts";
 export function useErrorText() {
   const { t } = useTranslation();
   return (message: string | undefined) =>
-    message ? t(message as never, { defaultValue: message }) : undefined;
+    message ? t(message, { defaultValue: message }) : undefined;
 }
 
 /** The error line keeps its height when empty, so buttons never jump under the pointer. */

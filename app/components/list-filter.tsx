@@ -95,26 +95,6 @@ export function FilterField({
   );
 }
 
-/** A status code shown as a coloured label. */
-export function StatusBadge({ tone, children }: { tone: StatusTone; children: ReactNode }) {
-  const colours: Record<StatusTone, string> = {
-    neutral: "bg-gray-100 text-gray-700 ring-gray-200",
-    progress: "bg-sky-50 text-sky-700 ring-sky-200",
-    done: "bg-brand-50 text-brand-800 ring-brand-200",
-    warning: "bg-amber-50 text-amber-800 ring-amber-200",
-    danger: "bg-red-50 text-red-700 ring-red-200",
-  };
-  return (
-    <span
-      className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset ${colours[tone]}`}
-    >
-      {children}
-    </span>
-  );
-}
-
-export type StatusTone = "neutral" | "progress" | "done" | "warning" | "danger";
-
 /**
  * A text filter that offers the last inputs of this field as suggestions
  * (a datalist). The value is remembered when its form is submitted; kept in

@@ -3,8 +3,8 @@ import { Form, Link, useLocation } from "react-router";
 import type { Locale } from "~/locales/index.ts";
 import { formatChinaTime } from "~/utils/china-time.ts";
 import { useTranslation } from "~/utils/i18n.ts";
-import { useHydrated } from "~/utils/local-store.ts";
 import { localizePath } from "~/utils/locale-path.ts";
+import { useHydrated } from "~/utils/use-hydrated.ts";
 import { BellIcon } from "./icons.tsx";
 
 /** The page of all notifications (home layout). */

@@ -46,13 +46,13 @@ import { plainCookie, readCookie } from "~/utils/cookies.ts";
 import { formatCount } from "~/utils/format.ts";
 import { useTranslation } from "~/utils/i18n.ts";
 import { listHref } from "~/utils/list-query.ts";
-import { useHydrated } from "~/utils/local-store.ts";
 import {
   hiddenColumnsOf,
   TABLE_COLUMNS_COOKIE,
   TABLE_COLUMNS_PATH,
   withHiddenColumns,
 } from "~/utils/table-columns.ts";
+import { useHydrated } from "~/utils/use-hydrated.ts";
 
 export interface Column<Row> {
   key: string;

@@ -11,7 +11,7 @@ import { NavLink, useLocation } from "react-router";
 import type { Locale } from "~/locales/index.ts";
 import { useTranslation } from "~/utils/i18n.ts";
 import { localizePath, stripLocale } from "~/utils/locale-path.ts";
-import type { MenuItem } from "~/utils/permissions.ts";
+import { type MenuItem, menuPathOf } from "~/utils/permissions.ts";
 import { ChevronIcon, MENU_ICONS } from "./icons.tsx";
 
 function isActive(item: MenuItem, path: string): boolean {
@@ -31,7 +31,7 @@ export function SideMenu({
   const { t } = useTranslation();
   const path = stripLocale(useLocation().pathname);
   // Pages under a menu entry (pallets and orders under services) keep it highlighted.
-  const currentPath = path.startsWith("/order") ? "/server" : path;
+  const currentPath = menuPathOf(path) ?? path;
 
   return (
     <nav
@@ -52,11 +52,11 @@ export function SideMenu({
         {items.map((item) => {
           const IconComponent = item.icon ? MENU_ICONS[item.icon] : null;
           const icon = IconComponent ? <IconComponent className="size-5 shrink-0" /> : null;
-          const label = t(item.label as never);
+          const label = t(item.label);
           const group =
             item.group && !collapsed ? (
               <li className="px-5 pt-3 pb-1 text-[11px] font-medium tracking-wide text-gray-400 uppercase">
-                {t(item.group as never)}
+                {t(item.group)}
               </li>
             ) : null;
 
@@ -92,7 +92,7 @@ export function SideMenu({
                   className={`flex min-h-9 items-center rounded-md py-1.5 text-sm leading-tight ${className} ${isActive(child, currentPath) ? "bg-brand-600 text-white" : "hover:bg-white/10 hover:text-white"}`}
                   aria-current={isActive(child, currentPath) ? "page" : undefined}
                 >
-                  <span className="min-w-0 break-words">{t(child.label as never)}</span>
+                  <span className="min-w-0 break-words">{t(child.label)}</span>
                 </NavLink>
               </li>
             ));

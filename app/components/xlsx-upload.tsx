@@ -6,7 +6,7 @@ import { ConfirmDialog } from "~/components/confirm-dialog.tsx";
 import { ErrorLine, FormErrors } from "~/components/form.tsx";
 import { XLSX_CONTENT_TYPE } from "~/contract/index.ts";
 import { useTranslation } from "~/utils/i18n.ts";
-import { useHydrated } from "~/utils/local-store.ts";
+import { useHydrated } from "~/utils/use-hydrated.ts";
 import { importSchema } from "~/validation/logistics.ts";
 
 export interface XlsxUploadProps {

@@ -1,10 +1,9 @@
 import { z } from "zod";
 import { defineEndpoint } from "./endpoint.ts";
 import { pagedListOf, pageQuerySchema, timestampSchema } from "./envelope.ts";
+import { MANAGER_ROLE, ROLES, SUB_ACCOUNT_MANAGER_ROLES } from "./roles.ts";
 
-export const ROLES = ["CBA_MANAGER", "SYSTEM_ADMINISTRATOR"] as const;
 export const roleSchema = z.enum(ROLES);
-export type Role = z.infer<typeof roleSchema>;
 
 export const emailSchema = z.email().max(254);
 
@@ -71,14 +70,8 @@ export const sendEmailCodeQuerySchema = z.object({
   scene: z.enum(EMAIL_CODE_SCENES).optional(),
 });
 
-/**
- * Who manages sub-accounts: a company's main account (not itself a
- * sub-account) with one of these roles (the staff rule of the menu).
- */
-export const SUB_ACCOUNT_MANAGER_ROLES = ["CBA_MANAGER", "SYSTEM_ADMINISTRATOR"] as const;
-
 /** Role given to a sub-account: CBA_MANAGER, or GUEST for no role. */
-export const SUB_ACCOUNT_ROLES = ["CBA_MANAGER", "GUEST"] as const;
+export const SUB_ACCOUNT_ROLES = [MANAGER_ROLE, "GUEST"] as const;
 export const subAccountRoleSchema = z.enum(SUB_ACCOUNT_ROLES);
 
 export const subAccountSchema = z.object({

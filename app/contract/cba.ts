@@ -10,12 +10,8 @@ import { z } from "zod";
 import { emailSchema } from "./account.ts";
 import { defineEndpoint } from "./endpoint.ts";
 import { pagedListOf, pageQuerySchema, timestampSchema } from "./envelope.ts";
+import { LOGISTICS_ROLES, REVIEW_ROLES } from "./roles.ts";
 import { customsCodeSchema, usccSchema } from "./uscc.ts";
-
-/** Roles that may use the logistics calls (service, pallet, order, stock in/out, files). */
-export const LOGISTICS_ROLES = ["CBA_MANAGER", "SYSTEM_ADMINISTRATOR"] as const;
-/** Roles that may review qualification submissions. */
-export const REVIEW_ROLES = ["SYSTEM_ADMINISTRATOR"] as const;
 
 // ---------------------------------------------------------------------------
 // Status codes
@@ -30,7 +26,16 @@ export const SalverStatus = {
   inStock: 6,
   partlyInStock: 7,
 } as const;
-export const SALVER_STATUSES = [1, 2, 3, 4, 5, 6, 7] as const;
+/** Every code, in code order. */
+export const SALVER_STATUSES = [
+  SalverStatus.initial,
+  SalverStatus.partlyCleared,
+  SalverStatus.cleared,
+  SalverStatus.partlyDetained,
+  SalverStatus.fullyDetained,
+  SalverStatus.inStock,
+  SalverStatus.partlyInStock,
+] as const;
 export type SalverStatusCode = (typeof SALVER_STATUSES)[number];
 export const salverStatusSchema = z.literal(SALVER_STATUSES);
 
@@ -41,58 +46,26 @@ export const OrderStatus = {
   stockedOut: 3,
   stockedIn: 4,
 } as const;
-export const ORDER_STATUSES = [1, 2, 3, 4] as const;
+/** Every code, in code order. */
+export const ORDER_STATUSES = [
+  OrderStatus.initial,
+  OrderStatus.detained,
+  OrderStatus.stockedOut,
+  OrderStatus.stockedIn,
+] as const;
 export type OrderStatusCode = (typeof ORDER_STATUSES)[number];
 export const orderStatusSchema = z.literal(ORDER_STATUSES);
-
-export const SALVER_STATUS_LABELS: Record<"zh" | "en", Record<SalverStatusCode, string>> = {
-  zh: {
-    1: "初始状态",
-    2: "清关部分完成",
-    3: "清关完成",
-    4: "部分扣留",
-    5: "全部扣留",
-    6: "已入库",
-    7: "部分入库",
-  },
-  en: {
-    1: "Initial",
-    2: "Clearance partly completed",
-    3: "Clearance completed",
-    4: "Partly detained",
-    5: "Fully detained",
-    6: "In stock",
-    7: "Partly in stock",
-  },
-};
-
-export const ORDER_STATUS_LABELS: Record<"zh" | "en", Record<OrderStatusCode, string>> = {
-  zh: { 1: "初始状态", 2: "扣留", 3: "已出库", 4: "已入库" },
-  en: { 1: "Initial", 2: "Detained", 3: "Stocked out", 4: "Stocked in" },
-};
-
-/**
- * Order status moves allowed by `PUT /cba/order` (PRODUCT.md section 5):
- * 1 → 4 (stock in), 4 → 3 (stock out), any state but 3 → 2 (detain, reason
- * required), 2 → the state it had before detention ("change status").
- */
-export function isAllowedOrderMove(
-  from: OrderStatusCode,
-  to: OrderStatusCode,
-  previous: OrderStatusCode | null,
-): boolean {
-  if (from === 1) return to === 4 || to === 2;
-  if (from === 4) return to === 3 || to === 2;
-  if (from === 2) return previous !== null && to === previous;
-  return false;
-}
 
 export const QUALIFICATION_STATES = ["pending", "reviewing", "approved", "rejected"] as const;
 export type QualificationState = (typeof QUALIFICATION_STATES)[number];
 export const qualificationStateSchema = z.enum(QUALIFICATION_STATES);
 
 export const TRADE_MODES = { crossBorderDirect: 1, bondedStocking: 2, generalTrade: 3 } as const;
-export const tradeModeSchema = z.literal([1, 2, 3]);
+export const tradeModeSchema = z.literal([
+  TRADE_MODES.crossBorderDirect,
+  TRADE_MODES.bondedStocking,
+  TRADE_MODES.generalTrade,
+]);
 
 // ---------------------------------------------------------------------------
 // Entities

@@ -32,4 +32,19 @@ export const demoEndpoints = {
     query: z.object({ to: z.string().trim().toLowerCase().max(254).optional() }),
     data: z.array(outboxMailSchema),
   }),
+  fault: defineEndpoint({
+    method: "PUT",
+    path: "/demo/fault",
+    summary:
+      "End-to-end tests only (a test world of a portal started with TEST_WORLDS=1; 40004 anywhere else): from now on, calls of `method` `path` in this world answer `code` with the server-error message; code 200 ends the failure.",
+    auth: false,
+    demoOnly: true,
+    body: z.object({
+      method: z.enum(["GET", "POST", "PUT", "DELETE"]),
+      /** The call's path under /api/v1, e.g. "/cba/cba-company". */
+      path: z.string().startsWith("/").max(200),
+      code: z.number().int().min(200).max(99_999),
+    }),
+    data: z.null(),
+  }),
 } as const;

@@ -9,7 +9,7 @@ export const envelopeSchema = z.object({
 export type Envelope = z.infer<typeof envelopeSchema>;
 
 export function envelopeOf<T extends z.ZodType>(data: T) {
-  return z.object({ code: z.literal(200), data, msg: z.string() });
+  return z.object({ code: z.literal(ApiCode.ok), data, msg: z.string() });
 }
 
 /** Codes used by the backend (PRODUCT.md section 3). */
@@ -28,13 +28,14 @@ export const ApiCode = {
   forbidden: 40003,
   notFound: 40004,
   wrongStatus: 40009,
+  serverError: 500,
 } as const;
 export type ApiCodeValue = (typeof ApiCode)[keyof typeof ApiCode];
 
 /** Codes whose `data` is a message to show the user (SPEC.md section 8). */
 export function isMessageCode(code: number): boolean {
   return (
-    code === 500 ||
+    code === ApiCode.serverError ||
     (code >= 600 && code <= 602) ||
     code === 999 ||
     (code >= 1000 && code <= 1004) ||

@@ -21,4 +21,5 @@ export * from "./endpoint.ts";
 export * from "./envelope.ts";
 export * from "./notice.ts";
 export * from "./password.ts";
+export * from "./roles.ts";
 export * from "./uscc.ts";

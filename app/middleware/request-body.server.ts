@@ -1,6 +1,6 @@
 import { data, type MiddlewareFunction } from "react-router";
 import { getInstance } from "~/middleware/i18next.ts";
-import type { ErrorPayload } from "~/utils/api.server.ts";
+import type { ErrorPayload } from "~/utils/error-payload.ts";
 import { isResourcePath } from "~/utils/resource-paths.ts";
 import { assertSameOrigin } from "~/utils/same-origin.server.ts";
 

@@ -1,5 +1,6 @@
-import { StatusBadge } from "~/components/list-filter.tsx";
 import { PageHeader } from "~/components/page-header.tsx";
+import { StatusBadge } from "~/components/status-badge.tsx";
+import { SalverStatus } from "~/contract/index.ts";
 import { useTranslation } from "~/utils/i18n.ts";
 import {
   ORDER_STATUS_TONES,
@@ -10,7 +11,15 @@ import {
 } from "~/utils/logistics-status.ts";
 
 /** Rule order of the derived service and pallet status (PRODUCT.md section 5): first match wins. */
-const SALVER_RULE_ORDER = [3, 2, 5, 4, 6, 7, 1] as const;
+const SALVER_RULE_ORDER = [
+  SalverStatus.cleared,
+  SalverStatus.partlyCleared,
+  SalverStatus.fullyDetained,
+  SalverStatus.partlyDetained,
+  SalverStatus.inStock,
+  SalverStatus.partlyInStock,
+  SalverStatus.initial,
+] as const;
 const STEP_SECTIONS = ["start", "daily", "scan"] as const;
 
 /** Usage instructions: the workflows, what the status codes mean, the import template. */

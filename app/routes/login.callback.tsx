@@ -1,4 +1,5 @@
 import { redirect } from "react-router";
+import { ApiCode } from "~/contract/index.ts";
 import { getInstance, getLocale } from "~/middleware/i18next.ts";
 import { apiContext, sessionContext } from "~/middleware/session.server.ts";
 import { audit } from "~/utils/audit.server.ts";
@@ -80,7 +81,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!login.ok) {
     await failed();
     const message =
-      login.code === 1001 ? getInstance(context).t("auth.wrongCredentials") : login.message;
+      login.code === ApiCode.wrongCredentials
+        ? getInstance(context).t("auth.wrongCredentials")
+        : login.message;
     return posted.refuse({ formErrors: [message] });
   }
   const { token } = login;

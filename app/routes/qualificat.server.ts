@@ -1,14 +1,13 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider } from "react-router";
 import { z } from "zod";
-import type { Company, QualificationState } from "~/contract/index.ts";
-import { QUALIFICATION_STATES, sniffImage } from "~/contract/index.ts";
+import type { QualificationState } from "~/contract/index.ts";
+import { hasAnyRole, QUALIFICATION_STATES, REVIEW_ROLES, sniffImage } from "~/contract/index.ts";
 import { getInstance } from "~/middleware/i18next.ts";
 import { apiContext } from "~/middleware/session.server.ts";
 import { getUser } from "~/utils/auth.server.ts";
-import { formatChinaTime } from "~/utils/china-time.ts";
-import { imageSrc } from "~/utils/images.ts";
 import { parseFilters, parsePaging } from "~/utils/list-query.ts";
+import { companyView, type ReviewQueueView } from "~/utils/qualification-view.ts";
 import {
   fileFieldOf,
   IMAGE_FIELDS,
@@ -20,26 +19,16 @@ type Context = Readonly<RouterContextProvider>;
 
 export const reviewFilterSchema = z.object({ state: z.enum(QUALIFICATION_STATES).optional() });
 
-/** Whether the user may review submissions (the platform's administrators). */
+/** Whether the user may review submissions (the roles the review calls require). */
 export function canReview(context: Context): boolean {
-  return getUser(context).scope.includes("SYSTEM_ADMINISTRATOR");
+  return hasAnyRole(getUser(context).scope, REVIEW_ROLES);
 }
-
-function companyView(company: Company) {
-  return {
-    ...company,
-    submittedOn: formatChinaTime(company.submittedOn),
-    reviewedOn: formatChinaTime(company.reviewedOn),
-    images: IMAGE_FIELDS.map((field) => ({ field, src: imageSrc(company[field]) })),
-  };
-}
-export type CompanyView = ReturnType<typeof companyView>;
 
 /** The user's own profile, and for administrators the review queue of the URL's page. */
 export async function loadQualification(context: Context, url: URL) {
   const api = context.get(apiContext);
   const company = await api.call("company");
-  let review = null;
+  let review: ReviewQueueView | null = null;
   if (canReview(context)) {
     const paging = parsePaging(url.searchParams);
     const filters = parseFilters(url.searchParams, reviewFilterSchema);
@@ -138,7 +127,7 @@ export async function saveQualification(
   return data({
     intent: "save" as const,
     result: submission.reply({ resetForm: true }),
-    notice: "qualification.submitted",
+    submitted: true,
   });
 }
 

@@ -42,9 +42,9 @@ export default function QualificationPage({ loaderData, actionData }: Route.Comp
         <section className="card p-5">
           <PageHeader title={t("qualification.title")} />
           <p className="mb-4 text-sm text-gray-600">{t("qualification.intro")}</p>
-          {saveResult && "notice" in saveResult && saveResult.notice ? (
+          {saveResult && "submitted" in saveResult ? (
             <div className="mb-4">
-              <Notice kind="success">{t(saveResult.notice as never)}</Notice>
+              <Notice kind="success">{t("qualification.submitted")}</Notice>
             </div>
           ) : null}
           <div className="mb-5 flex items-center gap-3" data-testid="qualification-state">

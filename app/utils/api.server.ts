@@ -28,6 +28,7 @@ import {
 } from "~/contract/index.ts";
 import { LOCALE_TAGS, type Locale } from "~/locales/index.ts";
 import { type AuditResult, audit, auditTarget } from "~/utils/audit.server.ts";
+import type { ErrorPayload } from "~/utils/error-payload.ts";
 import { localizePath } from "~/utils/locale-path.ts";
 import { type AppSession, commitSession } from "~/utils/session.server.ts";
 
@@ -53,15 +54,6 @@ export interface ApiFailure {
 }
 
 export type Attempt<N extends EndpointName> = { ok: true; data: CallResult<N> } | ApiFailure;
-
-/** The body of a thrown error response, read by the error boundaries. */
-export interface ErrorPayload {
-  code?: number;
-  message?: string;
-  kind?: "timeout" | "unreachable" | "malformed" | "coded" | "bad-request" | "too-many";
-  /** Seconds until a limit lets the client try again (429). */
-  retryAfter?: number;
-}
 
 export interface ApiOptions {
   token?: string;
@@ -333,7 +325,7 @@ export class Api {
    * message) is the backend's internals, never shown to the user.
    */
   private messageOf(envelope: { code: number; data: unknown; msg: string }): string {
-    if (envelope.code === 500) return this.options.genericMessage;
+    if (envelope.code === ApiCode.serverError) return this.options.genericMessage;
     if (isMessageCode(envelope.code) || isSessionEndCode(envelope.code)) {
       if (typeof envelope.data === "string" && envelope.data) return envelope.data;
       if (envelope.msg) return envelope.msg;

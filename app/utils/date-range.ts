@@ -34,12 +34,12 @@ export const RANGE_ERRORS = {
   invalid: "inventory.dateRange.invalid",
   order: "inventory.dateRange.order",
 } as const;
-export type RangeError = (typeof RANGE_ERRORS)[keyof typeof RANGE_ERRORS];
+export type RangeErrorKey = (typeof RANGE_ERRORS)[keyof typeof RANGE_ERRORS];
 
 /** `input` is the range as typed, to show again beside its error; `range` is what applies. */
 export type ParsedRange = { input: DateRange } & (
   | { ok: true; range: DateRange }
-  | { ok: false; error: RangeError }
+  | { ok: false; error: RangeErrorKey }
 );
 
 /** The China-time calendar day of `now` (milliseconds), `YYYY-MM-DD`. */

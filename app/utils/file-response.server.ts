@@ -1,4 +1,8 @@
-/** Headers of a streamed xlsx answer: the backend's file name, never cached. */
+/**
+ * Headers of a streamed xlsx answer: the backend's file name, never cached,
+ * and never gzipped on the way (`no-transform`: an xlsx is a zip already;
+ * the compression middleware leaves it alone and the file streams as it comes).
+ */
 export function fileHeaders(upstream: Response, fallbackName: string): Headers {
   return new Headers({
     "Content-Type":
@@ -6,7 +10,7 @@ export function fileHeaders(upstream: Response, fallbackName: string): Headers {
       "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
     "Content-Disposition":
       upstream.headers.get("Content-Disposition") ?? `attachment; filename="${fallbackName}"`,
-    "Cache-Control": "no-store",
+    "Cache-Control": "no-store, no-transform",
     "X-Content-Type-Options": "nosniff",
   });
 }

@@ -5,13 +5,6 @@
  */
 import { useCallback, useEffect, useState } from "react";
 
-/** False on the server and during hydration, true once the page runs in the browser. */
-export function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
-}
-
 export function hasStored(key: string): boolean {
   try {
     return window.localStorage.getItem(key) !== null;

@@ -1,31 +1,40 @@
 /**
  * The two status code sets (SPEC.md section 4): services and pallets (1-7)
  * and orders (1-4) give the same numbers different meanings. Labels come
- * from the translations (`logistics.salverStatus.*`, `logistics.orderStatus.*`).
+ * from the translations (`logistics.salverStatus.*`, `logistics.orderStatus.*`):
+ * the pages translate the keys, the fake backend fills `cbaStatusStr` and its
+ * workbooks from the same texts.
+ *
+ * Imports stay relative: the fake backend runs this module under plain Node.
  */
-import type { StatusTone } from "~/components/list-filter.tsx";
+import type { StatusTone } from "../components/status-badge.tsx";
 import {
   ORDER_STATUSES,
+  OrderStatus,
   type OrderStatusCode,
   SALVER_STATUSES,
+  SalverStatus,
   type SalverStatusCode,
-} from "~/contract/index.ts";
+} from "../contract/cba.ts";
+import en from "../locales/en/logistics.ts";
+import type { Locale } from "../locales/index.ts";
+import zh from "../locales/zh/logistics.ts";
 
 export const SALVER_STATUS_TONES: Record<SalverStatusCode, StatusTone> = {
-  1: "neutral",
-  2: "progress",
-  3: "done",
-  4: "warning",
-  5: "danger",
-  6: "done",
-  7: "progress",
+  [SalverStatus.initial]: "neutral",
+  [SalverStatus.partlyCleared]: "progress",
+  [SalverStatus.cleared]: "done",
+  [SalverStatus.partlyDetained]: "warning",
+  [SalverStatus.fullyDetained]: "danger",
+  [SalverStatus.inStock]: "done",
+  [SalverStatus.partlyInStock]: "progress",
 };
 
 export const ORDER_STATUS_TONES: Record<OrderStatusCode, StatusTone> = {
-  1: "neutral",
-  2: "danger",
-  3: "progress",
-  4: "done",
+  [OrderStatus.initial]: "neutral",
+  [OrderStatus.detained]: "danger",
+  [OrderStatus.stockedOut]: "progress",
+  [OrderStatus.stockedIn]: "done",
 };
 
 export function salverStatusKey(code: SalverStatusCode) {
@@ -34,6 +43,18 @@ export function salverStatusKey(code: SalverStatusCode) {
 
 export function orderStatusKey(code: OrderStatusCode) {
   return `logistics.orderStatus.${code}` as const;
+}
+
+const LABELS = { zh, en } as const;
+
+/** The label of a service or pallet status in `locale`. */
+export function salverStatusLabel(code: SalverStatusCode, locale: Locale): string {
+  return LABELS[locale].salverStatus[code];
+}
+
+/** The label of an order status in `locale`. */
+export function orderStatusLabel(code: OrderStatusCode, locale: Locale): string {
+  return LABELS[locale].orderStatus[code];
 }
 
 export { ORDER_STATUSES, SALVER_STATUSES };

@@ -3,44 +3,28 @@
  * page is known by its route id (the English copies carry an `en/` prefix),
  * so route modules need no code of their own for it.
  */
-import type zhTitles from "~/locales/zh/titles.ts";
+import {
+  HOME_PAGES,
+  NOT_FOUND_PAGE,
+  PUBLIC_PAGES,
+  REGISTER_PAGES,
+  routeIdOf,
+  type TitleKey,
+} from "~/utils/site-map.ts";
 
-export type TitleKey = Exclude<keyof typeof zhTitles, "separator" | "navigatedTo">;
+export type { TitleKey };
 
-const TITLE_OF_ROUTE: Record<string, TitleKey> = {
-  "routes/login": "login",
-  "routes/login.callback": "login",
-  "routes/forge-password": "forgePassword",
-  "routes/error.404": "notFound",
-  "routes/error.500": "serverError",
-  "routes/error.403": "forbidden",
-  "routes/error.405": "methodNotAllowed",
-  "routes/notifications": "notifications",
-  "routes/not-found": "notFound",
-  "routes/register/account-registration": "registration",
-  "routes/register/account-registration-step": "registration",
-  "routes/register/residence-process": "residenceProcess",
-  "routes/register/privacy-policy": "privacyPolicy",
-  "routes/server/services": "services",
-  "routes/server/pallets": "pallets",
-  "routes/order/orders": "orders",
-  "routes/inventory/index": "inventory",
-  "routes/inventory/inventory": "inventory",
-  "routes/inventory/detail": "inventoryDetail",
-  "routes/inventory/arrival-report": "arrivalReport",
-  "routes/qualificat": "qualificat",
-  "routes/setting/index": "settingCenter",
-  "routes/setting/center": "settingCenter",
-  "routes/setting/account": "settingAccount",
-  "routes/sub-account": "subAccount",
-  "routes/explain": "explain",
-  "routes/demo-mailbox": "mailbox",
-};
+/** Route id (without the `en/` of the English copies) → title key, from the declared pages. */
+const TITLE_OF_ROUTE = new Map<string, TitleKey>(
+  [...PUBLIC_PAGES, ...REGISTER_PAGES, ...HOME_PAGES, NOT_FOUND_PAGE].flatMap((page) =>
+    page.title ? [[routeIdOf(page.file), page.title] as const] : [],
+  ),
+);
 
 /** The title key of the deepest matched route that has one. */
 export function titleKeyOf(routeIds: readonly string[]): TitleKey | undefined {
   for (const id of [...routeIds].reverse()) {
-    const key = TITLE_OF_ROUTE[id.replace(/^en\//, "")];
+    const key = TITLE_OF_ROUTE.get(id.replace(/^en\//, ""));
     if (key) return key;
   }
   return undefined;

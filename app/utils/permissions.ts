@@ -1,13 +1,14 @@
 /**
- * Who may see what (SPEC.md section 6). One table, `MENU`: the side menu is
- * drawn from it and every loader and action checks the same entries on the
+ * Who may see what (SPEC.md section 6). The rules are the menu's entries,
+ * declared with the pages in `app/utils/site-map.ts`: the side menu is drawn
+ * from them and every loader and action checks the same entries on the
  * server (a page belongs to the most specific entry whose path, or one of its
  * `pages`, starts its path), so a menu item is shown exactly when its page opens.
  */
 import type { Role } from "~/contract/index.ts";
+import { GUEST_HOME, MENU, type MenuItem, type Permission, STAFF_HOME } from "~/utils/site-map.ts";
 
-/** Everybody is a Guest; a user's scope roles come on top. */
-export type Permission = Role | "GUEST";
+export type { MenuItem, Permission };
 
 /**
  * Who is asking: a scope (a company's main account), or the current user,
@@ -16,66 +17,6 @@ export type Permission = Role | "GUEST";
 export type Viewer =
   | readonly Role[]
   | { readonly scope: readonly Role[]; readonly subAccount?: boolean };
-
-const STAFF: readonly Permission[] = ["CBA_MANAGER", "SYSTEM_ADMINISTRATOR"];
-const EVERYONE: readonly Permission[] = ["GUEST"];
-
-export interface MenuItem {
-  /** Translation key of the label. */
-  label: string;
-  /** Path without locale prefix. */
-  path: string;
-  icon?: "server" | "inventory" | "qualification" | "settings" | "explain";
-  allow: readonly Permission[];
-  /** Only a company's main account, not its sub-accounts (the backend's rule too). */
-  primaryOnly?: boolean;
-  /** Other pages (path prefixes) reached from this entry, under the same rule. */
-  pages?: readonly string[];
-  children?: readonly MenuItem[];
-  /** Item group heading (translation key) shown above the item. */
-  group?: string;
-}
-
-export const MENU: readonly MenuItem[] = [
-  {
-    label: "menu.server",
-    path: "/server",
-    icon: "server",
-    allow: STAFF,
-    pages: ["/order"],
-    group: "menu.groupOperations",
-  },
-  {
-    label: "menu.inventorySystem",
-    path: "/inventory_system",
-    icon: "inventory",
-    allow: STAFF,
-    children: [
-      { label: "menu.inventory", path: "/inventory_system/inventory", allow: STAFF },
-      { label: "menu.inventoryDetail", path: "/inventory_system/detail", allow: STAFF },
-      { label: "menu.arrivalReport", path: "/inventory_system/arrival_report", allow: STAFF },
-    ],
-  },
-  {
-    label: "menu.qualificat",
-    path: "/qualificat",
-    icon: "qualification",
-    allow: EVERYONE,
-    group: "menu.groupAccount",
-  },
-  {
-    label: "menu.setting",
-    path: "/setting",
-    icon: "settings",
-    allow: STAFF,
-    children: [
-      { label: "menu.settingCenter", path: "/setting/center", allow: STAFF },
-      { label: "menu.settingAccount", path: "/setting/account", allow: STAFF },
-      { label: "menu.subAccount", path: "/sub_account", allow: STAFF, primaryOnly: true },
-    ],
-  },
-  { label: "menu.explain", path: "/explain", icon: "explain", allow: STAFF },
-];
 
 function viewerOf(viewer: Viewer): { scope: readonly Role[]; subAccount: boolean } {
   if (Array.isArray(viewer)) return { scope: viewer as readonly Role[], subAccount: false };
@@ -134,7 +75,12 @@ export function menuFor(viewer: Viewer): MenuItem[] {
 
 /** Where a user lands after login when no path was remembered. */
 export function homePathFor(viewer: Viewer): string {
-  if (canOpen(viewer, "/server")) return "/server";
+  if (canOpen(viewer, STAFF_HOME)) return STAFF_HOME;
   const first = menuFor(viewer)[0];
-  return first?.children?.[0]?.path ?? first?.path ?? "/qualificat";
+  return first?.children?.[0]?.path ?? first?.path ?? GUEST_HOME;
+}
+
+/** The path of the menu entry that stays highlighted on `path` (orders highlight services). */
+export function menuPathOf(path: string): string | undefined {
+  return entryFor(path)?.path;
 }

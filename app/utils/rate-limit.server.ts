@@ -20,8 +20,8 @@ import {
 } from "react-router";
 import { env } from "~/config/env.server.ts";
 import { apiContext } from "~/middleware/session.server.ts";
-import type { ErrorPayload } from "~/utils/api.server.ts";
 import { CAPTCHA_TTL_MS } from "~/utils/captcha.server.ts";
+import type { ErrorPayload } from "~/utils/error-payload.ts";
 import { requestInfoContext } from "~/utils/request-context.server.ts";
 
 export interface Limit {

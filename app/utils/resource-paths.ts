@@ -1,26 +1,31 @@
 import { DEFAULT_LOCALE, type Locale } from "~/locales/index.ts";
 import { LANG_COOKIE, readCookie } from "~/utils/cookies.ts";
 import { localeOfPath, parseLocale, stripLocale } from "~/utils/locale-path.ts";
+import { RESOURCES, type ResourceDeclaration } from "~/utils/site-map.ts";
 
 /**
- * Resource routes (form posts, downloads, images): one copy each, no language
- * of their own in the URL, never redirected by the language rules.
+ * Resource routes (form posts, downloads, images), declared in
+ * `app/utils/site-map.ts`: one copy each, no language of their own in the
+ * URL, never redirected by the language rules.
  */
-const RESOURCE_PATHS = new Set([
-  "/logout",
-  "/language",
-  "/captcha",
-  "/order/download",
-  "/order/import-template",
-  "/order/import-report",
-  "/inventory/download",
-  "/notice/read",
-  "/image",
-  "/table-columns",
-]);
+const RESOURCE_BY_PATH = new Map(RESOURCES.map((resource) => [resource.path, resource]));
+
+function resourceOf(pathname: string): ResourceDeclaration | undefined {
+  return RESOURCE_BY_PATH.get(stripLocale(pathname).replace(/\/$/, "") || "/");
+}
 
 export function isResourcePath(pathname: string): boolean {
-  return RESOURCE_PATHS.has(stripLocale(pathname).replace(/\/$/, "") || "/");
+  return resourceOf(pathname) !== undefined;
+}
+
+/**
+ * The page whose rule a resource route shares (its declaration's `page`):
+ * `requireAccess(context, resourcePage(request))` refuses whom that page refuses.
+ */
+export function resourcePage(request: Request): string {
+  const page = resourceOf(new URL(request.url).pathname)?.page;
+  if (!page) throw new Error(`${new URL(request.url).pathname} belongs to no page`);
+  return page;
 }
 
 /**

@@ -1,6 +1,9 @@
 import { type Cookie, createCookie, createCookieSessionStorage, type Session } from "react-router";
 import { env } from "~/config/env.server.ts";
 import type { CaptchaTicket } from "~/utils/captcha.server.ts";
+import type { CaptchaPurpose } from "~/utils/captcha-purpose.ts";
+
+export type { CaptchaPurpose };
 
 export interface SessionData {
   /** Backend bearer token: lives only here, never in page data. */
@@ -20,7 +23,6 @@ export interface SessionFlashData {
   notice: { kind: "success" | "error" | "info"; message: string };
 }
 
-export type CaptchaPurpose = "login" | "register" | "forgot";
 export type AppSession = Session<SessionData, SessionFlashData>;
 
 const config = env();

@@ -1,5 +1,10 @@
 import { z } from "zod";
-import { ORDER_STATUSES, type OrderStatusCode, WAREHOUSING_DIRECTIONS } from "~/contract/index.ts";
+import {
+  ORDER_STATUSES,
+  OrderStatus,
+  type OrderStatusCode,
+  WAREHOUSING_DIRECTIONS,
+} from "~/contract/index.ts";
 
 /**
  * Schemas of the inventory screens (stock in/out by scan, details, arrival
@@ -21,13 +26,18 @@ export const scanSchema = z.object({
 export type ScanInput = z.infer<typeof scanSchema>;
 
 /** Tabs of the details page: stocked in first (the default), then out, detained, initial. */
-export const DETAIL_TABS = [4, 3, 2, 1] as const satisfies readonly OrderStatusCode[];
-export const DEFAULT_DETAIL_STATUS = 4 satisfies OrderStatusCode;
+export const DETAIL_TABS = [
+  OrderStatus.stockedIn,
+  OrderStatus.stockedOut,
+  OrderStatus.detained,
+  OrderStatus.initial,
+] as const satisfies readonly OrderStatusCode[];
+export const DEFAULT_DETAIL_STATUS = OrderStatus.stockedIn satisfies OrderStatusCode;
 
 /** The time a tab's date range applies to: when the orders got into that status. */
 export function detailTimeField(status: OrderStatusCode) {
-  if (status === 4) return "enterCbaTime" as const;
-  if (status === 3) return "exitCbaTime" as const;
+  if (status === OrderStatus.stockedIn) return "enterCbaTime" as const;
+  if (status === OrderStatus.stockedOut) return "exitCbaTime" as const;
   return "createdOn" as const;
 }
 

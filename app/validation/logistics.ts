@@ -1,11 +1,9 @@
 import { z } from "zod";
 import {
   IMPORT_MAX_BYTES,
-  ORDER_SORT_FIELDS,
-  ORDER_STATUSES,
   OrderStatus,
+  orderFilterSchema,
   SALVER_STATUSES,
-  SORT_ORDERS,
 } from "~/contract/index.ts";
 
 /**
@@ -20,7 +18,6 @@ import {
 
 const filterText = z.string().trim().max(64).optional();
 const salverStatusFilter = z.coerce.number().pipe(z.literal(SALVER_STATUSES)).optional();
-const orderStatusFilter = z.coerce.number().pipe(z.literal(ORDER_STATUSES)).optional();
 
 export const serviceFilterSchema = z.object({
   cbaStatus: salverStatusFilter,
@@ -35,20 +32,24 @@ export const palletFilterSchema = z.object({
 });
 export type PalletFilter = z.infer<typeof palletFilterSchema>;
 
-/** The filters of the order list; also the query of its downloads. */
-export const orderFilterSchema = z.object({
-  salverNo: filterText,
-  orderNo: filterText,
-  logisticsNo: filterText,
-  consignee: filterText,
-  cbaStatus: orderStatusFilter,
-  // The column the list is sorted by (its times or the amount), kept in the URL.
-  sortField: z.enum(ORDER_SORT_FIELDS).optional(),
-  sortOrder: z.enum(SORT_ORDERS).optional(),
+/**
+ * The filters the order list offers, kept in its URL and posted with its
+ * downloads: the backend's order filters (the contract's `orderFilterSchema`,
+ * one definition of each field) that the page shows, and the column it is
+ * sorted by.
+ */
+export const orderListFilterSchema = orderFilterSchema.pick({
+  salverNo: true,
+  orderNo: true,
+  logisticsNo: true,
+  consignee: true,
+  cbaStatus: true,
+  sortField: true,
+  sortOrder: true,
 });
 /** Query parameters of the sorting, carried when the filters change. */
 export const SORT_PARAMS = ["sortField", "sortOrder"] as const;
-export type OrderListFilter = z.infer<typeof orderFilterSchema>;
+export type OrderListFilter = z.infer<typeof orderListFilterSchema>;
 export const ORDER_FILTER_TEXT_FIELDS = [
   "salverNo",
   "orderNo",

@@ -6,6 +6,7 @@ import { randomInt } from "node:crypto";
 import { type EmailCodeScene, accountEndpoints as ep } from "../../app/contract/account.ts";
 import { ApiCode } from "../../app/contract/envelope.ts";
 import { passwordProblem } from "../../app/contract/password.ts";
+import { MANAGER_ROLE } from "../../app/contract/roles.ts";
 import { countAttempt, forgetAttempts } from "../attempts.ts";
 import { mockClock, nowSeconds } from "../clock.ts";
 import { db, type EmailCodeRow, type UserRow } from "../db.ts";
@@ -339,7 +340,7 @@ export const accountHandlers = [
     const { user } = signedIn(ctx);
     requirePrimary(user);
     const email = normalEmail(ctx.body.email);
-    if (ctx.body.role === "CBA_MANAGER" && !user.scope.includes("CBA_MANAGER")) {
+    if (ctx.body.role === MANAGER_ROLE && !user.scope.includes(MANAGER_ROLE)) {
       throw new ApiError(ApiCode.forbidden, "roleNotGrantable");
     }
     if (db.userIdByName.has(email)) throw new ApiError(ApiCode.emailTaken, "emailTaken");
@@ -348,7 +349,7 @@ export const accountHandlers = [
       email,
       await hashPassword(newToken()),
       user,
-      ctx.body.role === "CBA_MANAGER" ? ["CBA_MANAGER"] : [],
+      ctx.body.role === MANAGER_ROLE ? [MANAGER_ROLE] : [],
     );
     const mail = invitationMail(ctx.lang, user.username);
     await sendMail(email, mail.subject, mail.text);
@@ -360,12 +361,12 @@ export const accountHandlers = [
     requirePrimary(user);
     const sub = ownSubAccount(user, ctx.params.id);
     const { enabled, role } = ctx.body;
-    if (role === "CBA_MANAGER" && !user.scope.includes("CBA_MANAGER")) {
+    if (role === MANAGER_ROLE && !user.scope.includes(MANAGER_ROLE)) {
       throw new ApiError(ApiCode.forbidden, "roleNotGrantable");
     }
     const next = await db.users.update(sub.id, (draft) => {
       if (enabled !== undefined) draft.enabled = enabled;
-      if (role !== undefined) draft.scope = role === "CBA_MANAGER" ? ["CBA_MANAGER"] : [];
+      if (role !== undefined) draft.scope = role === MANAGER_ROLE ? [MANAGER_ROLE] : [];
     });
     if (enabled === false) await takeOffline(sub.id, "disabled");
     return subAccountView(next);

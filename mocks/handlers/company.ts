@@ -10,6 +10,7 @@ import {
   type QualificationState,
 } from "../../app/contract/cba.ts";
 import { ApiCode } from "../../app/contract/envelope.ts";
+import { hasAnyRole, MANAGER_ROLE, REVIEW_ROLES } from "../../app/contract/roles.ts";
 import { nowSeconds } from "../clock.ts";
 import { type CompanyRow, db, type UserRow } from "../db.ts";
 import { ApiError } from "../errors.ts";
@@ -114,7 +115,7 @@ async function notifyResult(row: CompanyRow): Promise<void> {
 
 async function notifyReviewers(row: CompanyRow): Promise<void> {
   for (const user of db.users.values()) {
-    if (!user.scope.includes("SYSTEM_ADMINISTRATOR") || !user.enabled) continue;
+    if (!hasAnyRole(user.scope, REVIEW_ROLES) || !user.enabled) continue;
     await notify(
       user.id,
       "qualification",
@@ -232,9 +233,9 @@ export const companyHandlers = [
     });
     if (row.state === "approved") {
       const applicant = db.users.get(row.userId);
-      if (applicant && !applicant.scope.includes("CBA_MANAGER")) {
+      if (applicant && !applicant.scope.includes(MANAGER_ROLE)) {
         await db.users.update(applicant.id, (draft) => {
-          draft.scope = [...draft.scope, "CBA_MANAGER"];
+          draft.scope = [...draft.scope, MANAGER_ROLE];
         });
       }
       await linkCompany(row);

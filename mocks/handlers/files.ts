@@ -1,5 +1,5 @@
 /** Downloads (xlsx, streamed), the self-service number import and its template. */
-import { cbaEndpoints as ep, IMPORT_MAX_BYTES } from "../../app/contract/cba.ts";
+import { cbaEndpoints as ep, IMPORT_MAX_BYTES, OrderStatus } from "../../app/contract/cba.ts";
 import { ApiCode } from "../../app/contract/envelope.ts";
 import { hasZipMagic, XlsxRefused } from "../../app/utils/xlsx-guard.server.ts";
 import { db, type OrderRow } from "../db.ts";
@@ -119,7 +119,7 @@ export const fileHandlers = [
         );
         continue;
       }
-      if (order.logisticsNo !== logisticsNo && order.cbaStatus === 3) {
+      if (order.logisticsNo !== logisticsNo && order.cbaStatus === OrderStatus.stockedOut) {
         refuse(t(lang, "importStockedOut"));
         continue;
       }

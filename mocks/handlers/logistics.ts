@@ -2,9 +2,11 @@
 import {
   cbaEndpoints as ep,
   type OrderFilter,
+  OrderStatus,
   type OrderStatusCode,
 } from "../../app/contract/cba.ts";
 import { ApiCode } from "../../app/contract/envelope.ts";
+import { SCAN_MOVES } from "../../app/utils/order-moves.ts";
 import { db, deriveStatus, type OrderRow, salverStatsOf, serviceStatsOf } from "../db.ts";
 import { ApiError } from "../errors.ts";
 import { actorOf, historyView, recordEvents } from "../history.ts";
@@ -37,8 +39,7 @@ function warehousingHandler(endpoint: typeof ep.salverWarehousing | typeof ep.or
     const { body, lang } = ctx;
     const scope = companyScope(signedIn(ctx).user);
     const scanned = body.salverNoOrOrderNo.trim();
-    const from: OrderStatusCode = body.direction === "in" ? 1 : 4;
-    const to: OrderStatusCode = body.direction === "in" ? 4 : 3;
+    const { from, to } = SCAN_MOVES[body.direction];
     const action = t(lang, body.direction === "in" ? "action.in" : "action.out");
     const salver = db.salvers.get(scanned) ?? db.salvers.get(scanned.toUpperCase());
     if (salver && scope.allows(salver.companyId)) {
@@ -117,7 +118,7 @@ async function setRemarks(
   origin: ChangeOrigin,
 ): Promise<number> {
   const remark = text.trim();
-  const detained = rows.find((row) => row.cbaStatus === 2);
+  const detained = rows.find((row) => row.cbaStatus === OrderStatus.detained);
   if (detained && remark === "") {
     throw new ApiError(ApiCode.invalidParameters, "remarkRequiredDetained", {
       no: detained.orderNo,
@@ -154,7 +155,7 @@ async function changeStatus(
   origin: ChangeOrigin,
   listed?: number,
 ) {
-  if (body.cbaStatus === 2 && (body.reasonForDetention ?? "").trim() === "") {
+  if (body.cbaStatus === OrderStatus.detained && (body.reasonForDetention ?? "").trim() === "") {
     throw new ApiError(ApiCode.invalidParameters, "reasonRequired");
   }
   const changed = await moveOrders(

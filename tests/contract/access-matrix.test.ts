@@ -166,6 +166,12 @@ const MATRIX: Record<EndpointName, Row> = {
       }),
   },
   outbox: { expected: everyone(OK), call: (token) => json("/demo/outbox", "GET", token) },
+  // Only inside an end-to-end test's world; this backend runs none.
+  fault: {
+    expected: everyone(UNKNOWN),
+    call: (token) =>
+      json("/demo/fault", "PUT", token, { method: "GET", path: "/cba/cba-company", code: 500 }),
+  },
   image: {
     expected: everyone(404),
     call: async (token) => (await api.raw("/upload/image/ffff", { token })).status,

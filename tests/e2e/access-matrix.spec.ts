@@ -1,9 +1,18 @@
 import type { APIRequestContext } from "@playwright/test";
+import { entryFor } from "../../app/utils/permissions.ts";
+import {
+  HOME_PAGES,
+  PATHS,
+  RESOURCES as RESOURCE_ROUTES,
+  type ResourceDeclaration,
+  STAFF,
+} from "../../app/utils/site-map.ts";
 import { ACCOUNTS, expect, portalLogin, test } from "./fixtures.ts";
 
 /**
  * Who may open what, from the portal's side: every actor × every page, page
- * action and resource route, with the status each cell must answer. The
+ * action and resource route of the one declaration of the portal's addresses
+ * (app/utils/site-map.ts), with the status its rule makes each cell answer. The
  * backend's side (`/api/v1`) has its own matrix in
  * tests/contract/access-matrix.test.ts; company isolation of the data itself
  * is tested there and in companies.spec.ts (both managers open the same
@@ -39,37 +48,41 @@ const signedIn: Row = { ...staff, guest: 200 };
 /** A company's main account only (sub-accounts are managed by their owner). */
 const primaryStaff: Row = { ...staff, subAccountA: 403 };
 
-const PAGES: [path: string, row: Row][] = [
-  ["/server", staff],
-  ["/server/salver/?serviceNo=NONE", staff],
-  ["/order", staff],
-  ["/inventory_system/inventory", staff],
-  ["/inventory_system/detail", staff],
-  ["/inventory_system/arrival_report", staff],
-  ["/setting/center", staff],
-  ["/setting/account", staff],
-  ["/sub_account", primaryStaff],
-  ["/explain", staff],
-  ["/qualificat", signedIn],
-  ["/notifications", signedIn],
-];
+/** The row a page's rule (its menu entry, from the one declaration of pages) must produce. */
+function rowOf(path: string): Row {
+  const entry = entryFor(path);
+  if (!entry || entry.allow.includes("GUEST")) return signedIn;
+  if (entry.allow.join() !== STAFF.join())
+    throw new Error(`${path}: a new rule needs a row of its own`);
+  return entry.primaryOnly ? primaryStaff : staff;
+}
 
-/** Page actions, posted with an intent no page knows: refused by the rule before anything is read. */
-const ACTIONS: [path: string, row: Row][] = [
-  ["/order", staff],
-  ["/inventory_system/inventory", staff],
-  ["/setting/center", staff],
-  ["/setting/account", staff],
-  ["/sub_account", primaryStaff],
-  ["/qualificat", signedIn],
-];
+/** A query a page is opened with, where it needs one to call the backend. */
+const SAMPLE_QUERY: Record<string, string> = { [PATHS.pallets]: "/?serviceNo=NONE" };
 
-/** Resource routes a signed-in page posts to; a visitor is sent to the login page or refused. */
-const RESOURCES: [path: string, form: Record<string, string>, row: Row][] = [
-  ["/order/download", { kind: "orders" }, staff],
-  ["/inventory/download", {}, staff],
-  ["/order/import-report", {}, staff],
-];
+/** Every declared page of the home layout (those that only redirect aside). */
+const PAGES: [path: string, row: Row][] = HOME_PAGES.filter((page) => !page.redirectsTo).map(
+  (page) => [`${page.path}${SAMPLE_QUERY[page.path] ?? ""}`, rowOf(page.path)],
+);
+
+/**
+ * Page actions, posted to every page with an intent no page knows: refused by
+ * the rule before anything is read (a page without an action answers 405 to
+ * whom it lets in).
+ */
+const ACTIONS: [path: string, row: Row][] = HOME_PAGES.filter((page) => !page.redirectsTo).map(
+  (page) => [page.path, rowOf(page.path)],
+);
+
+/** The fields a resource route needs to do its work (without them it refuses the request, 4xx). */
+const SAMPLE_FORM: Record<string, Record<string, string>> = {
+  "/order/download": { kind: "orders" },
+};
+
+/** Resource routes that belong to a page; a visitor is sent to the login page or refused. */
+const RESOURCES: [resource: ResourceDeclaration, row: Row][] = RESOURCE_ROUTES.filter(
+  (resource) => resource.page,
+).map((resource) => [resource, rowOf(resource.page!)]);
 
 async function signedInAs(actor: Actor, newRequest: () => Promise<APIRequestContext>) {
   const request = await newRequest();
@@ -116,16 +129,19 @@ for (const actor of ACTORS) {
       seen[`POST ${path}`] = want === 200 && allowed(cell) ? 200 : cell;
       expected[`POST ${path}`] = want;
     }
-    for (const [path, form, row] of RESOURCES) {
-      const answer = await request.post(path, {
-        form,
-        headers: { Origin: origin },
-        maxRedirects: 0,
-      });
+    for (const [{ path, method, page }, row] of RESOURCES) {
+      const answer =
+        method === "GET"
+          ? await request.get(path, { headers: { Referer: `${origin}${page}` }, maxRedirects: 0 })
+          : await request.post(path, {
+              form: SAMPLE_FORM[path] ?? {},
+              headers: { Origin: origin },
+              maxRedirects: 0,
+            });
       const cell = cellOf(answer.status(), answer.headers().location);
       const want = row[actor];
-      seen[`POST ${path}`] = want === 200 && allowed(cell) ? 200 : cell;
-      expected[`POST ${path}`] = want;
+      seen[`${method} ${path}`] = want === 200 && allowed(cell) ? 200 : cell;
+      expected[`${method} ${path}`] = want;
     }
     expect(seen).toEqual(expected);
   });

@@ -6,7 +6,7 @@ import {
   detainSchema,
   downloadSchema,
   importSchema,
-  orderFilterSchema,
+  orderListFilterSchema,
   palletFilterSchema,
   positionSchema,
   remarksSchema,
@@ -37,7 +37,7 @@ describe("list filters from the query string", () => {
     const params = new URLSearchParams(
       "salverNo=TP1&orderNo=%20DD9%20&logisticsNo=&consignee=王&cbaStatus=2&current=3",
     );
-    expect(parseFilters(params, orderFilterSchema)).toEqual({
+    expect(parseFilters(params, orderListFilterSchema)).toEqual({
       salverNo: "TP1",
       orderNo: "DD9",
       consignee: "王",
@@ -46,7 +46,7 @@ describe("list filters from the query string", () => {
   });
 
   it("drop status codes of the other code set", () => {
-    expect(parseFilters(new URLSearchParams("cbaStatus=7"), orderFilterSchema)).toEqual({});
+    expect(parseFilters(new URLSearchParams("cbaStatus=7"), orderListFilterSchema)).toEqual({});
     expect(parseFilters(new URLSearchParams("cbaStatus=7"), serviceFilterSchema)).toEqual({
       cbaStatus: 7,
     });

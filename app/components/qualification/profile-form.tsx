@@ -8,14 +8,26 @@ import {
   useErrorText,
   useZodForm,
 } from "~/components/form.tsx";
-import type { CompanyView } from "~/routes/qualificat.server.ts";
 import { useTranslation } from "~/utils/i18n.ts";
+import type { CompanyView } from "~/utils/qualification-view.ts";
 import {
   fileFieldOf,
   IMAGE_FIELDS,
   IMAGE_TYPES,
   qualificationSchema,
 } from "~/validation/qualification.ts";
+
+/** The profile's text fields; each has its label at `qualification.<field>`. */
+type TextField =
+  | "companyNameZh"
+  | "companyNameEn"
+  | "creditCode"
+  | "customsCode"
+  | "legalRepresentative"
+  | "registeredAddress"
+  | "contactPerson"
+  | "contactPhone"
+  | "contactEmail";
 
 /** The qualification form (new or rejected profile): text fields and the three licence images. */
 export function ProfileForm({
@@ -31,12 +43,8 @@ export function ProfileForm({
     lastResult,
     defaultValue: company ?? undefined,
   });
-  const text = (name: keyof typeof fields & string, type: "text" | "email" | "tel" = "text") => (
-    <InputField
-      label={t(`qualification.${name}` as never)}
-      field={fields[name] as never}
-      type={type}
-    />
+  const text = (name: TextField, type: "text" | "email" | "tel" = "text") => (
+    <InputField label={t(`qualification.${name}`)} field={fields[name]} type={type} />
   );
 
   return (

@@ -1,5 +1,5 @@
-import type { CompanyView } from "~/routes/qualificat.server.ts";
 import { useTranslation } from "~/utils/i18n.ts";
+import type { CompanyView } from "~/utils/qualification-view.ts";
 
 const TEXT_FIELDS = [
   "companyNameZh",

@@ -5,12 +5,12 @@ import { FilterField, ListFilter } from "~/components/list-filter.tsx";
 import { PageHeader } from "~/components/page-header.tsx";
 import { type Column, DateTime, PagedTable } from "~/components/paged-table.tsx";
 import { QUALIFICATION_STATES } from "~/contract/index.ts";
-import type { CompanyView, loadQualification } from "~/routes/qualificat.server.ts";
 import { useTranslation } from "~/utils/i18n.ts";
+import type { CompanyView, ReviewQueueView } from "~/utils/qualification-view.ts";
 import { ProfileView } from "./profile-view.tsx";
 import { StateBadge } from "./state-badge.tsx";
 
-type Review = NonNullable<Awaited<ReturnType<typeof loadQualification>>["review"]>;
+type Review = ReviewQueueView;
 interface ReviewResult {
   id: string;
   result: SubmissionResult<string[]>;

@@ -1,4 +1,4 @@
-import { StatusBadge } from "~/components/list-filter.tsx";
+import { StatusBadge } from "~/components/status-badge.tsx";
 import type { QualificationState } from "~/contract/index.ts";
 import { useTranslation } from "~/utils/i18n.ts";
 

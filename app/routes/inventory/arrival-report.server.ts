@@ -8,7 +8,13 @@ import type { ArrivalRow, Pagination } from "~/contract/index.ts";
 import type { Locale } from "~/locales/index.ts";
 import { getLocale } from "~/middleware/i18next.ts";
 import { apiContext } from "~/middleware/session.server.ts";
-import { chinaToday, type DateRange, parseDateRange, rangeToSeconds } from "~/utils/date-range.ts";
+import {
+  chinaToday,
+  type DateRange,
+  parseDateRange,
+  type RangeErrorKey,
+  rangeToSeconds,
+} from "~/utils/date-range.ts";
 import { formatCount } from "~/utils/format.ts";
 import {
   loadClampedPage,
@@ -36,7 +42,7 @@ export interface ArrivalQuery {
   range: DateRange;
   /** The range as typed, shown again in the form. */
   rangeInput: DateRange;
-  rangeError: string | null;
+  rangeError: RangeErrorKey | null;
   /** The query of `arrivalReport` and `downloadArrivalReport` (without paging). */
   filter: { salverNo?: string; startTime?: number; endTime?: number };
 }

@@ -8,7 +8,13 @@ import type { Order, OrderFilter, OrderStatusCode, Pagination } from "~/contract
 import { getLocale } from "~/middleware/i18next.ts";
 import { apiContext } from "~/middleware/session.server.ts";
 import { formatChinaTime } from "~/utils/china-time.ts";
-import { chinaToday, type DateRange, parseDateRange, rangeToSeconds } from "~/utils/date-range.ts";
+import {
+  chinaToday,
+  type DateRange,
+  parseDateRange,
+  type RangeErrorKey,
+  rangeToSeconds,
+} from "~/utils/date-range.ts";
 import { formatCount, formatMoney } from "~/utils/format.ts";
 import {
   loadClampedPage,
@@ -45,7 +51,7 @@ export interface DetailQuery {
   /** The range as typed, shown again in the form. */
   rangeInput: DateRange;
   /** Translation key of a wrong date range; the list is not asked for then. */
-  rangeError: string | null;
+  rangeError: RangeErrorKey | null;
   /** The query of `orders` and `downloadOrders` (without paging). */
   filter: OrderFilter;
 }

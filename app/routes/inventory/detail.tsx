@@ -9,7 +9,7 @@ import { useTranslation } from "~/utils/i18n.ts";
 import { listHref } from "~/utils/list-query.ts";
 import { orderStatusKey } from "~/utils/logistics-status.ts";
 import { chosenColumns } from "~/utils/table-columns.ts";
-import { DETAIL_TABS, DETAIL_TEXT_FIELDS } from "~/validation/inventory.ts";
+import { DETAIL_TABS, DETAIL_TEXT_FIELDS, detailTimeField } from "~/validation/inventory.ts";
 import type { Route } from "./+types/detail";
 import { type DetailRow, loadDetails } from "./detail.server.ts";
 import { DownloadForm } from "./download-form.tsx";
@@ -71,13 +71,7 @@ export default function DetailPage({ loaderData }: Route.ComponentProps) {
     },
     {
       key: "time",
-      header: t(
-        status === 4
-          ? "logistics.order.enterCbaTime"
-          : status === 3
-            ? "logistics.order.exitCbaTime"
-            : "logistics.order.createdOn",
-      ),
+      header: t(`logistics.order.${detailTimeField(status)}`),
       className: "tabular-nums",
       cell: (row) => <DateTime value={row.time} />,
     },

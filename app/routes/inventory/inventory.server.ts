@@ -7,38 +7,15 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider } from "react-router";
-import type { OrderStatusCode, WarehousingResult } from "~/contract/index.ts";
+import type { WarehousingResult } from "~/contract/index.ts";
 import { apiContext } from "~/middleware/session.server.ts";
 import type { ApiFailure } from "~/utils/api.server.ts";
 import { type ScanInput, scanSchema } from "~/validation/inventory.ts";
+import type { ScanActionData, ScanRecord } from "./scan-record.ts";
+
+export type { ScanActionData, ScanRecord };
 
 type Context = Readonly<RouterContextProvider>;
-
-/** What one scan did; plain values only, so the browser can keep it in sessionStorage. */
-export interface ScanRecord {
-  id: string;
-  /** Unix seconds when the portal got the scan. */
-  at: number;
-  /** The pallet or order number: as the backend spells it, or as scanned when refused. */
-  number: string;
-  target: "salver" | "order" | null;
-  direction: ScanInput["direction"];
-  ok: boolean;
-  /** Order numbers moved. */
-  changed: string[];
-  /** Orders of the pallet left as they were, with the status that kept them. */
-  unchanged: { orderNo: string; cbaStatus: OrderStatusCode }[];
-  /** The backend's refusal, in the user's language. */
-  message: string | null;
-}
-
-export type ScanActionData =
-  | { stage: "done"; scan: ScanRecord }
-  | {
-      stage: "invalid";
-      direction: ScanInput["direction"] | null;
-      reply: SubmissionResult<string[]>;
-    };
 
 export function scanRecord(
   input: ScanInput,
@@ -73,7 +50,7 @@ export function scanRecord(
   };
 }
 
-export async function scanAction(request: Request, context: Context) {
+export async function scanAction(context: Context, request: Request) {
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: scanSchema });
   if (submission.status !== "success") {

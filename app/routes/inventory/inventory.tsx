@@ -4,14 +4,15 @@ import { ErrorLine } from "~/components/form.tsx";
 import { PageHeader } from "~/components/page-header.tsx";
 import { WAREHOUSING_DIRECTIONS } from "~/contract/index.ts";
 import { useTranslation } from "~/utils/i18n.ts";
-import { useHydrated } from "~/utils/local-store.ts";
+import { useHydrated } from "~/utils/use-hydrated.ts";
 import { SCAN_MAX, type ScanInput, scanSchema } from "~/validation/inventory.ts";
 import type { Route } from "./+types/inventory";
-import { type ScanActionData, scanAction } from "./inventory.server.ts";
+import { scanAction } from "./inventory.server.ts";
+import type { ScanActionData } from "./scan-record.ts";
 import { ScanResult, ShiftList, useShiftScans } from "./scan-views.tsx";
 
 export function action({ request, context }: Route.ActionArgs) {
-  return scanAction(request, context);
+  return scanAction(context, request);
 }
 
 type Direction = ScanInput["direction"];

@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useState } from "react";
 import { Notice } from "~/components/form.tsx";
-import { StatusBadge } from "~/components/list-filter.tsx";
+import { StatusBadge } from "~/components/status-badge.tsx";
 import type { Locale } from "~/locales/index.ts";
 import { formatChinaTime } from "~/utils/china-time.ts";
 import { formatCount } from "~/utils/format.ts";
 import { useTranslation } from "~/utils/i18n.ts";
 import { orderStatusKey } from "~/utils/logistics-status.ts";
-import type { ScanRecord } from "./inventory.server.ts";
+import type { ScanRecord } from "./scan-record.ts";
 
 /** Scans kept for the shift: in this browser tab only (sessionStorage). */
 const SHIFT_KEY = "inventory:shift-scans";

@@ -1,6 +1,7 @@
-import { useState } from "react";
-import { Outlet } from "react-router";
+import { type ReactNode, useState } from "react";
+import { isRouteErrorResponse, Outlet } from "react-router";
 import { AppHeader } from "~/components/app-header.tsx";
+import { ErrorPage } from "~/components/error-page.tsx";
 import { NotificationBell } from "~/components/notification-bell.tsx";
 import { SideMenu } from "~/components/side-menu.tsx";
 import { getLocale } from "~/middleware/i18next.ts";
@@ -10,6 +11,7 @@ import { readCookie } from "~/utils/cookies.ts";
 import { useTranslation } from "~/utils/i18n.ts";
 import { keepDataOnSelection } from "~/utils/order-selection.ts";
 import { canOpen, menuFor } from "~/utils/permissions.ts";
+import { PATHS } from "~/utils/site-map.ts";
 import type { Route } from "./+types/home";
 
 export const middleware: Route.MiddlewareFunction[] = [requireUserMiddleware];
@@ -30,15 +32,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     locale: getLocale(context),
     username: user.username,
     menu: menuFor(user),
-    canOpenSettings: canOpen(user, "/setting/center"),
+    canOpenSettings: canOpen(user, PATHS.settingCenter),
     collapsed: readCookie(request.headers.get("Cookie"), MENU_COOKIE) === "1",
   };
 }
 
-/** The home layout: side menu, header and the page. */
-export default function HomeLayout({ loaderData }: Route.ComponentProps) {
+type ShellData = Route.ComponentProps["loaderData"];
+
+/** Side menu, header and the page (or, after a page's failure, its error). */
+function Shell({ data, children }: { data: ShellData; children: ReactNode }) {
   const { t } = useTranslation();
-  const [collapsed, setCollapsed] = useState(loaderData.collapsed);
+  const [collapsed, setCollapsed] = useState(data.collapsed);
   const toggle = () => {
     const next = !collapsed;
     setCollapsed(next);
@@ -56,20 +60,48 @@ export default function HomeLayout({ loaderData }: Route.ComponentProps) {
       >
         {t("common.skipToContent")}
       </a>
-      <SideMenu items={loaderData.menu} collapsed={collapsed} locale={loaderData.locale} />
+      <SideMenu items={data.menu} collapsed={collapsed} locale={data.locale} />
       <div className="flex min-w-0 flex-1 flex-col">
         <AppHeader
-          username={loaderData.username}
-          locale={loaderData.locale}
+          username={data.username}
+          locale={data.locale}
           collapsed={collapsed}
           onToggleMenu={toggle}
-          canOpenSettings={loaderData.canOpenSettings}
-          bell={<NotificationBell unread={loaderData.unread} notices={loaderData.notices} />}
+          canOpenSettings={data.canOpenSettings}
+          bell={<NotificationBell unread={data.unread} notices={data.notices} />}
         />
         <main id="main" tabIndex={-1} className="min-h-0 flex-1 overflow-auto p-5 outline-none">
-          <Outlet />
+          {children}
         </main>
       </div>
     </div>
+  );
+}
+
+/** The home layout: side menu, header and the page. */
+export default function HomeLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <Shell data={loaderData}>
+      <Outlet />
+    </Shell>
+  );
+}
+
+/**
+ * A page that fails (a coded error of its loader or action, a refusal, an
+ * unreachable backend) shows the error page inside the menu and header, so
+ * the user can go on elsewhere. When the layout itself failed (not signed in
+ * any more, not allowed here, its own data missing) there is no menu to keep:
+ * the error page stands alone, as the root's does.
+ */
+export function ErrorBoundary({ error, loaderData }: Route.ErrorBoundaryProps) {
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  if (!isRouteErrorResponse(error) && import.meta.env.DEV) console.error(error);
+  const payload = isRouteErrorResponse(error) ? error.data : undefined;
+  if (!loaderData) return <ErrorPage status={status} payload={payload} />;
+  return (
+    <Shell data={loaderData}>
+      <ErrorPage status={status} payload={payload} inShell />
+    </Shell>
   );
 }

@@ -1,6 +1,6 @@
 import { Link, useLocation } from "react-router";
-import { StatusBadge } from "~/components/list-filter.tsx";
 import { type Column, DateTime } from "~/components/paged-table.tsx";
+import { StatusBadge } from "~/components/status-badge.tsx";
 import type { ImportReport } from "~/contract/index.ts";
 import { useTranslation } from "~/utils/i18n.ts";
 import { listHref } from "~/utils/list-query.ts";

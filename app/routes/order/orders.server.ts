@@ -8,6 +8,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider, redirect } from "react-router";
+import type { StatusView } from "~/components/status-badge.tsx";
 import { IMPORT_MAX_BYTES, type Order, type Pagination } from "~/contract/index.ts";
 import { getInstance, getLocale } from "~/middleware/i18next.ts";
 import { apiContext } from "~/middleware/session.server.ts";
@@ -29,8 +30,7 @@ import {
   selectionValue,
 } from "~/utils/order-selection.ts";
 import { inspectXlsx, XlsxRefused } from "~/utils/xlsx-guard.server.ts";
-import { orderFilterSchema, selectionSchema } from "~/validation/logistics.ts";
-import type { StatusView } from "../server/lists.server.ts";
+import { orderListFilterSchema, selectionSchema } from "~/validation/logistics.ts";
 import {
   type ConfirmIntent,
   type OperationAnswer,
@@ -135,7 +135,7 @@ export async function loadOrders(context: Context, url: URL) {
   redirectToTidyQuery(url);
   const locale = getLocale(context);
   const paging = parsePaging(url.searchParams);
-  const filters = parseFilters(url.searchParams, orderFilterSchema);
+  const filters = parseFilters(url.searchParams, orderListFilterSchema);
   const api = context.get(apiContext);
   const result = await loadClampedPage(
     paging,
@@ -219,7 +219,7 @@ interface Plan {
   again(): Promise<PendingOperation | null>;
 }
 
-export async function orderAction(request: Request, context: Context) {
+export async function orderAction(context: Context, request: Request) {
   const t = getInstance(context).t;
   const length = Number(request.headers.get("Content-Length") ?? 0);
   if (length > IMPORT_MAX_BYTES + 64 * 1024) {
@@ -341,7 +341,7 @@ async function planOf(
     // first post counts them for the confirmation; the second sends that
     // count, and the backend changes nothing when the filter matches another
     // number by then: the confirmation is shown again with the new count.
-    const filters = parseFilters(url.searchParams, orderFilterSchema);
+    const filters = parseFilters(url.searchParams, orderListFilterSchema);
     const matching = await countMatching(context, url);
     if (!matching) {
       return refused(
@@ -382,7 +382,7 @@ function confirming(intent: OrderIntent): ConfirmIntent {
 
 /** How many orders match the list's filters, as the backend counts them now. */
 async function countMatching(context: Context, url: URL): Promise<number | null> {
-  const filters = parseFilters(url.searchParams, orderFilterSchema);
+  const filters = parseFilters(url.searchParams, orderListFilterSchema);
   const answer = await context
     .get(apiContext)
     .attempt("orders", { query: { current: 1, pageSize: 10, ...filters } });

@@ -11,7 +11,6 @@ import type { Locale } from "~/locales/index.ts";
 import { formatCount } from "~/utils/format.ts";
 import { useTranslation } from "~/utils/i18n.ts";
 import { filterEntries, listHref } from "~/utils/list-query.ts";
-import { useHydrated } from "~/utils/local-store.ts";
 import { ORDER_STATUSES, orderStatusKey } from "~/utils/logistics-status.ts";
 import {
   ALL_MATCHING_PARAM,
@@ -22,6 +21,7 @@ import {
   withPageChoice,
 } from "~/utils/order-selection.ts";
 import { chosenColumns } from "~/utils/table-columns.ts";
+import { useHydrated } from "~/utils/use-hydrated.ts";
 import { MAX_SELECTION, ORDER_FILTER_TEXT_FIELDS, SORT_PARAMS } from "~/validation/logistics.ts";
 import type { Route } from "./+types/orders";
 import { OperationForm } from "./operation-form.tsx";
@@ -40,7 +40,7 @@ export async function loader({ context, url, request }: Route.LoaderArgs) {
 }
 
 export function action({ request, context }: Route.ActionArgs) {
-  return orderAction(request, context);
+  return orderAction(context, request);
 }
 
 /** Choosing orders only changes the selection in the URL: the rows stay as they are. */

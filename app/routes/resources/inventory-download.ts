@@ -4,6 +4,7 @@ import { apiContext } from "~/middleware/session.server.ts";
 import { requireAccess } from "~/utils/auth.server.ts";
 import { fileHeaders } from "~/utils/file-response.server.ts";
 import { refusalPage } from "~/utils/refusal.server.ts";
+import { resourcePage } from "~/utils/resource-paths.ts";
 import { assertSameOrigin } from "~/utils/same-origin.server.ts";
 import { inventoryDownloadSchema } from "~/validation/inventory.ts";
 import { parseArrivalQuery } from "../inventory/arrival-report.server.ts";
@@ -17,7 +18,7 @@ import type { Route } from "./+types/inventory-download";
  */
 export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request);
-  await requireAccess(context, "/inventory_system");
+  await requireAccess(context, resourcePage(request));
   const t = getInstance(context).t;
   const form = await request.formData();
   const texts = [...form.entries()].filter(
@@ -30,7 +31,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (parsed.data.kind === "details") {
     const query = parseDetailQuery(params);
-    if (query.rangeError) throw data({ message: t(query.rangeError as never) }, { status: 400 });
+    if (query.rangeError) throw data({ message: t(query.rangeError) }, { status: 400 });
     const upstream = await api.download("downloadOrders", {
       query: query.filter,
       body: { orderNoList: [] },
@@ -41,7 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   const query = parseArrivalQuery(params);
-  if (query.rangeError) throw data({ message: t(query.rangeError as never) }, { status: 400 });
+  if (query.rangeError) throw data({ message: t(query.rangeError) }, { status: 400 });
   const upstream = await api.download("downloadArrivalReport", { query: query.filter });
   return new Response(upstream.body, { headers: fileHeaders(upstream, "arrival-report.xlsx") });
 }

@@ -5,8 +5,9 @@ import { requireAccess } from "~/utils/auth.server.ts";
 import { fileHeaders } from "~/utils/file-response.server.ts";
 import { parseFilters } from "~/utils/list-query.ts";
 import { refusalPage } from "~/utils/refusal.server.ts";
+import { resourcePage } from "~/utils/resource-paths.ts";
 import { assertSameOrigin } from "~/utils/same-origin.server.ts";
-import { downloadSchema, orderFilterSchema } from "~/validation/logistics.ts";
+import { downloadSchema, orderListFilterSchema } from "~/validation/logistics.ts";
 import type { Route } from "./+types/order-download";
 
 /**
@@ -16,7 +17,7 @@ import type { Route } from "./+types/order-download";
  */
 export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request);
-  await requireAccess(context, "/order");
+  await requireAccess(context, resourcePage(request));
   const form = await request.formData();
   const parsed = downloadSchema.safeParse({
     kind: form.get("kind"),
@@ -28,7 +29,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const texts = [...form.entries()].filter(
     (entry): entry is [string, string] => typeof entry[1] === "string",
   );
-  const filters = parseFilters(new URLSearchParams(texts), orderFilterSchema);
+  const filters = parseFilters(new URLSearchParams(texts), orderListFilterSchema);
   const { kind, orderNoList } = parsed.data;
   const upstream = await context
     .get(apiContext)

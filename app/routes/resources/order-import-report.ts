@@ -3,6 +3,7 @@ import { data } from "react-router";
 import { importReportSchema } from "~/contract/index.ts";
 import { getInstance } from "~/middleware/i18next.ts";
 import { requireAccess } from "~/utils/auth.server.ts";
+import { resourcePage } from "~/utils/resource-paths.ts";
 import { assertSameOrigin } from "~/utils/same-origin.server.ts";
 import type { Route } from "./+types/order-import-report";
 
@@ -16,7 +17,7 @@ const MAX_REPORT_CHARS = 4 * 1024 * 1024;
  */
 export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request);
-  await requireAccess(context, "/order");
+  await requireAccess(context, resourcePage(request));
   const t = getInstance(context).t;
   const form = await request.formData();
   const text = form.get("report");

@@ -1,11 +1,12 @@
 import { apiContext } from "~/middleware/session.server.ts";
 import { requireAccess } from "~/utils/auth.server.ts";
 import { fileHeaders } from "~/utils/file-response.server.ts";
+import { resourcePage } from "~/utils/resource-paths.ts";
 import type { Route } from "./+types/order-import-template";
 
 /** The xlsx template of the self-service number import, in the user's language. */
-export async function loader({ context }: Route.LoaderArgs) {
-  await requireAccess(context, "/order");
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAccess(context, resourcePage(request));
   const upstream = await context.get(apiContext).download("importTemplate");
   return new Response(upstream.body, { headers: fileHeaders(upstream, "import-template.xlsx") });
 }

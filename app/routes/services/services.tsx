@@ -1,7 +1,8 @@
 import { Link } from "react-router";
-import { ListFilter, StatusBadge, StatusFilter, TextFilter } from "~/components/list-filter.tsx";
+import { ListFilter, StatusFilter, TextFilter } from "~/components/list-filter.tsx";
 import { PageHeader } from "~/components/page-header.tsx";
 import { type Column, PagedTable } from "~/components/paged-table.tsx";
+import { StatusBadge } from "~/components/status-badge.tsx";
 import type { Locale } from "~/locales/index.ts";
 import { useTranslation } from "~/utils/i18n.ts";
 import { hrefWithQuery, localizePath } from "~/utils/locale-path.ts";

@@ -1,6 +1,6 @@
 /** Data of the service and pallet lists, shaped for display in the page's language. */
 import type { RouterContextProvider } from "react-router";
-import type { StatusTone } from "~/components/list-filter.tsx";
+import type { StatusView } from "~/components/status-badge.tsx";
 import type { Pagination, Salver, Service } from "~/contract/index.ts";
 import { getInstance, getLocale } from "~/middleware/i18next.ts";
 import { apiContext } from "~/middleware/session.server.ts";
@@ -15,11 +15,6 @@ import { SALVER_STATUS_TONES, salverStatusKey } from "~/utils/logistics-status.t
 import { palletFilterSchema, serviceFilterSchema } from "~/validation/logistics.ts";
 
 type Context = Readonly<RouterContextProvider>;
-
-export interface StatusView {
-  label: string;
-  tone: StatusTone;
-}
 
 export interface ServiceRow {
   serviceNo: string;

@@ -1,9 +1,10 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useNavigation } from "react-router";
 import { ErrorLine, Notice } from "~/components/form.tsx";
-import { ListFilter, StatusBadge, StatusFilter, TextFilter } from "~/components/list-filter.tsx";
+import { ListFilter, StatusFilter, TextFilter } from "~/components/list-filter.tsx";
 import { PageHeader } from "~/components/page-header.tsx";
 import { type Column, PagedTable } from "~/components/paged-table.tsx";
+import { StatusBadge } from "~/components/status-badge.tsx";
 import type { Locale } from "~/locales/index.ts";
 import { getInstance } from "~/middleware/i18next.ts";
 import { apiContext } from "~/middleware/session.server.ts";

@@ -1,0 +1,30 @@
+/** What a scan did, as the scan action answers it and the page keeps it (browser and server alike). */
+import type { SubmissionResult } from "@conform-to/react";
+import type { OrderStatusCode } from "~/contract/index.ts";
+import type { ScanInput } from "~/validation/inventory.ts";
+
+/** What one scan did; plain values only, so the browser can keep it in sessionStorage. */
+export interface ScanRecord {
+  id: string;
+  /** Unix seconds when the portal got the scan. */
+  at: number;
+  /** The pallet or order number: as the backend spells it, or as scanned when refused. */
+  number: string;
+  target: "salver" | "order" | null;
+  direction: ScanInput["direction"];
+  ok: boolean;
+  /** Order numbers moved. */
+  changed: string[];
+  /** Orders of the pallet left as they were, with the status that kept them. */
+  unchanged: { orderNo: string; cbaStatus: OrderStatusCode }[];
+  /** The backend's refusal, in the user's language. */
+  message: string | null;
+}
+
+export type ScanActionData =
+  | { stage: "done"; scan: ScanRecord }
+  | {
+      stage: "invalid";
+      direction: ScanInput["direction"] | null;
+      reply: SubmissionResult<string[]>;
+    };

@@ -1,0 +1,8 @@
+/** The body of a thrown error response, read by the error boundaries. */
+export interface ErrorPayload {
+  code?: number;
+  message?: string;
+  kind?: "timeout" | "unreachable" | "malformed" | "coded" | "bad-request" | "too-many";
+  /** Seconds until a limit lets the client try again (429). */
+  retryAfter?: number;
+}

@@ -1,0 +1,265 @@
+/**
+ * The portal's addresses, declared once: every page (its path, module and
+ * title), the side menu with the rule of who may open each entry, and the
+ * resource routes with the page whose rule they share.
+ *
+ * Read by `app/routes.ts` (the route config), `app/utils/permissions.ts` (the
+ * page rules and the menu), `app/utils/resource-paths.ts` (language rules of
+ * resource routes), `app/utils/page-title.ts` (titles) and the access matrix
+ * of the end-to-end tests. The roles come from the contract
+ * (`app/contract/roles.ts`): a staff page opens for exactly the roles its
+ * backend calls require.
+ *
+ * A plain data module with relative imports: the route config and the tests
+ * load it outside the application bundle.
+ */
+import { LOGISTICS_ROLES, type Role } from "../contract/roles.ts";
+import type zhMenu from "../locales/zh/menu.ts";
+import type zhTitles from "../locales/zh/titles.ts";
+
+/** Everybody signed in is a Guest; a user's scope roles come on top. */
+export type Permission = Role | "GUEST";
+
+/** The staff pages: the roles of the logistics calls behind them. */
+export const STAFF: readonly Permission[] = LOGISTICS_ROLES;
+/** Every signed-in user. */
+export const EVERYONE: readonly Permission[] = ["GUEST"];
+
+/** Title keys of `titles.*` (the browser tab: "<page> · <product name>"). */
+export type TitleKey = Exclude<keyof typeof zhTitles, "separator" | "navigatedTo">;
+/** Translation keys of the menu's labels and group headings. */
+export type MenuKey = `menu.${keyof typeof zhMenu}`;
+
+/** Page paths without locale prefix (the English copy of each is under `/en`). */
+export const PATHS = {
+  login: "/",
+  loginForm: "/login",
+  forgotPassword: "/forge_password",
+  notFoundPage: "/error/404",
+  serverErrorPage: "/error/500",
+  forbiddenPage: "/error/403",
+  methodNotAllowedPage: "/error/405",
+  demoMailbox: "/demo/mailbox",
+
+  registration: "/register/accountRegistration",
+  registrationStep: "/register/components/accountRegistrationStep",
+  residenceProcess: "/register/residence_process",
+  privacyPolicy: "/register/privacyPolicy",
+
+  services: "/server",
+  pallets: "/server/salver",
+  orders: "/order",
+  inventorySystem: "/inventory_system",
+  inventory: "/inventory_system/inventory",
+  inventoryDetail: "/inventory_system/detail",
+  arrivalReport: "/inventory_system/arrival_report",
+  qualification: "/qualificat",
+  settings: "/setting",
+  settingCenter: "/setting/center",
+  settingAccount: "/setting/account",
+  subAccount: "/sub_account",
+  explain: "/explain",
+  notifications: "/notifications",
+} as const;
+
+export interface PageDeclaration {
+  path: string;
+  /** The route module, relative to `app/`. */
+  file: string;
+  title?: TitleKey;
+  /** A page that only sends the user on (a submenu's own address). */
+  redirectsTo?: string;
+}
+
+/** Pages for everybody: login, forgot password, error pages, the demo mailbox. */
+export const PUBLIC_PAGES: readonly PageDeclaration[] = [
+  { path: PATHS.login, file: "routes/login.tsx", title: "login" },
+  { path: PATHS.loginForm, file: "routes/login.callback.tsx", title: "login" },
+  { path: PATHS.forgotPassword, file: "routes/forge-password.tsx", title: "forgePassword" },
+  { path: PATHS.notFoundPage, file: "routes/error.404.tsx", title: "notFound" },
+  { path: PATHS.serverErrorPage, file: "routes/error.500.tsx", title: "serverError" },
+  { path: PATHS.forbiddenPage, file: "routes/error.403.tsx", title: "forbidden" },
+  { path: PATHS.methodNotAllowedPage, file: "routes/error.405.tsx", title: "methodNotAllowed" },
+  { path: PATHS.demoMailbox, file: "routes/demo-mailbox.tsx", title: "mailbox" },
+];
+
+/** The registration steps, in the registration layout. */
+export const REGISTER_LAYOUT = "routes/layouts/register.tsx";
+export const REGISTER_PAGES: readonly PageDeclaration[] = [
+  {
+    path: PATHS.registration,
+    file: "routes/register/account-registration.tsx",
+    title: "registration",
+  },
+  {
+    path: PATHS.registrationStep,
+    file: "routes/register/account-registration-step.tsx",
+    title: "registration",
+  },
+  {
+    path: PATHS.residenceProcess,
+    file: "routes/register/residence-process.tsx",
+    title: "residenceProcess",
+  },
+  { path: PATHS.privacyPolicy, file: "routes/register/privacy-policy.tsx", title: "privacyPolicy" },
+];
+
+/** The signed-in pages, in the home layout (menu and header); each opens by its menu entry's rule. */
+export const HOME_LAYOUT = "routes/layouts/home.tsx";
+export const HOME_PAGES: readonly PageDeclaration[] = [
+  { path: PATHS.services, file: "routes/services/services.tsx", title: "services" },
+  { path: PATHS.pallets, file: "routes/services/pallets.tsx", title: "pallets" },
+  { path: PATHS.orders, file: "routes/order/orders.tsx", title: "orders" },
+  {
+    path: PATHS.inventorySystem,
+    file: "routes/inventory/index.tsx",
+    title: "inventory",
+    redirectsTo: PATHS.inventory,
+  },
+  { path: PATHS.inventory, file: "routes/inventory/inventory.tsx", title: "inventory" },
+  { path: PATHS.inventoryDetail, file: "routes/inventory/detail.tsx", title: "inventoryDetail" },
+  {
+    path: PATHS.arrivalReport,
+    file: "routes/inventory/arrival-report.tsx",
+    title: "arrivalReport",
+  },
+  { path: PATHS.qualification, file: "routes/qualificat.tsx", title: "qualificat" },
+  {
+    path: PATHS.settings,
+    file: "routes/setting/index.tsx",
+    title: "settingCenter",
+    redirectsTo: PATHS.settingCenter,
+  },
+  { path: PATHS.settingCenter, file: "routes/setting/center.tsx", title: "settingCenter" },
+  { path: PATHS.settingAccount, file: "routes/setting/account.tsx", title: "settingAccount" },
+  { path: PATHS.subAccount, file: "routes/sub-account.tsx", title: "subAccount" },
+  { path: PATHS.explain, file: "routes/explain.tsx", title: "explain" },
+  { path: PATHS.notifications, file: "routes/notifications.tsx", title: "notifications" },
+];
+
+/** Any other address: the 404 page. */
+export const NOT_FOUND_PAGE = { file: "routes/not-found.tsx", title: "notFound" } as const;
+
+export interface ResourceDeclaration {
+  path: string;
+  /** The route module, relative to `app/`. */
+  file: string;
+  /** How a page calls it. */
+  method: "GET" | "POST";
+  /**
+   * The page whose rule it shares: a user who may not open that page may not
+   * use it either (the login page for a visitor, else 403). Absent: open to
+   * everybody, or checked by the backend alone.
+   */
+  page?: string;
+}
+
+/**
+ * Resource routes (form posts, downloads, images): one language-independent
+ * copy each, never redirected by the language rules; they answer in the
+ * language of the page that called them.
+ */
+export const RESOURCES: readonly ResourceDeclaration[] = [
+  { path: "/logout", file: "routes/resources/logout.ts", method: "POST" },
+  { path: "/language", file: "routes/resources/language.ts", method: "POST" },
+  { path: "/captcha", file: "routes/resources/captcha.ts", method: "GET" },
+  {
+    path: "/order/download",
+    file: "routes/resources/order-download.ts",
+    method: "POST",
+    page: PATHS.orders,
+  },
+  {
+    path: "/order/import-template",
+    file: "routes/resources/order-import-template.ts",
+    method: "GET",
+    page: PATHS.orders,
+  },
+  {
+    path: "/order/import-report",
+    file: "routes/resources/order-import-report.ts",
+    method: "POST",
+    page: PATHS.orders,
+  },
+  {
+    path: "/inventory/download",
+    file: "routes/resources/inventory-download.ts",
+    method: "POST",
+    page: PATHS.inventorySystem,
+  },
+  { path: "/notice/read", file: "routes/resources/notice-read.ts", method: "POST" },
+  { path: "/table-columns", file: "routes/resources/table-columns.ts", method: "POST" },
+  { path: "/image", file: "routes/resources/image.ts", method: "GET" },
+];
+
+export interface MenuItem {
+  /** Translation key of the label. */
+  label: MenuKey;
+  /** Path without locale prefix. */
+  path: string;
+  icon?: "server" | "inventory" | "qualification" | "settings" | "explain";
+  allow: readonly Permission[];
+  /** Only a company's main account, not its sub-accounts (the backend's rule too). */
+  primaryOnly?: boolean;
+  /** Other pages (path prefixes) reached from this entry: same rule, and the entry stays highlighted. */
+  pages?: readonly string[];
+  children?: readonly MenuItem[];
+  /** Item group heading (translation key) shown above the item. */
+  group?: MenuKey;
+}
+
+/**
+ * The side menu, and the rule of every page: a page belongs to the most
+ * specific entry whose path, or one of its `pages`, starts its path; a page
+ * under no entry (notifications) is open to every signed-in user.
+ */
+export const MENU: readonly MenuItem[] = [
+  {
+    label: "menu.server",
+    path: PATHS.services,
+    icon: "server",
+    allow: STAFF,
+    pages: [PATHS.orders],
+    group: "menu.groupOperations",
+  },
+  {
+    label: "menu.inventorySystem",
+    path: PATHS.inventorySystem,
+    icon: "inventory",
+    allow: STAFF,
+    children: [
+      { label: "menu.inventory", path: PATHS.inventory, allow: STAFF },
+      { label: "menu.inventoryDetail", path: PATHS.inventoryDetail, allow: STAFF },
+      { label: "menu.arrivalReport", path: PATHS.arrivalReport, allow: STAFF },
+    ],
+  },
+  {
+    label: "menu.qualificat",
+    path: PATHS.qualification,
+    icon: "qualification",
+    allow: EVERYONE,
+    group: "menu.groupAccount",
+  },
+  {
+    label: "menu.setting",
+    path: PATHS.settings,
+    icon: "settings",
+    allow: STAFF,
+    children: [
+      { label: "menu.settingCenter", path: PATHS.settingCenter, allow: STAFF },
+      { label: "menu.settingAccount", path: PATHS.settingAccount, allow: STAFF },
+      { label: "menu.subAccount", path: PATHS.subAccount, allow: STAFF, primaryOnly: true },
+    ],
+  },
+  { label: "menu.explain", path: PATHS.explain, icon: "explain", allow: STAFF },
+];
+
+/** Where a user who may open the logistics pages lands after login. */
+export const STAFF_HOME = PATHS.services;
+/** Where anybody else lands: the only page every signed-in user has in the menu. */
+export const GUEST_HOME = PATHS.qualification;
+
+/** The route id of a page module ("routes/order/orders"); English copies get `en/` in front. */
+export function routeIdOf(file: string): string {
+  return file.replace(/\.tsx?$/, "");
+}

@@ -1,0 +1,100 @@
+import type { APIRequestContext, Page } from "@playwright/test";
+import { ACCOUNTS, expect, hydrated, login, test } from "./fixtures.ts";
+
+/**
+ * A page whose data fails shows the error page inside the home layout: the
+ * menu and the header stay, so the user goes on elsewhere. The fake backend
+ * of the test's world is made to fail one call (`PUT /api/v1/demo/fault`):
+ * the company profile the qualification page loads.
+ */
+
+const TEXT = {
+  zh: { error: "网络通信异常", qualification: "资质信息", services: "服务管理" },
+  en: {
+    error: "Network communication abnormal",
+    qualification: "Qualification",
+    services: "Service management",
+  },
+} as const;
+
+async function failCompanyProfile(request: APIRequestContext, code = 500) {
+  const answer = await request.put("/api/v1/demo/fault", {
+    data: { method: "GET", path: "/cba/cba-company", code },
+  });
+  expect((await answer.json()).code).toBe(200);
+}
+
+async function expectShellWithError(page: Page, locale: "zh" | "en") {
+  await expect(page.getByTestId("error-message")).toHaveText(TEXT[locale].error);
+  const menu = page.getByTestId("side-menu");
+  await expect(menu.getByRole("link", { name: TEXT[locale].services })).toBeVisible();
+  await expect(page.getByTestId("user-name")).toHaveText(ACCOUNTS.manager);
+  // The error sits in the layout's main area, not on a page of its own.
+  await expect(page.locator("main#main").getByTestId("error-page")).toBeVisible();
+  await expect(page.locator("main")).toHaveCount(1);
+}
+
+for (const locale of ["zh", "en"] as const) {
+  const prefix = locale === "en" ? "/en" : "";
+
+  test.describe(`errors keep the menu and header (${locale})`, () => {
+    test("a page whose loader fails, opened directly", async ({ page, request }) => {
+      await login(page, ACCOUNTS.manager, { locale });
+      await failCompanyProfile(request);
+      const response = await page.goto(`${prefix}/qualificat`);
+      expect(response?.status()).toBe(400);
+      await expectShellWithError(page, locale);
+
+      // The menu still leads on, and the next page shows normally.
+      await page
+        .getByTestId("side-menu")
+        .getByRole("link", { name: TEXT[locale].services })
+        .click();
+      await expect(page).toHaveURL(new RegExp(`${prefix}/server$`));
+      await expect(page.getByTestId("error-page")).toHaveCount(0);
+      await expect(page.getByRole("table")).toBeVisible();
+    });
+
+    test("a page whose loader fails, reached from the menu", async ({ page, request }) => {
+      await login(page, ACCOUNTS.manager, { locale });
+      await hydrated(page);
+      await failCompanyProfile(request);
+      await page
+        .getByTestId("side-menu")
+        .getByRole("link", { name: TEXT[locale].qualification })
+        .click();
+      await expect(page).toHaveURL(new RegExp(`${prefix}/qualificat$`));
+      await expectShellWithError(page, locale);
+
+      // Once the backend answers again, the page opens.
+      await failCompanyProfile(request, 200);
+      await page.reload();
+      await expect(page.getByTestId("error-page")).toHaveCount(0);
+      await expect(page.getByTestId("qualification-state")).toBeVisible();
+    });
+  });
+}
+
+test("without JavaScript the failed page keeps the menu, whose links work", async ({
+  newContext,
+  request,
+}) => {
+  const context = await newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await login(page, ACCOUNTS.manager);
+  await failCompanyProfile(request);
+  await page.goto("/qualificat");
+  await expectShellWithError(page, "zh");
+  await page.getByTestId("side-menu").getByRole("link", { name: TEXT.zh.services }).click();
+  await expect(page).toHaveURL(/\/server$/);
+  await expect(page.getByTestId("error-page")).toHaveCount(0);
+});
+
+test("a refused page still stands alone: no menu for a page the layout refused", async ({
+  page,
+}) => {
+  await login(page, ACCOUNTS.guest);
+  const response = await page.goto("/server");
+  expect(response?.status()).toBe(403);
+  await expect(page.getByTestId("error-message")).toHaveText("抱歉，您无权访问此页面");
+});
