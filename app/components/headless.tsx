@@ -1,0 +1,62 @@
+/**
+ * Headless UI, loaded after the first paint. Menus, popovers, the side
+ * menu's sections and dialogs are drawn by the server like any other
+ * markup; in the browser their code arrives in a chunk of its own, fetched
+ * as soon as a page that uses them starts, and not named in the page's HTML.
+ *
+ * Each component sits in a Suspense boundary of its own: while the chunk is
+ * on its way React keeps the server's markup of that part as it is (not yet
+ * hydrated) and hydrates the rest of the page; once the chunk is there the
+ * part hydrates with the real component, which then behaves exactly as a
+ * direct import. The server renders the same boundaries with the components
+ * imported directly, so both sides draw the same tree.
+ * `headlessReady` settles once the chunk is there (root.tsx waits for it
+ * before marking the page as ready for menus and dialogs).
+ */
+
+// The server's static import (empty in the browser build, see vite.config.ts).
+import serverHeadless from "virtual:server-headless";
+import { type ComponentType, createElement, Suspense, use } from "react";
+
+type Headless = typeof import("./headless-parts.ts");
+
+let loaded: Headless | undefined = serverHeadless;
+
+const loading: Promise<Headless> | undefined = loaded
+  ? undefined
+  : import("./headless-parts.ts").then((module) => {
+      loaded = module;
+      return module;
+    });
+
+/** Settles when Headless UI can run in this page (at once on the server). */
+export const headlessReady: Promise<unknown> = loading ?? Promise.resolve();
+
+function Loaded({ name, props }: { name: keyof Headless; props: object }) {
+  const headless = loaded ?? use(loading as Promise<Headless>);
+  return createElement(headless[name] as ComponentType<object>, props);
+}
+
+function deferred<Name extends keyof Headless>(name: Name): Headless[Name] {
+  const Component = (props: object) => (
+    <Suspense fallback={null}>
+      <Loaded name={name} props={props} />
+    </Suspense>
+  );
+  Component.displayName = `Deferred${name}`;
+  return Component as unknown as Headless[Name];
+}
+
+export const Dialog = deferred("Dialog");
+export const DialogPanel = deferred("DialogPanel");
+export const DialogTitle = deferred("DialogTitle");
+export const Disclosure = deferred("Disclosure");
+export const DisclosureButton = deferred("DisclosureButton");
+export const DisclosurePanel = deferred("DisclosurePanel");
+export const Menu = deferred("Menu");
+export const MenuButton = deferred("MenuButton");
+export const MenuItem = deferred("MenuItem");
+export const MenuItems = deferred("MenuItems");
+export const Popover = deferred("Popover");
+export const PopoverButton = deferred("PopoverButton");
+export const PopoverPanel = deferred("PopoverPanel");
