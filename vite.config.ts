@@ -1,4 +1,3 @@
-import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
@@ -38,31 +37,8 @@ function localeChunks(): Plugin {
   };
 }
 
-const SERVER_HEADLESS_ID = "virtual:server-headless";
-const HEADLESS_PARTS = fileURLToPath(new URL("app/components/headless-parts.ts", import.meta.url));
-
-/**
- * Headless UI as a static import for the server render only: in the browser
- * it comes after the first paint (app/components/headless.tsx), and a static
- * import there, even unused, would pull it into the page's own chunks.
- */
-function serverHeadless(): Plugin {
-  return {
-    name: "portal-server-headless",
-    resolveId(id) {
-      return id === SERVER_HEADLESS_ID ? `\0${SERVER_HEADLESS_ID}` : undefined;
-    },
-    load(id) {
-      if (id !== `\0${SERVER_HEADLESS_ID}`) return undefined;
-      return this.environment.name === "client"
-        ? "export default undefined;"
-        : `import * as headless from ${JSON.stringify(HEADLESS_PARTS)}; export default headless;`;
-    },
-  };
-}
-
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter(), localeChunks(), serverHeadless()],
+  plugins: [tailwindcss(), reactRouter(), localeChunks()],
   resolve: { tsconfigPaths: true },
   // The server build starts at server/app.ts (fake backend mount + request handler).
   environments: { ssr: { build: { rolldownOptions: { input: "./server/app.ts" } } } },

@@ -4,8 +4,3 @@ declare module "virtual:locale-chunks" {
   export default urls;
 }
 
-/** Headless UI on the server, nothing in the browser (see vite.config.ts and components/headless.tsx). */
-declare module "virtual:server-headless" {
-  const headless: typeof import("./components/headless-parts.ts") | undefined;
-  export default headless;
-}

@@ -13,14 +13,16 @@
  * `headlessReady` settles once the chunk is there (root.tsx waits for it
  * before marking the page as ready for menus and dialogs).
  */
-
-// The server's static import (empty in the browser build, see vite.config.ts).
-import serverHeadless from "virtual:server-headless";
 import { type ComponentType, createElement, Suspense, use } from "react";
 
 type Headless = typeof import("./headless-parts.ts");
 
-let loaded: Headless | undefined = serverHeadless;
+// The server has it before its first render; in the browser build this line
+// is `undefined` (a static import, even unused, would put Headless UI back
+// into the page's own chunks).
+let loaded: Headless | undefined = import.meta.env.SSR
+  ? await import("./headless-parts.ts")
+  : undefined;
 
 const loading: Promise<Headless> | undefined = loaded
   ? undefined
