@@ -1,3 +1,4 @@
+import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
@@ -37,9 +38,50 @@ function localeChunks(): Plugin {
   };
 }
 
+const BROWSER_I18N: Record<string, string> = {
+  i18next: fileURLToPath(new URL("app/locales/browser-i18next.ts", import.meta.url)),
+  "react-i18next": fileURLToPath(new URL("app/locales/browser-react-i18next.tsx", import.meta.url)),
+};
+
+/**
+ * In the browser, `i18next` and `react-i18next` are the portal's own small
+ * versions of the part it uses (app/locales/browser-i18next.ts); the server
+ * renders with the real ones, and a unit test keeps both translating alike.
+ */
+function browserI18n(): Plugin {
+  return {
+    name: "portal-browser-i18n",
+    enforce: "pre",
+    applyToEnvironment: (environment) => environment.name === "client",
+    resolveId(id) {
+      return BROWSER_I18N[id];
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter(), localeChunks()],
+  plugins: [tailwindcss(), reactRouter(), localeChunks(), browserI18n()],
   resolve: { tsconfigPaths: true },
   // The server build starts at server/app.ts (fake backend mount + request handler).
-  environments: { ssr: { build: { rolldownOptions: { input: "./server/app.ts" } } } },
+  environments: {
+    ssr: { build: { rolldownOptions: { input: "./server/app.ts" } } },
+    client: {
+      build: {
+        rolldownOptions: {
+          output: {
+            // React, React DOM and React Router run on every page: one chunk
+            // compresses better than the five they were split into.
+            codeSplitting: {
+              groups: [
+                {
+                  name: "framework",
+                  test: /node_modules[\\/](react|react-dom|scheduler|react-router|turbo-stream|cookie|set-cookie-parser)[\\/]/,
+                },
+              ],
+            },
+          },
+        },
+      },
+    },
+  },
 });

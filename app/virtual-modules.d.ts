@@ -3,4 +3,3 @@ declare module "virtual:locale-chunks" {
   const urls: Partial<Record<"zh" | "en", string>>;
   export default urls;
 }
-
