@@ -72,6 +72,11 @@ export default function handleRequest(
       </I18nextProvider>,
       {
         nonce,
+        // The whole page is one document, in place: React would otherwise send
+        // a finished Suspense boundary (the menus, see components/headless.tsx)
+        // apart, past 12.5 kB of page, for a script to move in, and a browser
+        // without JavaScript would never show it.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({

@@ -4,16 +4,16 @@
  * markup; in the browser their code arrives in a chunk of its own, fetched
  * as soon as a page that uses them starts, and not named in the page's HTML.
  *
- * Each component sits in a Suspense boundary of its own: while the chunk is
- * on its way React keeps the server's markup of that part as it is (not yet
- * hydrated) and hydrates the rest of the page; once the chunk is there the
- * part hydrates with the real component, which then behaves exactly as a
- * direct import. The server renders the same boundaries with the components
+ * Each outermost part (a menu, a popover, a dialog) sits in a Suspense
+ * boundary of its own: while the chunk is on its way React keeps the
+ * server's markup of that part as it is (not yet hydrated) and hydrates the
+ * rest of the page; once the chunk is there the part hydrates with the real
+ * component, which then behaves exactly as a direct import. The server renders the same boundaries with the components
  * imported directly, so both sides draw the same tree.
  * `headlessReady` settles once the chunk is there (root.tsx waits for it
  * before marking the page as ready for menus and dialogs).
  */
-import { type ComponentType, createElement, Suspense, use } from "react";
+import { type ComponentType, createContext, createElement, Suspense, use, useContext } from "react";
 
 type Headless = typeof import("./headless-parts.ts");
 
@@ -39,12 +39,21 @@ function Loaded({ name, props }: { name: keyof Headless; props: object }) {
   return createElement(headless[name] as ComponentType<object>, props);
 }
 
+/** Set inside a deferred part: its inner parts (a menu's button) render when it does. */
+const InsideDeferred = createContext(false);
+
 function deferred<Name extends keyof Headless>(name: Name): Headless[Name] {
-  const Component = (props: object) => (
-    <Suspense fallback={null}>
-      <Loaded name={name} props={props} />
-    </Suspense>
-  );
+  const Component = (props: object) => {
+    const part = <Loaded name={name} props={props} />;
+    // One boundary per outermost part: boundaries nested in it would be sent
+    // apart from the page's markup by the server's stream.
+    if (useContext(InsideDeferred)) return part;
+    return (
+      <InsideDeferred value={true}>
+        <Suspense fallback={null}>{part}</Suspense>
+      </InsideDeferred>
+    );
+  };
   Component.displayName = `Deferred${name}`;
   return Component as unknown as Headless[Name];
 }
