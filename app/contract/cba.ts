@@ -10,6 +10,12 @@ import { z } from "zod";
 import { emailSchema } from "./account.ts";
 import { defineEndpoint } from "./endpoint.ts";
 import { pagedListOf, pageQuerySchema, timestampSchema } from "./envelope.ts";
+import {
+  ORDER_STATUSES,
+  type OrderStatusCode,
+  SALVER_STATUSES,
+  type SalverStatusCode,
+} from "./status-codes.ts";
 import { customsCodeSchema, usccSchema } from "./uscc.ts";
 
 /** Roles that may use the logistics calls (service, pallet, order, stock in/out, files). */
@@ -30,8 +36,7 @@ export const SalverStatus = {
   inStock: 6,
   partlyInStock: 7,
 } as const;
-export const SALVER_STATUSES = [1, 2, 3, 4, 5, 6, 7] as const;
-export type SalverStatusCode = (typeof SALVER_STATUSES)[number];
+export { SALVER_STATUSES, type SalverStatusCode };
 export const salverStatusSchema = z.literal(SALVER_STATUSES);
 
 /** cbaStatus of orders. */
@@ -41,8 +46,7 @@ export const OrderStatus = {
   stockedOut: 3,
   stockedIn: 4,
 } as const;
-export const ORDER_STATUSES = [1, 2, 3, 4] as const;
-export type OrderStatusCode = (typeof ORDER_STATUSES)[number];
+export { ORDER_STATUSES, type OrderStatusCode };
 export const orderStatusSchema = z.literal(ORDER_STATUSES);
 
 export const SALVER_STATUS_LABELS: Record<"zh" | "en", Record<SalverStatusCode, string>> = {

@@ -9,7 +9,7 @@ import {
   type OrderStatusCode,
   SALVER_STATUSES,
   type SalverStatusCode,
-} from "~/contract/index.ts";
+} from "~/contract/status-codes.ts";
 
 export const SALVER_STATUS_TONES: Record<SalverStatusCode, StatusTone> = {
   1: "neutral",
