@@ -24,12 +24,24 @@ let loaded: Headless | undefined = import.meta.env.SSR
   ? await import("./headless-parts.ts")
   : undefined;
 
+/**
+ * The browser's load, tried twice: if the chunk cannot be had (offline, a
+ * deploy in between), the parts keep the server's markup rather than
+ * replacing the page with an error.
+ */
 const loading: Promise<Headless> | undefined = loaded
   ? undefined
-  : import("./headless-parts.ts").then((module) => {
-      loaded = module;
-      return module;
-    });
+  : import("./headless-parts.ts")
+      .catch(() =>
+        new Promise((retry) => setTimeout(retry, 1000)).then(() => import("./headless-parts.ts")),
+      )
+      .then(
+        (module) => {
+          loaded = module;
+          return module;
+        },
+        () => new Promise<never>(() => {}),
+      );
 
 /** Settles when Headless UI can run in this page (at once on the server). */
 export const headlessReady: Promise<unknown> = loading ?? Promise.resolve();
