@@ -6,7 +6,8 @@ import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
 import { NonceContext } from "./components/csp-nonce.tsx";
-import { DEFAULT_LOCALE, resources } from "./locales/index.ts";
+import { DEFAULT_LOCALE } from "./locales/index.ts";
+import { resources } from "./locales/resources.ts";
 import { getInstance } from "./middleware/i18next.ts";
 import { cspNonceOf } from "./utils/csp-nonce.server.ts";
 import { localeOfPath } from "./utils/locale-path.ts";
@@ -98,6 +99,11 @@ export default function handleRequest(
       </I18nextProvider>,
       {
         nonce,
+        // The whole page is one document, in place: React would otherwise send
+        // a finished Suspense boundary (the menus, see components/headless.tsx)
+        // apart, past 12.5 kB of page, for a script to move in, and a browser
+        // without JavaScript would never show it.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true;
           const body = new BatchedPassThrough({

@@ -1,3 +1,4 @@
+import localeChunks from "virtual:locale-chunks";
 import type { ParseKeys } from "i18next";
 import { useEffect } from "react";
 import {
@@ -18,9 +19,11 @@ import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { NoEvalScript } from "./components/csp-nonce.tsx";
 import { ErrorPage } from "./components/error-page.tsx";
+import { headlessReady } from "./components/headless.tsx";
 import { LoadingOverlay } from "./components/loading-overlay.tsx";
 import { RouteAnnouncer } from "./components/route-announcer.tsx";
 import { LOCALE_TAGS, type Locale } from "./locales/index.ts";
+import { loadTranslations } from "./locales/load.ts";
 import { getInstance, getLocale, i18nextMiddleware } from "./middleware/i18next.ts";
 import { languageMiddleware } from "./middleware/language.server.ts";
 import { requestBodyMiddleware } from "./middleware/request-body.server.ts";
@@ -46,7 +49,12 @@ export const shouldRevalidate = keepDataOnSelection;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const locale = getLocale(context);
-  return data({ locale, title: getInstance(context).t("common.appName") });
+  return data({
+    locale,
+    title: getInstance(context).t("common.appName"),
+    // The chunk of this language's translations, preloaded beside the entry.
+    translations: localeChunks[locale] ?? null,
+  });
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -54,8 +62,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const { i18n } = useTranslation();
   const locale = (rootData?.locale ?? i18n.language ?? "zh") as Locale;
   useEffect(() => {
-    // Marks the page as running its JavaScript (menus and dialogs can open).
-    document.documentElement.dataset.hydrated = "true";
+    // Marks the page as running its JavaScript (menus and dialogs can open:
+    // their code comes after the first paint, see components/headless.tsx).
+    void headlessReady.then(() => {
+      document.documentElement.dataset.hydrated = "true";
+    });
   }, []);
   return (
     <html lang={LOCALE_TAGS[locale] ?? "zh-CN"}>
@@ -65,6 +76,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#4d7c0f" />
         <Meta />
+        {rootData?.translations ? <link rel="modulepreload" href={rootData.translations} /> : null}
         <Links />
       </head>
       <body className="min-h-screen font-sans">
@@ -80,7 +92,15 @@ export default function App({ loaderData: { locale } }: Route.ComponentProps) {
   const { t: translate, i18n } = useTranslation();
   const matches = useMatches();
   useEffect(() => {
-    if (i18n.language !== locale) void i18n.changeLanguage(locale);
+    if (i18n.language === locale) return;
+    // The browser holds one language's translations; another one is loaded first.
+    void (async () => {
+      if (!i18n.hasResourceBundle(locale, "translation")) {
+        const { translation } = await loadTranslations(locale);
+        i18n.addResourceBundle(locale, "translation", translation);
+      }
+      await i18n.changeLanguage(locale);
+    })();
   }, [locale, i18n]);
   // The title's keys are built from the page's title key: always present in both languages.
   const t = (key: string) => translate(key as ParseKeys);

@@ -12,7 +12,6 @@ import {
   type OrderStatusCode,
 } from "../app/contract/cba.ts";
 import { ApiCode } from "../app/contract/envelope.ts";
-import { orderStatusLabel, salverStatusLabel } from "../app/utils/logistics-status.ts";
 import { isAllowedOrderMove } from "../app/utils/order-moves.ts";
 import { chinaDay, nowSeconds } from "./clock.ts";
 import {
@@ -32,6 +31,7 @@ import { type Lang, type MessageParams, t } from "./i18n.ts";
 import { consigneeCandidates, consigneeMatches } from "./order-index.ts";
 import { ts } from "./paging.ts";
 import type { CompanyScope } from "./scope.ts";
+import { orderStatusLabel, salverStatusLabel } from "./status-labels.ts";
 
 /** Who asked for a change and how: written to the history of every changed order. */
 export interface ChangeOrigin {

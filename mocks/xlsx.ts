@@ -6,12 +6,12 @@
  */
 import ExcelJS from "exceljs";
 import { XLSX_CONTENT_TYPE } from "../app/contract/cba.ts";
-import { orderStatusLabel } from "../app/utils/logistics-status.ts";
 import { readerStream, verifyXlsx, XlsxRefused } from "../app/utils/xlsx-guard.server.ts";
 import { formatChinaTime, mockClock } from "./clock.ts";
 import type { OrderRow } from "./db.ts";
 import type { Lang } from "./i18n.ts";
 import type { ArrivalGroup } from "./logistics.ts";
+import { orderStatusLabel } from "./status-labels.ts";
 import { type CellValue, type Kind, NUMBER_FORMATS, xlsxStream } from "./xlsx-writer.ts";
 
 export { NUMBER_FORMATS } from "./xlsx-writer.ts";

@@ -1,9 +1,9 @@
-import { Menu, MenuButton, MenuItem, MenuItems } from "@headlessui/react";
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
 import type { Locale } from "~/locales/index.ts";
 import { useTranslation } from "~/utils/i18n.ts";
 import { localizePath } from "~/utils/locale-path.ts";
+import { Menu, MenuButton, MenuItem, MenuItems } from "./headless.tsx";
 import { LogoutIcon, MenuFoldIcon, MenuUnfoldIcon, SettingsIcon } from "./icons.tsx";
 import { LanguageSwitcher, submitForm } from "./language-switcher.tsx";
 

@@ -1,5 +1,5 @@
-import { Dialog, DialogPanel, DialogTitle } from "@headlessui/react";
 import { type ReactNode, useEffect, useState } from "react";
+import { Dialog, DialogPanel, DialogTitle } from "./headless.tsx";
 
 /**
  * A modal step of an operation (confirm, enter a reason, upload a file).

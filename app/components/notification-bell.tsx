@@ -1,10 +1,10 @@
-import { Popover, PopoverButton, PopoverPanel } from "@headlessui/react";
 import { Form, Link, useLocation } from "react-router";
 import type { Locale } from "~/locales/index.ts";
 import { formatChinaTime } from "~/utils/china-time.ts";
 import { useTranslation } from "~/utils/i18n.ts";
 import { localizePath } from "~/utils/locale-path.ts";
 import { useHydrated } from "~/utils/use-hydrated.ts";
+import { Popover, PopoverButton, PopoverPanel } from "./headless.tsx";
 import { BellIcon } from "./icons.tsx";
 
 /** The page of all notifications (home layout). */

@@ -35,9 +35,10 @@
  * `/table-columns` without; a loader that passes `hiddenColumns` (read with
  * `hiddenColumnsOf`) gets the chosen columns in the server-rendered page.
  */
-import { Popover, PopoverButton, PopoverPanel } from "@headlessui/react";
+
 import { Fragment, type ReactNode, useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
+import { Popover, PopoverButton, PopoverPanel } from "~/components/headless.tsx";
 import { ChevronIcon } from "~/components/icons.tsx";
 import { PagingBar } from "~/components/paging-bar.tsx";
 import type { Pagination } from "~/contract/index.ts";

@@ -1,3 +1,9 @@
+import { Fragment } from "react";
+import { NavLink, useLocation } from "react-router";
+import type { Locale } from "~/locales/index.ts";
+import { useTranslation } from "~/utils/i18n.ts";
+import { localizePath, stripLocale } from "~/utils/locale-path.ts";
+import { type MenuItem, menuPathOf } from "~/utils/permissions.ts";
 import {
   Disclosure,
   DisclosureButton,
@@ -5,13 +11,7 @@ import {
   Popover,
   PopoverButton,
   PopoverPanel,
-} from "@headlessui/react";
-import { Fragment } from "react";
-import { NavLink, useLocation } from "react-router";
-import type { Locale } from "~/locales/index.ts";
-import { useTranslation } from "~/utils/i18n.ts";
-import { localizePath, stripLocale } from "~/utils/locale-path.ts";
-import { type MenuItem, menuPathOf } from "~/utils/permissions.ts";
+} from "./headless.tsx";
 import { ChevronIcon, MENU_ICONS } from "./icons.tsx";
 
 function isActive(item: MenuItem, path: string): boolean {

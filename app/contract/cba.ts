@@ -11,49 +11,28 @@ import { emailSchema } from "./account.ts";
 import { defineEndpoint } from "./endpoint.ts";
 import { pagedListOf, pageQuerySchema, timestampSchema } from "./envelope.ts";
 import { LOGISTICS_ROLES, REVIEW_ROLES } from "./roles.ts";
+import {
+  ORDER_STATUSES,
+  OrderStatus,
+  type OrderStatusCode,
+  SALVER_STATUSES,
+  SalverStatus,
+  type SalverStatusCode,
+} from "./status-codes.ts";
 import { customsCodeSchema, usccSchema } from "./uscc.ts";
 
 // ---------------------------------------------------------------------------
-// Status codes
+// Status codes (the names and sets live in ./status-codes.ts, without zod)
 
-/** cbaStatus of services and pallets, always derived from their orders. */
-export const SalverStatus = {
-  initial: 1,
-  partlyCleared: 2,
-  cleared: 3,
-  partlyDetained: 4,
-  fullyDetained: 5,
-  inStock: 6,
-  partlyInStock: 7,
-} as const;
-/** Every code, in code order. */
-export const SALVER_STATUSES = [
-  SalverStatus.initial,
-  SalverStatus.partlyCleared,
-  SalverStatus.cleared,
-  SalverStatus.partlyDetained,
-  SalverStatus.fullyDetained,
-  SalverStatus.inStock,
-  SalverStatus.partlyInStock,
-] as const;
-export type SalverStatusCode = (typeof SALVER_STATUSES)[number];
+export {
+  ORDER_STATUSES,
+  OrderStatus,
+  type OrderStatusCode,
+  SALVER_STATUSES,
+  SalverStatus,
+  type SalverStatusCode,
+};
 export const salverStatusSchema = z.literal(SALVER_STATUSES);
-
-/** cbaStatus of orders. */
-export const OrderStatus = {
-  initial: 1,
-  detained: 2,
-  stockedOut: 3,
-  stockedIn: 4,
-} as const;
-/** Every code, in code order. */
-export const ORDER_STATUSES = [
-  OrderStatus.initial,
-  OrderStatus.detained,
-  OrderStatus.stockedOut,
-  OrderStatus.stockedIn,
-] as const;
-export type OrderStatusCode = (typeof ORDER_STATUSES)[number];
 export const orderStatusSchema = z.literal(ORDER_STATUSES);
 
 export const QUALIFICATION_STATES = ["pending", "reviewing", "approved", "rejected"] as const;

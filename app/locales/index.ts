@@ -1,7 +1,9 @@
-import type { Resource } from "i18next";
-import en from "./en/index.ts";
-import zh from "./zh/index.ts";
-
+/**
+ * The locales of the portal. The translations themselves live in
+ * `resources.ts` (the server's, both languages) and reach the browser through
+ * `load.ts` (one language, a chunk of its own): importing this module brings
+ * no translations along.
+ */
 export const LOCALES = ["zh", "en"] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = "zh";
@@ -12,5 +14,3 @@ export function isLocale(value: unknown): value is Locale {
 
 /** BCP 47 tags for Intl and `<html lang>`. */
 export const LOCALE_TAGS: Record<Locale, string> = { zh: "zh-CN", en: "en" };
-
-export const resources = { zh, en } satisfies Resource;

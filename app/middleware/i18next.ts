@@ -1,6 +1,7 @@
 import { initReactI18next } from "react-i18next";
 import { createI18nextMiddleware } from "remix-i18next";
-import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale, resources } from "~/locales/index.ts";
+import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from "~/locales/index.ts";
+import { resources } from "~/locales/resources.ts";
 import { localeOfRequest } from "~/utils/resource-paths.ts";
 
 /** The URL decides the language a page is rendered in (PRODUCT.md section 2); resource routes follow the page that called them. */

@@ -3,7 +3,7 @@
  * and orders (1-4) give the same numbers different meanings. Labels come
  * from the translations (`logistics.salverStatus.*`, `logistics.orderStatus.*`):
  * the pages translate the keys, the fake backend fills `cbaStatusStr` and its
- * workbooks from the same texts.
+ * workbooks from the same texts (mocks/status-labels.ts).
  *
  * Imports stay relative: the fake backend runs this module under plain Node.
  */
@@ -15,10 +15,7 @@ import {
   SALVER_STATUSES,
   SalverStatus,
   type SalverStatusCode,
-} from "../contract/cba.ts";
-import en from "../locales/en/logistics.ts";
-import type { Locale } from "../locales/index.ts";
-import zh from "../locales/zh/logistics.ts";
+} from "../contract/status-codes.ts";
 
 export const SALVER_STATUS_TONES: Record<SalverStatusCode, StatusTone> = {
   [SalverStatus.initial]: "neutral",
@@ -43,18 +40,6 @@ export function salverStatusKey(code: SalverStatusCode) {
 
 export function orderStatusKey(code: OrderStatusCode) {
   return `logistics.orderStatus.${code}` as const;
-}
-
-const LABELS = { zh, en } as const;
-
-/** The label of a service or pallet status in `locale`. */
-export function salverStatusLabel(code: SalverStatusCode, locale: Locale): string {
-  return LABELS[locale].salverStatus[code];
-}
-
-/** The label of an order status in `locale`. */
-export function orderStatusLabel(code: OrderStatusCode, locale: Locale): string {
-  return LABELS[locale].orderStatus[code];
 }
 
 export { ORDER_STATUSES, SALVER_STATUSES };

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { resources } from "../../app/locales/index.ts";
+import { resources } from "../../app/locales/resources.ts";
 import { ACCOUNTS, expect, login, STAFF_PAGES, test } from "./fixtures.ts";
 
 /** A translation key that i18next could not find shows up as the key itself. */

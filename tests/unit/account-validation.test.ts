@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { resources } from "~/locales/index.ts";
+import { resources } from "~/locales/resources.ts";
 import {
   activationSchema,
   apiPrefixOf,

@@ -1,6 +1,6 @@
 import i18next from "i18next";
 import { describe, expect, it } from "vitest";
-import { resources } from "~/locales/index.ts";
+import { resources } from "~/locales/resources.ts";
 import { errorTitleKey, pageTitle, titleKeyOf } from "~/utils/page-title.ts";
 import routes from "../../app/routes.ts";
 

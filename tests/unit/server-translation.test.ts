@@ -1,6 +1,7 @@
 import { createInstance, type i18n as I18n } from "i18next";
 import { describe, expect, it } from "vitest";
-import { LOCALES, resources } from "~/locales/index.ts";
+import { LOCALES } from "~/locales/index.ts";
+import { resources } from "~/locales/resources.ts";
 import { serverTranslation } from "~/utils/i18n.ts";
 
 /** Every leaf key of a resource tree with its text (plural forms keep their suffix). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { resources } from "~/locales/index.ts";
+import { resources } from "~/locales/resources.ts";
 
 function keysOf(value: unknown, prefix = ""): string[] {
   if (typeof value !== "object" || value === null) return [prefix];

@@ -1,0 +1,43 @@
+/**
+ * The status codes of services, pallets and orders, by name and as sets,
+ * without zod: pages import them for labels and filters, and importing the
+ * schemas with them would bring zod into the browser (cba.ts re-exports them).
+ */
+
+/** cbaStatus of services and pallets, always derived from their orders. */
+export const SalverStatus = {
+  initial: 1,
+  partlyCleared: 2,
+  cleared: 3,
+  partlyDetained: 4,
+  fullyDetained: 5,
+  inStock: 6,
+  partlyInStock: 7,
+} as const;
+/** Every code, in code order. */
+export const SALVER_STATUSES = [
+  SalverStatus.initial,
+  SalverStatus.partlyCleared,
+  SalverStatus.cleared,
+  SalverStatus.partlyDetained,
+  SalverStatus.fullyDetained,
+  SalverStatus.inStock,
+  SalverStatus.partlyInStock,
+] as const;
+export type SalverStatusCode = (typeof SALVER_STATUSES)[number];
+
+/** cbaStatus of orders. */
+export const OrderStatus = {
+  initial: 1,
+  detained: 2,
+  stockedOut: 3,
+  stockedIn: 4,
+} as const;
+/** Every code, in code order. */
+export const ORDER_STATUSES = [
+  OrderStatus.initial,
+  OrderStatus.detained,
+  OrderStatus.stockedOut,
+  OrderStatus.stockedIn,
+] as const;
+export type OrderStatusCode = (typeof ORDER_STATUSES)[number];

@@ -1,0 +1,5 @@
+/** The URL of each locale's translation chunk in the browser build (see vite.config.ts). */
+declare module "virtual:locale-chunks" {
+  const urls: Partial<Record<"zh" | "en", string>>;
+  export default urls;
+}
