@@ -11,7 +11,7 @@ import { i18nextMiddleware } from "~/middleware/i18next.ts";
 import { languageMiddleware } from "~/middleware/language.server.ts";
 import { requestBodyMiddleware } from "~/middleware/request-body.server.ts";
 import { sessionMiddleware } from "~/middleware/session.server.ts";
-import type { OrderActionData } from "~/routes/order/orders.server.ts";
+import type { OrderActionData } from "~/routes/order/order-view.ts";
 import { action, loader } from "~/routes/order/orders.tsx";
 import { Api } from "~/utils/api.server.ts";
 import { setAuditDestination } from "~/utils/audit.server.ts";

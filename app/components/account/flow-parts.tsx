@@ -17,8 +17,8 @@ import { EmailCodeField, EmailCodeSendForm } from "~/components/account/email-co
 import { Steps } from "~/components/account/steps.tsx";
 import { CaptchaField } from "~/components/captcha.tsx";
 import { FormErrors, InputField, Notice } from "~/components/form.tsx";
+import type { CaptchaPurpose } from "~/utils/captcha-purpose.ts";
 import { useTranslation } from "~/utils/i18n.ts";
-import type { CaptchaPurpose } from "~/utils/session.server.ts";
 
 export type FlowName = "register" | "forgot";
 export type LastResult = SubmissionResult<string[]> | undefined;

@@ -10,7 +10,7 @@ import type { Locale } from "~/locales/index.ts";
 import { formatCount } from "~/utils/format.ts";
 import { useTranslation } from "~/utils/i18n.ts";
 import { ORDER_OPERATIONS } from "./operations.ts";
-import type { OrderActionData, PendingOperation } from "./orders.server.ts";
+import type { OrderActionData, PendingOperation } from "./order-view.ts";
 
 /** How many order numbers the confirmation lists before "and N more". */
 const LISTED = 10;

@@ -4,7 +4,7 @@ import { StatusBadge } from "~/components/status-badge.tsx";
 import type { ImportReport } from "~/contract/index.ts";
 import { useTranslation } from "~/utils/i18n.ts";
 import { listHref } from "~/utils/list-query.ts";
-import type { OrderView } from "./orders.server.ts";
+import type { OrderView } from "./order-view.ts";
 
 /** Columns of the order list; the less used ones start hidden (the column menu shows them). */
 export function useOrderColumns(): Column<OrderView>[] {

@@ -1,5 +1,5 @@
 import { useTranslation } from "~/utils/i18n.ts";
-import type { OrderView } from "./orders.server.ts";
+import type { OrderView } from "./order-view.ts";
 
 /** An order's history under its lines in the expanded row: newest first, China time. */
 export function OrderHistory({ order }: { order: OrderView }) {

@@ -8,7 +8,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider, redirect } from "react-router";
-import type { StatusView } from "~/components/status-badge.tsx";
 import { IMPORT_MAX_BYTES, type Order, type Pagination } from "~/contract/index.ts";
 import { getInstance, getLocale } from "~/middleware/i18next.ts";
 import { apiContext } from "~/middleware/session.server.ts";
@@ -33,58 +32,15 @@ import { inspectXlsx, XlsxRefused } from "~/utils/xlsx-guard.server.ts";
 import { orderListFilterSchema, selectionSchema } from "~/validation/logistics.ts";
 import {
   type ConfirmIntent,
-  type OperationAnswer,
   type OperationSchema,
   type OrderIntent,
   type OrderOperation,
   type Outcome,
   operationOf,
 } from "./operations.ts";
+import type { OrderActionData, OrderView, PendingOperation } from "./order-view.ts";
 
 type Context = Readonly<RouterContextProvider>;
-
-export interface OrderLineView {
-  itemName: string;
-  gmodel: string;
-  grossWeight: string;
-  netWeight: string;
-  barCode: string;
-  price: string;
-  qty: string;
-  totalPrice: string;
-}
-
-/** One event of an order's history, in words (newest first). */
-export interface OrderEventView {
-  time: string;
-  actor: string;
-  action: string;
-  /** How it was asked for: chosen orders, a filter, a scan, an import. */
-  source: string;
-  /** The status before and after; the same for a remark or a waybill number. */
-  from: string;
-  to: string;
-  moved: boolean;
-  text: string;
-}
-
-export interface OrderView {
-  orderNo: string;
-  serviceNo: string;
-  salverNo: string;
-  logisticsNo: string;
-  consignee: string;
-  consigneeAddress: string;
-  consigneeTelephone: string;
-  acturalPaid: string;
-  createdOn: string;
-  enterCbaTime: string;
-  exitCbaTime: string;
-  status: StatusView;
-  remark: string;
-  lines: OrderLineView[];
-  history: OrderEventView[];
-}
 
 function orderView(order: Order, context: Context): OrderView {
   const locale = getLocale(context);
@@ -163,28 +119,6 @@ export async function loadOrders(context: Context, url: URL) {
     error: null,
   };
 }
-
-/** An operation waiting for its confirmation. */
-export interface PendingOperation {
-  intent: ConfirmIntent;
-  /** The chosen orders (empty for every order matching the filter, or for a scan). */
-  orderNoList: string[];
-  /** Set for an operation on every order matching the filters: how many the backend counted. */
-  matching?: number;
-  /** The scanned number of a scan operation, posted again with the confirmation. */
-  scanned?: string;
-}
-
-export type OrderActionData =
-  | { stage: "confirm"; intent: ConfirmIntent; pending: PendingOperation }
-  | {
-      stage: "error";
-      intent: OrderIntent;
-      /** Set when the confirmation is shown again with the errors. */
-      pending: PendingOperation | null;
-      reply: SubmissionResult<string[]>;
-    }
-  | ({ stage: "done"; intent: OrderIntent } & Required<OperationAnswer>);
 
 type Reply = {
   reply: (options?: { formErrors?: string[]; hideFields?: string[] }) => SubmissionResult;

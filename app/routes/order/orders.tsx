@@ -28,12 +28,8 @@ import { OperationForm } from "./operation-form.tsx";
 import { ORDER_OPERATIONS, type OrderIntent, operationsFor } from "./operations.ts";
 import { ImportReportView, OrderLines, useOrderColumns } from "./order-columns.tsx";
 import { OrderHistory } from "./order-history.tsx";
-import {
-  loadOrders,
-  type OrderActionData,
-  orderAction,
-  type PendingOperation,
-} from "./orders.server.ts";
+import type { OrderActionData, PendingOperation } from "./order-view.ts";
+import { loadOrders, orderAction } from "./orders.server.ts";
 
 export async function loader({ context, url, request }: Route.LoaderArgs) {
   return { ...(await loadOrders(context, url)), hiddenColumns: chosenColumns(request, "orders") };

@@ -1,0 +1,73 @@
+/**
+ * What the order page receives from its loader and action: the orders as
+ * the page shows them and the answers of the operations. Types only, shared
+ * by the server module that builds them and the components that draw them.
+ */
+import type { SubmissionResult } from "@conform-to/react";
+import type { StatusView } from "~/components/status-badge.tsx";
+import type { ConfirmIntent, OperationAnswer, OrderIntent } from "./operations.ts";
+
+export interface OrderLineView {
+  itemName: string;
+  gmodel: string;
+  grossWeight: string;
+  netWeight: string;
+  barCode: string;
+  price: string;
+  qty: string;
+  totalPrice: string;
+}
+
+/** One event of an order's history, in words (newest first). */
+export interface OrderEventView {
+  time: string;
+  actor: string;
+  action: string;
+  /** How it was asked for: chosen orders, a filter, a scan, an import. */
+  source: string;
+  /** The status before and after; the same for a remark or a waybill number. */
+  from: string;
+  to: string;
+  moved: boolean;
+  text: string;
+}
+
+export interface OrderView {
+  orderNo: string;
+  serviceNo: string;
+  salverNo: string;
+  logisticsNo: string;
+  consignee: string;
+  consigneeAddress: string;
+  consigneeTelephone: string;
+  acturalPaid: string;
+  createdOn: string;
+  enterCbaTime: string;
+  exitCbaTime: string;
+  status: StatusView;
+  remark: string;
+  lines: OrderLineView[];
+  history: OrderEventView[];
+}
+
+/** An operation waiting for its confirmation. */
+export interface PendingOperation {
+  intent: ConfirmIntent;
+  /** The chosen orders (empty for every order matching the filter, or for a scan). */
+  orderNoList: string[];
+  /** Set for an operation on every order matching the filters: how many the backend counted. */
+  matching?: number;
+  /** The scanned number of a scan operation, posted again with the confirmation. */
+  scanned?: string;
+}
+
+export type OrderActionData =
+  | { stage: "confirm"; intent: ConfirmIntent; pending: PendingOperation }
+  | {
+      stage: "error";
+      intent: OrderIntent;
+      /** Set when the confirmation is shown again with the errors. */
+      pending: PendingOperation | null;
+      reply: SubmissionResult<string[]>;
+    }
+  | ({ stage: "done"; intent: OrderIntent } & Required<OperationAnswer>);
