@@ -36,7 +36,6 @@ const plainLookups = new Map<string, Map<string, string>>();
 const templates = new Map<string, Map<string, string[] | null>>();
 /** Options that change how i18next resolves a key: those calls always go through i18next. */
 const RESOLVING_OPTIONS = new Set([
-  "count",
   "context",
   "defaultValue",
   "lng",
@@ -86,11 +85,30 @@ function templateOf(i18n: I18n, key: string): string[] | null {
   return parts;
 }
 
+const PLURAL_SUFFIXES = ["zero", "one", "two", "few", "many", "other"];
+/** Keys by language that have no plural forms: a `count` only fills `{{count}}` in them. */
+const singular = new Map<string, Map<string, boolean>>();
+
+function hasNoPluralForms(i18n: I18n, key: string): boolean {
+  const known = byLanguage(singular, i18n.language);
+  let answer = known.get(key);
+  if (answer === undefined) {
+    answer = PLURAL_SUFFIXES.every(
+      (suffix) =>
+        i18n.getResource(i18n.language, "translation", `${key}_${suffix}`) === undefined &&
+        i18n.getResource(i18n.language, "translation", `${key}_ordinal_${suffix}`) === undefined,
+    );
+    known.set(key, answer);
+  }
+  return answer;
+}
+
 /** `template` filled from `values`, or undefined when a value is missing or not a plain one. */
 function fill(parts: string[], values: Record<string, unknown>): string | undefined {
   for (const name of Object.keys(values)) {
     if (RESOLVING_OPTIONS.has(name)) return undefined;
   }
+  if ("count" in values && typeof values.count !== "number") return undefined;
   let text = "";
   for (let index = 0; index < parts.length; index++) {
     const part = parts[index] ?? "";
@@ -124,7 +142,8 @@ export function serverTranslation(i18n: I18n | undefined): Translation {
     }
     const [values] = rest;
     if (rest.length === 1 && values && typeof values === "object") {
-      const parts = templateOf(i18n, key);
+      const counted = "count" in values;
+      const parts = counted && !hasNoPluralForms(i18n, key) ? null : templateOf(i18n, key);
       const text = parts && fill(parts, values as Record<string, unknown>);
       if (text !== undefined && text !== null) return text;
     }

@@ -33,7 +33,16 @@ describe("the server's translator", () => {
         const names = [...text.matchAll(/\{\{\s*([^}\s,]+)[^}]*\}\}/g)].map((match) => match[1]);
         const values = Object.fromEntries(names.map((name, index) => [name, `v${index}<&>`]));
         const numbers = Object.fromEntries(names.map((name, index) => [name, 1000 + index]));
-        for (const options of [values, numbers, { ...values, count: 2 }, { ...values, extra: 1 }]) {
+        for (const options of [
+          values,
+          numbers,
+          { ...values, count: 0 },
+          { ...values, count: 1 },
+          { ...values, count: 2 },
+          { ...numbers, count: 1_234 },
+          { ...values, count: "2" },
+          { ...values, extra: 1 },
+        ]) {
           expect(translate(key, options), key).toBe(reference.t(key as never, options as never));
         }
       }
@@ -49,6 +58,37 @@ describe("the server's translator", () => {
       expect(translate(key, options)).toBe(reference.t(key as never, options as never));
     }
     expect(translate("no.such.key", { a: 1 })).toBe(reference.t("no.such.key" as never));
+  });
+
+  it("leaves plural forms to i18next and fills a count into a key without them", async () => {
+    const plural = {
+      translation: {
+        items_one: "{{count}} item",
+        items_other: "{{count}} items",
+        seen: "seen {{count}}×",
+      },
+    };
+    const make = async () => {
+      const i18n = createInstance();
+      await i18n.init({
+        resources: { en: plural },
+        lng: "en",
+        interpolation: { escapeValue: false },
+      });
+      return i18n;
+    };
+    const reference = await make();
+    const translate = serverTranslation(await make()).t as unknown as (
+      key: string,
+      options?: object,
+    ) => string;
+    for (const count of [0, 1, 2, 21]) {
+      for (const key of ["items", "seen"]) {
+        expect(translate(key, { count })).toBe(reference.t(key as never, { count } as never));
+      }
+    }
+    expect(translate("items", { count: 1 })).toBe("1 item");
+    expect(translate("seen", { count: 3 })).toBe("seen 3×");
   });
 
   it("is one translator per request", async () => {
