@@ -10,6 +10,7 @@ import {
   type Page,
 } from "@playwright/test";
 import ExcelJS from "exceljs";
+import { HOME_PAGES } from "../../app/utils/site-map.ts";
 import { E2E_CAPTCHA_CODE } from "../../playwright.config.ts";
 
 /**
@@ -76,19 +77,11 @@ export { expect };
 
 export const PASSWORD = "Demo1234!";
 
-/** Every staff page of the menu: the sweeps (translations, accessibility) visit each. */
-export const STAFF_PAGES = [
-  "/server",
-  "/order",
-  "/inventory_system/inventory",
-  "/inventory_system/detail",
-  "/inventory_system/arrival_report",
-  "/qualificat",
-  "/setting/center",
-  "/setting/account",
-  "/sub_account",
-  "/explain",
-];
+/**
+ * Every page of the home layout (menu and header) that shows something of its
+ * own, from the site map: the sweeps (translations, layout, accessibility) visit each.
+ */
+export const STAFF_PAGES = HOME_PAGES.filter((page) => !page.redirectsTo).map((page) => page.path);
 export const ACCOUNTS = {
   admin: "admin@demo.test",
   manager: "manager@demo.test",
