@@ -24,6 +24,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { usccCheckCharacter } from "../../app/contract/uscc.ts";
 import routes from "../../app/routes.ts";
+import { HOME_PAGES, RESOURCES as RESOURCE_ROUTES } from "../../app/utils/site-map.ts";
 import {
   type Child,
   freePort,
@@ -468,27 +469,12 @@ const ACTIONS = [
   "/sub_account",
   "/notifications",
 ] as const;
-const RESOURCES = [
-  "/language",
-  "/order/download",
-  "/order/import-report",
-  "/inventory/download",
-  "/notice/read",
-  "/table-columns",
-] as const;
-const STAFF_PAGES = [
-  "/server",
-  "/server/salver",
-  "/order",
-  "/inventory_system/inventory",
-  "/inventory_system/detail",
-  "/inventory_system/arrival_report",
-  "/qualificat",
-  "/setting/center",
-  "/setting/account",
-  "/sub_account",
-  "/notifications",
-] as const;
+/** The resource routes a page posts to (signing out excepted: it would end the session under test). */
+const RESOURCES = RESOURCE_ROUTES.filter(
+  (resource) => resource.method === "POST" && resource.path !== "/logout",
+).map((resource) => resource.path);
+/** Every page of the home layout that shows something of its own. */
+const STAFF_PAGES = HOME_PAGES.filter((page) => !page.redirectsTo).map((page) => page.path);
 const ANONYMOUS = ["/login", "/forge_password", "/register/accountRegistration"] as const;
 
 const fields = fc.tuple(
