@@ -11,27 +11,13 @@ import { emailSchema } from "./account.ts";
 import { defineEndpoint } from "./endpoint.ts";
 import { pagedListOf, pageQuerySchema, timestampSchema } from "./envelope.ts";
 import { LOGISTICS_ROLES, REVIEW_ROLES } from "./roles.ts";
-import {
-  ORDER_STATUSES,
-  OrderStatus,
-  type OrderStatusCode,
-  SALVER_STATUSES,
-  SalverStatus,
-  type SalverStatusCode,
-} from "./status-codes.ts";
+import { ORDER_STATUSES, SALVER_STATUSES } from "./status-codes.ts";
 import { customsCodeSchema, usccSchema } from "./uscc.ts";
 
 // ---------------------------------------------------------------------------
 // Status codes (the names and sets live in ./status-codes.ts, without zod)
 
-export {
-  ORDER_STATUSES,
-  OrderStatus,
-  type OrderStatusCode,
-  SALVER_STATUSES,
-  SalverStatus,
-  type SalverStatusCode,
-};
+export * from "./status-codes.ts";
 export const salverStatusSchema = z.literal(SALVER_STATUSES);
 export const orderStatusSchema = z.literal(ORDER_STATUSES);
 
