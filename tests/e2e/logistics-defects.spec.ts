@@ -11,19 +11,12 @@ import zhTable from "../../app/locales/zh/table.ts";
 import {
   ACCOUNTS,
   expect,
+  login,
   readWorkbook,
   registerByApi,
   sheetRows,
-  submitLogin,
   test,
 } from "./fixtures.ts";
-
-/** Logs in from the login page of `locale`; the first sign-in after the server starts may be slow. */
-async function login(page: Page, username: string, options: { locale?: "zh" | "en" } = {}) {
-  await page.goto(options.locale === "en" ? "/en" : "/");
-  await submitLogin(page, username);
-  await expect(page.getByTestId("user-name")).toHaveText(username, { timeout: 30_000 });
-}
 
 const TEXT = {
   zh: { l: zhL, q: zhQ, table: zhTable, common: zhCommon, prefix: "", locale: "zh-CN" },
