@@ -155,8 +155,9 @@ export function queryOrders(
   const descending = (filter.sortOrder ?? "desc") === "desc";
   const sortByTime = sortField !== "createdOn" || !descending;
 
-  const onlyConsignee =
-    consignee !== undefined &&
+  // Newest first over every order, no other filter than status and
+  // consignee: the indexes answer those without reading the other rows.
+  const indexed =
     !sortByTime &&
     candidates === db.orderList &&
     serviceNo === undefined &&
@@ -164,19 +165,12 @@ export function queryOrders(
     orderNo === undefined &&
     logisticsNo === undefined &&
     !timed;
-  if (onlyConsignee) return consigneeMatches(db.orderList, consignee, company, status, skip, take);
+  if (indexed && consignee !== undefined)
+    return consigneeMatches(db.orderList, consignee, company, status, skip, take);
   if (consignee !== undefined && candidates === db.orderList)
     candidates = consigneeCandidates(db.orderList, consignee);
 
-  const onlyStatus =
-    !sortByTime &&
-    candidates === db.orderList &&
-    serviceNo === undefined &&
-    salverNo === undefined &&
-    orderNo === undefined &&
-    logisticsNo === undefined &&
-    consignee === undefined &&
-    !timed;
+  const onlyStatus = indexed && consignee === undefined;
   if (onlyStatus) {
     const stats = company === null ? db.allStats : companyStatsOf(company);
     const total = status === undefined ? stats.ordersTotal : (stats.counts[status] ?? 0);
