@@ -9,6 +9,7 @@
  * code's text alternative (`/captcha?as=text`). TEST_CAPTCHA_CODE is refused
  * with a backend of its own, and rightly so.
  */
+
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { once } from "node:events";
@@ -17,6 +18,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { CookieJar } from "../cookie-jar.ts";
 import {
   type Child,
   freePort,
@@ -50,7 +52,8 @@ const PASSWORD = "Demo1234!";
 
 /** A browser's cookie jar over fetch: manual redirects, Origin on posts like a browser's form post. */
 class Browser {
-  readonly cookies = new Map<string, string>();
+  readonly jar = new CookieJar();
+  readonly cookies = this.jar.cookies;
   readonly served: string[] = [];
   readonly base: string;
   constructor(base: string) {
@@ -58,7 +61,7 @@ class Browser {
   }
 
   cookieHeader(): string {
-    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
+    return this.jar.header();
   }
 
   async request(path: string, init: { method?: string; form?: Record<string, string> } = {}) {
@@ -81,13 +84,7 @@ class Browser {
     });
     const upstream = response.headers.get("x-upstream");
     if (upstream) this.served.push(upstream);
-    for (const cookie of response.headers.getSetCookie()) {
-      const [pair = "", ...attributes] = cookie.split(";");
-      const [name = "", ...value] = pair.split("=");
-      const gone = attributes.some((a) => /^\s*(max-age=0|expires=thu, 01 jan 1970)/i.test(a));
-      if (gone) this.cookies.delete(name.trim());
-      else this.cookies.set(name.trim(), value.join("="));
-    }
+    this.jar.keep(response.headers);
     return response;
   }
 

@@ -16,6 +16,7 @@
  * The portal is built once into build/props (PROPS_REUSE_BUILD=1 reuses a
  * build already there) and listens on a free port from 3300 to 3349.
  */
+
 import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { once } from "node:events";
@@ -25,6 +26,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { usccCheckCharacter } from "../../app/contract/uscc.ts";
 import routes from "../../app/routes.ts";
 import { HOME_PAGES, RESOURCES as RESOURCE_ROUTES } from "../../app/utils/site-map.ts";
+import { CookieJar } from "../cookie-jar.ts";
 import {
   type Child,
   freePort,
@@ -119,7 +121,8 @@ async function prototypes(): Promise<{ added: string[]; polluted: unknown }> {
 /** A browser of one test world: cookies, the world header, Origin on posts. */
 class Visitor {
   readonly world = `props-${randomUUID()}`;
-  readonly cookies = new Map<string, string>();
+  readonly jar = new CookieJar();
+  readonly cookies = this.jar.cookies;
 
   async fetch(
     path: string,
@@ -129,7 +132,7 @@ class Visitor {
     const headers: Record<string, string> = {
       "x-test-world": this.world,
       "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0.0.0 Safari/537.36",
-      cookie: [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; "),
+      cookie: this.jar.header(),
       ...init.headers,
     };
     if (method !== "GET") headers.origin ??= base;
@@ -139,13 +142,7 @@ class Visitor {
       body: init.body,
       redirect: "manual",
     });
-    for (const cookie of response.headers.getSetCookie()) {
-      const [pair = "", ...attributes] = cookie.split(";");
-      const [name = "", ...value] = pair.split("=");
-      const gone = attributes.some((a) => /^\s*(max-age=0|expires=thu, 01 jan 1970)/i.test(a));
-      if (gone) this.cookies.delete(name.trim());
-      else this.cookies.set(name.trim(), value.join("="));
-    }
+    this.jar.keep(response.headers);
     return response;
   }
 

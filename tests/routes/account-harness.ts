@@ -5,6 +5,7 @@
  * against the in-process fake backend (demo mode). A `Visitor` is a browser
  * without JavaScript: a cookie jar, an address and nothing else.
  */
+
 import {
   type UNSAFE_DataWithResponseInit as DataWithResponseInit,
   type MiddlewareFunction,
@@ -19,6 +20,7 @@ import { requireUserMiddleware } from "~/utils/auth.server.ts";
 import { retryAfterMiddleware } from "~/utils/rate-limit.server.ts";
 import { requestInfoContext } from "~/utils/request-context.server.ts";
 import { handleMockApiRequest, mockClock, resetMockDb } from "../../mocks/api.ts";
+import { CookieJar } from "../cookie-jar.ts";
 
 process.env.MOCK_API_QUIET = "1";
 
@@ -55,18 +57,8 @@ let addresses = 0;
 export function visitor(options: { ip?: string } = {}) {
   addresses += 1;
   const ip = options.ip ?? `198.51.100.${addresses % 250}`;
-  const jar = new Map<string, string>();
-
-  function keep(headers: Headers) {
-    for (const cookie of headers.getSetCookie()) {
-      const [pair = "", ...attributes] = cookie.split(";");
-      const index = pair.indexOf("=");
-      const name = pair.slice(0, index).trim();
-      const expired = attributes.some((attribute) => /^\s*max-age=0\s*$/i.test(attribute));
-      if (expired || pair.slice(index + 1) === "") jar.delete(name);
-      else jar.set(name, pair.slice(index + 1));
-    }
-  }
+  const cookies = new CookieJar();
+  const jar = cookies.cookies;
 
   async function run(
     route: RouteModule,
@@ -76,8 +68,7 @@ export function visitor(options: { ip?: string } = {}) {
   ): Promise<Outcome> {
     const url = new URL(path, ORIGIN);
     const headers = new Headers({ "User-Agent": USER_AGENT });
-    if (jar.size)
-      headers.set("Cookie", [...jar].map(([name, value]) => `${name}=${value}`).join("; "));
+    if (jar.size) headers.set("Cookie", cookies.header());
     let body: string | undefined;
     if (options.form) {
       headers.set("Content-Type", "application/x-www-form-urlencoded");
@@ -119,7 +110,7 @@ export function visitor(options: { ip?: string } = {}) {
       response = asResponse(error);
       if (!(error instanceof Response) && !isData(error)) throw error;
     }
-    keep(response.headers);
+    cookies.keep(response.headers);
     const payload = isData(answer) ? answer.data : answer;
     return {
       status: response.status,
