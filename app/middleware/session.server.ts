@@ -11,6 +11,7 @@ import {
   getSession,
   SESSION_COOKIE,
   sessionAge,
+  startClocks,
 } from "~/utils/session.server.ts";
 
 export const sessionContext = createContext<AppSession>();
@@ -65,11 +66,9 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async (
         headers: { "Set-Cookie": await commitSession(session) },
       });
     }
-    if (age === "start") session.set("issuedAt", now);
-    if (age !== "fresh") {
-      session.set("lastSeen", now);
-      touched = true;
-    }
+    if (age === "start") startClocks(session, now);
+    else if (age === "touch") session.set("lastSeen", now);
+    touched = age !== "fresh";
   }
 
   context.set(sessionContext, session);

@@ -18,7 +18,7 @@ import {
 } from "~/utils/rate-limit.server.ts";
 import { requestInfoContext } from "~/utils/request-context.server.ts";
 import { localRedirectTarget } from "~/utils/same-origin.server.ts";
-import { commitSession } from "~/utils/session.server.ts";
+import { commitSession, startClocks } from "~/utils/session.server.ts";
 import { loginSchema } from "~/validation/auth.ts";
 import type { Route } from "./+types/login.callback";
 
@@ -96,9 +96,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   session.set("token", token);
   // The session's clocks start now: the cookie of this answer is already current,
   // so the next pages need not sign a new one.
-  const now = Date.now();
-  session.set("issuedAt", now);
-  session.set("lastSeen", now);
+  startClocks(session, Date.now());
   const target =
     remembered && canOpen(user, stripLocale(new URL(remembered, "http://x").pathname))
       ? localizePath(remembered, locale)

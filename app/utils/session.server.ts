@@ -50,6 +50,12 @@ export function sessionAge(
   return now - lastSeen >= SESSION_TOUCH_MS ? "touch" : "fresh";
 }
 
+/** Starts a logged-in session's clocks: both timeouts count from `now`. */
+export function startClocks(session: AppSession, now: number): void {
+  session.set("issuedAt", now);
+  session.set("lastSeen", now);
+}
+
 /** `__Host-` binds a Secure cookie to this host and path `/`: no subdomain can set or shadow it. */
 export const SESSION_COOKIE = config.cookieSecure ? "__Host-session" : "__session";
 
