@@ -26,7 +26,9 @@
  * 3. Options: `showIndex` (running number over pages), `selection` (checkbox
  *    column whose inputs belong to a form of the page; the page keeps the
  *    selection, which may span pages: the order list keeps it in its URL),
- *    `expand` (a detail row under each row, opened without JavaScript too),
+ *    `expand` (a detail row under a row, drawn only when opened: with
+ *    JavaScript at once from the rows the page already has, without it by a
+ *    link that reloads the list with the row's key in `?open=`),
  *    `toolbar` (shown left of the column menu).
  *
  * Paging is links and GET forms, so it works without JavaScript. Hidden
@@ -37,7 +39,7 @@
  */
 
 import { Fragment, type ReactNode, useEffect, useRef, useState } from "react";
-import { Link, useLocation } from "react-router";
+import { Link, type Location, useLocation } from "react-router";
 import { Popover, PopoverButton, PopoverPanel } from "~/components/headless.tsx";
 import { ChevronIcon } from "~/components/icons.tsx";
 import { PagingBar } from "~/components/paging-bar.tsx";
@@ -194,6 +196,7 @@ export function PagedTable<Row>({
   }, [chosen, locked, signature]);
   const offset = (pagination.current - 1) * pagination.pageSize;
   const hydrated = useHydrated();
+  const [opened, toggleOpened] = useOpenedRows(location);
 
   const cell = "px-2 py-2 align-middle";
   // The leading columns stay in view with a first column marked sticky.
@@ -355,6 +358,7 @@ export function PagedTable<Row>({
               rows.map((row, index) => {
                 const key = rowKey(row);
                 const detailId = `${id}-detail-${index}`;
+                const open = expand !== undefined && opened.has(key);
                 return (
                   <Fragment key={key}>
                     <tr
@@ -385,16 +389,29 @@ export function PagedTable<Row>({
                           className={`px-1.5 py-2 align-middle ${lead(expandLeft).className}`}
                           style={lead(expandLeft).style}
                         >
-                          {/* A checkbox opens the detail row through CSS: no JavaScript needed. */}
-                          <label className="inline-flex size-6 cursor-pointer items-center justify-center rounded text-gray-500 hover:bg-gray-100 has-focus-visible:outline-2 has-focus-visible:outline-brand-600">
-                            <input
-                              type="checkbox"
-                              className="peer sr-only row-expand"
+                          {hydrated ? (
+                            <label className={EXPAND_CONTROL}>
+                              <input
+                                type="checkbox"
+                                className="sr-only row-expand"
+                                aria-label={expand.label(row)}
+                                aria-controls={open ? detailId : undefined}
+                                checked={open}
+                                onChange={() => toggleOpened(key)}
+                              />
+                              <ExpandChevron open={open} />
+                            </label>
+                          ) : (
+                            // Without JavaScript the list comes again with this row opened (or closed).
+                            <Link
+                              to={`${openedRowsHref(location, key)}#${detailId}`}
+                              className={EXPAND_CONTROL}
                               aria-label={expand.label(row)}
-                              aria-controls={detailId}
-                            />
-                            <ChevronIcon className="size-4 -rotate-90 transition-transform peer-checked:rotate-0" />
-                          </label>
+                              aria-expanded={open}
+                            >
+                              <ExpandChevron open={open} />
+                            </Link>
+                          )}
                         </td>
                       ) : null}
                       {showIndex ? (
@@ -418,12 +435,8 @@ export function PagedTable<Row>({
                         );
                       })}
                     </tr>
-                    {expand ? (
-                      <tr
-                        id={detailId}
-                        className="hidden bg-gray-50 [tr:has(.row-expand:checked)+&]:table-row"
-                        data-testid={`${id}-detail`}
-                      >
+                    {expand && open ? (
+                      <tr id={detailId} className="bg-gray-50" data-testid={`${id}-detail`}>
                         <td colSpan={span} className="p-0">
                           {/* As wide as the visible box and pinned to its left edge: a wide table scrolls, the detail stays. */}
                           <div className="sticky left-0 w-[100cqw] px-4 py-3">
@@ -442,6 +455,51 @@ export function PagedTable<Row>({
       <PagingBar pagination={pagination} pageSizes={pageSizes} id={`${id}-paging`} />
     </div>
   );
+}
+
+const OPEN_PARAM = "open";
+const EXPAND_CONTROL =
+  "inline-flex size-6 cursor-pointer items-center justify-center rounded text-gray-500 hover:bg-gray-100 has-focus-visible:outline-2 has-focus-visible:outline-brand-600 focus-visible:outline-2 focus-visible:outline-brand-600";
+
+function ExpandChevron({ open }: { open: boolean }) {
+  return <ChevronIcon className={`size-4 transition-transform ${open ? "" : "-rotate-90"}`} />;
+}
+
+/**
+ * The rows whose detail is open. The page's own rows carry what the detail
+ * shows, so it is drawn only when opened (a page of orders would otherwise
+ * draw every order's lines and history hidden). They start from `?open=`,
+ * which is how a row opens without JavaScript; after that a click toggles
+ * them in the browser.
+ */
+function useOpenedRows(location: Location): [ReadonlySet<string>, (key: string) => void] {
+  const fromUrl = new URLSearchParams(location.search).getAll(OPEN_PARAM).join("\n");
+  const [state, setState] = useState(() => ({ fromUrl, opened: keySet(fromUrl) }));
+  // A new `?open=` (a link followed) replaces what was toggled.
+  if (state.fromUrl !== fromUrl) setState({ fromUrl, opened: keySet(fromUrl) });
+  const toggle = (key: string) =>
+    setState((current) => {
+      const opened = new Set(current.opened);
+      if (!opened.delete(key)) opened.add(key);
+      return { ...current, opened };
+    });
+  return [state.opened, toggle];
+}
+
+function keySet(joined: string): ReadonlySet<string> {
+  return new Set(joined ? joined.split("\n") : []);
+}
+
+/** The same list with the detail of `key` opened, or closed if it is open. */
+function openedRowsHref(location: Location, key: string): string {
+  const params = new URLSearchParams(location.search);
+  const keys = params.getAll(OPEN_PARAM);
+  params.delete(OPEN_PARAM);
+  for (const open of keys.includes(key) ? keys.filter((k) => k !== key) : [...keys, key]) {
+    params.append(OPEN_PARAM, open);
+  }
+  const query = params.toString();
+  return `${location.pathname}${query ? `?${query}` : ""}`;
 }
 
 /** Column keys hidden in this table: the cookie's choice, else the defaults. */

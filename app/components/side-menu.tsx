@@ -1,5 +1,5 @@
 import { Fragment } from "react";
-import { NavLink, useLocation } from "react-router";
+import { Link, useLocation } from "react-router";
 import type { Locale } from "~/locales/index.ts";
 import { useTranslation } from "~/utils/i18n.ts";
 import { localizePath, stripLocale } from "~/utils/locale-path.ts";
@@ -66,7 +66,7 @@ export function SideMenu({
               <Fragment key={item.path}>
                 {group}
                 <li>
-                  <NavLink
+                  <Link
                     to={localizePath(item.path, locale)}
                     title={collapsed ? label : undefined}
                     className={`mx-2 flex min-h-10 items-center gap-3 rounded-md px-3 py-1.5 text-sm leading-tight ${isActive(item, currentPath) ? "bg-brand-600 text-white" : "hover:bg-white/10 hover:text-white"}`}
@@ -78,7 +78,7 @@ export function SideMenu({
                     ) : (
                       <span className="min-w-0 break-words">{label}</span>
                     )}
-                  </NavLink>
+                  </Link>
                 </li>
               </Fragment>
             );
@@ -87,13 +87,13 @@ export function SideMenu({
           const childLinks = (className: string) =>
             children.map((child) => (
               <li key={child.path}>
-                <NavLink
+                <Link
                   to={localizePath(child.path, locale)}
                   className={`flex min-h-9 items-center rounded-md py-1.5 text-sm leading-tight ${className} ${isActive(child, currentPath) ? "bg-brand-600 text-white" : "hover:bg-white/10 hover:text-white"}`}
                   aria-current={isActive(child, currentPath) ? "page" : undefined}
                 >
                   <span className="min-w-0 break-words">{t(child.label)}</span>
-                </NavLink>
+                </Link>
               </li>
             ));
           if (collapsed) {

@@ -161,8 +161,9 @@ for (const lang of ["zh", "en"] as const) {
       );
 
       // Sub-order lines.
-      const detail = page.getByTestId("orders-detail").first();
-      await expect(detail).toBeHidden();
+      // A row's details are drawn only when it is opened.
+      const detail = page.getByTestId("orders-detail");
+      await expect(detail).toHaveCount(0);
       await row(page, orderNo)
         .getByLabel(l.order.expandLines.replace("{{orderNo}}", orderNo))
         .check({ force: true });
@@ -585,9 +586,14 @@ test.describe("without JavaScript", () => {
     await panel.getByRole("button", { name: common.confirm }).click();
     await expect(row(page, orderNo)).toContainText(l.orderStatus["4"]);
 
-    // Lines open through CSS, paging through links.
-    await row(page, orderNo).locator("label").click();
+    // Lines open through a link (the list again, with the row open), paging through links.
+    await expect(page.getByTestId("order-lines")).toHaveCount(0);
+    await row(page, orderNo)
+      .getByRole("link", { name: l.order.expandLines.replace("{{orderNo}}", orderNo) })
+      .click();
+    await expect(page).toHaveURL(new RegExp(`[?&]open=${orderNo}#orders-detail-\\d+$`));
     await expect(page.getByTestId("order-lines")).toBeVisible();
+    await expect(row(page, orderNo)).toContainText(l.orderStatus["4"]);
     await page.goto("/order");
     await page.getByRole("link", { name: table.page.replace("{{page}}", "3") }).click();
     await expect(page).toHaveURL(/\/order\/\?current=3$/);

@@ -30,9 +30,10 @@ async function openOrder(page: Page, prefix: string, status: number): Promise<st
 }
 
 async function expand(page: Page, l: typeof zhL | typeof enL, orderNo: string) {
+  // A checkbox once the page runs, a link that reloads the list with the row open before (and without JavaScript).
   await row(page, orderNo)
     .getByLabel(l.order.expandLines.replace("{{orderNo}}", orderNo))
-    .check({ force: true });
+    .click({ force: true });
   const history = page.getByTestId("orders-detail").getByTestId("order-history");
   await expect(history).toBeVisible();
   await expect(history).toContainText(l.order.history.title);
