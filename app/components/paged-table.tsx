@@ -218,6 +218,17 @@ export function PagedTable<Row>({
   };
   const lead = (left: number) =>
     stickyStart ? { className: STICKY_CELL, style: { left } } : { className: "" };
+  // Worked out once per column, not per cell; padding and alignment come from the table's `data-cells`.
+  const bodyCellClass = visible.map(
+    (column, position) =>
+      [
+        column.align === "right" ? "cell-num" : column.align === "center" ? "text-center" : "",
+        column.className ?? "",
+        pin(position).className,
+      ]
+        .filter(Boolean)
+        .join(" ") || undefined,
+  );
   return (
     <div
       data-testid={id}
@@ -241,7 +252,7 @@ export function PagedTable<Row>({
         className="@container overflow-x-auto rounded-lg border border-gray-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
         data-testid={`${id}-region`}
       >
-        <table className="min-w-full divide-y divide-gray-200 bg-white text-sm">
+        <table className="data-cells min-w-full divide-y divide-gray-200 bg-white text-sm">
           <thead className="text-xs font-medium text-gray-600">
             <tr className="bg-gray-50">
               {selection ? (
@@ -361,13 +372,10 @@ export function PagedTable<Row>({
                 const open = expand !== undefined && opened.has(key);
                 return (
                   <Fragment key={key}>
-                    <tr
-                      className="bg-white hover:bg-[color-mix(in_srgb,var(--color-brand-50)_40%,white)]"
-                      data-row-key={key}
-                    >
+                    <tr data-row-key={key}>
                       {selection ? (
                         <td
-                          className={`${cell} ${lead(selectLeft).className}`}
+                          className={lead(selectLeft).className || undefined}
                           style={lead(selectLeft).style}
                         >
                           <input
@@ -386,7 +394,7 @@ export function PagedTable<Row>({
                       ) : null}
                       {expand ? (
                         <td
-                          className={`px-1.5 py-2 align-middle ${lead(expandLeft).className}`}
+                          className={`cell-toggle ${lead(expandLeft).className}`}
                           style={lead(expandLeft).style}
                         >
                           {hydrated ? (
@@ -416,7 +424,7 @@ export function PagedTable<Row>({
                       ) : null}
                       {showIndex ? (
                         <td
-                          className={`${cell} text-right whitespace-nowrap text-gray-500 tabular-nums ${lead(indexLeft).className}`}
+                          className={`cell-num text-gray-500 ${lead(indexLeft).className}`}
                           style={lead(indexLeft).style}
                         >
                           {formatCount(offset + index + 1, locale)}
@@ -427,7 +435,7 @@ export function PagedTable<Row>({
                         return (
                           <td
                             key={column.key}
-                            className={`${cell} ${ALIGN[column.align ?? "left"]} ${column.align === "right" ? "whitespace-nowrap tabular-nums" : ""} ${column.className ?? ""} ${pinned.className}`}
+                            className={bodyCellClass[position]}
                             style={pinned.style}
                           >
                             {column.cell(row, index)}
@@ -436,7 +444,12 @@ export function PagedTable<Row>({
                       })}
                     </tr>
                     {expand && open ? (
-                      <tr id={detailId} className="bg-gray-50" data-testid={`${id}-detail`}>
+                      <tr
+                        id={detailId}
+                        // Reached by its anchor without JavaScript: the row it belongs to stays in view above it.
+                        className="scroll-mt-16 bg-gray-50"
+                        data-testid={`${id}-detail`}
+                      >
                         <td colSpan={span} className="p-0">
                           {/* As wide as the visible box and pinned to its left edge: a wide table scrolls, the detail stays. */}
                           <div className="sticky left-0 w-[100cqw] px-4 py-3">
