@@ -410,15 +410,16 @@ export function PagedTable<Row>({
                               <ExpandChevron open={open} />
                             </label>
                           ) : (
-                            // Without JavaScript the list comes again with this row opened (or closed).
-                            <Link
-                              to={`${openedRowsHref(location, key)}#${detailId}`}
+                            // Without JavaScript the list comes again with this row opened (or closed);
+                            // a plain link: once the page runs it is the checkbox above.
+                            <a
+                              href={`${openedRowsHref(location, key)}#${detailId}`}
                               className={EXPAND_CONTROL}
                               aria-label={expand.label(row)}
                               aria-expanded={open}
                             >
                               <ExpandChevron open={open} />
-                            </Link>
+                            </a>
                           )}
                         </td>
                       ) : null}
