@@ -8,7 +8,7 @@
  * - `resetMockDb(options?)`: drops everything and seeds again (tests).
  * - `mockClock`: the backend's clock, which tests can pin or advance.
  */
-import { getResponse } from "msw";
+import { getResponse, type HttpHandler } from "msw";
 import { ApiCode } from "../app/contract/envelope.ts";
 import { clearAttempts } from "./attempts.ts";
 import { faultOf } from "./faults.ts";
@@ -42,6 +42,63 @@ export const handlers = [
   ...demoHandlers,
 ];
 
+/**
+ * msw tries the handlers one after the other, and for each one parses the
+ * URL and the cookies and matches the path before it even compares the
+ * method: 67 handlers per call. The handlers a call can match are those of
+ * its method whose first segment after /api/v1 is the call's (or a
+ * parameter); they are tried in the same order, so the first that matches
+ * is the one msw would have found among all of them.
+ */
+const handlersByCall = new Map<string, Map<string, HttpHandler[]>>();
+
+function firstSegment(path: string): string {
+  return (path.split("/")[1] ?? "").toLowerCase();
+}
+
+function handlersFor(method: string, pathname: string): HttpHandler[] {
+  const segment = firstSegment(pathname.slice(API_BASE.length));
+  const bySegment = handlersByCall.get(method.toUpperCase());
+  if (!bySegment) return [];
+  return bySegment.get(segment) ?? bySegment.get(ANY_SEGMENT) ?? [];
+}
+
+/** Key of the handlers whose first segment is a parameter: the only ones an unknown segment can match. */
+const ANY_SEGMENT = ":";
+
+function indexHandlers(): void {
+  const declared = handlers.map((handler) => {
+    const { method, path } = handler.info;
+    if (
+      typeof method !== "string" ||
+      typeof path !== "string" ||
+      !path.startsWith(`*${API_BASE}/`)
+    ) {
+      throw new Error(`every handler of the fake backend serves a path under ${API_BASE}`);
+    }
+    const segment = firstSegment(path.slice(1 + API_BASE.length));
+    return {
+      handler,
+      method: method.toUpperCase(),
+      segment: /^[:*{(]/.test(segment) ? ANY_SEGMENT : segment,
+    };
+  });
+  for (const method of new Set(declared.map((entry) => entry.method))) {
+    const ofMethod = declared.filter((entry) => entry.method === method);
+    const bySegment = new Map<string, HttpHandler[]>();
+    for (const segment of new Set([ANY_SEGMENT, ...ofMethod.map((entry) => entry.segment)])) {
+      bySegment.set(
+        segment,
+        ofMethod
+          .filter((entry) => entry.segment === segment || entry.segment === ANY_SEGMENT)
+          .map((entry) => entry.handler),
+      );
+    }
+    handlersByCall.set(method, bySegment);
+  }
+}
+indexHandlers();
+
 /** Answers one request of the /api/v1 contract. */
 export async function handleMockApiRequest(request: Request): Promise<Response> {
   const lang = langOf(request);
@@ -60,7 +117,7 @@ export async function handleMockApiRequest(request: Request): Promise<Response> 
       return envelope(fault, message, message);
     }
     return await withMailbox(routed, async () => {
-      const response = await getResponse(handlers, routed);
+      const response = await getResponse(handlersFor(routed.method, url.pathname), routed);
       if (response) return response;
       const message = t(lang, "pathNotFound");
       return envelope(ApiCode.notFound, message, message, 404);
