@@ -2,19 +2,10 @@ import type { ComponentProps } from "react";
 
 type IconProps = ComponentProps<"svg">;
 
+/** An outline icon: its stroke and fill come from the `icon` utility (app.css), not from attributes on every icon. */
 function Icon({ children, className = "size-5", ...rest }: IconProps) {
   return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      className={className}
-      {...rest}
-    >
+    <svg viewBox="0 0 24 24" aria-hidden="true" className={`icon ${className}`} {...rest}>
       {children}
     </svg>
   );

@@ -15,8 +15,9 @@ interface Translation {
  * react-i18next's hook copies every property of the i18next instance into a
  * new wrapper for each component that calls it: a tenth of the order page's
  * rendering time. There the hook returns one translator per request instead,
- * which remembers plain lookups (a key without options) per language, since
- * the resources never change while the server runs.
+ * which remembers plain lookups (a key without options, or a list of plain
+ * texts with `returnObjects`) per language, since the resources never change
+ * while the server runs.
  */
 export function useTranslation(): Translation {
   if (import.meta.env.SSR) {
@@ -85,6 +86,24 @@ function templateOf(i18n: I18n, key: string): string[] | null {
   return parts;
 }
 
+/** Lists of plain texts by language and key (`returnObjects`); null when i18next must resolve them. */
+const plainLists = new Map<string, Map<string, readonly string[] | null>>();
+
+function plainListOf(i18n: I18n, key: string): readonly string[] | null {
+  const known = byLanguage(plainLists, i18n.language);
+  let list = known.get(key);
+  if (list === undefined) {
+    const raw: unknown = i18n.getResource(i18n.language, "translation", key);
+    list =
+      Array.isArray(raw) &&
+      raw.every((item) => typeof item === "string" && !item.includes("{{") && !item.includes("$t("))
+        ? Object.freeze([...(raw as string[])])
+        : null;
+    known.set(key, list);
+  }
+  return list;
+}
+
 const PLURAL_SUFFIXES = ["zero", "one", "two", "few", "many", "other"];
 /** Keys by language that have no plural forms: a `count` only fills `{{count}}` in them. */
 const singular = new Map<string, Map<string, boolean>>();
@@ -123,6 +142,12 @@ function fill(parts: string[], values: Record<string, unknown>): string | undefi
   return text;
 }
 
+function isOnlyReturnObjects(values: unknown): boolean {
+  if (!values || typeof values !== "object") return false;
+  const names = Object.keys(values);
+  return names.length === 1 && (values as { returnObjects?: unknown }).returnObjects === true;
+}
+
 /** The translator of one request's i18next instance (exported for its test). */
 export function serverTranslation(i18n: I18n | undefined): Translation {
   if (!i18n) throw new Error("useTranslation needs the I18nextProvider of the request");
@@ -141,6 +166,10 @@ export function serverTranslation(i18n: I18n | undefined): Translation {
       return text;
     }
     const [values] = rest;
+    if (rest.length === 1 && isOnlyReturnObjects(values)) {
+      const list = plainListOf(i18n, key);
+      if (list) return list;
+    }
     if (rest.length === 1 && values && typeof values === "object") {
       const counted = "count" in values;
       const parts = counted && !hasNoPluralForms(i18n, key) ? null : templateOf(i18n, key);

@@ -12,6 +12,15 @@ function entries(value: unknown, prefix = ""): [string, string][] {
   );
 }
 
+/** Keys whose resource is a list. */
+function listKeys(value: unknown, prefix = ""): string[] {
+  if (Array.isArray(value)) return [prefix];
+  if (!value || typeof value !== "object") return [];
+  return Object.entries(value).flatMap(([key, child]) =>
+    listKeys(child, prefix ? `${prefix}.${key}` : key),
+  );
+}
+
 async function instance(lng: string): Promise<I18n> {
   const i18n = createInstance();
   await i18n.init({ resources, lng, fallbackLng: "zh", interpolation: { escapeValue: false } });
@@ -45,6 +54,31 @@ describe("the server's translator", () => {
         ]) {
           expect(translate(key, options), key).toBe(reference.t(key as never, options as never));
         }
+      }
+    });
+  }
+
+  for (const locale of LOCALES) {
+    it(`answers lists (returnObjects) exactly as i18next for every ${locale} list`, async () => {
+      const reference = await instance(locale);
+      const { t } = serverTranslation(await instance(locale));
+      const translate = t as unknown as (key: string, options?: object) => unknown;
+      const lists = listKeys(resources[locale].translation);
+      expect(lists.length).toBeGreaterThan(2);
+      for (const key of lists) {
+        const expected = reference.t(key as never, { returnObjects: true } as never);
+        expect(translate(key, { returnObjects: true }), key).toEqual(expected);
+        expect(translate(key, { returnObjects: true }), key).toEqual(expected);
+      }
+      // An object, a missing key and other options still go to i18next.
+      for (const [key, options] of [
+        ["explain", { returnObjects: true }],
+        ["no.such.list", { returnObjects: true }],
+        [lists[0], { returnObjects: true, joinArrays: " " }],
+      ] as const) {
+        expect(translate(key ?? "", options)).toEqual(
+          reference.t((key ?? "") as never, options as never),
+        );
       }
     });
   }
