@@ -1,4 +1,3 @@
-import { initReactI18next } from "react-i18next";
 import { createI18nextMiddleware } from "remix-i18next";
 import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from "~/locales/index.ts";
 import { resources } from "~/locales/resources.ts";
@@ -12,7 +11,9 @@ const [i18nextMiddleware, getDetectedLocale, getInstance] = createI18nextMiddlew
     findLocale: async ({ request }) => localeOfRequest(request),
   },
   i18next: { resources, interpolation: { escapeValue: false } },
-  plugins: [initReactI18next],
+  // No react-i18next plugin: on the server components translate through the
+  // request's own instance (app/utils/i18n.ts, given by entry.server.tsx),
+  // and the plugin would make each request's instance the process-wide one.
 });
 
 export { getInstance, i18nextMiddleware };
