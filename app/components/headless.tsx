@@ -1,7 +1,6 @@
 /**
- * Headless UI, loaded after the first paint. Menus, popovers, the side
- * menu's sections and dialogs are drawn by the server like any other
- * markup; in the browser their code arrives in a chunk of its own, fetched
+ * Headless UI, loaded after the first paint. Menus, popovers and dialogs
+ * are drawn by the server like any other markup; in the browser their code arrives in a chunk of its own, fetched
  * as soon as a page that uses them starts, and not named in the page's HTML.
  *
  * Each outermost part (a menu, a popover, a dialog) sits in a Suspense
@@ -73,9 +72,6 @@ function deferred<Name extends keyof Headless>(name: Name): Headless[Name] {
 export const Dialog = deferred("Dialog");
 export const DialogPanel = deferred("DialogPanel");
 export const DialogTitle = deferred("DialogTitle");
-export const Disclosure = deferred("Disclosure");
-export const DisclosureButton = deferred("DisclosureButton");
-export const DisclosurePanel = deferred("DisclosurePanel");
 export const Menu = deferred("Menu");
 export const MenuButton = deferred("MenuButton");
 export const MenuItem = deferred("MenuItem");

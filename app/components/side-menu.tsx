@@ -4,14 +4,7 @@ import type { Locale } from "~/locales/index.ts";
 import { useTranslation } from "~/utils/i18n.ts";
 import { localizePath, stripLocale } from "~/utils/locale-path.ts";
 import { type MenuItem, menuPathOf } from "~/utils/permissions.ts";
-import {
-  Disclosure,
-  DisclosureButton,
-  DisclosurePanel,
-  Popover,
-  PopoverButton,
-  PopoverPanel,
-} from "./headless.tsx";
+import { Popover, PopoverButton, PopoverPanel } from "./headless.tsx";
 import { ChevronIcon, MENU_ICONS } from "./icons.tsx";
 
 function isActive(item: MenuItem, path: string): boolean {
@@ -122,23 +115,22 @@ export function SideMenu({
               </Fragment>
             );
           }
-          // Expanded: submenus start open, so every page is reachable without JavaScript.
+          // Expanded: a native disclosure; submenus start open, so every page is
+          // reachable, and they open and close without JavaScript too.
           return (
             <Fragment key={item.path}>
               {group}
               <li>
-                <Disclosure defaultOpen>
-                  <DisclosureButton
-                    className={`mx-2 flex min-h-10 w-[calc(100%-1rem)] items-center gap-3 rounded-md px-3 py-1.5 text-sm leading-tight hover:bg-white/10 hover:text-white ${open ? "text-white" : ""}`}
+                <details open className="group">
+                  <summary
+                    className={`mx-2 flex min-h-10 w-[calc(100%-1rem)] cursor-pointer list-none items-center gap-3 rounded-md px-3 py-1.5 text-sm leading-tight hover:bg-white/10 hover:text-white focus-visible:outline-2 focus-visible:outline-brand-600 [&::-webkit-details-marker]:hidden ${open ? "text-white" : ""}`}
                   >
                     {icon}
                     <span className="min-w-0 flex-1 break-words text-left">{label}</span>
-                    <ChevronIcon className="size-4 transition-transform in-data-open:rotate-180" />
-                  </DisclosureButton>
-                  <DisclosurePanel as="ul" className="mx-2 space-y-0.5 py-0.5">
-                    {childLinks("pr-3 pl-11")}
-                  </DisclosurePanel>
-                </Disclosure>
+                    <ChevronIcon className="size-4 transition-transform group-open:rotate-180" />
+                  </summary>
+                  <ul className="mx-2 space-y-0.5 py-0.5">{childLinks("pr-3 pl-11")}</ul>
+                </details>
               </li>
             </Fragment>
           );

@@ -60,7 +60,7 @@ function layoutProblems(page: Page, width: number): Promise<string[]> {
     }
     // Menu items take one line.
     for (const item of document.querySelectorAll(
-      "[data-testid='side-menu'] li > a, [data-testid='side-menu'] li button",
+      "[data-testid='side-menu'] li > a, [data-testid='side-menu'] li button, [data-testid='side-menu'] li summary",
     )) {
       const label = [...item.querySelectorAll("span")].find(
         (span) => !span.classList.contains("sr-only"),
