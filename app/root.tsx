@@ -18,6 +18,7 @@ import { keepDataOnSelection } from "~/utils/order-selection.ts";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { NoEvalScript } from "./components/csp-nonce.tsx";
+import { deferredReady } from "./components/deferred.tsx";
 import { ErrorPage } from "./components/error-page.tsx";
 import { headlessReady } from "./components/headless.tsx";
 import { LoadingOverlay } from "./components/loading-overlay.tsx";
@@ -62,9 +63,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const { i18n } = useTranslation();
   const locale = (rootData?.locale ?? i18n.language ?? "zh") as Locale;
   useEffect(() => {
-    // Marks the page as running its JavaScript (menus and dialogs can open:
-    // their code comes after the first paint, see components/headless.tsx).
-    void headlessReady.then(() => {
+    // Marks the page as running its JavaScript (menus, dialogs and form
+    // checks work: their code comes after the first paint, see
+    // components/headless.tsx and components/deferred.tsx).
+    void Promise.all([headlessReady, deferredReady()]).then(() => {
       document.documentElement.dataset.hydrated = "true";
     });
   }, []);

@@ -1,7 +1,7 @@
 /**
  * Components whose code the browser fetches after the page starts, in a
  * chunk of their own that the page's HTML does not name: the order list's
- * operation forms, which bring Conform, zod and their schemas. The same
+ * operation and upload forms (they bring Conform, zod and their schemas). The same
  * way as Headless UI (./headless.tsx): the server renders them like any
  * other component (it has the module before its first render); in the
  * browser each sits in a Suspense boundary of its own, so while the chunk is
@@ -21,6 +21,18 @@
  *     export const Form = forms.component("Form");
  */
 import { type ComponentType, createElement, Suspense, use } from "react";
+
+const startedLoading: Promise<unknown>[] = [];
+
+/** Code the page started to load as it started (its deferred parts and form checks). */
+export function loadingAtStart(loading: Promise<unknown>) {
+  startedLoading.push(loading);
+}
+
+/** Settles once every deferred part the page started to load is there. */
+export function deferredReady(): Promise<unknown> {
+  return Promise.all(startedLoading);
+}
 
 export interface DeferredModule<M> {
   /** A component of the module, drawn in a Suspense boundary of its own. */
@@ -46,6 +58,7 @@ export function deferredModule<M extends object>(
           return module;
         });
   const settled = loading?.catch(() => new Promise<never>(() => {}));
+  if (settled) loadingAtStart(settled);
 
   return {
     component(name) {

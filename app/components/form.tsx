@@ -1,7 +1,14 @@
-import { type FieldMetadata, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import type { ComponentProps, ReactNode } from "react";
+import {
+  type FieldMetadata,
+  getInputProps,
+  getTextareaProps,
+  parse,
+  type Submission,
+  useForm,
+} from "@conform-to/react";
+import { type ComponentProps, type ReactNode, useEffect, useRef, useState } from "react";
 import type { z } from "zod";
+import { loadingAtStart } from "./deferred.tsx";
 import { ErrorLine } from "./form-messages.tsx";
 
 // The messages have no Conform in them: pages that show them without a form
@@ -79,7 +86,48 @@ export function TextareaField({
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: Conform's own constraint on form values
-type FormSchema = z.ZodType<Record<string, any>, Record<string, any>>;
+export type FormSchema = z.ZodType<Record<string, any>, Record<string, any>>;
+
+/** Checks a form's data as the action will (`parseWithZod` with the form's schema). */
+export type Validate<Schema extends FormSchema> = (
+  formData: FormData,
+) => Submission<z.input<Schema>, string[], z.output<Schema>>;
+
+/**
+ * How a form is checked in the browser: at once (`validationOf` of
+ * ./form-validation.ts, for a schema the page has at hand), or once its
+ * code is there (`laterValidation`).
+ */
+export interface FormValidation<Schema extends FormSchema> {
+  /** The check, if its code is there. */
+  current(): Validate<Schema> | undefined;
+  /** Settles with the check once its code is there. */
+  ready: Promise<Validate<Schema>>;
+}
+
+/**
+ * A form's check whose code (the schema, zod, Conform's zod integration)
+ * the browser fetches as the page starts, after the first paint, instead of
+ * with the page: `load` imports the schema with `import()`. The page is
+ * marked ready for tests once it is there (app/components/deferred.tsx).
+ * The server never loads it: it renders forms without checking them.
+ */
+export function laterValidation<Schema extends FormSchema>(
+  load: () => Promise<Schema>,
+): FormValidation<Schema> {
+  let validate: Validate<Schema> | undefined;
+  const fetch = () => Promise.all([import("@conform-to/zod/v4"), load()]);
+  const ready: Promise<Validate<Schema>> = import.meta.env.SSR
+    ? new Promise(() => {})
+    : fetch()
+        .catch(() => new Promise((retry) => setTimeout(retry, 1000)).then(fetch))
+        .then(([{ parseWithZod }, schema]) => {
+          validate = (formData) => parseWithZod(formData, { schema });
+          return validate;
+        });
+  if (!import.meta.env.SSR) loadingAtStart(ready);
+  return { current: () => validate, ready };
+}
 
 type ZodFormOptions<Schema extends FormSchema> = Omit<
   Parameters<typeof useForm<z.input<Schema>, z.output<Schema>>>[0],
@@ -90,15 +138,59 @@ type ZodFormOptions<Schema extends FormSchema> = Omit<
  * The one form pattern: the same zod schema validates in the browser (on
  * blur, then on every input once shown) and in the action (`parseWithZod`),
  * whose `submission.reply()` comes back as `lastResult`.
+ *
+ * Until a later check is there, the form is not checked in the browser: a
+ * post goes to the action, which checks it and answers with its errors, as
+ * without JavaScript; a field left meanwhile keeps the errors it has and is
+ * checked as soon as the check arrives, so its message appears as it would
+ * have.
  */
 export function useZodForm<Schema extends FormSchema>(
-  schema: Schema,
+  validation: FormValidation<Schema>,
   options: ZodFormOptions<Schema> = {},
 ) {
-  return useForm<z.input<Schema>, z.output<Schema>>({
+  const [validate, setValidate] = useState(() => validation.current());
+  const leftEarly = useRef(new Set<string>());
+  const [form, fields] = useForm<z.input<Schema>, z.output<Schema>>({
     ...options,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onValidate: ({ formData }) =>
+      validate ? validate(formData) : notYetChecked<Schema>(formData, leftEarly.current),
   });
+  useEffect(() => {
+    if (validate) return;
+    let mounted = true;
+    void validation.ready.then((loaded) => {
+      if (mounted) setValidate(() => loaded);
+    });
+    return () => {
+      mounted = false;
+    };
+  }, [validation, validate]);
+  useEffect(() => {
+    if (!validate) return;
+    for (const name of leftEarly.current) form.validate({ name });
+    leftEarly.current.clear();
+  }, [validate, form]);
+  return [form, fields] as const;
+}
+
+/**
+ * The answer of a form whose check is not there yet: a post goes on to the
+ * action; a field's check (on blur or input) changes no message and is
+ * remembered, to be made once the check is there.
+ */
+function notYetChecked<Schema extends FormSchema>(formData: FormData, leftEarly: Set<string>) {
+  const submission = parse<z.output<Schema>, string[]>(formData, {
+    resolve: (payload, intent) => {
+      if (!intent) return { value: payload as z.output<Schema> };
+      if (intent.type === "validate" && intent.payload.name) leftEarly.add(intent.payload.name);
+      // `null`: the message of that name stays as it is.
+      const names = ["", ...new Set(formData.keys())];
+      return { error: Object.fromEntries(names.map((name) => [name, null])) };
+    },
+  });
+  // Conform types a submission by the form's input and output; this one carries neither.
+  return submission as unknown as Submission<z.input<Schema>, string[], z.output<Schema>>;
 }

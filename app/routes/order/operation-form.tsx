@@ -6,6 +6,7 @@ import {
 } from "@conform-to/react";
 import { type FetcherWithComponents, Form, Link, useNavigation } from "react-router";
 import { ErrorLine, FormErrors, TextareaField, useZodForm } from "~/components/form.tsx";
+import { validationOf } from "~/components/form-validation.ts";
 import type { Locale } from "~/locales/index.ts";
 import { formatCount } from "~/utils/format.ts";
 import { useTranslation } from "~/utils/i18n.ts";
@@ -43,7 +44,7 @@ export function OperationForm({
   const { intent } = pending;
   const operation = ORDER_OPERATIONS[intent];
   const all = operation.target === "selection" && pending.matching !== undefined;
-  const [form, fields] = useZodForm(operationSchema(intent, all), {
+  const [form, fields] = useZodForm(validationOf(operationSchema(intent, all)), {
     id: `operation-${intent}${all ? "-all" : ""}`,
     lastResult,
   });
