@@ -1,7 +1,8 @@
 /**
  * Components whose code the browser fetches after the page starts, in a
  * chunk of their own that the page's HTML does not name: the order list's
- * operation and upload forms (they bring Conform, zod and their schemas). The same
+ * operation and upload forms (they bring Conform, zod and their schemas),
+ * the announcer and overlay of navigations (./navigation-feedback.tsx). The same
  * way as Headless UI (./headless.tsx): the server renders them like any
  * other component (it has the module before its first render); in the
  * browser each sits in a Suspense boundary of its own, so while the chunk is
