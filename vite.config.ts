@@ -87,6 +87,16 @@ const isSignedIn = appFiles([
   ...HOME_PAGES.map((page) => page.file),
 ]);
 
+/** What the list pages draw their lists with: one chunk for all of it. */
+const isListPart = appFiles([
+  "components/paged-table.tsx",
+  "components/paging-bar.tsx",
+  "components/list-filter.tsx",
+  "components/page-header.tsx",
+  "components/status-badge.tsx",
+  "utils/logistics-status.ts",
+]);
+
 /**
  * Three chunks instead of a dozen small ones, which compress worse apart:
  * `shell`, what every page runs besides the framework (the entry, the root
@@ -105,15 +115,26 @@ function shellChunks() {
   };
   // One group each, highest first: a group takes the modules its modules
   // import along, unless a group before it has them.
-  return ["shell", "chrome", "signed-in"].map((name, index) => ({
+  const groups = ["shell", "chrome", "signed-in"].map((name, index) => ({
     name: (id: string, context: ChunkingContext) => (chunkOf(id, context) === name ? name : null),
-    priority: 3 - index,
+    priority: 4 - index,
   }));
+  return [
+    ...groups,
+    {
+      name: (id: string, context: ChunkingContext) =>
+        isListPart(id) && rootsOf(id, context).every(isSignedIn) ? "lists" : null,
+      priority: 1,
+    },
+  ];
 }
 
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter(), localeChunks()],
-  resolve: { tsconfigPaths: true },
+  resolve: {
+    tsconfigPaths: true,
+    alias: { "use-sync-external-store/shim": "/app/utils/sync-external-store.ts" },
+  },
   // The server build starts at server/app.ts (fake backend mount + request handler).
   environments: {
     ssr: { build: { rolldownOptions: { input: "./server/app.ts" } } },
@@ -128,7 +149,7 @@ export default defineConfig({
                 {
                   name: "framework",
                   test: /node_modules[\\/](react|react-dom|scheduler|react-router|turbo-stream|cookie|set-cookie-parser)[\\/]/,
-                  priority: 4,
+                  priority: 5,
                 },
                 ...shellChunks(),
               ],
