@@ -117,6 +117,7 @@ function shellChunks() {
   // import along, unless a group before it has them.
   const groups = ["shell", "chrome", "signed-in"].map((name, index) => ({
     name: (id: string, context: ChunkingContext) => (chunkOf(id, context) === name ? name : null),
+    debugName: name,
     priority: 4 - index,
   }));
   return [
@@ -124,6 +125,7 @@ function shellChunks() {
     {
       name: (id: string, context: ChunkingContext) =>
         isListPart(id) && rootsOf(id, context).every(isSignedIn) ? "lists" : null,
+      debugName: "lists",
       priority: 1,
     },
   ];
