@@ -19,7 +19,7 @@ import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { NoEvalScript } from "./components/csp-nonce.tsx";
 import { deferredReady } from "./components/deferred.tsx";
-import { ErrorPage } from "./components/error-page.tsx";
+import { ErrorPage } from "./components/deferred-error-page.tsx";
 import { headlessReady } from "./components/headless.tsx";
 import { LoadingOverlay, RouteAnnouncer } from "./components/navigation-feedback.tsx";
 import { LOCALE_TAGS, type Locale } from "./locales/index.ts";
