@@ -116,15 +116,19 @@ export function laterValidation<Schema extends FormSchema>(
   load: () => Promise<Schema>,
 ): FormValidation<Schema> {
   let validate: Validate<Schema> | undefined;
-  const fetch = () => Promise.all([import("@conform-to/zod/v4"), load()]);
+  const fetchCheck = () => Promise.all([import("@conform-to/zod/v4"), load()]);
+  // Tried twice; if the chunk cannot be had, the action alone checks the form.
   const ready: Promise<Validate<Schema>> = import.meta.env.SSR
     ? new Promise(() => {})
-    : fetch()
-        .catch(() => new Promise((retry) => setTimeout(retry, 1000)).then(fetch))
-        .then(([{ parseWithZod }, schema]) => {
-          validate = (formData) => parseWithZod(formData, { schema });
-          return validate;
-        });
+    : fetchCheck()
+        .catch(() => new Promise((retry) => setTimeout(retry, 1000)).then(fetchCheck))
+        .then(
+          ([{ parseWithZod }, schema]) => {
+            validate = (formData) => parseWithZod(formData, { schema });
+            return validate;
+          },
+          () => new Promise<never>(() => {}),
+        );
   if (!import.meta.env.SSR) loadingAtStart(ready);
   return { current: () => validate, ready };
 }
@@ -149,7 +153,9 @@ export function useZodForm<Schema extends FormSchema>(
   validation: FormValidation<Schema>,
   options: ZodFormOptions<Schema> = {},
 ) {
-  const [validate, setValidate] = useState(() => validation.current());
+  // The check of this render's schema; a later one re-renders the form when it arrives.
+  const validate = validation.current();
+  const [, arrived] = useState(false);
   const leftEarly = useRef(new Set<string>());
   const [form, fields] = useForm<z.input<Schema>, z.output<Schema>>({
     ...options,
@@ -161,8 +167,8 @@ export function useZodForm<Schema extends FormSchema>(
   useEffect(() => {
     if (validate) return;
     let mounted = true;
-    void validation.ready.then((loaded) => {
-      if (mounted) setValidate(() => loaded);
+    void validation.ready.then(() => {
+      if (mounted) arrived(true);
     });
     return () => {
       mounted = false;
