@@ -18,10 +18,10 @@ import { keepDataOnSelection } from "~/utils/order-selection.ts";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { NoEvalScript } from "./components/csp-nonce.tsx";
-import { ErrorPage } from "./components/error-page.tsx";
+import { deferredReady } from "./components/deferred.tsx";
+import { ErrorPage } from "./components/deferred-error-page.tsx";
 import { headlessReady } from "./components/headless.tsx";
-import { LoadingOverlay } from "./components/loading-overlay.tsx";
-import { RouteAnnouncer } from "./components/route-announcer.tsx";
+import { LoadingOverlay, RouteAnnouncer } from "./components/navigation-feedback.tsx";
 import { LOCALE_TAGS, type Locale } from "./locales/index.ts";
 import { loadTranslations } from "./locales/load.ts";
 import { getInstance, getLocale, i18nextMiddleware } from "./middleware/i18next.ts";
@@ -62,9 +62,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const { i18n } = useTranslation();
   const locale = (rootData?.locale ?? i18n.language ?? "zh") as Locale;
   useEffect(() => {
-    // Marks the page as running its JavaScript (menus and dialogs can open:
-    // their code comes after the first paint, see components/headless.tsx).
-    void headlessReady.then(() => {
+    // Marks the page as running its JavaScript (menus, dialogs and form
+    // checks work: their code comes after the first paint, see
+    // components/headless.tsx and components/deferred.tsx).
+    void Promise.all([headlessReady, deferredReady()]).then(() => {
       document.documentElement.dataset.hydrated = "true";
     });
   }, []);

@@ -1,13 +1,15 @@
-import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { useState } from "react";
-import { type FetcherWithComponents, Form, useNavigation } from "react-router";
+import type { SubmissionResult } from "@conform-to/react";
+import type { FetcherWithComponents } from "react-router";
 import { ConfirmDialog } from "~/components/confirm-dialog.tsx";
-import { ErrorLine, FormErrors } from "~/components/form.tsx";
-import { XLSX_CONTENT_TYPE } from "~/contract/index.ts";
-import { useTranslation } from "~/utils/i18n.ts";
+import { deferredModule } from "~/components/deferred.tsx";
 import { useHydrated } from "~/utils/use-hydrated.ts";
-import { importSchema } from "~/validation/logistics.ts";
+
+// The form brings Conform and zod: its code comes after the first paint
+// (see ./deferred.tsx); without JavaScript the server draws it in place.
+const UploadForm = deferredModule(
+  import.meta.env.SSR ? await import("./xlsx-upload-form.tsx") : undefined,
+  () => import("./xlsx-upload-form.tsx"),
+).component("UploadForm");
 
 export interface XlsxUploadProps {
   /** Label of the button that opens the upload. */
@@ -67,90 +69,5 @@ export function XlsxUpload(props: XlsxUploadProps) {
         <UploadForm {...props} />
       </ConfirmDialog>
     </>
-  );
-}
-
-function UploadForm({
-  hint,
-  templateHref,
-  fields,
-  lastResult,
-  onOpenChange,
-  fetcher,
-}: XlsxUploadProps) {
-  const { t } = useTranslation();
-  const hydrated = useHydrated();
-  const navigation = useNavigation();
-  const [form, formFields] = useForm({
-    lastResult,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: importSchema }),
-  });
-  const { key, ...fileProps } = getInputProps(formFields.file, { type: "file" });
-  const busy =
-    hydrated && fetcher
-      ? fetcher.state === "submitting"
-      : navigation.state === "submitting" && navigation.formData?.has("file");
-  const PostForm = hydrated && fetcher ? fetcher.Form : Form;
-  const [fileName, setFileName] = useState("");
-  return (
-    <PostForm
-      method="post"
-      encType="multipart/form-data"
-      {...getFormProps(form)}
-      className="space-y-3"
-    >
-      {Object.entries(fields).map(([name, value]) => (
-        <input key={name} type="hidden" name={name} value={value} />
-      ))}
-      <p className="text-sm text-gray-600">{hint}</p>
-      <FormErrors id={form.errorId} errors={form.errors} />
-      <div>
-        <label htmlFor={formFields.file.id} className="mb-1 block text-sm font-medium">
-          {t("logistics.import.file")}
-        </label>
-        {/* With JavaScript the picker speaks the page's language; without, the browser's own. */}
-        <div className={hydrated ? "flex items-center gap-3" : undefined}>
-          {hydrated ? (
-            <label htmlFor={formFields.file.id} className="btn-secondary shrink-0">
-              {t("logistics.import.choose")}
-            </label>
-          ) : null}
-          <input
-            key={key}
-            {...fileProps}
-            accept={`.xlsx,${XLSX_CONTENT_TYPE}`}
-            onChange={(event) => setFileName(event.currentTarget.files?.[0]?.name ?? "")}
-            className={
-              hydrated
-                ? "sr-only"
-                : "block w-full text-sm file:mr-3 file:rounded-md file:border file:border-gray-300 file:bg-white file:px-3 file:py-1.5 file:text-sm hover:file:bg-gray-50"
-            }
-          />
-          {hydrated ? (
-            <span className="truncate text-sm text-gray-600" data-testid="chosen-file">
-              {fileName || t("logistics.import.noFile")}
-            </span>
-          ) : null}
-        </div>
-        <ErrorLine id={formFields.file.errorId} errors={formFields.file.errors} />
-      </div>
-      <div className="flex items-center justify-between gap-3">
-        <a href={templateHref} download className="btn-link">
-          {t("logistics.import.template")}
-        </a>
-        <div className="flex gap-2">
-          {hydrated ? (
-            <button type="button" className="btn-secondary" onClick={() => onOpenChange(false)}>
-              {t("common.cancel")}
-            </button>
-          ) : null}
-          <button type="submit" className="btn-primary" disabled={busy}>
-            {t("logistics.import.upload")}
-          </button>
-        </div>
-      </div>
-    </PostForm>
   );
 }

@@ -2,7 +2,7 @@ import { getFormProps } from "@conform-to/react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { DemoMailboxLink } from "~/components/account/demo-mailbox-link.tsx";
 import { CaptchaField, currentCaptchaNonce } from "~/components/captcha.tsx";
-import { FormErrors, InputField, Notice, useZodForm } from "~/components/form.tsx";
+import { FormErrors, InputField, laterValidation, Notice, useZodForm } from "~/components/form.tsx";
 import { LanguageSwitcher } from "~/components/language-switcher.tsx";
 import { env } from "~/config/env.server.ts";
 import type { Locale } from "~/locales/index.ts";
@@ -13,7 +13,6 @@ import { useTranslation } from "~/utils/i18n.ts";
 import { localizePath } from "~/utils/locale-path.ts";
 import { homePathFor } from "~/utils/permissions.ts";
 import { commitSession } from "~/utils/session.server.ts";
-import { loginSchema } from "~/validation/auth.ts";
 import type { Route } from "./+types/login";
 
 export const DEMO_ACCOUNTS = ["admin@demo.test", "manager@demo.test", "guest@demo.test"] as const;
@@ -35,11 +34,17 @@ export async function loader({ context }: Route.LoaderArgs) {
   );
 }
 
+// The browser checks the form with the action's schema, which brings zod: it
+// comes after the first paint; the server renders the form without it.
+const loginValidation = laterValidation(() =>
+  import("~/validation/auth.ts").then((module) => module.loginSchema),
+);
+
 export default function LoginPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language as Locale;
   const navigation = useNavigation();
-  const [form, fields] = useZodForm(loginSchema, {
+  const [form, fields] = useZodForm(loginValidation, {
     lastResult: actionData && "status" in actionData ? actionData : undefined,
     constraint: {},
   });

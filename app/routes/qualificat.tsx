@@ -1,4 +1,4 @@
-import { Notice } from "~/components/form.tsx";
+import { Notice } from "~/components/form-messages.tsx";
 import { PageHeader } from "~/components/page-header.tsx";
 import { ProfileForm } from "~/components/qualification/profile-form.tsx";
 import { ProfileView } from "~/components/qualification/profile-view.tsx";

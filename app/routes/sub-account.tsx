@@ -1,6 +1,7 @@
 import { getFormProps, getSelectProps } from "@conform-to/react";
 import { Form, useNavigation } from "react-router";
 import { ErrorLine, FormErrors, InputField, Notice, useZodForm } from "~/components/form.tsx";
+import { validationOf } from "~/components/form-validation.ts";
 import { PageHeader } from "~/components/page-header.tsx";
 import { type Column, PagedTable } from "~/components/paged-table.tsx";
 import { useTranslation } from "~/utils/i18n.ts";
@@ -22,7 +23,7 @@ type Row = Route.ComponentProps["loaderData"]["rows"][number];
 export default function SubAccounts({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const busy = useNavigation().state === "submitting";
-  const [form, fields] = useZodForm(createSubAccountSchema, {
+  const [form, fields] = useZodForm(validationOf(createSubAccountSchema), {
     id: "create-sub-account",
     lastResult: actionData && "result" in actionData ? actionData.result : undefined,
     defaultValue: { role: loaderData.roles[0] },

@@ -1,8 +1,3 @@
-import dayjs from "dayjs";
-import utc from "dayjs/plugin/utc.js";
-
-dayjs.extend(utc);
-
 /** China Standard Time has no daylight saving: always UTC+8. */
 const CHINA_OFFSET_MINUTES = 8 * 60;
 
@@ -19,7 +14,9 @@ export function formatChinaTime(
   // dayjs's offset arithmetic slipped an hour when the server's own zone changed
   // to or from daylight saving time, and cost more than the rest of a list row.
   const wall = new Date(time.seconds * 1000 + CHINA_OFFSET_MINUTES * 60_000);
-  if (Number.isNaN(wall.getTime())) return dayjs.unix(time.seconds).format(format);
+  // What dayjs wrote for a time outside what a Date can hold (this module
+  // once formatted with dayjs; it stays out of the browser's first load).
+  if (Number.isNaN(wall.getTime())) return "Invalid Date";
   return format.replace(TOKENS, (token) => {
     switch (token) {
       case "YYYY":

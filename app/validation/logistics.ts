@@ -1,10 +1,14 @@
 import { z } from "zod";
-import {
-  IMPORT_MAX_BYTES,
-  OrderStatus,
-  orderFilterSchema,
-  SALVER_STATUSES,
-} from "~/contract/index.ts";
+import { IMPORT_MAX_BYTES, orderFilterSchema, SALVER_STATUSES } from "~/contract/index.ts";
+import { MAX_SELECTION, REASON_MAX, STATUS_TARGETS } from "./logistics-limits.ts";
+
+export {
+  MAX_SELECTION,
+  ORDER_FILTER_TEXT_FIELDS,
+  REASON_MAX,
+  SORT_PARAMS,
+  STATUS_TARGETS,
+} from "./logistics-limits.ts";
 
 /**
  * Schemas of the logistics screens. Form schemas speak in translation keys
@@ -47,25 +51,10 @@ export const orderListFilterSchema = orderFilterSchema.pick({
   sortField: true,
   sortOrder: true,
 });
-/** Query parameters of the sorting, carried when the filters change. */
-export const SORT_PARAMS = ["sortField", "sortOrder"] as const;
 export type OrderListFilter = z.infer<typeof orderListFilterSchema>;
-export const ORDER_FILTER_TEXT_FIELDS = [
-  "salverNo",
-  "orderNo",
-  "logisticsNo",
-  "consignee",
-] as const;
 
 // ---------------------------------------------------------------------------
 // Operations (the order list's operations themselves: app/routes/order/operations.ts)
-
-/**
- * Orders one operation may name one by one (the largest page); more are
- * chosen as "every order matching the filter", which has no limit.
- */
-export const MAX_SELECTION = 500;
-export const REASON_MAX = 200;
 
 export const selectionSchema = z.object({
   orderNoList: z
@@ -82,13 +71,6 @@ export const detainSchema = selectionSchema.extend({
     .min(1, "logistics.order.reasonRequired")
     .max(REASON_MAX, "logistics.order.reasonTooLong"),
 });
-
-/** Statuses "change status" may set; detention has its own operation (it needs a reason). */
-export const STATUS_TARGETS = [
-  OrderStatus.initial,
-  OrderStatus.stockedIn,
-  OrderStatus.stockedOut,
-] as const;
 
 export const statusSchema = selectionSchema.extend({
   cbaStatus: z.literal(STATUS_TARGETS, { error: "logistics.order.statusRequired" }),

@@ -111,6 +111,37 @@ test.describe("login", () => {
     await expect(page.getByText("请输入验证码")).toBeVisible();
   });
 
+  test("the form's check arrives after the first paint: a field left before it is checked when it comes", async ({
+    page,
+  }) => {
+    // Holds back the chunk with the login schema (the only code with its messages' keys).
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/.*\.js$/, async (route) => {
+      const response = await route.fetch();
+      if ((await response.text()).includes("auth.usernameRequired")) await held;
+      await route.fulfill({ response });
+    });
+    const posts: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST") posts.push(request.url());
+    });
+    await page.goto("/");
+    // Conform turns off the browser's own checks once the form runs its JavaScript.
+    await expect(page.locator("form[novalidate]")).toHaveCount(1);
+    const username = page.locator('input[name="username"]');
+    await username.focus();
+    await page.locator('input[name="password"]').focus();
+    await expect(page.getByText("请输入用户名")).toHaveCount(0);
+    release();
+    await expect(page.getByText("请输入用户名")).toBeVisible();
+    await hydrated(page);
+    // Leaving a field never asked the server.
+    expect(posts).toEqual([]);
+  });
+
   test("the image code is a PNG drawn by the server", async ({ request }) => {
     const response = await request.get("/captcha/?purpose=login");
     expect(response.headers()["content-type"]).toBe("image/png");

@@ -48,3 +48,13 @@ describe("China time formats", () => {
     }
   });
 });
+
+describe("China time of an impossible instant", () => {
+  it("reads Invalid Date, as dayjs wrote it", async () => {
+    const { default: dayjs } = await import("dayjs");
+    for (const seconds of [Number.NaN, 1e20, -1e20, Number.POSITIVE_INFINITY]) {
+      expect(formatChinaTime({ seconds })).toBe(dayjs.unix(seconds).format("YYYY-MM-DD HH:mm:ss"));
+      expect(formatChinaTime({ seconds })).toBe("Invalid Date");
+    }
+  });
+});

@@ -182,3 +182,24 @@ describe("download form", () => {
     expect(downloadSchema.safeParse({ kind: "other", orderNoList: [] }).success).toBe(false);
   });
 });
+
+describe("the operations' schemas by intent", () => {
+  it("name a schema for every operation, and one for every matching order where it acts on a selection", async () => {
+    const { ORDER_INTENTS, ORDER_OPERATIONS } = await import("~/routes/order/operations.ts");
+    const { OPERATION_SCHEMAS, operationSchema } = await import(
+      "~/routes/order/operation-schemas.ts"
+    );
+    expect(Object.keys(OPERATION_SCHEMAS).sort()).toEqual([...ORDER_INTENTS].sort());
+    for (const intent of ORDER_INTENTS) {
+      expect(ORDER_OPERATIONS[intent].intent).toBe(intent);
+      expect(operationSchema(intent)).toBe(OPERATION_SCHEMAS[intent].schema);
+      if (ORDER_OPERATIONS[intent].target === "selection") {
+        expect(operationSchema(intent, true)).not.toBe(operationSchema(intent));
+      } else {
+        expect(() => operationSchema(intent, true)).toThrow();
+      }
+    }
+    expect(operationSchema("detain")).toBe(detainSchema);
+    expect(operationSchema("stockIn")).toBe(stockInSchema);
+  });
+});

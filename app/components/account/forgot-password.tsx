@@ -10,6 +10,7 @@ import {
 } from "~/components/account/flow-parts.tsx";
 import { NewPasswordFields } from "~/components/account/new-password-fields.tsx";
 import { FormErrors, useZodForm } from "~/components/form.tsx";
+import { validationOf } from "~/components/form-validation.ts";
 import type { Locale } from "~/locales/index.ts";
 import { useTranslation } from "~/utils/i18n.ts";
 import { localizePath } from "~/utils/locale-path.ts";
@@ -51,7 +52,7 @@ export function ForgotAccountStep({
   captchaNonce: string;
 }) {
   const { t } = useTranslation();
-  const [form, fields] = useZodForm(forgotAccountSchema, {
+  const [form, fields] = useZodForm(validationOf(forgotAccountSchema), {
     id: "forgot-account",
     lastResult,
     defaultValue: { email: defaultEmail },
@@ -83,7 +84,7 @@ export function ForgotVerifyStep({
   sentBefore: boolean;
 }) {
   const { t } = useTranslation();
-  const [form, fields] = useZodForm(forgotVerifySchema, {
+  const [form, fields] = useZodForm(validationOf(forgotVerifySchema), {
     id: "forgot-verify",
     lastResult,
   });
@@ -124,7 +125,7 @@ function PreviousAndNext({ next }: { next: { value: string; label: string } }) {
 /** Step 3: the new password twice; previous and confirm. */
 export function ForgotResetStep({ lastResult, email }: { lastResult: LastResult; email: string }) {
   const { t } = useTranslation();
-  const [form, fields] = useZodForm(forgotResetSchema, {
+  const [form, fields] = useZodForm(validationOf(forgotResetSchema), {
     id: "forgot-reset",
     lastResult,
   });

@@ -7,6 +7,7 @@ import {
   type LastResult,
 } from "~/components/account/flow-parts.tsx";
 import { InputField, useZodForm } from "~/components/form.tsx";
+import { validationOf } from "~/components/form-validation.ts";
 import type { Locale } from "~/locales/index.ts";
 import { useTranslation } from "~/utils/i18n.ts";
 import { localizePath } from "~/utils/locale-path.ts";
@@ -30,7 +31,7 @@ export function AccountStep({
 }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language as Locale;
-  const [form, fields] = useZodForm(registerAccountSchema, {
+  const [form, fields] = useZodForm(validationOf(registerAccountSchema), {
     id: "register-account",
     lastResult,
     defaultValue: { email: defaultEmail },
@@ -107,7 +108,7 @@ export function ActivationStep({
   demoMode?: boolean;
 }) {
   const { t } = useTranslation();
-  const [form, fields] = useZodForm(activationSchema, {
+  const [form, fields] = useZodForm(validationOf(activationSchema), {
     id: "register-activate",
     lastResult,
   });

@@ -8,6 +8,7 @@ import {
   useErrorText,
   useZodForm,
 } from "~/components/form.tsx";
+import { validationOf } from "~/components/form-validation.ts";
 import { useTranslation } from "~/utils/i18n.ts";
 import type { CompanyView } from "~/utils/qualification-view.ts";
 import {
@@ -39,7 +40,7 @@ export function ProfileForm({
 }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
-  const [form, fields] = useZodForm(qualificationSchema, {
+  const [form, fields] = useZodForm(validationOf(qualificationSchema), {
     lastResult,
     defaultValue: company ?? undefined,
   });

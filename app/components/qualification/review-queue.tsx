@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "react-router";
-import { FormErrors, Notice } from "~/components/form.tsx";
+import { FormErrors, Notice } from "~/components/form-messages.tsx";
 import { FilterField, ListFilter } from "~/components/list-filter.tsx";
 import { PageHeader } from "~/components/page-header.tsx";
 import { type Column, DateTime, PagedTable } from "~/components/paged-table.tsx";

@@ -1,5 +1,5 @@
 import { DateRangeField } from "~/components/date-range.tsx";
-import { useErrorText } from "~/components/form.tsx";
+import { useErrorText } from "~/components/form-messages.tsx";
 import { FilterField, ListFilter, RecentInput } from "~/components/list-filter.tsx";
 import { PageHeader } from "~/components/page-header.tsx";
 import { type Column, PagedTable } from "~/components/paged-table.tsx";

@@ -1,6 +1,6 @@
 import { Link, useLocation } from "react-router";
 import { DateRangeField } from "~/components/date-range.tsx";
-import { useErrorText } from "~/components/form.tsx";
+import { useErrorText } from "~/components/form-messages.tsx";
 import { FilterField, ListFilter, RecentInput } from "~/components/list-filter.tsx";
 import { OrderTotals } from "~/components/order-totals.tsx";
 import { PageHeader } from "~/components/page-header.tsx";

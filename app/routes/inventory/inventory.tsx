@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useFetcher, useLocation } from "react-router";
-import { ErrorLine } from "~/components/form.tsx";
+import { ErrorLine } from "~/components/form-messages.tsx";
 import { PageHeader } from "~/components/page-header.tsx";
 import { WAREHOUSING_DIRECTIONS } from "~/contract/index.ts";
 import { useTranslation } from "~/utils/i18n.ts";

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from "react";
-import { Notice } from "~/components/form.tsx";
+import { Notice } from "~/components/form-messages.tsx";
 import { StatusBadge } from "~/components/status-badge.tsx";
 import type { Locale } from "~/locales/index.ts";
 import { formatChinaTime } from "~/utils/china-time.ts";

@@ -1,7 +1,7 @@
 import { type ReactNode, useState } from "react";
 import { isRouteErrorResponse, Outlet } from "react-router";
 import { AppHeader } from "~/components/app-header.tsx";
-import { ErrorPage } from "~/components/error-page.tsx";
+import { ErrorPage } from "~/components/deferred-error-page.tsx";
 import { NotificationBell } from "~/components/notification-bell.tsx";
 import { SideMenu } from "~/components/side-menu.tsx";
 import { getLocale } from "~/middleware/i18next.ts";

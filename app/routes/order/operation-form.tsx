@@ -6,10 +6,12 @@ import {
 } from "@conform-to/react";
 import { type FetcherWithComponents, Form, Link, useNavigation } from "react-router";
 import { ErrorLine, FormErrors, TextareaField, useZodForm } from "~/components/form.tsx";
+import { validationOf } from "~/components/form-validation.ts";
 import type { Locale } from "~/locales/index.ts";
 import { formatCount } from "~/utils/format.ts";
 import { useTranslation } from "~/utils/i18n.ts";
-import { ORDER_OPERATIONS } from "./operations.ts";
+import { operationSchema } from "./operation-schemas.ts";
+import { ORDER_OPERATIONS, type OrderIntent } from "./operations.ts";
 import type { OrderActionData, PendingOperation } from "./order-view.ts";
 
 /** How many order numbers the confirmation lists before "and N more". */
@@ -17,7 +19,7 @@ const LISTED = 10;
 
 /**
  * The confirmation of an order operation, drawn from its entry in
- * `./operations.ts`: its question and the fields it asks for (a reason, a
+ * `./operations.ts` (its schema in `./operation-schemas.ts`): its question and the fields it asks for (a reason, a
  * status, a remark). Posted with `confirmed=1`: in a dialog with JavaScript,
  * through the dialog's own `fetcher` (`onCancel` closes it); in the page
  * without (`cancelHref` leaves it).
@@ -42,10 +44,10 @@ export function OperationForm({
   const { intent } = pending;
   const operation = ORDER_OPERATIONS[intent];
   const all = operation.target === "selection" && pending.matching !== undefined;
-  const [form, fields] = useZodForm(
-    operation.target === "selection" && all ? operation.allSchema : operation.schema,
-    { id: `operation-${intent}${all ? "-all" : ""}`, lastResult },
-  );
+  const [form, fields] = useZodForm(validationOf(operationSchema(intent, all)), {
+    id: `operation-${intent}${all ? "-all" : ""}`,
+    lastResult,
+  });
   const matching = formatCount(pending.matching ?? 0, i18n.language as Locale);
   const busy = fetcher
     ? fetcher.state === "submitting"
@@ -150,4 +152,19 @@ export function OperationForm({
       </div>
     </PostForm>
   );
+}
+
+/**
+ * A scanned number checked as the action checks it, before its confirmation
+ * opens: the number to confirm, or the refusal (a translation key).
+ */
+export function checkScan(
+  intent: OrderIntent,
+  value: FormDataEntryValue | null,
+): { scanned: string } | { error: string } {
+  const operation = ORDER_OPERATIONS[intent];
+  if (operation.target !== "scan") throw new Error(`${intent} is not a scan`);
+  const parsed = operationSchema(intent).safeParse({ [operation.field]: value ?? undefined });
+  if (!parsed.success) return { error: parsed.error.issues[0]?.message ?? "" };
+  return { scanned: String(parsed.data[operation.field]) };
 }

@@ -1,9 +1,11 @@
 /**
  * Every operation of the order list, once. An entry says what the operation
  * acts on (the chosen orders or every order matching the filter, a scanned
- * number, an uploaded file), the schema its form is checked with in the
- * browser and in the action, the question its confirmation asks and the
+ * number, an uploaded file), the question its confirmation asks and the
  * fields it asks for, the backend call it makes and the message it answers.
+ * The schemas its form is checked with in the browser and in the action are
+ * under the same intent in ./operation-schemas.ts: they bring zod, which the
+ * page loads only with its forms, after the first paint.
  *
  * The page draws its buttons, scan boxes and dialogs from this table, and
  * the action (`orderAction` in orders.server.ts) runs every entry the same
@@ -12,22 +14,13 @@
  */
 import type { ParseKeys, TFunction } from "i18next";
 import type { z } from "zod";
-import { type ImportReport, OrderStatus } from "~/contract/index.ts";
+import type { ImportReport } from "~/contract/index.ts";
+import { OrderStatus } from "~/contract/status-codes.ts";
 import type { Api, ApiFailure } from "~/utils/api.server.ts";
 import { orderStatusKey } from "~/utils/logistics-status.ts";
-import {
-  detainAllSchema,
-  detainSchema,
-  importSchema,
-  type OrderListFilter,
-  REASON_MAX,
-  remarksAllSchema,
-  remarksSchema,
-  STATUS_TARGETS,
-  statusAllSchema,
-  statusSchema,
-  stockInSchema,
-} from "~/validation/logistics.ts";
+import type { OrderListFilter } from "~/validation/logistics.ts";
+import { REASON_MAX, STATUS_TARGETS } from "~/validation/logistics-limits.ts";
+import type { OperationSchemas } from "./operation-schemas.ts";
 
 /** A translation key of the portal: a typo or a missing key fails the typecheck. */
 export type TranslationKey = ParseKeys;
@@ -67,6 +60,15 @@ export interface OperationAnswer {
   unchanged?: { orderNo: string; why: string }[];
 }
 
+/** An intent of the table: the key of its entry here and of its schemas. */
+type Intent = keyof OperationSchemas;
+type ChosenSchema<K extends Intent> = OperationSchemas[K]["schema"];
+type AllSchema<K extends Intent> = OperationSchemas[K] extends {
+  allSchema: infer All extends OperationSchema;
+}
+  ? All
+  : never;
+
 interface Common<D> {
   /** The button, and the title of the confirmation. */
   label: TranslationKey;
@@ -85,8 +87,6 @@ interface Common<D> {
 interface SelectionEntry<Chosen extends OperationSchema, All extends OperationSchema, D>
   extends Common<D> {
   target: "selection";
-  schema: Chosen;
-  allSchema: All;
   /** The question for chosen orders, with `{{n}}`; `questionAll` for every matching order. */
   question: TranslationKey;
   questionAll: TranslationKey;
@@ -98,7 +98,6 @@ interface SelectionEntry<Chosen extends OperationSchema, All extends OperationSc
 /** Acts on one scanned or typed number; the box beside the list posts it. */
 interface ScanEntry<S extends OperationSchema, D> extends Common<D> {
   target: "scan";
-  schema: S;
   /** The scanned field, posted again with the confirmation. */
   field: string;
   /** The box's label (for screen readers), placeholder and longest value. */
@@ -117,7 +116,6 @@ interface ScanEntry<S extends OperationSchema, D> extends Common<D> {
  */
 interface UploadEntry<S extends OperationSchema, D> extends Common<D> {
   target: "upload";
-  schema: S;
   /** The dialog's title and hint, and the template workbook's resource route. */
   title: TranslationKey;
   hint: TranslationKey;
@@ -131,6 +129,8 @@ interface UploadEntry<S extends OperationSchema, D> extends Common<D> {
  * sound: a call only ever receives what its own schema parsed.
  */
 type Erased<E> = Omit<E, "call" | "callAll" | "answer"> & {
+  /** Its own key in the table, checked below. */
+  intent: Intent;
   call(api: Api, value: unknown): Promise<Outcome<unknown>>;
   answer(data: unknown, t: TFunction): OperationAnswer;
 };
@@ -144,29 +144,39 @@ export type ScanOperation = Erased<ScanEntry<OperationSchema, unknown>>;
 export type UploadOperation = Erased<UploadEntry<OperationSchema, unknown>>;
 export type OrderOperation = SelectionOperation | ScanOperation | UploadOperation;
 
-function selection<Chosen extends OperationSchema, All extends OperationSchema, D>(
-  entry: SelectionEntry<Chosen, All, D>,
-): SelectionOperation {
+function selection<K extends Intent, D>(
+  intent: K,
+  entry: SelectionEntry<ChosenSchema<K>, AllSchema<K>, D>,
+): SelectionOperation & { intent: K } {
   return {
     ...entry,
-    call: (api, value) => entry.call(api, value as z.output<Chosen>),
-    callAll: (api, value, filters) => entry.callAll(api, value as z.output<All>, filters),
+    intent,
+    call: (api, value) => entry.call(api, value as z.output<ChosenSchema<K>>),
+    callAll: (api, value, filters) => entry.callAll(api, value as z.output<AllSchema<K>>, filters),
     answer: (data, t) => entry.answer(data as D, t),
   };
 }
 
-function scan<S extends OperationSchema, D>(entry: ScanEntry<S, D>): ScanOperation {
+function scan<K extends Intent, D>(
+  intent: K,
+  entry: ScanEntry<ChosenSchema<K>, D>,
+): ScanOperation & { intent: K } {
   return {
     ...entry,
-    call: (api, value) => entry.call(api, value as z.output<S>),
+    intent,
+    call: (api, value) => entry.call(api, value as z.output<ChosenSchema<K>>),
     answer: (data, t) => entry.answer(data as D, t),
   };
 }
 
-function upload<S extends OperationSchema, D>(entry: UploadEntry<S, D>): UploadOperation {
+function upload<K extends Intent, D>(
+  intent: K,
+  entry: UploadEntry<ChosenSchema<K>, D>,
+): UploadOperation & { intent: K } {
   return {
     ...entry,
-    call: (api, value) => entry.call(api, value as z.output<S>),
+    intent,
+    call: (api, value) => entry.call(api, value as z.output<ChosenSchema<K>>),
     answer: (data, t) => entry.answer(data as D, t),
   };
 }
@@ -202,12 +212,10 @@ const statusField = {
 
 /** Every operation of the order list, in the order of its buttons. */
 export const ORDER_OPERATIONS = {
-  detain: selection({
+  detain: selection("detain", {
     target: "selection",
     label: "logistics.order.ops.detain",
     tone: "danger",
-    schema: detainSchema,
-    allSchema: detainAllSchema,
     question: "logistics.order.confirm.detain",
     questionAll: "logistics.order.confirm.detainAll",
     fields: [reasonField],
@@ -222,12 +230,10 @@ export const ORDER_OPERATIONS = {
       }),
     answer: updated,
   }),
-  status: selection({
+  status: selection("status", {
     target: "selection",
     label: "logistics.order.ops.status",
     tone: "normal",
-    schema: statusSchema,
-    allSchema: statusAllSchema,
     question: "logistics.order.confirm.status",
     questionAll: "logistics.order.confirm.statusAll",
     fields: [statusField],
@@ -237,12 +243,10 @@ export const ORDER_OPERATIONS = {
       api.attempt("updateOrdersByFilter", { query: filters, body: { expectedCount, cbaStatus } }),
     answer: updated,
   }),
-  remarks: selection({
+  remarks: selection("remarks", {
     target: "selection",
     label: "logistics.order.ops.remarks",
     tone: "normal",
-    schema: remarksSchema,
-    allSchema: remarksAllSchema,
     question: "logistics.order.confirm.remarks",
     questionAll: "logistics.order.confirm.remarksAll",
     fields: [remarkField],
@@ -250,11 +254,10 @@ export const ORDER_OPERATIONS = {
     callAll: (api, body, filters) => api.attempt("orderRemarksByFilter", { query: filters, body }),
     answer: updated,
   }),
-  stockIn: scan({
+  stockIn: scan("stockIn", {
     target: "scan",
     label: "logistics.order.ops.stockIn",
     tone: "normal",
-    schema: stockInSchema,
     field: "salverNoOrOrderNo",
     fieldLabel: "logistics.order.stockInLabel",
     placeholder: "logistics.order.stockInPlaceholder",
@@ -273,11 +276,10 @@ export const ORDER_OPERATIONS = {
       })),
     }),
   }),
-  import: upload({
+  import: upload("import", {
     target: "upload",
     label: "logistics.order.ops.import",
     tone: "normal",
-    schema: importSchema,
     title: "logistics.import.title",
     hint: "logistics.import.hint",
     templateHref: "/order/import-template",
@@ -295,7 +297,7 @@ export const ORDER_OPERATIONS = {
       report,
     }),
   }),
-} satisfies Record<string, OrderOperation>;
+} satisfies { [K in Intent]: OrderOperation & { intent: K } };
 
 export type OrderIntent = keyof typeof ORDER_OPERATIONS;
 

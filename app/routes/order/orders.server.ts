@@ -30,6 +30,7 @@ import {
 } from "~/utils/order-selection.ts";
 import { inspectXlsx, XlsxRefused } from "~/utils/xlsx-guard.server.ts";
 import { orderListFilterSchema, selectionSchema } from "~/validation/logistics.ts";
+import { operationSchema } from "./operation-schemas.ts";
 import {
   type ConfirmIntent,
   type OperationSchema,
@@ -251,20 +252,20 @@ async function planOf(
   if (operation.target === "upload") {
     return {
       pending: null,
-      schema: operation.schema,
+      schema: operationSchema(intent),
       call: (value) => operation.call(api, value),
       again: async () => null,
     };
   }
 
   if (operation.target === "scan") {
-    const submission = parseWithZod(formData, { schema: operation.schema });
+    const submission = parseWithZod(formData, { schema: operationSchema(intent) });
     if (submission.status !== "success") return refused(submission.reply());
     const scanned = String(submission.value[operation.field] ?? "");
     const pending: PendingOperation = { intent: confirming(intent), orderNoList: [], scanned };
     return {
       pending,
-      schema: operation.schema,
+      schema: operationSchema(intent),
       call: (value) => operation.call(api, value),
       again: async () => pending,
     };
@@ -287,7 +288,7 @@ async function planOf(
     const pending: PendingOperation = { intent: confirming(intent), orderNoList: [], matching };
     return {
       pending,
-      schema: operation.allSchema,
+      schema: operationSchema(intent, true),
       call: (value) => operation.callAll(api, value, filters),
       again: async () => ({ ...pending, matching: (await countMatching(context, url)) ?? 0 }),
     };
@@ -302,7 +303,7 @@ async function planOf(
   };
   return {
     pending,
-    schema: operation.schema,
+    schema: operationSchema(intent),
     call: (value) => operation.call(api, value),
     again: async () => pending,
   };

@@ -1,7 +1,7 @@
 import { type FormEvent, useRef, useState } from "react";
 import { Link, useFetcher, useLocation, useNavigate } from "react-router";
 import { ConfirmDialog, ConfirmPanel } from "~/components/confirm-dialog.tsx";
-import { ErrorLine, Notice, useErrorText } from "~/components/form.tsx";
+import { ErrorLine, Notice, useErrorText } from "~/components/form-messages.tsx";
 import { FilterField, ListFilter, RecentInput, StatusFilter } from "~/components/list-filter.tsx";
 import { OrderTotals } from "~/components/order-totals.tsx";
 import { PageHeader } from "~/components/page-header.tsx";
@@ -22,9 +22,13 @@ import {
 } from "~/utils/order-selection.ts";
 import { chosenColumns } from "~/utils/table-columns.ts";
 import { useHydrated } from "~/utils/use-hydrated.ts";
-import { MAX_SELECTION, ORDER_FILTER_TEXT_FIELDS, SORT_PARAMS } from "~/validation/logistics.ts";
+import {
+  MAX_SELECTION,
+  ORDER_FILTER_TEXT_FIELDS,
+  SORT_PARAMS,
+} from "~/validation/logistics-limits.ts";
 import type { Route } from "./+types/orders";
-import { OperationForm } from "./operation-form.tsx";
+import { checkScan, OperationForm } from "./operation-forms.tsx";
 import { ORDER_OPERATIONS, type OrderIntent, operationsFor } from "./operations.ts";
 import { ImportReportView, OrderLines, useOrderColumns } from "./order-columns.tsx";
 import { OrderHistory } from "./order-history.tsx";
@@ -160,13 +164,16 @@ export default function OrdersPage({ loaderData, actionData }: Route.ComponentPr
     if (!hydrated || !entry) return;
     event.preventDefault();
     const [intent, operation] = entry;
-    const value = new FormData(event.currentTarget).get(operation.field);
-    const parsed = operation.schema.safeParse({ [operation.field]: value ?? undefined });
-    if (!parsed.success) {
-      setLocalError({ intent, message: parsed.error.issues[0]?.message ?? "" });
-      return;
-    }
-    open(intent, { intent, orderNoList: [], scanned: String(parsed.data[operation.field]) });
+    const form = event.currentTarget;
+    const value = new FormData(form).get(operation.field);
+    checkScan(intent, value).then(
+      (checked) => {
+        if ("error" in checked) setLocalError({ intent, message: checked.error });
+        else open(intent, { intent, orderNoList: [], scanned: checked.scanned });
+      },
+      // The check's code cannot be had: the server checks and asks, as without JavaScript.
+      () => form.submit(),
+    );
   };
 
   const columns = useOrderColumns();

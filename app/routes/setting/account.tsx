@@ -1,5 +1,5 @@
 import { Form, useNavigation } from "react-router";
-import { Notice } from "~/components/form.tsx";
+import { Notice } from "~/components/form-messages.tsx";
 import { PageHeader } from "~/components/page-header.tsx";
 import { type Column, PagedTable } from "~/components/paged-table.tsx";
 import { useTranslation } from "~/utils/i18n.ts";

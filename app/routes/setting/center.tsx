@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form } from "react-router";
 import { NewPasswordFields } from "~/components/account/new-password-fields.tsx";
 import { FormErrors, InputField, Notice, useZodForm } from "~/components/form.tsx";
+import { validationOf } from "~/components/form-validation.ts";
 import { PageHeader } from "~/components/page-header.tsx";
 import { ApiCode } from "~/contract/index.ts";
 import { apiContext } from "~/middleware/session.server.ts";
@@ -48,7 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function PasswordSettings({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const schema = changePasswordSchema(loaderData.email);
-  const [form, fields] = useZodForm(schema, {
+  const [form, fields] = useZodForm(validationOf(schema), {
     id: "change-password",
     lastResult: actionData?.result,
   });

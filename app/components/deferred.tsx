@@ -1,0 +1,80 @@
+/**
+ * Components whose code the browser fetches after the page starts, in a
+ * chunk of their own that the page's HTML does not name: the order list's
+ * operation and upload forms (they bring Conform, zod and their schemas),
+ * the announcer and overlay of navigations (./navigation-feedback.tsx). The same
+ * way as Headless UI (./headless.tsx): the server renders them like any
+ * other component (it has the module before its first render); in the
+ * browser each sits in a Suspense boundary of its own, so while the chunk is
+ * on its way React keeps the server's markup of it as it is (not yet
+ * hydrated) and hydrates the rest of the page; once the chunk is there the
+ * component hydrates and behaves exactly as a direct import. A component
+ * first drawn in the browser (in a dialog) appears when its chunk is there.
+ *
+ * Each user passes both the module (on the server) and its `import()` (in
+ * the browser), written out where the module is named, so the bundler sees a
+ * dynamic import:
+ *
+ *     const forms = deferredModule(
+ *       import.meta.env.SSR ? await import("./forms.tsx") : undefined,
+ *       () => import("./forms.tsx"),
+ *     );
+ *     export const Form = forms.component("Form");
+ */
+import { type ComponentType, createElement, Suspense, use } from "react";
+
+const startedLoading: Promise<unknown>[] = [];
+
+/** Code the page started to load as it started (its deferred parts and form checks). */
+export function loadingAtStart(loading: Promise<unknown>) {
+  startedLoading.push(loading);
+}
+
+/** Settles once every deferred part the page started to load is there. */
+export function deferredReady(): Promise<unknown> {
+  return Promise.all(startedLoading);
+}
+
+export interface DeferredModule<M> {
+  /** A component of the module, drawn in a Suspense boundary of its own. */
+  component<Name extends keyof M>(name: Name): M[Name];
+  /** The module, once it is there (at once on the server). */
+  load(): Promise<M>;
+}
+
+export function deferredModule<M extends object>(
+  serverModule: M | undefined,
+  load: () => Promise<M>,
+): DeferredModule<M> {
+  let loaded = serverModule;
+  // Tried twice: if the chunk cannot be had (offline, a deploy in between),
+  // the components keep the server's markup rather than replacing the page
+  // with an error.
+  const loading: Promise<M> | undefined = loaded
+    ? undefined
+    : load()
+        .catch(() => new Promise((retry) => setTimeout(retry, 1000)).then(load))
+        .then((module) => {
+          loaded = module;
+          return module;
+        });
+  const settled = loading?.catch(() => new Promise<never>(() => {}));
+  if (settled) loadingAtStart(settled);
+
+  return {
+    component(name) {
+      const Loaded = (props: object) => {
+        const module = loaded ?? use(settled as Promise<M>);
+        return createElement(module[name] as ComponentType<object>, props);
+      };
+      const Deferred = (props: object) => (
+        <Suspense fallback={null}>
+          <Loaded {...props} />
+        </Suspense>
+      );
+      Deferred.displayName = `Deferred${String(name)}`;
+      return Deferred as M[typeof name];
+    },
+    load: () => (loaded ? Promise.resolve(loaded) : (loading as Promise<M>)),
+  };
+}

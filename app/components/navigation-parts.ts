@@ -1,0 +1,3 @@
+/** The chunk of ./navigation-feedback.tsx. */
+export { LoadingOverlay } from "./loading-overlay.tsx";
+export { RouteAnnouncer } from "./route-announcer.tsx";
