@@ -5,7 +5,7 @@ import { defineConfig, type Plugin, type Rolldown } from "vite";
 import { HOME_LAYOUT, HOME_PAGES } from "./app/utils/site-map.ts";
 
 const LOCALE_CHUNKS_ID = "virtual:locale-chunks";
-const LOCALE_MODULE = /\/app\/locales\/(zh|en)\/index\.ts$/;
+const LOCALE_MODULE = /\/app\/locales\/(zh|en)\/base\.ts$/;
 
 /**
  * The browser loads the translations of the page's language only, as a chunk
@@ -25,7 +25,7 @@ function localeChunks(): Plugin {
     load(id) {
       if (id !== `\0${LOCALE_CHUNKS_ID}`) return undefined;
       if (this.environment.mode === "dev") {
-        return `export default ${JSON.stringify({ zh: "/app/locales/zh/index.ts", en: "/app/locales/en/index.ts" })};`;
+        return `export default ${JSON.stringify({ zh: "/app/locales/zh/base.ts", en: "/app/locales/en/base.ts" })};`;
       }
       return `export default ${JSON.stringify(urls)};`;
     },

@@ -11,6 +11,7 @@
  * and the browser agree on the shortcuts.
  */
 
+import "~/locales/areas/inventory.ts";
 import { Link, useLocation } from "react-router";
 import {
   activeShortcut,

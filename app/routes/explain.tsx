@@ -1,3 +1,4 @@
+import "~/locales/areas/explain.ts";
 import { PageHeader } from "~/components/page-header.tsx";
 import { StatusBadge } from "~/components/status-badge.tsx";
 import { SalverStatus } from "~/contract/index.ts";

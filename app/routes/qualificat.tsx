@@ -1,3 +1,4 @@
+import "~/locales/areas/qualification.ts";
 import { Notice } from "~/components/form-messages.tsx";
 import { PageHeader } from "~/components/page-header.tsx";
 import { ProfileForm } from "~/components/qualification/profile-form.tsx";

@@ -6,6 +6,7 @@
  * Isomorphic: the server computes "today" and the shortcuts, the browser
  * only renders them.
  */
+import "~/locales/areas/inventory.ts";
 import dayjs from "dayjs";
 import utc from "dayjs/plugin/utc.js";
 

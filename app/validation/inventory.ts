@@ -1,3 +1,4 @@
+import "~/locales/areas/inventory.ts";
 import { z } from "zod";
 import {
   ORDER_STATUSES,

@@ -1,3 +1,4 @@
+import "~/locales/areas/qualification.ts";
 import { z } from "zod";
 import { isValidCustomsCode, isValidUscc } from "~/contract/index.ts";
 

@@ -1,3 +1,4 @@
+import "~/locales/areas/qualification.ts";
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";

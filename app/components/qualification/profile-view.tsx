@@ -1,3 +1,4 @@
+import "~/locales/areas/qualification.ts";
 import { useTranslation } from "~/utils/i18n.ts";
 import type { CompanyView } from "~/utils/qualification-view.ts";
 

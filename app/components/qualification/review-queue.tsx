@@ -1,3 +1,4 @@
+import "~/locales/areas/qualification.ts";
 import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "react-router";
 import { FormErrors, Notice } from "~/components/form-messages.tsx";

@@ -1,3 +1,4 @@
+import "~/locales/areas/qualification.ts";
 import { StatusBadge } from "~/components/status-badge.tsx";
 import type { QualificationState } from "~/contract/index.ts";
 import { useTranslation } from "~/utils/i18n.ts";

@@ -1,3 +1,4 @@
+import "~/locales/areas/inventory.ts";
 import { DateRangeField } from "~/components/date-range.tsx";
 import { useErrorText } from "~/components/form-messages.tsx";
 import { FilterField, ListFilter, RecentInput } from "~/components/list-filter.tsx";

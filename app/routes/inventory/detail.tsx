@@ -1,3 +1,4 @@
+import "~/locales/areas/inventory.ts";
 import { Link, useLocation } from "react-router";
 import { DateRangeField } from "~/components/date-range.tsx";
 import { useErrorText } from "~/components/form-messages.tsx";

@@ -1,3 +1,4 @@
+import "~/locales/areas/inventory.ts";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useFetcher, useLocation } from "react-router";
 import { ErrorLine } from "~/components/form-messages.tsx";

@@ -1,3 +1,4 @@
+import "~/locales/areas/inventory.ts";
 import { useCallback, useEffect, useState } from "react";
 import { Notice } from "~/components/form-messages.tsx";
 import { StatusBadge } from "~/components/status-badge.tsx";

@@ -1,0 +1,35 @@
+import i18next from "i18next";
+import type { Locale } from "./index.ts";
+
+/**
+ * Texts of a part of the portal that most pages never show: the usage
+ * instructions, the inventory pages, the qualification forms. They are not
+ * in a language's translation chunk (`load.ts`, the same on every page) but
+ * travel with the modules that show them: each such module registers them
+ * when it loads, which is before the page that uses it renders, on the first
+ * load (route modules load before the entry) and after a navigation alike.
+ * The server holds every text (`resources.ts`): registering is for the
+ * browser only. `tests/unit/translation-areas.test.ts` checks that every
+ * module using an area's keys registers it.
+ */
+export const AREAS = ["explain", "inventory", "qualification"] as const;
+export type Area = (typeof AREAS)[number];
+
+const registered = new Map<Area, Record<Locale, object>>();
+
+export function registerArea(area: Area, texts: Record<Locale, object>): void {
+  if (import.meta.env.SSR || registered.has(area)) return;
+  registered.set(area, texts);
+  // Before the start, the entry adds them with the language's chunk.
+  if (!i18next.isInitialized) return;
+  for (const [locale, translation] of Object.entries(texts)) {
+    if (i18next.hasResourceBundle(locale, "translation")) {
+      i18next.addResourceBundle(locale, "translation", { [area]: translation }, true, true);
+    }
+  }
+}
+
+/** The registered areas' texts in one language, to go with that language's chunk. */
+export function registeredAreas(locale: Locale): Record<string, object> {
+  return Object.fromEntries([...registered].map(([area, texts]) => [area, texts[locale]]));
+}
