@@ -72,7 +72,9 @@ export async function ssr(portal: Portal, orders: number): Promise<Row[]> {
       atMost(`/order/ latency p50 (10 conn.)`, rendered.p50, "ms", 10),
       atMost(`/order/ latency p99 (10 conn.)`, rendered.p99, "ms", 50),
       atMost(`/order/ failed requests (50 conn.)`, busy.failures, "requests", 0),
-      ...(busy.failures > 0 ? [info(`/order/ failures at 50 conn.: ${busy.detail}`, busy.failures, "")] : []),
+      ...(busy.failures > 0
+        ? [info(`/order/ failures at 50 conn.: ${busy.detail}`, busy.failures, "")]
+        : []),
       atMost("/order/ one request, no concurrency", await singleRequestMs(page, cookie), "ms", 8),
       atMost(
         "/explain/ one request, no concurrency",
