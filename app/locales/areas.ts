@@ -2,9 +2,11 @@ import i18next from "i18next";
 import type { Locale } from "./index.ts";
 
 /**
- * Texts of a part of the portal that most pages never show: the usage
- * instructions, the inventory pages, the qualification forms. They are not
- * in a language's translation chunk (`load.ts`, the same on every page) but
+ * Texts of a part of the portal that most pages never show: the account
+ * pages, the usage instructions, the inventory pages, the qualification
+ * forms. They are not in a language's translation chunk (`load.ts`, the
+ * same on every page; an area may leave a few of its texts there, as the
+ * account area does for the bell and the login page) but
  * travel with the modules that show them: each such module registers them
  * when it loads, which is before the page that uses it renders, on the first
  * load (route modules load before the entry) and after a navigation alike.
@@ -12,7 +14,7 @@ import type { Locale } from "./index.ts";
  * browser only. `tests/unit/translation-areas.test.ts` checks that every
  * module using an area's keys registers it.
  */
-export const AREAS = ["explain", "inventory", "qualification"] as const;
+export const AREAS = ["account", "explain", "inventory", "qualification"] as const;
 export type Area = (typeof AREAS)[number];
 
 const registered = new Map<Area, Record<Locale, object>>();

@@ -1,3 +1,4 @@
+import "~/locales/areas/account.ts";
 import type { CSSProperties } from "react";
 import { Link } from "react-router";
 import { lastResultOf, StepPanel } from "~/components/account/flow-parts.tsx";

@@ -1,3 +1,4 @@
+import "~/locales/areas/account.ts";
 import { getFormProps, getSelectProps } from "@conform-to/react";
 import { Form, useNavigation } from "react-router";
 import { ErrorLine, FormErrors, InputField, Notice, useZodForm } from "~/components/form.tsx";

@@ -1,3 +1,4 @@
+import "~/locales/areas/account.ts";
 import { z } from "zod";
 import { type PasswordProblem, passwordProblem, SUB_ACCOUNT_ROLES } from "~/contract/index.ts";
 import { loginSchema } from "~/validation/auth.ts";

@@ -23,16 +23,33 @@ describe("translation areas", () => {
       [zhBase, zh],
       [enBase, en],
     ] as const) {
-      const left = Object.keys(all.translation).filter((name) => !(name in base.translation));
-      expect(left.sort()).toEqual([...AREAS].sort());
+      const full = all.translation as Record<string, Record<string, unknown>>;
+      const kept = base.translation as Record<string, Record<string, unknown>>;
+      for (const [name, texts] of Object.entries(full)) {
+        if (!(AREAS as readonly string[]).includes(name)) {
+          expect(kept[name], name).toEqual(texts);
+          continue;
+        }
+        // An area may keep a few of its groups in the chunk, exactly as they are.
+        for (const [group, value] of Object.entries(kept[name] ?? {})) {
+          expect(value, `${name}.${group}`).toEqual(texts[group]);
+        }
+        expect(Object.keys(kept[name] ?? {}).length).toBeLessThan(Object.keys(texts).length);
+      }
     }
   });
 
   for (const area of AREAS) {
-    it(`every module of the browser that uses ${area} texts registers them`, () => {
-      const users = modules(APP).filter((file) =>
-        new RegExp(`["'\`]${area}\\.[A-Za-z$]`).test(readFileSync(file, "utf8")),
+    it(`every module of the browser that uses ${area} texts the chunk lacks registers them`, () => {
+      const inChunk = new Set(
+        Object.keys((zhBase.translation as Record<string, object>)[area] ?? {}),
       );
+      // A key built at run time (`area.${…}`) counts as one the chunk lacks.
+      const needsArea = (file: string) =>
+        [
+          ...readFileSync(file, "utf8").matchAll(new RegExp(`["'\`]${area}\\.([A-Za-z$]+)`, "g")),
+        ].some((match) => !inChunk.has(match[1] ?? ""));
+      const users = modules(APP).filter(needsArea);
       expect(users.length).toBeGreaterThan(0);
       const missing = users.filter(
         (file) => !readFileSync(file, "utf8").includes(`import "~/locales/areas/${area}.ts";`),

@@ -5,6 +5,7 @@
  * button, and the check mark of the last step (docs/architecture.md,
  * "Account flows").
  */
+import "~/locales/areas/account.ts";
 import {
   type FieldMetadata,
   type FormMetadata,

@@ -1,3 +1,4 @@
+import "~/locales/areas/account.ts";
 import { getFormProps } from "@conform-to/react";
 import { useEffect } from "react";
 import { Form, Link, useNavigate } from "react-router";

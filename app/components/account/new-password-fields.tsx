@@ -1,3 +1,4 @@
+import "~/locales/areas/account.ts";
 import type { FieldMetadata } from "@conform-to/react";
 import { InputField } from "~/components/form.tsx";
 import { useTranslation } from "~/utils/i18n.ts";

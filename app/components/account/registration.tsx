@@ -1,3 +1,4 @@
+import "~/locales/areas/account.ts";
 import { Form, Link } from "react-router";
 import {
   DoneMark,

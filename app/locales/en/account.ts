@@ -1,5 +1,6 @@
 import { PRODUCT_NAME } from "../../config/product.ts";
 import type zh from "../zh/account.ts";
+import everywhere from "./account-everywhere.ts";
 
 /** The same keys as Chinese, all the way down. */
 type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };
@@ -242,23 +243,5 @@ export default {
     disabledDone: "The sub-account is disabled and signed out everywhere",
     never: "Never",
   },
-  notifications: {
-    title: "All notifications",
-    viewAll: "See all notifications",
-    allRead: "All notifications are read",
-  },
-  mailbox: {
-    title: "Demo mailbox",
-    intro: "In demo mode every e-mail the platform sends is kept here instead of being delivered.",
-    to: "Recipient",
-    toPlaceholder: "An e-mail address; empty shows all",
-    search: "Show mail",
-    empty: "No mail",
-    columns: {
-      to: "To",
-    },
-    backToLogin: "Back to sign in",
-    hint: "Demo mode sends no real e-mail: codes and other mail wait in the demo mailbox.",
-    open: "Open the demo mailbox",
-  },
+  ...everywhere,
 } satisfies Shape<typeof zh>;

@@ -3,7 +3,7 @@
  * language (see ../load.ts). The parts only some pages show are areas
  * (../areas.ts), added by the modules that show them.
  */
-import account from "./account.ts";
+import accountEverywhere from "./account-everywhere.ts";
 import auth from "./auth.ts";
 import common from "./common.ts";
 import errors from "./errors.ts";
@@ -19,7 +19,9 @@ export default {
     menu,
     auth,
     errors,
-    account,
+    // The rest of the account texts are an area (../areas.ts); these two are
+    // shown on every signed-in page (the bell) and on the login page.
+    account: accountEverywhere,
     logistics,
     notice,
     table,

@@ -1,3 +1,4 @@
+import account from "./account.ts";
 import base from "./base.ts";
 import explain from "./explain.ts";
 import inventory from "./inventory.ts";
@@ -5,5 +6,5 @@ import qualification from "./qualification.ts";
 
 /** Every text of the language: the server's, and the tests'. */
 export default {
-  translation: { ...base.translation, qualification, inventory, explain },
+  translation: { ...base.translation, account, qualification, inventory, explain },
 };

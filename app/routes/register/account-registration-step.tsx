@@ -1,3 +1,4 @@
+import "~/locales/areas/account.ts";
 import { Link } from "react-router";
 import { RegistrationSteps } from "~/components/account/registration.tsx";
 import type { Locale } from "~/locales/index.ts";

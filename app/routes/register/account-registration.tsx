@@ -1,3 +1,4 @@
+import "~/locales/areas/account.ts";
 import { lastResultOf, StepPanel } from "~/components/account/flow-parts.tsx";
 import {
   AccountStep,

@@ -1,3 +1,4 @@
+import "~/locales/areas/account.ts";
 import { Link } from "react-router";
 import type { Locale } from "~/locales/index.ts";
 import { useTranslation } from "~/utils/i18n.ts";

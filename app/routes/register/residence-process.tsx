@@ -1,3 +1,4 @@
+import "~/locales/areas/account.ts";
 import { Link } from "react-router";
 import { Steps } from "~/components/account/steps.tsx";
 import type { Locale } from "~/locales/index.ts";

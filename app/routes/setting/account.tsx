@@ -1,3 +1,4 @@
+import "~/locales/areas/account.ts";
 import { Form, useNavigation } from "react-router";
 import { Notice } from "~/components/form-messages.tsx";
 import { PageHeader } from "~/components/page-header.tsx";

@@ -1,3 +1,4 @@
+import "~/locales/areas/account.ts";
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form } from "react-router";

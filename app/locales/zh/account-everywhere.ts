@@ -1,0 +1,22 @@
+/** The account texts every page may show (the bell, the login page's demo mailbox link): in the language's chunk; the rest of `account.ts` is an area. */
+export default {
+  notifications: {
+    title: "全部通知",
+    viewAll: "查看全部通知",
+    allRead: "通知均已读",
+  },
+  mailbox: {
+    title: "演示邮箱",
+    intro: "演示模式下，平台发出的所有邮件都保存在这里，不会真正发出。",
+    to: "收件邮箱",
+    toPlaceholder: "输入邮箱地址，留空显示全部",
+    search: "查看邮件",
+    empty: "没有邮件",
+    columns: {
+      to: "收件人",
+    },
+    backToLogin: "返回登录",
+    hint: "演示模式不会真正发出邮件，验证码等邮件请在演示邮箱中查看。",
+    open: "打开演示邮箱",
+  },
+};
