@@ -30,9 +30,9 @@ import {
 import type { Route } from "./+types/orders";
 import { checkScan, OperationForm } from "./operation-forms.tsx";
 import { ORDER_OPERATIONS, type OrderIntent, operationsFor } from "./operations.ts";
-import { ImportReportView, OrderLines, useOrderColumns } from "./order-columns.tsx";
-import { OrderHistory } from "./order-history.tsx";
+import { useOrderColumns } from "./order-columns.tsx";
 import type { OrderActionData, PendingOperation } from "./order-view.ts";
+import { ImportReportView, OrderDetail } from "./order-views.tsx";
 import { loadOrders, orderAction } from "./orders.server.ts";
 
 export async function loader({ context, url, request }: Route.LoaderArgs) {
@@ -371,12 +371,7 @@ export default function OrdersPage({ loaderData, actionData }: Route.ComponentPr
         }}
         expand={{
           label: (order) => t("logistics.order.expandLines", { orderNo: order.orderNo }),
-          render: (order) => (
-            <>
-              <OrderLines order={order} />
-              <OrderHistory order={order} />
-            </>
-          ),
+          render: (order) => <OrderDetail order={order} />,
         }}
         toolbar={
           <OrderTotals orderCount={totals.orderCount} amountTotal={totals.amountTotal}>
