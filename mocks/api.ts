@@ -42,6 +42,10 @@ export const handlers = [
   ...demoHandlers,
 ];
 
+function firstSegment(path: string): string {
+  return (path.split("/")[1] ?? "").toLowerCase();
+}
+
 /**
  * msw tries the handlers one after the other, and for each one parses the
  * URL and the cookies and matches the path before it even compares the
@@ -50,12 +54,6 @@ export const handlers = [
  * parameter); they are tried in the same order, so the first that matches
  * is the one msw would have found among all of them.
  */
-const handlersByCall = new Map<string, Map<string, HttpHandler[]>>();
-
-function firstSegment(path: string): string {
-  return (path.split("/")[1] ?? "").toLowerCase();
-}
-
 function handlersFor(method: string, pathname: string): HttpHandler[] {
   const segment = firstSegment(pathname.slice(API_BASE.length));
   const bySegment = handlersByCall.get(method.toUpperCase());
@@ -66,7 +64,7 @@ function handlersFor(method: string, pathname: string): HttpHandler[] {
 /** Key of the handlers whose first segment is a parameter: the only ones an unknown segment can match. */
 const ANY_SEGMENT = ":";
 
-function indexHandlers(): void {
+function indexHandlers(): Map<string, Map<string, HttpHandler[]>> {
   const declared = handlers.map((handler) => {
     const { method, path } = handler.info;
     if (
@@ -83,6 +81,7 @@ function indexHandlers(): void {
       segment: /^[:*{(]/.test(segment) ? ANY_SEGMENT : segment,
     };
   });
+  const byCall = new Map<string, Map<string, HttpHandler[]>>();
   for (const method of new Set(declared.map((entry) => entry.method))) {
     const ofMethod = declared.filter((entry) => entry.method === method);
     const bySegment = new Map<string, HttpHandler[]>();
@@ -94,10 +93,11 @@ function indexHandlers(): void {
           .map((entry) => entry.handler),
       );
     }
-    handlersByCall.set(method, bySegment);
+    byCall.set(method, bySegment);
   }
+  return byCall;
 }
-indexHandlers();
+const handlersByCall = indexHandlers();
 
 /** Answers one request of the /api/v1 contract. */
 export async function handleMockApiRequest(request: Request): Promise<Response> {
