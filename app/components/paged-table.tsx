@@ -49,6 +49,7 @@ import { plainCookie, readCookie } from "~/utils/cookies.ts";
 import { formatCount } from "~/utils/format.ts";
 import { useTranslation } from "~/utils/i18n.ts";
 import { listHref } from "~/utils/list-query.ts";
+import { hrefWithQuery } from "~/utils/locale-path.ts";
 import {
   hiddenColumnsOf,
   TABLE_COLUMNS_COOKIE,
@@ -219,16 +220,17 @@ export function PagedTable<Row>({
   const lead = (left: number) =>
     stickyStart ? { className: STICKY_CELL, style: { left } } : { className: "" };
   // Worked out once per column, not per cell; padding and alignment come from the table's `data-cells`.
-  const bodyCellClass = visible.map(
-    (column, position) =>
-      [
-        column.align === "right" ? "cell-num" : column.align === "center" ? "text-center" : "",
-        column.className ?? "",
-        pin(position).className,
-      ]
-        .filter(Boolean)
-        .join(" ") || undefined,
-  );
+  const bodyCells = visible.map((column, position) => {
+    const pinned = pin(position);
+    const className = [
+      column.align === "right" ? "cell-num" : column.align === "center" ? "text-center" : "",
+      column.className ?? "",
+      pinned.className,
+    ]
+      .filter(Boolean)
+      .join(" ");
+    return { className: className || undefined, style: pinned.style };
+  });
   return (
     <div
       data-testid={id}
@@ -431,18 +433,11 @@ export function PagedTable<Row>({
                           {formatCount(offset + index + 1, locale)}
                         </td>
                       ) : null}
-                      {visible.map((column, position) => {
-                        const pinned = pin(position);
-                        return (
-                          <td
-                            key={column.key}
-                            className={bodyCellClass[position]}
-                            style={pinned.style}
-                          >
-                            {column.cell(row, index)}
-                          </td>
-                        );
-                      })}
+                      {visible.map((column, position) => (
+                        <td key={column.key} {...bodyCells[position]}>
+                          {column.cell(row, index)}
+                        </td>
+                      ))}
                     </tr>
                     {expand && open ? (
                       <tr
@@ -512,8 +507,7 @@ function openedRowsHref(location: Location, key: string): string {
   for (const open of keys.includes(key) ? keys.filter((k) => k !== key) : [...keys, key]) {
     params.append(OPEN_PARAM, open);
   }
-  const query = params.toString();
-  return `${location.pathname}${query ? `?${query}` : ""}`;
+  return hrefWithQuery(location.pathname, params);
 }
 
 /** Column keys hidden in this table: the cookie's choice, else the defaults. */
