@@ -8,7 +8,7 @@ const [i18nextMiddleware, getDetectedLocale, getInstance] = createI18nextMiddlew
   detection: {
     supportedLanguages: [...LOCALES],
     fallbackLanguage: DEFAULT_LOCALE,
-    findLocale: async ({ request }) => localeOfRequest(request),
+    findLocale: async ({ request, url }) => localeOfRequest(request, url),
   },
   i18next: { resources, interpolation: { escapeValue: false } },
   // No react-i18next plugin: on the server components translate through the

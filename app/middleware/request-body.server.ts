@@ -20,13 +20,12 @@ export function mediaType(contentType: string | null): string {
  * already limited by the server before anything read it.
  */
 export const requestBodyMiddleware: MiddlewareFunction<Response> = async (
-  { request, context },
+  { request, context, url },
   next,
 ) => {
   const method = request.method.toUpperCase();
   if (method === "GET" || method === "HEAD" || method === "OPTIONS") return next();
-  const { pathname } = new URL(request.url);
-  const resource = isResourcePath(pathname);
+  const resource = isResourcePath(url.pathname);
 
   try {
     assertSameOrigin(request);

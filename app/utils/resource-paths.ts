@@ -33,9 +33,13 @@ export function resourcePage(request: Request): string {
  * the page that sent the request (its Referer, same host only), else the
  * `lang` cookie — so a download started on `/en/order` has English headers
  * and an error from it English text.
+ *
+ * `url` is React Router's normalized URL of the request (the `url` of a
+ * middleware's or loader's arguments), not `request.url`: a page's data
+ * request names another path (`/en.data` for `/en`, `/en/order/_.data` for
+ * `/en/order/`).
  */
-export function localeOfRequest(request: Request): Locale {
-  const url = new URL(request.url);
+export function localeOfRequest(request: Request, url: URL): Locale {
   if (!isResourcePath(url.pathname)) return localeOfPath(url.pathname);
   if (url.pathname.startsWith("/en/")) return "en";
   const referer = request.headers.get("Referer");

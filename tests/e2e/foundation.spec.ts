@@ -52,6 +52,25 @@ test.describe("languages and routes", () => {
     expect(response.headers().location).toBe("/forge_password/?system=seller");
   });
 
+  test("an English page's link back to sign in opens the English sign-in page, which stays English", async ({
+    page,
+  }) => {
+    await page.goto("/en/register/residence_process");
+    await hydrated(page);
+    // A navigation in the browser: React Router asks for the data of /en as /en.data.
+    await page.getByRole("link", { name: "Back to sign in" }).first().click();
+    await expect(page).toHaveURL(/\/en$/);
+    await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    await expect(page.getByRole("link", { name: "Forgot password" })).toHaveAttribute(
+      "href",
+      "/en/forge_password",
+    );
+    await submitLogin(page, ACCOUNTS.manager);
+    await expect(page).toHaveURL(/\/en\/server$/);
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  });
+
   test("the switcher lists the other language and remembers the choice", async ({
     page,
     context,

@@ -154,7 +154,7 @@ interface Plan {
   again(): Promise<PendingOperation | null>;
 }
 
-export async function orderAction(context: Context, request: Request) {
+export async function orderAction(context: Context, request: Request, url: URL) {
   const t = getInstance(context).t;
   const length = Number(request.headers.get("Content-Length") ?? 0);
   if (length > IMPORT_MAX_BYTES + 64 * 1024) {
@@ -162,7 +162,6 @@ export async function orderAction(context: Context, request: Request) {
   }
   const formData = await request.formData();
   const rawIntent = formData.get("intent");
-  const url = new URL(request.url);
   if (rawIntent === "select") {
     // Without JavaScript: the checked orders of this page join the selection in the URL.
     const orderNos = formData

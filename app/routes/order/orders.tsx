@@ -39,8 +39,8 @@ export async function loader({ context, url, request }: Route.LoaderArgs) {
   return { ...(await loadOrders(context, url)), hiddenColumns: chosenColumns(request, "orders") };
 }
 
-export function action({ request, context }: Route.ActionArgs) {
-  return orderAction(context, request);
+export function action({ request, context, url }: Route.ActionArgs) {
+  return orderAction(context, request, url);
 }
 
 /** Choosing orders only changes the selection in the URL: the rows stay as they are. */
