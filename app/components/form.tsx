@@ -179,7 +179,30 @@ export function useZodForm<Schema extends FormSchema>(
     for (const name of leftEarly.current) form.validate({ name });
     leftEarly.current.clear();
   }, [validate, form]);
+  useFocusAfterRefusal(form.id, options.lastResult);
   return [form, fields] as const;
+}
+
+/**
+ * A refusal from the server redraws the fields it empties (a password, an
+ * image code), and the focus in one of them is lost with it. It then goes
+ * to the first field the refusal marks, else the first field left empty
+ * (the password after a wrong one), so the user types on where the form
+ * needs them; focus the user has put elsewhere is left where it is.
+ */
+function useFocusAfterRefusal(formId: string, lastResult: unknown) {
+  useEffect(() => {
+    if ((lastResult as { status?: string } | null | undefined)?.status !== "error") return;
+    if (document.activeElement && document.activeElement !== document.body) return;
+    const fields = document
+      .getElementById(formId)
+      ?.querySelectorAll<HTMLInputElement>("input:not([type=hidden]):not([disabled]), textarea");
+    const list = [...(fields ?? [])];
+    const target =
+      list.find((field) => field.getAttribute("aria-invalid") === "true") ??
+      list.find((field) => field.value === "");
+    target?.focus();
+  }, [formId, lastResult]);
 }
 
 /**

@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState } from "react";
-import { useLocation } from "react-router";
+import { useLocation, useMatches } from "react-router";
 import { useTranslation } from "~/utils/i18n.ts";
+import { localeOfPath } from "~/utils/locale-path.ts";
+import { titleKeyOf } from "~/utils/page-title.ts";
 
 /** Focuses an element that is not focusable by itself (a heading, the results). */
 function focusElement(element: HTMLElement) {
@@ -13,22 +15,30 @@ function focusElement(element: HTMLElement) {
  * live region and moves focus to its main heading; after a new query on the
  * same page (filter, page, tab), moves focus to the results. The first render
  * (a full page load) is left to the browser, which reads the title itself.
+ * Another address of the same page (the login form posts to `/login` and
+ * shows itself there again with its refusal) is no new page: focus stays in
+ * the form, whose message speaks for itself (role="alert").
  */
 export function RouteAnnouncer() {
   const { t } = useTranslation();
   const location = useLocation();
   const [message, setMessage] = useState("");
-  const previous = useRef<{ pathname: string; search: string } | null>(null);
+  const previous = useRef<{ pathname: string; search: string; page: string } | null>(null);
   // A list with a query ends in a slash (`/order/?page=2`): the same page as `/order`.
   const pathname = location.pathname.replace(/(.)\/$/, "$1");
+  // A page is known by its language and title (app/utils/site-map.ts gives
+  // the page of several addresses one title).
+  const titleKey = titleKeyOf(useMatches().map((match) => match.id));
+  const page = `${localeOfPath(pathname)} ${titleKey ?? pathname}`;
 
   useEffect(() => {
     const before = previous.current;
-    previous.current = { pathname, search: location.search };
+    previous.current = { pathname, search: location.search, page };
     if (!before) return;
     // A query change that only records a choice (a list's selection) keeps focus where it is.
     if ((location.state as { keepFocus?: boolean } | null)?.keepFocus) return;
     if (before.pathname === pathname && before.search === location.search) return;
+    if (before.page === page && before.pathname !== pathname) return;
     const heading = document.querySelector<HTMLElement>("main h1") ?? document.querySelector("h1");
     if (before.pathname === pathname) {
       const results = document.querySelector<HTMLElement>("[data-results]");
@@ -40,7 +50,7 @@ export function RouteAnnouncer() {
     }
     if (heading) focusElement(heading);
     setMessage(t("titles.navigatedTo", { title: document.title }));
-  }, [pathname, location.search, location.state, t]);
+  }, [pathname, location.search, location.state, page, t]);
 
   return (
     <div className="sr-only" role="status" aria-live="polite" data-testid="route-announcer">

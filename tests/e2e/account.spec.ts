@@ -202,12 +202,21 @@ test.describe("forgot password", () => {
     await page.locator('input[name="code"]').fill(E2E_CAPTCHA_CODE);
     await page.locator("#forgot-account button[type=submit]").click();
 
-    // Step 2: send, countdown, previous and next.
+    // Step 2: send, countdown, previous and next. Focus follows the flow:
+    // to the new current step, then, after sending, into the code's input.
     const step = page.getByTestId("forgot-step");
     await expect(step).toHaveAttribute("data-step", "2");
-    await page.getByTestId("send-code").click();
+    await expect(page.locator('[aria-current="step"]')).toBeFocused();
+    await page.getByTestId("send-code").focus();
+    await page.keyboard.press("Enter");
     await expect(page.getByTestId("flow-notice")).toHaveText("Sent successfully");
     await expect(page.getByTestId("send-code")).toBeDisabled();
+    await expect(page.locator('input[name="emailCode"]')).toBeFocused();
+    // Tab order is reading order: "Previous" comes before "Next".
+    await page.keyboard.press("Tab");
+    await expect(page.getByRole("button", { name: "Previous" })).toBeFocused();
+    await page.keyboard.press("Tab");
+    await expect(page.getByRole("button", { name: "Next" })).toBeFocused();
     await page.getByRole("button", { name: "Previous" }).click();
     await expect(step).toHaveAttribute("data-step", "1");
     await page.locator('input[name="code"]').fill(E2E_CAPTCHA_CODE);
@@ -217,7 +226,8 @@ test.describe("forgot password", () => {
     // The demo outbox shows this browser's own mail: read it with the page's cookies.
     const code = await codeFromOutbox(page.request, email);
     await page.locator('input[name="emailCode"]').fill(code);
-    await page.getByRole("button", { name: "Next" }).click();
+    // Enter in the input goes on, not back.
+    await page.locator('input[name="emailCode"]').press("Enter");
 
     // Step 3: the rules, then the new password.
     await expect(step).toHaveAttribute("data-step", "3");
@@ -231,6 +241,7 @@ test.describe("forgot password", () => {
     // Step 4: done, and back to the login page after 2 s.
     await expect(page.getByTestId("forgot-done")).toBeVisible();
     await expect(page).toHaveURL(/\/en$/, { timeout: 5_000 });
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
     await submitLogin(page, email, NEWER_PASSWORD);
     await expect(page.getByTestId("user-name")).toHaveText(email);
   });

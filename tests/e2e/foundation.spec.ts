@@ -1,3 +1,4 @@
+import { E2E_CAPTCHA_CODE } from "../../playwright.config.ts";
 import { ACCOUNTS, expect, hydrated, login, submitLogin, test } from "./fixtures.ts";
 
 test.describe("languages and routes", () => {
@@ -117,6 +118,22 @@ test.describe("login", () => {
     await page.goto("/en");
     await submitLogin(page, ACCOUNTS.manager, "wrong-password");
     await expect(page.getByRole("alert")).toContainText("Wrong username or password");
+  });
+
+  test("a refused sign-in keeps the focus in the form and announces no new page", async ({
+    page,
+  }) => {
+    await page.goto("/en");
+    await hydrated(page);
+    await page.locator('input[name="username"]').fill(ACCOUNTS.manager);
+    await page.locator('input[name="password"]').fill("wrong-password");
+    await page.locator('input[name="code"]').fill(E2E_CAPTCHA_CODE);
+    // Enter in the last field: the form posts to /login, which shows the same page again.
+    await page.locator('input[name="code"]').press("Enter");
+    await expect(page.getByRole("alert")).toContainText("Wrong username or password");
+    await expect(page).toHaveURL(/\/en\/login$/);
+    expect(await page.evaluate(() => document.activeElement?.closest("form") !== null)).toBe(true);
+    await expect(page.getByTestId("route-announcer")).toHaveText("");
   });
 
   test("refuses a wrong image code, and the code is required", async ({ page }) => {

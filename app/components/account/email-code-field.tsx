@@ -1,16 +1,20 @@
 import type { FieldMetadata } from "@conform-to/react";
+import { useEffect, useRef } from "react";
 import { Form } from "react-router";
 import { ResendButton } from "~/components/account/resend-button.tsx";
 import { InputField } from "~/components/form.tsx";
 
 /**
- * The 6-digit e-mail code input with its send button (60 s countdown). The
- * button posts a small form of its own (`sendFormId`), rendered here before
- * the code's form, so sending never submits the code.
+ * An empty form for the buttons of a step that post nothing but their intent
+ * (send the code, previous). It is rendered before the step's own form and
+ * the buttons name it (`form={id}`), so they never submit the step's fields,
+ * and Enter in a field submits the step's own button, wherever these sit.
  */
-export function EmailCodeSendForm({ id }: { id: string }) {
+export function IntentForm({ id }: { id: string }) {
   return <Form method="post" id={id} />;
 }
+
+/** The 6-digit e-mail code input with its send button (60 s countdown), which posts `sendFormId`. */
 
 export function EmailCodeField({
   field,
@@ -29,6 +33,11 @@ export function EmailCodeField({
   sentBefore: boolean;
   labels: { send: string; resend: string; wait: (seconds: number) => string };
 }) {
+  // Set during the first render: false while the server's page hydrates, true when mounted later.
+  const mountedInBrowser = useRef(typeof document !== "undefined" && !hydrating());
+  useEffect(() => {
+    if (mountedInBrowser.current && resendIn > 0) document.getElementById(field.id)?.focus();
+  }, [field.id, resendIn]);
   return (
     <InputField
       label={label}
@@ -47,4 +56,9 @@ export function EmailCodeField({
       }
     />
   );
+}
+
+/** True while React hydrates the server's page (root.tsx marks <html> once it has). */
+function hydrating(): boolean {
+  return document.documentElement.dataset.hydrated !== "true";
 }

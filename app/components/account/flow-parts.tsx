@@ -14,7 +14,7 @@ import {
 } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { Form } from "react-router";
-import { EmailCodeField, EmailCodeSendForm } from "~/components/account/email-code-field.tsx";
+import { EmailCodeField, IntentForm } from "~/components/account/email-code-field.tsx";
 import { Steps } from "~/components/account/steps.tsx";
 import { CaptchaField } from "~/components/captcha.tsx";
 import { FormErrors, InputField, Notice } from "~/components/form.tsx";
@@ -129,6 +129,11 @@ export function EmailAndImageCodeForm<Schema extends Record<string, unknown>>({
   );
 }
 
+/** Id of a flow's `IntentForm`: the send button and "previous" post it. */
+export function intentFormId(flow: FlowName): string {
+  return `${flow}-intent`;
+}
+
 /**
  * Step 2: the e-mail code with its send button (60 s countdown), whose small
  * form of its own comes first; `header` above, `children` (the buttons) below.
@@ -155,11 +160,11 @@ export function EmailCodeForm<Schema extends Record<string, unknown>>({
   children: ReactNode;
 }) {
   const { t } = useTranslation();
-  const sendFormId = `${flow}-send`;
+  const sendFormId = intentFormId(flow);
   return (
     <div>
       {header}
-      <EmailCodeSendForm id={sendFormId} />
+      <IntentForm id={sendFormId} />
       <Form method="post" {...getFormProps(form)} className="space-y-1">
         <FormErrors id={form.errorId} errors={form.errors} />
         <EmailCodeField

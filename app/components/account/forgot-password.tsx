@@ -2,11 +2,13 @@ import "~/locales/areas/account.ts";
 import { getFormProps } from "@conform-to/react";
 import { useEffect } from "react";
 import { Form, Link, useNavigate } from "react-router";
+import { IntentForm } from "~/components/account/email-code-field.tsx";
 import {
   DoneMark,
   EmailAndImageCodeForm,
   EmailCodeForm,
   FlowSteps,
+  intentFormId,
   type LastResult,
 } from "~/components/account/flow-parts.tsx";
 import { NewPasswordFields } from "~/components/account/new-password-fields.tsx";
@@ -102,22 +104,31 @@ export function ForgotVerifyStep({
         <p className="mb-4 text-sm text-gray-600">{t("account.forgot.verifyIntro", { email })}</p>
       }
     >
-      {/* "Next" first: Enter in the code input goes on, it does not go back. */}
       <PreviousAndNext next={{ value: "next", label: t("account.forgot.next") }} />
     </EmailCodeForm>
   );
 }
 
-/** "Next" (or "confirm") first, so that Enter goes on; "previous" beside it. */
+/**
+ * "Previous", then "next" (or "confirm"), in reading and tab order.
+ * "Previous" posts the flow's intent form, so Enter in a field goes on, not back.
+ */
 function PreviousAndNext({ next }: { next: { value: string; label: string } }) {
   const { t } = useTranslation();
   return (
-    <div className="flex flex-row-reverse gap-3">
+    <div className="flex gap-3">
+      <button
+        type="submit"
+        form={intentFormId("forgot")}
+        name="intent"
+        value="previous"
+        formNoValidate
+        className="btn-secondary flex-1"
+      >
+        {t("account.forgot.previous")}
+      </button>
       <button type="submit" name="intent" value={next.value} className={`${accentButton} flex-1`}>
         {next.label}
-      </button>
-      <button type="submit" name="intent" value="previous" className="btn-secondary flex-1">
-        {t("account.forgot.previous")}
       </button>
     </div>
   );
@@ -131,12 +142,15 @@ export function ForgotResetStep({ lastResult, email }: { lastResult: LastResult;
     lastResult,
   });
   return (
-    <Form method="post" {...getFormProps(form)} className="space-y-1">
-      <p className="mb-4 text-sm text-gray-600">{t("account.forgot.resetIntro", { email })}</p>
-      <FormErrors id={form.errorId} errors={form.errors} />
-      <NewPasswordFields password={fields.password} checkPass={fields.checkPass} />
-      <PreviousAndNext next={{ value: "confirm", label: t("account.forgot.confirm") }} />
-    </Form>
+    <>
+      <IntentForm id={intentFormId("forgot")} />
+      <Form method="post" {...getFormProps(form)} className="space-y-1">
+        <p className="mb-4 text-sm text-gray-600">{t("account.forgot.resetIntro", { email })}</p>
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <NewPasswordFields password={fields.password} checkPass={fields.checkPass} />
+        <PreviousAndNext next={{ value: "confirm", label: t("account.forgot.confirm") }} />
+      </Form>
+    </>
   );
 }
 

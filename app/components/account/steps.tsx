@@ -1,10 +1,25 @@
+import { useEffect, useRef } from "react";
+
 /**
  * The step indicator of the account flows (registration, forgot password,
  * residence process). The accent colour comes from the `--accent` CSS
  * variable of the page, so each system of the forgot-password screen keeps
  * its own colour.
+ *
+ * When a post moves the flow to another step, the button that was pressed is
+ * gone with its step: focus goes to the new current step ("E-mail
+ * activation, current step"), from where Tab enters the step's form. A field
+ * of the new step that takes the focus itself (the code input after a
+ * sending) runs its effect after this one and keeps it.
  */
 export function Steps({ labels, current }: { labels: string[]; current: number }) {
+  const currentItem = useRef<HTMLLIElement>(null);
+  const shown = useRef(current);
+  useEffect(() => {
+    if (shown.current === current) return;
+    shown.current = current;
+    currentItem.current?.focus();
+  }, [current]);
   return (
     <ol className="flex items-start" data-testid="steps">
       {labels.map((label, index) => {
@@ -15,6 +30,8 @@ export function Steps({ labels, current }: { labels: string[]; current: number }
             key={label}
             className="relative flex flex-1 flex-col items-center text-center"
             aria-current={state === "current" ? "step" : undefined}
+            ref={state === "current" ? currentItem : undefined}
+            tabIndex={state === "current" ? -1 : undefined}
             data-state={state}
           >
             {index > 0 ? (
