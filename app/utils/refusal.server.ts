@@ -2,10 +2,15 @@ import {
   RouterContextProvider as Context,
   createRequestHandler,
   type RouterContextProvider,
+  redirect,
 } from "react-router";
-import { getLocale } from "~/middleware/i18next.ts";
+import { getInstance, getLocale } from "~/middleware/i18next.ts";
+import { sessionContext } from "~/middleware/session.server.ts";
+import type { ErrorPayload } from "~/utils/error-payload.ts";
 import { localizePath } from "~/utils/locale-path.ts";
 import { requestInfoContext } from "~/utils/request-context.server.ts";
+import { localRedirectTarget } from "~/utils/same-origin.server.ts";
+import { commitSession } from "~/utils/session.server.ts";
 
 /** The refusals that have an error page of their own. */
 export type RefusalStatus = 403 | 404 | 405;
@@ -48,4 +53,54 @@ function staticPage(html: string): string {
   return html
     .replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, "")
     .replace(/<link\b[^>]*rel="modulepreload"[^>]*>/g, "");
+}
+
+/**
+ * Asks the backend for a download's file. The browser posts the form itself
+ * (the answer is a file), so the backend's refusal would open as a bare
+ * answer in the page's place: instead the user goes back to the page that
+ * asked (its Referer, this host only, else `page`), which shows the refusal's
+ * message above its content (the home layout's `flash`). A redirect (the
+ * session ended) and an unexpected failure go on as they are.
+ */
+export async function downloadOrBack(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  page: string,
+  download: () => Promise<Response>,
+): Promise<Response> {
+  try {
+    return await download();
+  } catch (error) {
+    if (!isThrownData(error)) throw error;
+    const session = context.get(sessionContext);
+    session.flash("notice", {
+      kind: "error",
+      message: error.data?.message ?? getInstance(context).t("errors.network"),
+    });
+    throw redirect(backTo(request, localizePath(page, getLocale(context))), {
+      headers: { "Set-Cookie": await commitSession(session) },
+    });
+  }
+}
+
+/** A refusal thrown with React Router's `data()`. */
+function isThrownData(error: unknown): error is { data: ErrorPayload | undefined } {
+  return (
+    typeof error === "object" &&
+    error !== null &&
+    (error as { type?: unknown }).type === "DataWithResponseInit"
+  );
+}
+
+function backTo(request: Request, fallback: string): string {
+  const referer = request.headers.get("Referer");
+  if (!referer) return fallback;
+  try {
+    const from = new URL(referer);
+    if (from.host !== new URL(request.url).host) return fallback;
+    return localRedirectTarget(`${from.pathname}${from.search}`, fallback);
+  } catch {
+    return fallback;
+  }
 }

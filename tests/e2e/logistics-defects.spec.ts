@@ -226,6 +226,21 @@ for (const lang of ["zh", "en"] as const) {
 for (const lang of ["zh", "en"] as const) {
   const { prefix } = TEXT[lang];
 
+  test(`a refused download goes back to the list, which shows why (${lang})`, async ({ page }) => {
+    await login(page, ACCOUNTS.manager, { locale: lang });
+    // A selection kept in a link names an order that does not exist.
+    await page.goto(`${prefix}/order/?sel=DD999999999999999`);
+    await page.getByTestId("download-orders").click();
+    await expect(page).toHaveURL(new RegExp(`${prefix}/order/\\?sel=DD999999999999999$`));
+    const notice = page.getByTestId("page-notice");
+    await expect(notice.getByRole("alert")).toContainText("DD999999999999999");
+    await expect(notice).toContainText(lang === "zh" ? "不存在" : "does not exist");
+    // Said once: the next visit of the page has no message.
+    await page.reload();
+    await expect(page.getByTestId("orders")).toBeVisible();
+    await expect(notice).toHaveCount(0);
+  });
+
   test(`orders sort by amount and by time, kept in the URL (${lang})`, async ({ page }) => {
     await login(page, ACCOUNTS.manager, { locale: lang });
     await page.goto(`${prefix}/order/?cbaStatus=4`);

@@ -1,16 +1,18 @@
 import { type ReactNode, useState } from "react";
-import { isRouteErrorResponse, Outlet } from "react-router";
+import { data, isRouteErrorResponse, Outlet } from "react-router";
 import { AppHeader } from "~/components/app-header.tsx";
 import { ErrorPage } from "~/components/deferred-error-page.tsx";
+import { Notice } from "~/components/form-messages.tsx";
 import { NotificationBell } from "~/components/notification-bell.tsx";
 import { SideMenu } from "~/components/side-menu.tsx";
 import { getLocale } from "~/middleware/i18next.ts";
-import { apiContext } from "~/middleware/session.server.ts";
+import { apiContext, sessionContext } from "~/middleware/session.server.ts";
 import { getUser, requireUserMiddleware } from "~/utils/auth.server.ts";
 import { readCookie } from "~/utils/cookies.ts";
 import { useTranslation } from "~/utils/i18n.ts";
 import { keepDataOnSelection } from "~/utils/order-selection.ts";
 import { canOpen, menuFor } from "~/utils/permissions.ts";
+import { commitSession } from "~/utils/session.server.ts";
 import { PATHS } from "~/utils/site-map.ts";
 import type { Route } from "./+types/home";
 
@@ -26,15 +28,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const notices = await context
     .get(apiContext)
     .call("notices", { query: { current: 1, pageSize: 10 } });
-  return {
-    unread: notices.unread,
-    notices: notices.list,
-    locale: getLocale(context),
-    username: user.username,
-    menu: menuFor(user),
-    canOpenSettings: canOpen(user, PATHS.settingCenter),
-    collapsed: readCookie(request.headers.get("Cookie"), MENU_COOKIE) === "1",
-  };
+  // A message a download left for the page it sent the user back to (refusal.server.ts).
+  const session = context.get(sessionContext);
+  const flash = session.get("notice") ?? null;
+  return data(
+    {
+      flash,
+      unread: notices.unread,
+      notices: notices.list,
+      locale: getLocale(context),
+      username: user.username,
+      menu: menuFor(user),
+      canOpenSettings: canOpen(user, PATHS.settingCenter),
+      collapsed: readCookie(request.headers.get("Cookie"), MENU_COOKIE) === "1",
+    },
+    flash ? { headers: { "Set-Cookie": await commitSession(session) } } : undefined,
+  );
 }
 
 type ShellData = Route.ComponentProps["loaderData"];
@@ -71,6 +80,11 @@ function Shell({ data, children }: { data: ShellData; children: ReactNode }) {
           bell={<NotificationBell unread={data.unread} notices={data.notices} />}
         />
         <main id="main" tabIndex={-1} className="min-h-0 flex-1 overflow-auto p-5 outline-none">
+          {data.flash ? (
+            <div className="mb-4" data-testid="page-notice">
+              <Notice kind={data.flash.kind}>{data.flash.message}</Notice>
+            </div>
+          ) : null}
           {children}
         </main>
       </div>

@@ -3,7 +3,7 @@ import { getInstance } from "~/middleware/i18next.ts";
 import { apiContext } from "~/middleware/session.server.ts";
 import { requireAccess } from "~/utils/auth.server.ts";
 import { fileHeaders } from "~/utils/file-response.server.ts";
-import { refusalPage } from "~/utils/refusal.server.ts";
+import { downloadOrBack, refusalPage } from "~/utils/refusal.server.ts";
 import { resourcePage } from "~/utils/resource-paths.ts";
 import { assertSameOrigin } from "~/utils/same-origin.server.ts";
 import { inventoryDownloadSchema } from "~/validation/inventory.ts";
@@ -18,7 +18,8 @@ import type { Route } from "./+types/inventory-download";
  */
 export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request);
-  await requireAccess(context, resourcePage(request));
+  const page = resourcePage(request);
+  await requireAccess(context, page);
   const t = getInstance(context).t;
   const form = await request.formData();
   const texts = [...form.entries()].filter(
@@ -32,10 +33,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (parsed.data.kind === "details") {
     const query = parseDetailQuery(params);
     if (query.rangeError) throw data({ message: t(query.rangeError) }, { status: 400 });
-    const upstream = await api.download("downloadOrders", {
-      query: query.filter,
-      body: { orderNoList: [] },
-    });
+    const upstream = await downloadOrBack(request, context, page, () =>
+      api.download("downloadOrders", { query: query.filter, body: { orderNoList: [] } }),
+    );
     return new Response(upstream.body, {
       headers: fileHeaders(upstream, "inventory-details.xlsx"),
     });
@@ -43,7 +43,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   const query = parseArrivalQuery(params);
   if (query.rangeError) throw data({ message: t(query.rangeError) }, { status: 400 });
-  const upstream = await api.download("downloadArrivalReport", { query: query.filter });
+  const upstream = await downloadOrBack(request, context, page, () =>
+    api.download("downloadArrivalReport", { query: query.filter }),
+  );
   return new Response(upstream.body, { headers: fileHeaders(upstream, "arrival-report.xlsx") });
 }
 

@@ -4,7 +4,7 @@ import { apiContext } from "~/middleware/session.server.ts";
 import { requireAccess } from "~/utils/auth.server.ts";
 import { fileHeaders } from "~/utils/file-response.server.ts";
 import { parseFilters } from "~/utils/list-query.ts";
-import { refusalPage } from "~/utils/refusal.server.ts";
+import { downloadOrBack, refusalPage } from "~/utils/refusal.server.ts";
 import { resourcePage } from "~/utils/resource-paths.ts";
 import { assertSameOrigin } from "~/utils/same-origin.server.ts";
 import { downloadSchema, orderListFilterSchema } from "~/validation/logistics.ts";
@@ -17,7 +17,8 @@ import type { Route } from "./+types/order-download";
  */
 export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request);
-  await requireAccess(context, resourcePage(request));
+  const page = resourcePage(request);
+  await requireAccess(context, page);
   const form = await request.formData();
   const parsed = downloadSchema.safeParse({
     kind: form.get("kind"),
@@ -31,12 +32,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
   const filters = parseFilters(new URLSearchParams(texts), orderListFilterSchema);
   const { kind, orderNoList } = parsed.data;
-  const upstream = await context
-    .get(apiContext)
-    .download(kind === "orders" ? "downloadOrders" : "downloadOrderLogistics", {
-      query: filters,
-      body: { orderNoList },
-    });
+  const upstream = await downloadOrBack(request, context, page, () =>
+    context
+      .get(apiContext)
+      .download(kind === "orders" ? "downloadOrders" : "downloadOrderLogistics", {
+        query: filters,
+        body: { orderNoList },
+      }),
+  );
   return new Response(upstream.body, {
     headers: fileHeaders(upstream, kind === "orders" ? "orders.xlsx" : "order-logistics.xlsx"),
   });
