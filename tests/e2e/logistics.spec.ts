@@ -422,6 +422,8 @@ test.describe("operations", () => {
     await row(page, orderNo).getByRole("checkbox").first().check();
     let dialog = await operate(page, "detain");
     await expect(dialog).toContainText(orderNo);
+    // The dialog opens with the focus in its field: the reason can be typed at once.
+    await expect(dialog.locator('textarea[name="reasonForDetention"]')).toBeFocused();
     await dialog.getByRole("button", { name: common.confirm }).click();
     await expect(dialog).toContainText(l.order.reasonRequired);
     await dialog.locator('textarea[name="reasonForDetention"]').fill("   ");
@@ -468,8 +470,13 @@ test.describe("operations", () => {
     await page.getByTestId("stock-in").getByRole("button", { name: l.order.ops.stockIn }).click();
     const dialog = page.getByTestId("operation-dialog");
     await expect(dialog).toContainText(l.order.confirm.stockIn.replace("{{number}}", salverNo));
-    await dialog.getByRole("button", { name: common.confirm }).click();
+    // A confirmation without fields opens on its button: Enter confirms.
+    await expect(dialog.getByRole("button", { name: common.confirm })).toBeFocused();
+    await page.keyboard.press("Enter");
     await expect(page.getByTestId("operation-result")).toContainText(common.operationSuccessful);
+    // Ready for the next scan: the box is empty and has the focus.
+    await expect(page.locator("#stock-in-number")).toBeFocused();
+    await expect(page.locator("#stock-in-number")).toHaveValue("");
 
     await page.goto(`/order/?salverNo=${salverNo}&cbaStatus=1`);
     await expect(page.getByTestId("orders-empty")).toBeVisible();

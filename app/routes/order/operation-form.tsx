@@ -55,6 +55,7 @@ export function OperationForm({
   const listed = pending.orderNoList.slice(0, LISTED).join(", ");
   const more = pending.orderNoList.length - LISTED;
   const PostForm = fetcher ? fetcher.Form : Form;
+  const hasFields = operation.target === "selection" && operation.fields.length > 0;
   const question =
     operation.target === "scan"
       ? t(operation.question, { number: pending.scanned ?? "" })
@@ -99,12 +100,15 @@ export function OperationForm({
 
       <FormErrors id={form.errorId} errors={form.errors} />
 
+      {/* In the dialog focus starts in the first field, else on "confirm" (Headless UI's data-autofocus). */}
       {operation.target === "selection"
-        ? operation.fields.map((field) => {
+        ? operation.fields.map((field, index) => {
             const meta = fields[field.name];
             if (!meta) return null;
+            const first = index === 0 ? { "data-autofocus": true } : {};
             return field.kind === "text" ? (
               <TextareaField
+                {...first}
                 key={field.name}
                 label={t(field.label)}
                 // A text field's schema holds a string.
@@ -118,7 +122,7 @@ export function OperationForm({
                 <label htmlFor={meta.id} className="mb-1 block text-sm font-medium">
                   {t(field.label)}
                 </label>
-                <select {...getSelectProps(meta)} key={meta.key} className="input">
+                <select {...getSelectProps(meta)} {...first} key={meta.key} className="input">
                   <option value="">{t(field.empty)}</option>
                   {field.options.map((option) => (
                     <option key={option.value} value={option.value}>
@@ -146,6 +150,7 @@ export function OperationForm({
           type="submit"
           className={operation.tone === "danger" ? "btn-danger" : "btn-primary"}
           disabled={busy}
+          data-autofocus={hasFields ? undefined : true}
         >
           {t("common.confirm")}
         </button>

@@ -1,4 +1,4 @@
-import { type FormEvent, useRef, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Link, useFetcher, useLocation, useNavigate } from "react-router";
 import { ConfirmDialog, ConfirmPanel } from "~/components/confirm-dialog.tsx";
 import { ErrorLine, Notice, useErrorText } from "~/components/form-messages.tsx";
@@ -175,6 +175,21 @@ export default function OrdersPage({ loaderData, actionData }: Route.ComponentPr
       () => form.submit(),
     );
   };
+
+  // A scan's operation done: its box is emptied and takes the focus for the
+  // next scan, once the closing dialog has given the focus back.
+  useEffect(() => {
+    if (answer?.stage !== "done" || !SCAN_OPERATIONS.some(([intent]) => intent === answer.intent))
+      return;
+    const box = document.getElementById(`${kebab(answer.intent)}-number`);
+    const timer = setTimeout(() => {
+      if (box instanceof HTMLInputElement) {
+        box.value = "";
+        box.focus();
+      }
+    });
+    return () => clearTimeout(timer);
+  }, [answer]);
 
   const columns = useOrderColumns();
   return (
