@@ -36,6 +36,7 @@ export function AppHeader({
         className="rounded-md p-2 text-gray-600 hover:bg-gray-100"
         aria-label={collapsed ? t("common.expandMenu") : t("common.collapseMenu")}
         data-testid="menu-toggle"
+        data-needs-js
       >
         {collapsed ? <MenuUnfoldIcon /> : <MenuFoldIcon />}
       </button>

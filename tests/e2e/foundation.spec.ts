@@ -104,6 +104,8 @@ test.describe("login", () => {
     await submitLogin(page, ACCOUNTS.manager);
     await expect(page).toHaveURL(/\/server$/);
     await expect(page.getByTestId("user-name")).toHaveText(ACCOUNTS.manager);
+    // The menu toggle needs JavaScript: without it, it is not offered.
+    await expect(page.getByTestId("menu-toggle")).toBeHidden();
     const session = (await context.cookies()).find((c) => c.name === "__session");
     expect(session?.httpOnly).toBe(true);
     // The token never appears in the page.

@@ -74,6 +74,8 @@ function layoutProblems(page: Page, width: number): Promise<string[]> {
   }, width);
 }
 
+const LONG_POSITION = "PALLETPOSITIONWAREHOUSEB12LEVEL3";
+
 async function expectLaidOut(page: Page, state: string, width: number) {
   expect.soft(await layoutProblems(page, width), `${state} at ${width}px`).toEqual([]);
 }
@@ -102,6 +104,12 @@ for (const locale of ["zh", "en"] as const) {
       await page.getByTestId("services").locator("tbody a").first().click();
       await expect(page).toHaveURL(/\/server\/salver\/\?serviceNo=/);
       await hydrated(page);
+      // The longest position a pallet may have (32 characters, no break in it) wraps in its column.
+      const position = page.getByTestId("pallets").locator("tbody tr").first().locator("details");
+      await position.locator("summary").click();
+      await position.locator('input[name="salverDirection"]').fill(LONG_POSITION);
+      await position.getByRole("button").click();
+      await expect(position.locator("summary")).toContainText(LONG_POSITION);
       await expectLaidOut(page, "pallet list", width);
       const name = page.getByTestId("pallets").locator("tbody tr").first().locator("td").nth(2);
       const { inner, fontSize } = await name.evaluate((cell) => {

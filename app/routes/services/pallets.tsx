@@ -96,9 +96,10 @@ export default function PalletsPage({ loaderData, actionData }: Route.ComponentP
         const failed = actionData && !actionData.ok && actionData.salverNo === row.salverNo;
         return (
           <details key={row.salverDirection} open={failed || undefined} className="group">
-            <summary className="flex cursor-pointer list-none items-center gap-2 whitespace-nowrap [&::-webkit-details-marker]:hidden">
-              <span className="font-mono">{row.salverDirection}</span>
-              <span className="btn-link text-xs group-open:hidden">
+            <summary className="flex cursor-pointer list-none items-center gap-2 [&::-webkit-details-marker]:hidden">
+              {/* A position is short as a rule; a long one (up to 32 characters) wraps in its column. */}
+              <span className="max-w-40 font-mono break-all">{row.salverDirection}</span>
+              <span className="btn-link shrink-0 text-xs whitespace-nowrap group-open:hidden">
                 {t("logistics.pallet.editPosition")}
               </span>
               <span className="sr-only">
