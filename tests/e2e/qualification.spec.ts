@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { USCC_CHARSET, usccCheckCharacter } from "../../app/contract/uscc.ts";
-import { ACCOUNTS, expect, login, registerByApi, test } from "./fixtures.ts";
+import { ACCOUNTS, expect, hydrated, login, registerByApi, test } from "./fixtures.ts";
 
 /** A fresh unified social credit code with a correct check character (GB 32100-2015). */
 function creditCode(): string {
@@ -46,8 +46,19 @@ test("a new company submits its qualification, is rejected, resubmits and is app
   await expect(applicant).toHaveURL(/\/qualificat$/);
   await expect(applicant.getByTestId("qualification-state")).toContainText("未提交");
 
+  // A file that is no image, whatever its name, is said at once when chosen.
+  await hydrated(applicant);
+  const licence = applicant.getByTestId("qualification-form").locator('input[type="file"]').first();
+  await licence.setInputFiles({
+    name: "licence.png",
+    mimeType: "image/png",
+    buffer: Buffer.from("not an image"),
+  });
+  await expect(applicant.getByText("只能上传 png、jpeg、gif 格式的图片").first()).toBeVisible();
+
   // Bad input: a wrong check character is refused with a translated message and nothing is saved.
   await fillProfile(applicant, companyName);
+  await expect(applicant.getByText("只能上传 png、jpeg、gif 格式的图片")).toHaveCount(0);
   await applicant
     .getByTestId("qualification-form")
     .getByLabel("统一社会信用代码")

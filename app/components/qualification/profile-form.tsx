@@ -130,6 +130,12 @@ function ImageInput({
   const { t } = useTranslation();
   const translate = useErrorText();
   const [preview, setPreview] = useState<string | undefined>(currentSrc);
+  // A chosen file the browser cannot show is no image, whatever its name says:
+  // said at once (the server refuses it too, by its content, on submit).
+  const [unreadable, setUnreadable] = useState(false);
+  const shown = [
+    ...new Set([...(errors ?? []), ...(unreadable ? ["qualification.imageType"] : [])]),
+  ];
   const { key: urlKey, ...urlProps } = urlField;
   const { key: fileKey, ...fileProps } = fileField;
   return (
@@ -137,7 +143,12 @@ function ImageInput({
       <p className="mb-1 text-sm font-medium text-gray-700">{label}</p>
       <div className="flex aspect-[4/3] items-center justify-center overflow-hidden rounded-md border border-dashed border-gray-300 bg-gray-50">
         {preview ? (
-          <img src={preview} alt={label} className="max-h-full max-w-full object-contain" />
+          <img
+            src={preview}
+            alt={label}
+            className={`max-h-full max-w-full object-contain ${unreadable ? "invisible" : ""}`}
+            onError={() => setUnreadable(preview !== currentSrc)}
+          />
         ) : null}
       </div>
       <input key={urlKey} {...urlProps} />
@@ -150,13 +161,14 @@ function ImageInput({
           className="sr-only"
           onChange={(event) => {
             const file = event.currentTarget.files?.[0];
+            setUnreadable(false);
             setPreview(file ? URL.createObjectURL(file) : currentSrc);
           }}
         />
       </label>
       {/* Every problem of the image at once (too large and of the wrong type, say). */}
       <p id={errorId} className="min-h-5 pt-0.5 text-xs text-red-600" aria-live="polite">
-        {[...new Set(errors ?? [])].map((error) => (
+        {shown.map((error) => (
           <span key={error} className="block">
             {translate(error)}
           </span>
