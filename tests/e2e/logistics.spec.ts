@@ -107,6 +107,8 @@ for (const lang of ["zh", "en"] as const) {
         page.getByRole("status").filter({ hasText: common.operationSuccessful }),
       ).toBeVisible();
       await expect(page.locator(`tr[data-row-key="${salverNo}"]`)).toContainText(position);
+      // Focus is back on the saved position, not on the page.
+      await expect(page.locator(`tr[data-row-key="${salverNo}"] summary`)).toBeFocused();
 
       await page
         .locator(`tr[data-row-key="${salverNo}"]`)

@@ -1,4 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import { useEffect, useRef } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { ErrorLine, Notice } from "~/components/form-messages.tsx";
 import { ListFilter, StatusFilter, TextFilter } from "~/components/list-filter.tsx";
@@ -52,6 +53,19 @@ export default function PalletsPage({ loaderData, actionData }: Route.ComponentP
   const { filters } = loaderData;
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" ? navigation.formData?.get("salverNo") : null;
+  // A saved position is drawn anew when the list comes back (its details
+  // close): focus then goes back to that row's position instead of the page.
+  const refocus = useRef<string | null>(null);
+  useEffect(() => {
+    if (actionData?.ok) refocus.current = actionData.salverNo;
+  }, [actionData]);
+  useEffect(() => {
+    if (navigation.state !== "idle" || !refocus.current || !loaderData) return;
+    document
+      .querySelector<HTMLElement>(`tr[data-row-key="${CSS.escape(refocus.current)}"] summary`)
+      ?.focus();
+    refocus.current = null;
+  }, [navigation.state, loaderData]);
 
   const columns: Column<PalletRow>[] = [
     {
