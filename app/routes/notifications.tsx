@@ -7,11 +7,9 @@ import { useTranslation } from "~/utils/i18n.ts";
 import { parsePaging } from "~/utils/list-query.ts";
 import type { Route } from "./+types/notifications";
 
-const SIZES = [10, 20, 50] as const;
-
 /** Every notification of the user, newest first, paged; the bell links here. */
 export async function loader({ url, context }: Route.LoaderArgs) {
-  const paging = parsePaging(url.searchParams, SIZES);
+  const paging = parsePaging(url.searchParams);
   const answer = await context.get(apiContext).call("notices", { query: paging });
   return { list: answer.list, pagination: answer.pagination, unread: answer.unread };
 }
@@ -51,7 +49,7 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
         </ul>
       )}
       <div className="mt-4">
-        <PagingBar pagination={pagination} pageSizes={SIZES} />
+        <PagingBar pagination={pagination} />
       </div>
     </section>
   );

@@ -259,6 +259,9 @@ test.describe("notifications", () => {
     await page.getByTestId("all-notifications").click();
     await expect(page).toHaveURL(/\/notifications$/);
     await expect(page.getByRole("heading", { name: "全部通知" })).toBeVisible();
+    // The shared paging bar, with the shared page sizes (10 to 500).
+    const sizes = page.getByTestId("paging-size").locator("option");
+    await expect(sizes).toHaveText([10, 20, 50, 100, 200, 300, 400, 500].map((n) => `${n} 条/页`));
   });
 });
 

@@ -47,7 +47,8 @@ export default {
   companyNameZhShort: "The company name needs at least 2 characters",
   creditCodeLength: "The unified social credit code has 18 characters",
   creditCodeCheck: "The check character of the unified social credit code is wrong",
-  customsCodeFormat: "The customs registration code must have 10 characters, the first 4 of them digits",
+  customsCodeFormat:
+    "The customs registration code must have 10 characters, the first 4 of them digits",
   phoneFormat: "Enter a valid mobile or landline number (e.g. 0571-88886666)",
   emailFormat: "Enter a valid e-mail address",
   imageRequired: "Please upload an image",
