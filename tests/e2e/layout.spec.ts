@@ -99,6 +99,23 @@ for (const locale of ["zh", "en"] as const) {
         await expectLaidOut(page, prefix + path, width);
       }
 
+      // The review queue: a rejection's reason wraps, and an open rejection
+      // form lies over the rows, not widening the pinned actions column.
+      await page.goto(`${prefix}/qualificat/?state=rejected`);
+      await hydrated(page);
+      await expect(page.getByTestId("review-queue").locator("tbody tr").first()).toBeVisible();
+      await expectLaidOut(page, "rejected qualifications", width);
+      await page.goto(`${prefix}/qualificat`);
+      await hydrated(page);
+      const review = page.getByTestId("review-queue");
+      const reject = review
+        .locator("tbody details")
+        .filter({ hasText: /^(驳回|Reject)/ })
+        .first();
+      await reject.locator("summary").click();
+      await expect(reject.locator("textarea")).toBeVisible();
+      await expectLaidOut(page, "review queue with a rejection open", width);
+
       // The pallets of the first service: names keep at least eight characters a line.
       await page.goto(`${prefix}/server`);
       await page.getByTestId("services").locator("tbody a").first().click();

@@ -126,8 +126,11 @@ export function ReviewQueue({ review, actionData }: { review: Review; actionData
 function ReviewActions({ company }: { company: CompanyView }) {
   const { t } = useTranslation();
   if (company.state !== "pending" && company.state !== "reviewing") {
+    // A reason is a sentence: it wraps in a column as narrow as the buttons' (the column is pinned).
     return company.rejectReason ? (
-      <span className="text-xs text-gray-500">{company.rejectReason}</span>
+      <span className="block max-w-48 text-xs whitespace-normal text-gray-500">
+        {company.rejectReason}
+      </span>
     ) : null;
   }
   const hidden = (decision: string) => (
@@ -147,13 +150,14 @@ function ReviewActions({ company }: { company: CompanyView }) {
           </button>
         </Form>
       ) : null}
+      {/* The confirmations open in the pinned column, narrow enough not to widen it over the others. */}
       <details className="group">
         <summary className="btn-link cursor-pointer list-none">
           {t("qualification.approve")}
         </summary>
         <Form
           method="post"
-          className="mt-2 w-64 rounded-md border border-gray-200 bg-white p-3 shadow-sm"
+          className="mt-2 w-40 rounded-md border border-gray-200 bg-white p-2 whitespace-normal shadow-sm"
         >
           {hidden("approve")}
           <p className="mb-2 text-xs text-gray-700">{t("qualification.confirmApprove")}</p>
@@ -168,7 +172,7 @@ function ReviewActions({ company }: { company: CompanyView }) {
         </summary>
         <Form
           method="post"
-          className="mt-2 w-64 rounded-md border border-gray-200 bg-white p-3 shadow-sm"
+          className="mt-2 w-40 rounded-md border border-gray-200 bg-white p-2 whitespace-normal shadow-sm"
         >
           {hidden("reject")}
           <label className="mb-1 block text-xs text-gray-700" htmlFor={`reason-${company.id}`}>
