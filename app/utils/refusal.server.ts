@@ -9,6 +9,7 @@ import { sessionContext } from "~/middleware/session.server.ts";
 import type { ErrorPayload } from "~/utils/error-payload.ts";
 import { localizePath } from "~/utils/locale-path.ts";
 import { requestInfoContext } from "~/utils/request-context.server.ts";
+import { refererOnThisHost } from "~/utils/resource-paths.ts";
 import { localRedirectTarget } from "~/utils/same-origin.server.ts";
 import { commitSession } from "~/utils/session.server.ts";
 
@@ -94,13 +95,6 @@ function isThrownData(error: unknown): error is { data: ErrorPayload | undefined
 }
 
 function backTo(request: Request, fallback: string): string {
-  const referer = request.headers.get("Referer");
-  if (!referer) return fallback;
-  try {
-    const from = new URL(referer);
-    if (from.host !== new URL(request.url).host) return fallback;
-    return localRedirectTarget(`${from.pathname}${from.search}`, fallback);
-  } catch {
-    return fallback;
-  }
+  const from = refererOnThisHost(request);
+  return from ? localRedirectTarget(`${from.pathname}${from.search}`, fallback) : fallback;
 }

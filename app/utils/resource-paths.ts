@@ -42,14 +42,19 @@ export function resourcePage(request: Request): string {
 export function localeOfRequest(request: Request, url: URL): Locale {
   if (!isResourcePath(url.pathname)) return localeOfPath(url.pathname);
   if (url.pathname.startsWith("/en/")) return "en";
-  const referer = request.headers.get("Referer");
-  if (referer) {
-    try {
-      const from = new URL(referer);
-      if (from.host === url.host) return localeOfPath(from.pathname);
-    } catch {
-      // An unreadable Referer says nothing about the language.
-    }
-  }
+  const from = refererOnThisHost(request);
+  if (from) return localeOfPath(from.pathname);
   return parseLocale(readCookie(request.headers.get("Cookie"), LANG_COOKIE)) ?? DEFAULT_LOCALE;
+}
+
+/** The page that sent the request (its Referer), when it is one of this host; another site's, or an unreadable one, says nothing. */
+export function refererOnThisHost(request: Request): URL | undefined {
+  const referer = request.headers.get("Referer");
+  if (!referer) return undefined;
+  try {
+    const from = new URL(referer);
+    return from.host === new URL(request.url).host ? from : undefined;
+  } catch {
+    return undefined;
+  }
 }

@@ -15,7 +15,6 @@ export function IntentForm({ id }: { id: string }) {
 }
 
 /** The 6-digit e-mail code input with its send button (60 s countdown), which posts `sendFormId`. */
-
 export function EmailCodeField({
   field,
   label,

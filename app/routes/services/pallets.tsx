@@ -60,12 +60,12 @@ export default function PalletsPage({ loaderData, actionData }: Route.ComponentP
     if (actionData?.ok) refocus.current = actionData.salverNo;
   }, [actionData]);
   useEffect(() => {
-    if (navigation.state !== "idle" || !refocus.current || !loaderData) return;
+    if (navigation.state !== "idle" || !refocus.current) return;
     document
       .querySelector<HTMLElement>(`tr[data-row-key="${CSS.escape(refocus.current)}"] summary`)
       ?.focus();
     refocus.current = null;
-  }, [navigation.state, loaderData]);
+  }, [navigation.state]);
 
   const columns: Column<PalletRow>[] = [
     {
