@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import type { ReactNode, RefObject } from "react";
 import { Form, Link } from "react-router";
 import type { Locale } from "~/locales/index.ts";
 import { useTranslation } from "~/utils/i18n.ts";
@@ -10,7 +10,10 @@ import { LanguageSwitcher, submitForm } from "./language-switcher.tsx";
 interface AppHeaderProps {
   username: string;
   locale: Locale;
-  collapsed: boolean;
+  /** The side menu is shown: beside the page and not collapsed, or open as a narrow window's drawer. */
+  menuExpanded: boolean;
+  menuId: string;
+  toggleRef: RefObject<HTMLButtonElement | null>;
   onToggleMenu: () => void;
   canOpenSettings: boolean;
   bell: ReactNode;
@@ -20,7 +23,9 @@ interface AppHeaderProps {
 export function AppHeader({
   username,
   locale,
-  collapsed,
+  menuExpanded,
+  menuId,
+  toggleRef,
   onToggleMenu,
   canOpenSettings,
   bell,
@@ -29,16 +34,19 @@ export function AppHeader({
   const initial = username.slice(0, 1).toUpperCase();
 
   return (
-    <header className="flex h-header shrink-0 items-center gap-2 border-b border-gray-200 bg-white px-4">
+    <header className="flex h-header shrink-0 items-center gap-1 border-b border-gray-200 bg-white px-2 sm:gap-2 sm:px-4">
       <button
+        ref={toggleRef}
         type="button"
         onClick={onToggleMenu}
         className="rounded-md p-2 text-gray-600 hover:bg-gray-100"
-        aria-label={collapsed ? t("common.expandMenu") : t("common.collapseMenu")}
+        aria-label={menuExpanded ? t("common.collapseMenu") : t("common.expandMenu")}
+        aria-expanded={menuExpanded}
+        aria-controls={menuId}
         data-testid="menu-toggle"
         data-needs-js
       >
-        {collapsed ? <MenuUnfoldIcon /> : <MenuFoldIcon />}
+        {menuExpanded ? <MenuFoldIcon /> : <MenuUnfoldIcon />}
       </button>
       <div className="flex-1" />
       {bell}
@@ -64,7 +72,10 @@ export function AppHeader({
           >
             {initial}
           </span>
-          <span className="max-w-48 truncate text-sm text-gray-700" data-testid="user-name">
+          <span
+            className="max-w-48 truncate text-sm text-gray-700 max-sm:sr-only"
+            data-testid="user-name"
+          >
             {username}
           </span>
           <span className="sr-only">{t("common.userMenuSuffix")}</span>

@@ -74,7 +74,7 @@ export function DateRangeField({
           })}
         </nav>
       </div>
-      <div className="flex items-center gap-1.5">
+      <div className="flex flex-wrap items-center gap-1.5">
         <label htmlFor={`${id}-start`} className="sr-only">
           {t("inventory.dateRange.start")}
         </label>

@@ -43,6 +43,7 @@ import { Link, type Location, useLocation } from "react-router";
 import { Popover, PopoverButton, PopoverPanel } from "~/components/headless.tsx";
 import { ChevronIcon } from "~/components/icons.tsx";
 import { PagingBar } from "~/components/paging-bar.tsx";
+import { ScrollBox } from "~/components/scroll-box.tsx";
 import type { Pagination } from "~/contract/index.ts";
 import type { Locale } from "~/locales/index.ts";
 import { plainCookie, readCookie } from "~/utils/cookies.ts";
@@ -247,12 +248,10 @@ export function PagedTable<Row>({
         <ColumnMenu table={id} columns={columns} hidden={hidden} onChange={setHidden} />
       </div>
       {/* Scrolls sideways when the table is wider than its box: focusable, so the keyboard can scroll it. */}
-      <section
-        aria-label={label ?? t("table.region")}
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
-        tabIndex={0}
-        className="@container overflow-x-auto rounded-lg border border-gray-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
-        data-testid={`${id}-region`}
+      <ScrollBox
+        label={label ?? t("table.region")}
+        className="@container rounded-lg border border-gray-200 focus-visible:outline-offset-2"
+        testId={`${id}-region`}
       >
         <table className="data-cells min-w-full divide-y divide-gray-200 bg-white text-sm">
           <thead className="text-xs font-medium text-gray-600">
@@ -460,7 +459,7 @@ export function PagedTable<Row>({
             )}
           </tbody>
         </table>
-      </section>
+      </ScrollBox>
       <PagingBar pagination={pagination} pageSizes={pageSizes} id={`${id}-paging`} />
     </div>
   );

@@ -1,4 +1,4 @@
-import { Fragment } from "react";
+import { type FocusEvent, Fragment, type RefObject, useEffect, useRef } from "react";
 import { Link, useLocation } from "react-router";
 import type { Locale } from "~/locales/index.ts";
 import { useTranslation } from "~/utils/i18n.ts";
@@ -11,27 +11,71 @@ function isActive(item: MenuItem, path: string): boolean {
   return path === item.path || path.startsWith(`${item.path}/`);
 }
 
-/** The side menu: brand title, groups, submenus; 205 px open, 64 px collapsed. */
+export const SIDE_MENU_ID = "side-menu";
+
+/**
+ * The side menu: brand title, groups, submenus; 205 px open, 64 px collapsed.
+ * In a narrow window (below 1024 px: a 1280 px screen zoomed to 200 %) it
+ * leaves the page's flow and opens over the page as a drawer from the
+ * header's toggle (`drawerOpen`); without JavaScript, which the toggle
+ * needs, it stays beside the page.
+ */
 export function SideMenu({
   items,
   collapsed,
   locale,
+  drawerOpen,
+  onCloseDrawer,
+  toggle,
 }: {
   items: MenuItem[];
   collapsed: boolean;
   locale: Locale;
+  drawerOpen: boolean;
+  onCloseDrawer: () => void;
+  /** The header's toggle: focus returns there when the drawer closes by Escape. */
+  toggle: RefObject<HTMLButtonElement | null>;
 }) {
   const { t } = useTranslation();
   const path = stripLocale(useLocation().pathname);
   // Pages under a menu entry (pallets and orders under services) keep it highlighted.
   const currentPath = menuPathOf(path) ?? path;
+  const nav = useRef<HTMLElement>(null);
+
+  useEffect(() => {
+    if (!drawerOpen) return;
+    // Opened from the toggle: the keyboard goes on in the menu, at the current page's item.
+    const current = nav.current?.querySelector<HTMLElement>("[aria-current=page]");
+    (current ?? nav.current?.querySelector<HTMLElement>("a, summary"))?.focus();
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      onCloseDrawer();
+      toggle.current?.focus();
+    };
+    document.addEventListener("keydown", closeOnEscape);
+    return () => document.removeEventListener("keydown", closeOnEscape);
+  }, [drawerOpen, onCloseDrawer, toggle]);
+
+  // The drawer covers the page: once the focus is elsewhere (the page behind,
+  // a click beside it), it closes. The toggle closes it itself.
+  const closeWhenLeft = (event: FocusEvent<HTMLElement>) => {
+    const next = event.relatedTarget;
+    if (!drawerOpen || next === toggle.current) return;
+    if (next instanceof Node && event.currentTarget.contains(next)) return;
+    onCloseDrawer();
+  };
 
   return (
     <nav
+      ref={nav}
+      id={SIDE_MENU_ID}
       aria-label={t("common.appName")}
+      onBlur={closeWhenLeft}
       className={`flex shrink-0 flex-col bg-gray-900 text-gray-300 transition-[width] duration-200 ${collapsed ? "w-menu-collapsed" : "w-menu"}`}
       data-testid="side-menu"
+      data-side-menu
       data-collapsed={collapsed}
+      data-drawer={drawerOpen ? "open" : undefined}
     >
       <div className="flex h-header items-center gap-2 overflow-hidden border-b border-white/10 px-4">
         <img src="/logo.svg" alt="" className="size-8 shrink-0" />

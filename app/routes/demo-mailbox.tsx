@@ -30,8 +30,8 @@ export default function DemoMailbox({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { to, mails } = loaderData;
   return (
-    <div className="min-h-screen min-w-[1024px] bg-gray-50">
-      <header className="flex h-header items-center justify-between bg-gray-900 px-8 text-white">
+    <div className="min-h-screen bg-gray-50">
+      <header className="flex min-h-header items-center justify-between gap-3 bg-gray-900 px-4 py-2 text-white sm:px-8">
         <span className="text-lg font-semibold">{t("account.mailbox.title")}</span>
         <Link
           to={localizePath("/", loaderData.locale as Locale)}
@@ -40,7 +40,7 @@ export default function DemoMailbox({ loaderData }: Route.ComponentProps) {
           {t("account.mailbox.backToLogin")}
         </Link>
       </header>
-      <main className="mx-auto max-w-4xl px-8 py-8">
+      <main className="mx-auto max-w-4xl px-3 py-6 sm:px-8 sm:py-8">
         <p className="mb-4 text-sm text-gray-600">{t("account.mailbox.intro")}</p>
         <Form
           method="get"

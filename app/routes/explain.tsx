@@ -1,5 +1,6 @@
 import "~/locales/areas/explain.ts";
 import { PageHeader } from "~/components/page-header.tsx";
+import { ScrollBox } from "~/components/scroll-box.tsx";
 import { StatusBadge } from "~/components/status-badge.tsx";
 import { SalverStatus } from "~/contract/index.ts";
 import { useTranslation } from "~/utils/i18n.ts";
@@ -65,28 +66,30 @@ export default function ExplainPage() {
           4. {t("explain.statuses.title")}
         </h2>
         <p className="mb-2">{t("explain.statuses.salverIntro")}</p>
-        <table className="mb-4 w-full max-w-2xl border border-gray-200 text-left">
-          <thead className="bg-gray-50 text-xs text-gray-600">
-            <tr>
-              <th className="px-3 py-2">{t("explain.statuses.code")}</th>
-              <th className="px-3 py-2">{t("explain.statuses.meaning")}</th>
-              <th className="px-3 py-2">{t("explain.statuses.rule")}</th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-gray-100">
-            {SALVER_RULE_ORDER.map((code) => (
-              <tr key={code}>
-                <td className="px-3 py-1.5 font-mono">{code}</td>
-                <td className="px-3 py-1.5">
-                  <StatusBadge tone={SALVER_STATUS_TONES[code]}>
-                    {t(salverStatusKey(code))}
-                  </StatusBadge>
-                </td>
-                <td className="px-3 py-1.5">{t(`explain.statuses.salverRules.${code}`)}</td>
+        <ScrollBox label={t("explain.statuses.title")} className="mb-4 max-w-2xl">
+          <table className="w-full border border-gray-200 text-left">
+            <thead className="bg-gray-50 text-xs text-gray-600">
+              <tr>
+                <th className="px-3 py-2">{t("explain.statuses.code")}</th>
+                <th className="px-3 py-2">{t("explain.statuses.meaning")}</th>
+                <th className="px-3 py-2">{t("explain.statuses.rule")}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody className="divide-y divide-gray-100">
+              {SALVER_RULE_ORDER.map((code) => (
+                <tr key={code}>
+                  <td className="px-3 py-1.5 font-mono">{code}</td>
+                  <td className="px-3 py-1.5">
+                    <StatusBadge tone={SALVER_STATUS_TONES[code]}>
+                      {t(salverStatusKey(code))}
+                    </StatusBadge>
+                  </td>
+                  <td className="px-3 py-1.5">{t(`explain.statuses.salverRules.${code}`)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollBox>
         <p className="mb-2">{t("explain.statuses.orderIntro")}</p>
         <ul className="flex flex-wrap gap-3">
           {ORDER_STATUSES.map((code) => (

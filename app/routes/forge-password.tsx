@@ -38,11 +38,11 @@ export default function ForgotPassword({ loaderData, actionData }: Route.Compone
 
   return (
     <div
-      className="flex min-h-screen min-w-[1024px] flex-col bg-gray-50"
+      className="flex min-h-screen flex-col bg-gray-50"
       style={{ "--accent": SYSTEM_COLORS[system] } as CSSProperties}
       data-system={system}
     >
-      <header className="flex h-header items-center justify-between bg-(--accent) px-8 text-white">
+      <header className="flex min-h-header items-center justify-between gap-3 bg-(--accent) px-4 py-2 text-white sm:px-8">
         <Link
           to={localizePath("/", locale)}
           className="flex items-center gap-3 text-lg font-semibold"
@@ -52,8 +52,8 @@ export default function ForgotPassword({ loaderData, actionData }: Route.Compone
         </Link>
         <LanguageSwitcher tone="dark" />
       </header>
-      <main className="flex-1 px-8 py-10">
-        <section className="card mx-auto max-w-3xl p-10">
+      <main className="flex-1 px-3 py-6 sm:px-8 sm:py-10">
+        <section className="card mx-auto max-w-3xl p-5 sm:p-10">
           <h1 className="mb-8 text-center text-2xl font-semibold text-gray-900">
             {t("account.forgot.title")}
           </h1>

@@ -51,28 +51,35 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
   const submitting = navigation.state !== "idle" && navigation.formAction?.endsWith("/login");
 
   return (
-    <div className="flex min-h-screen min-w-[1024px] bg-white">
-      <aside className="relative flex w-1/2 flex-col justify-between overflow-hidden bg-gradient-to-br from-brand-700 via-brand-600 to-lime-500 p-12 text-white">
-        <div className="flex items-center gap-3 text-lg font-semibold">
+    // A narrow window (below 1024 px, or a zoomed one) shows the form under a
+    // band with the product's name, without the picture and its text.
+    <div className="flex min-h-screen bg-white max-lg:flex-col">
+      <aside className="relative flex flex-col justify-between gap-4 overflow-hidden bg-gradient-to-br from-brand-700 via-brand-600 to-lime-500 px-4 py-3 text-white sm:px-8 lg:w-1/2 lg:p-12">
+        <div className="flex items-center gap-3 text-lg font-semibold max-lg:hidden">
           <img src="/logo.svg" alt="" className="size-9" />
           {t("common.appName")}
         </div>
         <img
           src="/login-illustration.svg"
           alt=""
-          className="mx-auto w-4/5 max-w-lg drop-shadow-xl"
+          className="mx-auto w-4/5 max-w-lg drop-shadow-xl max-lg:hidden"
         />
         <div>
-          <h1 className="text-3xl font-bold">{t("common.appName")}</h1>
-          <p className="mt-3 max-w-lg text-base leading-7 text-brand-50">{t("common.appDetail")}</p>
+          <h1 className="flex items-center gap-3 text-xl font-bold lg:text-3xl">
+            <img src="/logo.svg" alt="" className="size-8 lg:hidden" />
+            {t("common.appName")}
+          </h1>
+          <p className="mt-3 max-w-lg text-base leading-7 text-brand-50 max-lg:hidden">
+            {t("common.appDetail")}
+          </p>
         </div>
       </aside>
 
-      <main className="flex w-1/2 flex-col">
+      <main className="flex flex-col lg:w-1/2">
         <div className="flex justify-end p-4">
           <LanguageSwitcher />
         </div>
-        <div className="flex flex-1 items-center justify-center px-8 pb-16">
+        <div className="flex flex-1 items-center justify-center px-4 pb-16 sm:px-8">
           <div className="w-full max-w-sm">
             <h2 className="mb-6 text-2xl font-semibold text-gray-900">{t("auth.loginTitle")}</h2>
             {loaderData.notice ? (

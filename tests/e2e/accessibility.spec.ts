@@ -119,6 +119,17 @@ for (const lang of ["zh", "en"] as const) {
       await expectAccessible(page, "import dialog");
     });
 
+    test("a zoomed window: the order list and the side menu's drawer", async ({ page }) => {
+      // A 1280 px screen zoomed to 200 %: the table scrolls in its box, the menu opens over the page.
+      await page.setViewportSize({ width: 640, height: 700 });
+      await login(page, ACCOUNTS.manager, { locale: lang });
+      await visit(page, at("/order"));
+      await expectAccessible(page, "order list at 640 px");
+      await page.getByTestId("menu-toggle").click();
+      await expect(page.getByTestId("side-menu")).toBeVisible();
+      await expectAccessible(page, "side menu's drawer");
+    });
+
     test("qualification pages of the administrator and of a guest, and a forbidden page", async ({
       page,
       newContext,

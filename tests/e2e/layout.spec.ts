@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { ACCOUNTS, expect, hydrated, login, STAFF_PAGES, test } from "./fixtures.ts";
+import { ACCOUNTS, expect, hydrated, login, STAFF_PAGES, submitLogin, test } from "./fixtures.ts";
 
 /**
  * Layout at the two narrow desktop widths, in both languages: the page never
@@ -161,3 +161,113 @@ for (const locale of ["zh", "en"] as const) {
     await expect(page.getByTestId("side-menu")).toHaveAttribute("data-collapsed", "false");
   });
 }
+
+/**
+ * Zoomed windows: a 1280 px screen at 200 % is 640 CSS px wide, at 400 %
+ * 320 px (WCAG's reflow width). The sign-in, password and staff pages do not
+ * scroll sideways there; tables scroll inside their own focusable box. The
+ * side menu leaves the page's flow and opens over it from the header's toggle.
+ */
+const ZOOMED_WIDTHS = [640, 320] as const;
+
+for (const locale of ["zh", "en"] as const) {
+  const prefix = locale === "en" ? "/en" : "";
+
+  test(`pages reflow in a zoomed window (${locale})`, async ({ page }) => {
+    test.setTimeout(180_000);
+    for (const width of ZOOMED_WIDTHS) {
+      await page.setViewportSize({ width, height: 800 });
+      for (const path of ["/", "/forge_password"]) {
+        await page.goto(`${prefix}${path}`);
+        await hydrated(page);
+        await expectLaidOut(page, prefix + path, width);
+      }
+      // The sign-in form starts in view, under the product's name.
+      await page.goto(`${prefix}/`);
+      await expect(page.getByRole("heading", { level: 1 })).toBeInViewport();
+      await expect(page.locator('input[name="username"]')).toBeInViewport();
+    }
+    await login(page, ACCOUNTS.admin, { locale });
+    for (const width of ZOOMED_WIDTHS) {
+      await page.setViewportSize({ width, height: 800 });
+      for (const path of STAFF_PAGES) {
+        await page.goto(prefix + path);
+        await hydrated(page);
+        await expect(page.getByTestId("side-menu")).toBeHidden();
+        await expectLaidOut(page, prefix + path, width);
+      }
+    }
+  });
+
+  test(`a zoomed window's menu opens over the page (${locale})`, async ({ page }) => {
+    await login(page, ACCOUNTS.manager, { locale });
+    await page.setViewportSize({ width: 640, height: 600 });
+    await page.goto(`${prefix}/order`);
+    await hydrated(page);
+    const menu = page.getByTestId("side-menu");
+    const toggle = page.getByTestId("menu-toggle");
+    const expand = locale === "en" ? "Expand menu" : "展开菜单";
+    const collapse = locale === "en" ? "Collapse menu" : "收起菜单";
+    await expect(menu).toBeHidden();
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await expect(toggle).toHaveAccessibleName(expand);
+    await expect(toggle).toHaveAttribute("aria-controls", "side-menu");
+
+    // Opened from the keyboard: the focus goes to the current page's item.
+    await toggle.focus();
+    await page.keyboard.press("Enter");
+    await expect(menu).toBeVisible();
+    await expect(menu).toHaveAttribute("data-collapsed", "false");
+    await expect(toggle).toHaveAttribute("aria-expanded", "true");
+    await expect(toggle).toHaveAccessibleName(collapse);
+    const services = menu.getByRole("link", {
+      name: locale === "en" ? "Service management" : "服务管理",
+    });
+    await expect(services).toBeFocused();
+    // The page keeps its width under the drawer.
+    expect(await layoutProblems(page, 640)).toEqual([]);
+
+    // Escape closes it and gives the focus back to the toggle.
+    await page.keyboard.press("Escape");
+    await expect(menu).toBeHidden();
+    await expect(toggle).toBeFocused();
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+
+    // A click beside it closes it.
+    await toggle.click();
+    await expect(menu).toBeVisible();
+    await page.mouse.click(630, 400);
+    await expect(menu).toBeHidden();
+
+    // Going to a page closes it.
+    await toggle.click();
+    await menu.getByRole("link", { name: locale === "en" ? "Qualification" : "资质信息" }).click();
+    await expect(page).toHaveURL(new RegExp(`${prefix}/qualificat`));
+    await expect(menu).toBeHidden();
+
+    // Widening the window puts the menu beside the page again.
+    await toggle.click();
+    await expect(menu).toBeVisible();
+    await page.setViewportSize({ width: 1280, height: 600 });
+    await expect(menu).toBeVisible();
+    await expect.poll(() => menu.evaluate((nav) => getComputedStyle(nav).position)).toBe("static");
+    await expect(toggle).toHaveAttribute("aria-expanded", "true");
+    await expect(toggle).toHaveAccessibleName(collapse);
+  });
+}
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("a zoomed window stacks the menu above the page", async ({ page }) => {
+    await page.setViewportSize({ width: 640, height: 800 });
+    await page.goto("/");
+    await submitLogin(page, ACCOUNTS.manager);
+    await page.goto("/order");
+    const menu = page.getByTestId("side-menu");
+    await expect(menu).toBeVisible();
+    await expect(menu.getByRole("link", { name: "服务管理" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "退出登录" })).toBeVisible();
+    expect(await layoutProblems(page, 640)).toEqual([]);
+  });
+});

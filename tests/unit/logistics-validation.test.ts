@@ -203,3 +203,17 @@ describe("the operations' schemas by intent", () => {
     expect(operationSchema("stockIn")).toBe(stockInSchema);
   });
 });
+
+describe("the operations' backend calls by intent", () => {
+  it("name the calls of every operation, and a call for every matching order where it acts on a selection", async () => {
+    const { ORDER_INTENTS, ORDER_OPERATIONS } = await import("~/routes/order/operations.ts");
+    const { ORDER_CALLS } = await import("~/routes/order/operations.server.ts");
+    expect(Object.keys(ORDER_CALLS).sort()).toEqual([...ORDER_INTENTS].sort());
+    for (const intent of ORDER_INTENTS) {
+      const calls: { callAll?: unknown } = ORDER_CALLS[intent];
+      expect(typeof calls.callAll === "function", intent).toBe(
+        ORDER_OPERATIONS[intent].target === "selection",
+      );
+    }
+  });
+});

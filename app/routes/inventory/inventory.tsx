@@ -133,7 +133,7 @@ export default function InventoryPage({ actionData }: Route.ComponentProps) {
             ))}
           </div>
         </fieldset>
-        <div className="min-w-72 flex-1">
+        <div className="min-w-[min(18rem,100%)] flex-1">
           <label htmlFor="scan-number" className="mb-1 block text-xs font-medium text-gray-600">
             {t("inventory.scan.number")}
           </label>
@@ -151,7 +151,7 @@ export default function InventoryPage({ actionData }: Route.ComponentProps) {
               placeholder={t("inventory.scan.placeholder")}
               aria-invalid={fieldError ? true : undefined}
               aria-describedby="scan-number-error"
-              className="input h-11 max-w-md font-mono text-base placeholder:font-sans placeholder:text-sm"
+              className="input h-11 min-w-0 max-w-md font-mono text-base placeholder:font-sans placeholder:text-sm"
               data-testid="scan-number"
             />
             <button type="submit" className="btn-primary h-11">

@@ -1,6 +1,7 @@
 import "~/locales/areas/inventory.ts";
 import { useCallback, useEffect, useState } from "react";
 import { Notice } from "~/components/form-messages.tsx";
+import { ScrollBox } from "~/components/scroll-box.tsx";
 import { StatusBadge } from "~/components/status-badge.tsx";
 import type { Locale } from "~/locales/index.ts";
 import { formatChinaTime } from "~/utils/china-time.ts";
@@ -163,7 +164,10 @@ export function ShiftList({
           </button>
         </div>
       </div>
-      <div className="overflow-x-auto rounded-lg border border-gray-200">
+      <ScrollBox
+        label={t("inventory.scan.shift.title")}
+        className="rounded-lg border border-gray-200"
+      >
         <table className="min-w-full divide-y divide-gray-200 bg-white text-sm">
           <thead className="bg-gray-50 text-xs font-medium text-gray-600">
             <tr>
@@ -233,7 +237,7 @@ export function ShiftList({
             )}
           </tbody>
         </table>
-      </div>
+      </ScrollBox>
     </section>
   );
 }

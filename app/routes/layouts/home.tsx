@@ -1,10 +1,10 @@
-import { type ReactNode, useState } from "react";
-import { data, isRouteErrorResponse, Outlet } from "react-router";
+import { type ReactNode, useCallback, useRef, useState } from "react";
+import { data, isRouteErrorResponse, Outlet, useLocation } from "react-router";
 import { AppHeader } from "~/components/app-header.tsx";
 import { ErrorPage } from "~/components/deferred-error-page.tsx";
 import { Notice } from "~/components/form-messages.tsx";
 import { NotificationBell } from "~/components/notification-bell.tsx";
-import { SideMenu } from "~/components/side-menu.tsx";
+import { SIDE_MENU_ID, SideMenu } from "~/components/side-menu.tsx";
 import { getLocale } from "~/middleware/i18next.ts";
 import { apiContext, sessionContext } from "~/middleware/session.server.ts";
 import { getUser, requireUserMiddleware } from "~/utils/auth.server.ts";
@@ -14,6 +14,7 @@ import { keepDataOnSelection } from "~/utils/order-selection.ts";
 import { canOpen, menuFor } from "~/utils/permissions.ts";
 import { commitSession } from "~/utils/session.server.ts";
 import { PATHS } from "~/utils/site-map.ts";
+import { useWideWindow } from "~/utils/use-wide-window.ts";
 import type { Route } from "./+types/home";
 
 export const middleware: Route.MiddlewareFunction[] = [requireUserMiddleware];
@@ -52,7 +53,19 @@ type ShellData = Route.ComponentProps["loaderData"];
 function Shell({ data, children }: { data: ShellData; children: ReactNode }) {
   const { t } = useTranslation();
   const [collapsed, setCollapsed] = useState(data.collapsed);
+  const wide = useWideWindow();
+  // A narrow window's drawer is open on the page it was opened on: going to
+  // another page, or widening the window, closes it.
+  const { key } = useLocation();
+  const [drawerOpenOn, setDrawerOpenOn] = useState<string | null>(null);
+  const drawerOpen = !wide && drawerOpenOn === key;
+  const closeDrawer = useCallback(() => setDrawerOpenOn(null), []);
+  const toggleButton = useRef<HTMLButtonElement>(null);
   const toggle = () => {
+    if (!wide) {
+      setDrawerOpenOn(drawerOpen ? null : key);
+      return;
+    }
     const next = !collapsed;
     setCollapsed(next);
     // biome-ignore lint/suspicious/noDocumentCookie: a plain preference cookie, read by the loader for the first paint
@@ -60,7 +73,8 @@ function Shell({ data, children }: { data: ShellData; children: ReactNode }) {
   };
 
   return (
-    <div className="flex h-screen min-w-[1024px] overflow-hidden">
+    // A narrow window's layout is in app.css ("Narrow windows").
+    <div className="flex h-screen overflow-hidden" data-shell>
       {/* The first Tab stop of every page: past the menu and the header, to the page. */}
       <a
         href="#main"
@@ -69,17 +83,35 @@ function Shell({ data, children }: { data: ShellData; children: ReactNode }) {
       >
         {t("common.skipToContent")}
       </a>
-      <SideMenu items={data.menu} collapsed={collapsed} locale={data.locale} />
+      <SideMenu
+        items={data.menu}
+        collapsed={collapsed && wide}
+        locale={data.locale}
+        drawerOpen={drawerOpen}
+        onCloseDrawer={closeDrawer}
+        toggle={toggleButton}
+      />
+      {drawerOpen ? (
+        // biome-ignore lint/a11y/noStaticElementInteractions: a click beside the open drawer closes it; the keyboard has Escape and the toggle
+        // biome-ignore lint/a11y/useKeyWithClickEvents: as above
+        <div className="fixed inset-0 z-30 bg-gray-900/40 lg:hidden" onClick={closeDrawer} />
+      ) : null}
       <div className="flex min-w-0 flex-1 flex-col">
         <AppHeader
           username={data.username}
           locale={data.locale}
-          collapsed={collapsed}
+          menuExpanded={wide ? !collapsed : drawerOpen}
+          menuId={SIDE_MENU_ID}
+          toggleRef={toggleButton}
           onToggleMenu={toggle}
           canOpenSettings={data.canOpenSettings}
           bell={<NotificationBell unread={data.unread} notices={data.notices} />}
         />
-        <main id="main" tabIndex={-1} className="min-h-0 flex-1 overflow-auto p-5 outline-none">
+        <main
+          id="main"
+          tabIndex={-1}
+          className="min-h-0 flex-1 overflow-auto p-3 outline-none sm:p-5"
+        >
           {data.flash ? (
             <div className="mb-4" data-testid="page-notice">
               <Notice kind={data.flash.kind}>{data.flash.message}</Notice>

@@ -1,24 +1,23 @@
 /**
- * Every operation of the order list, once. An entry says what the operation
- * acts on (the chosen orders or every order matching the filter, a scanned
- * number, an uploaded file), the question its confirmation asks and the
- * fields it asks for, the backend call it makes and the message it answers.
- * The schemas its form is checked with in the browser and in the action are
- * under the same intent in ./operation-schemas.ts: they bring zod, which the
- * page loads only with its forms, after the first paint.
+ * Every operation of the order list, once: what it acts on (the chosen
+ * orders or every order matching the filter, a scanned number, an uploaded
+ * file), its button, the question its confirmation asks and the fields it
+ * asks for. What it asks of the backend and the message it answers are under
+ * the same intent in ./operations.server.ts, which the browser never loads;
+ * the schemas its form is checked with in the browser and in the action are
+ * in ./operation-schemas.ts (they bring zod, which the page loads only with
+ * its forms, after the first paint).
  *
  * The page draws its buttons, scan boxes and dialogs from this table, and
  * the action (`orderAction` in orders.server.ts) runs every entry the same
  * way: parse, confirm unless confirmed, call, answer. A new operation is one
- * entry here, its translations, and its endpoint at the backend.
+ * entry here and one in operations.server.ts, its translations, and its
+ * endpoint at the backend.
  */
-import type { ParseKeys, TFunction } from "i18next";
+import type { ParseKeys } from "i18next";
 import type { z } from "zod";
 import type { ImportReport } from "~/contract/index.ts";
-import { OrderStatus } from "~/contract/status-codes.ts";
-import type { Api, ApiFailure } from "~/utils/api.server.ts";
 import { orderStatusKey } from "~/utils/logistics-status.ts";
-import type { OrderListFilter } from "~/validation/logistics.ts";
 import { REASON_MAX, STATUS_TARGETS } from "~/validation/logistics-limits.ts";
 import type { OperationSchemas } from "./operation-schemas.ts";
 
@@ -28,9 +27,6 @@ export type TranslationKey = ParseKeys;
 /** The schema of an operation's form (what `useZodForm` and `parseWithZod` take). */
 // biome-ignore lint/suspicious/noExplicitAny: Conform's own constraint on form values
 export type OperationSchema = z.ZodType<Record<string, any>, Record<string, any>>;
-
-/** An answer of the backend, as `Api.attempt` gives it. */
-export type Outcome<T> = { ok: true; data: T } | ApiFailure;
 
 /** A field the confirmation asks for. */
 export type OperationField =
@@ -61,21 +57,15 @@ export interface OperationAnswer {
 }
 
 /** An intent of the table: the key of its entry here and of its schemas. */
-type Intent = keyof OperationSchemas;
-type ChosenSchema<K extends Intent> = OperationSchemas[K]["schema"];
-type AllSchema<K extends Intent> = OperationSchemas[K] extends {
-  allSchema: infer All extends OperationSchema;
-}
-  ? All
-  : never;
+export type Intent = keyof OperationSchemas;
 
-interface Common<D> {
+interface Common {
+  /** Its own key in the table, checked below. */
+  intent: Intent;
   /** The button, and the title of the confirmation. */
   label: TranslationKey;
   /** "danger" draws the button and the confirm button in red. */
   tone: "danger" | "normal";
-  /** The message of a success: `common.operationSuccessful` goes before it. */
-  answer(data: D, t: TFunction): OperationAnswer;
 }
 
 /**
@@ -84,19 +74,16 @@ interface Common<D> {
  * matching its filters (`expectedCount`: the backend changes nothing when the
  * filter matches another number by then).
  */
-interface SelectionEntry<Chosen extends OperationSchema, All extends OperationSchema, D>
-  extends Common<D> {
+export interface SelectionOperation extends Common {
   target: "selection";
   /** The question for chosen orders, with `{{n}}`; `questionAll` for every matching order. */
   question: TranslationKey;
   questionAll: TranslationKey;
   fields: readonly OperationField[];
-  call(api: Api, value: z.output<Chosen>): Promise<Outcome<D>>;
-  callAll(api: Api, value: z.output<All>, filters: OrderListFilter): Promise<Outcome<D>>;
 }
 
 /** Acts on one scanned or typed number; the box beside the list posts it. */
-interface ScanEntry<S extends OperationSchema, D> extends Common<D> {
+export interface ScanOperation extends Common {
   target: "scan";
   /** The scanned field, posted again with the confirmation. */
   field: string;
@@ -106,7 +93,6 @@ interface ScanEntry<S extends OperationSchema, D> extends Common<D> {
   maxLength: number;
   /** The question, with `{{number}}`. */
   question: TranslationKey;
-  call(api: Api, value: z.output<S>): Promise<Outcome<D>>;
 }
 
 /**
@@ -114,147 +100,71 @@ interface ScanEntry<S extends OperationSchema, D> extends Common<D> {
  * upload dialog is the confirmation. The action checks the archive before
  * it goes anywhere.
  */
-interface UploadEntry<S extends OperationSchema, D> extends Common<D> {
+export interface UploadOperation extends Common {
   target: "upload";
   /** The dialog's title and hint, and the template workbook's resource route. */
   title: TranslationKey;
   hint: TranslationKey;
   templateHref: string;
-  call(api: Api, value: z.output<S>): Promise<Outcome<D>>;
 }
 
-/*
- * The table keeps every entry with its value types checked (the helpers
- * below); the generic action sees them with those types erased, which is
- * sound: a call only ever receives what its own schema parsed.
- */
-type Erased<E> = Omit<E, "call" | "callAll" | "answer"> & {
-  /** Its own key in the table, checked below. */
-  intent: Intent;
-  call(api: Api, value: unknown): Promise<Outcome<unknown>>;
-  answer(data: unknown, t: TFunction): OperationAnswer;
-};
-
-export type SelectionOperation = Erased<
-  SelectionEntry<OperationSchema, OperationSchema, unknown>
-> & {
-  callAll(api: Api, value: unknown, filters: OrderListFilter): Promise<Outcome<unknown>>;
-};
-export type ScanOperation = Erased<ScanEntry<OperationSchema, unknown>>;
-export type UploadOperation = Erased<UploadEntry<OperationSchema, unknown>>;
 export type OrderOperation = SelectionOperation | ScanOperation | UploadOperation;
 
-function selection<K extends Intent, D>(
-  intent: K,
-  entry: SelectionEntry<ChosenSchema<K>, AllSchema<K>, D>,
-): SelectionOperation & { intent: K } {
-  return {
-    ...entry,
-    intent,
-    call: (api, value) => entry.call(api, value as z.output<ChosenSchema<K>>),
-    callAll: (api, value, filters) => entry.callAll(api, value as z.output<AllSchema<K>>, filters),
-    answer: (data, t) => entry.answer(data as D, t),
-  };
-}
-
-function scan<K extends Intent, D>(
-  intent: K,
-  entry: ScanEntry<ChosenSchema<K>, D>,
-): ScanOperation & { intent: K } {
-  return {
-    ...entry,
-    intent,
-    call: (api, value) => entry.call(api, value as z.output<ChosenSchema<K>>),
-    answer: (data, t) => entry.answer(data as D, t),
-  };
-}
-
-function upload<K extends Intent, D>(
-  intent: K,
-  entry: UploadEntry<ChosenSchema<K>, D>,
-): UploadOperation & { intent: K } {
-  return {
-    ...entry,
-    intent,
-    call: (api, value) => entry.call(api, value as z.output<ChosenSchema<K>>),
-    answer: (data, t) => entry.answer(data as D, t),
-  };
-}
-
-/** How many orders changed: the answer of every operation on the selection. */
-const updated = (data: { updated: number }, t: TFunction) => ({
-  message: t("logistics.order.updated", { n: data.updated }),
-});
-
-const reasonField = {
+const reasonField: OperationField = {
   kind: "text",
   name: "reasonForDetention",
   label: "logistics.order.reason",
   placeholder: "logistics.order.reasonPlaceholder",
   maxLength: REASON_MAX,
-} as const satisfies OperationField;
+};
 
-const remarkField = {
+const remarkField: OperationField = {
   kind: "text",
   name: "reasonForDetention",
   label: "logistics.order.remarkLabel",
   hint: "logistics.order.remarkHint",
   maxLength: REASON_MAX,
-} as const satisfies OperationField;
+};
 
-const statusField = {
+const statusField: OperationField = {
   kind: "choice",
   name: "cbaStatus",
   label: "logistics.order.targetStatus",
   empty: "logistics.order.statusRequired",
   options: STATUS_TARGETS.map((code) => ({ value: code, label: orderStatusKey(code) })),
-} as const satisfies OperationField;
+};
 
 /** Every operation of the order list, in the order of its buttons. */
 export const ORDER_OPERATIONS = {
-  detain: selection("detain", {
+  detain: {
+    intent: "detain",
     target: "selection",
     label: "logistics.order.ops.detain",
     tone: "danger",
     question: "logistics.order.confirm.detain",
     questionAll: "logistics.order.confirm.detainAll",
     fields: [reasonField],
-    call: (api, { orderNoList, reasonForDetention }) =>
-      api.attempt("updateOrders", {
-        body: { orderNoList, cbaStatus: OrderStatus.detained, reasonForDetention },
-      }),
-    callAll: (api, { expectedCount, reasonForDetention }, filters) =>
-      api.attempt("updateOrdersByFilter", {
-        query: filters,
-        body: { expectedCount, cbaStatus: OrderStatus.detained, reasonForDetention },
-      }),
-    answer: updated,
-  }),
-  status: selection("status", {
+  },
+  status: {
+    intent: "status",
     target: "selection",
     label: "logistics.order.ops.status",
     tone: "normal",
     question: "logistics.order.confirm.status",
     questionAll: "logistics.order.confirm.statusAll",
     fields: [statusField],
-    call: (api, { orderNoList, cbaStatus }) =>
-      api.attempt("updateOrders", { body: { orderNoList, cbaStatus } }),
-    callAll: (api, { expectedCount, cbaStatus }, filters) =>
-      api.attempt("updateOrdersByFilter", { query: filters, body: { expectedCount, cbaStatus } }),
-    answer: updated,
-  }),
-  remarks: selection("remarks", {
+  },
+  remarks: {
+    intent: "remarks",
     target: "selection",
     label: "logistics.order.ops.remarks",
     tone: "normal",
     question: "logistics.order.confirm.remarks",
     questionAll: "logistics.order.confirm.remarksAll",
     fields: [remarkField],
-    call: (api, body) => api.attempt("orderRemarks", { body }),
-    callAll: (api, body, filters) => api.attempt("orderRemarksByFilter", { query: filters, body }),
-    answer: updated,
-  }),
-  stockIn: scan("stockIn", {
+  },
+  stockIn: {
+    intent: "stockIn",
     target: "scan",
     label: "logistics.order.ops.stockIn",
     tone: "normal",
@@ -263,40 +173,16 @@ export const ORDER_OPERATIONS = {
     placeholder: "logistics.order.stockInPlaceholder",
     maxLength: 64,
     question: "logistics.order.confirm.stockIn",
-    call: (api, value) => api.attempt("orderWarehousing", { body: { ...value, direction: "in" } }),
-    // A pallet scan moves the orders that may move and names every one left as it was.
-    answer: ({ changed, unchanged }, t) => ({
-      message: t("logistics.order.stockedIn", {
-        changed: changed.length,
-        unchanged: unchanged.length,
-      }),
-      unchanged: unchanged.map((order) => ({
-        orderNo: order.orderNo,
-        why: t("logistics.order.unchangedWhy", { status: t(orderStatusKey(order.cbaStatus)) }),
-      })),
-    }),
-  }),
-  import: upload("import", {
+  },
+  import: {
+    intent: "import",
     target: "upload",
     label: "logistics.order.ops.import",
     tone: "normal",
     title: "logistics.import.title",
     hint: "logistics.import.hint",
     templateHref: "/order/import-template",
-    call: (api, { file }) => {
-      const form = new FormData();
-      form.set("file", file, file.name);
-      return api.attempt("importOrders", { formData: form });
-    },
-    answer: (report, t) => ({
-      message: t("logistics.import.summary", {
-        total: report.total,
-        applied: report.applied,
-        refused: report.refused,
-      }),
-      report,
-    }),
-  }),
+  },
 } satisfies { [K in Intent]: OrderOperation & { intent: K } };
 
 export type OrderIntent = keyof typeof ORDER_OPERATIONS;

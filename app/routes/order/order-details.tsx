@@ -5,6 +5,7 @@
  * address opens one; then the server draws it and the browser keeps that
  * markup until this module is there).
  */
+import { ScrollBox } from "~/components/scroll-box.tsx";
 import { StatusBadge } from "~/components/status-badge.tsx";
 import type { ImportReport } from "~/contract/index.ts";
 import { useTranslation } from "~/utils/i18n.ts";
@@ -33,12 +34,7 @@ function OrderLines({ order }: { order: OrderView }) {
   const caption = t("logistics.order.lines.title", { orderNo: order.orderNo });
   return (
     // Scrolls sideways on its own when the lines are wider than the box.
-    <section
-      aria-label={caption}
-      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
-      tabIndex={0}
-      className="overflow-x-auto focus-visible:outline-2 focus-visible:outline-brand-600"
-    >
+    <ScrollBox label={caption}>
       <table className="min-w-full text-xs" data-testid="order-lines">
         <caption className="pb-2 text-left text-xs font-medium text-gray-700">{caption}</caption>
         <thead className="text-gray-500">
@@ -85,7 +81,7 @@ function OrderLines({ order }: { order: OrderView }) {
           ))}
         </tbody>
       </table>
-    </section>
+    </ScrollBox>
   );
 }
 

@@ -31,12 +31,12 @@ import {
 import { inspectXlsx, XlsxRefused } from "~/utils/xlsx-guard.server.ts";
 import { orderListFilterSchema, selectionSchema } from "~/validation/logistics.ts";
 import { operationSchema } from "./operation-schemas.ts";
+import { type OperationCalls, ORDER_CALLS, type Outcome } from "./operations.server.ts";
 import {
   type ConfirmIntent,
   type OperationSchema,
   type OrderIntent,
   type OrderOperation,
-  type Outcome,
   operationOf,
 } from "./operations.ts";
 import type { OrderActionData, OrderView, PendingOperation } from "./order-view.ts";
@@ -212,7 +212,7 @@ export async function orderAction(context: Context, request: Request, url: URL) 
   const result = await plan.call(submission.value);
   if (!result.ok) return failed(intent, await plan.again(), reject(submission, result));
   // 4. Answer.
-  const answer = operation.answer(result.data, t);
+  const answer = ORDER_CALLS[intent].answer(result.data, t);
   return data<OrderActionData>({
     stage: "done",
     intent,
@@ -243,6 +243,7 @@ async function planOf(
   context: Context,
 ): Promise<Plan | { stage: "refused"; response: ReturnType<typeof failed> }> {
   const api = context.get(apiContext);
+  const calls: OperationCalls = ORDER_CALLS[intent];
   const refused = (reply: SubmissionResult) => ({
     stage: "refused" as const,
     response: failed(intent, null, reply),
@@ -252,7 +253,7 @@ async function planOf(
     return {
       pending: null,
       schema: operationSchema(intent),
-      call: (value) => operation.call(api, value),
+      call: (value) => calls.call(api, value),
       again: async () => null,
     };
   }
@@ -265,7 +266,7 @@ async function planOf(
     return {
       pending,
       schema: operationSchema(intent),
-      call: (value) => operation.call(api, value),
+      call: (value) => calls.call(api, value),
       again: async () => pending,
     };
   }
@@ -288,7 +289,11 @@ async function planOf(
     return {
       pending,
       schema: operationSchema(intent, true),
-      call: (value) => operation.callAll(api, value, filters),
+      call: (value) => {
+        // Only operations on the selection reach here, and each has its call for every match.
+        if (!calls.callAll) throw new Error(`${intent} cannot act on every matching order`);
+        return calls.callAll(api, value, filters);
+      },
       again: async () => ({ ...pending, matching: (await countMatching(context, url)) ?? 0 }),
     };
   }
@@ -303,7 +308,7 @@ async function planOf(
   return {
     pending,
     schema: operationSchema(intent),
-    call: (value) => operation.call(api, value),
+    call: (value) => calls.call(api, value),
     again: async () => pending,
   };
 }
