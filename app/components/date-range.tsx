@@ -49,11 +49,14 @@ export function DateRangeField({
   const invalid = error ? true : undefined;
   return (
     <fieldset aria-labelledby={`${id}-label`} className="min-w-0" data-testid={id}>
-      <div className="mb-1 flex items-baseline justify-between gap-3">
+      <div className="mb-1 flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
         <span id={`${id}-label`} className="text-xs font-medium text-gray-600">
           {label}
         </span>
-        <nav aria-label={t("inventory.dateRange.shortcuts")} className="flex gap-2.5 text-xs">
+        <nav
+          aria-label={t("inventory.dateRange.shortcuts")}
+          className="flex flex-wrap gap-x-2.5 text-xs"
+        >
           {DATE_SHORTCUTS.map((shortcut) => {
             const days = shortcutRange(shortcut, today);
             return (

@@ -36,8 +36,9 @@ export function InputField({
       <label htmlFor={field.id} className="mb-1 block text-sm font-medium text-gray-700">
         {label}
       </label>
-      <div className="flex items-center gap-2">
-        <input key={key} {...inputProps} {...rest} className="input" />
+      {/* In a narrow window the addon (the image code's picture) goes under the field. */}
+      <div className="flex flex-wrap items-center gap-2">
+        <input key={key} {...inputProps} {...rest} className="input min-w-40 flex-1" />
         {addon}
       </div>
       <ErrorLine id={field.errorId} errors={field.errors} />

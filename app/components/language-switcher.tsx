@@ -17,9 +17,9 @@ export function LanguageSwitcher({ tone = "light" }: { tone?: "light" | "dark" }
   const returnTo = `${location.pathname}${location.search}`;
 
   return (
-    <Menu as="div" className="relative">
+    <Menu as="div" className="relative shrink-0">
       <MenuButton
-        className={`flex h-9 items-center gap-1 rounded-md px-2 text-sm ${tone === "dark" ? "text-white hover:bg-white/10" : "text-gray-700 hover:bg-gray-100"}`}
+        className={`flex h-9 items-center gap-1 rounded-md px-2 text-sm whitespace-nowrap ${tone === "dark" ? "text-white hover:bg-white/10" : "text-gray-700 hover:bg-gray-100"}`}
         data-testid="language-switcher"
       >
         <GlobeIcon />

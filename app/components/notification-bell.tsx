@@ -99,6 +99,7 @@ export function NotificationBell({ unread, notices }: { unread: number; notices:
       <PopoverPanel
         className="absolute top-full right-0 z-40 mt-1 w-96 rounded-lg border border-gray-200 bg-white shadow-xl focus:outline-none"
         data-testid="notification-panel"
+        data-bell-panel
       >
         <div className="flex items-center justify-between border-b border-gray-100 px-4 py-2.5">
           <p className="text-sm font-semibold text-gray-900">{t("common.notifications")}</p>

@@ -243,7 +243,7 @@ export function PagedTable<Row>({
       })}
       className="outline-none"
     >
-      <div className="mb-2 flex items-center justify-between gap-3">
+      <div className="mb-2 flex flex-wrap items-center justify-between gap-3">
         <div className="flex flex-wrap items-center gap-2">{toolbar}</div>
         <ColumnMenu table={id} columns={columns} hidden={hidden} onChange={setHidden} />
       </div>
@@ -555,7 +555,7 @@ function ColumnMenu<Row>({
   const optional = columns.filter((column) => !column.fixed);
   if (!hydrated) {
     return (
-      <details className="relative" data-testid="column-form">
+      <details className="relative ml-auto" data-testid="column-form">
         <summary className="btn-secondary h-8 cursor-pointer list-none px-3">
           {t("table.columns")}
         </summary>
@@ -595,7 +595,7 @@ function ColumnMenu<Row>({
     );
   }
   return (
-    <Popover className="relative">
+    <Popover className="relative ml-auto">
       <PopoverButton className="btn-secondary h-8 px-3" data-testid="column-menu">
         {t("table.columns")}
       </PopoverButton>

@@ -76,11 +76,11 @@ export function UploadForm({
         </div>
         <ErrorLine id={formFields.file.errorId} errors={formFields.file.errors} />
       </div>
-      <div className="flex items-center justify-between gap-3">
+      <div className="flex flex-wrap items-center justify-between gap-3">
         <a href={templateHref} download className="btn-link">
           {t("logistics.import.template")}
         </a>
-        <div className="flex gap-2">
+        <div className="ml-auto flex gap-2">
           {hydrated ? (
             <button type="button" className="btn-secondary" onClick={() => onOpenChange(false)}>
               {t("common.cancel")}

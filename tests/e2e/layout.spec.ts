@@ -28,6 +28,17 @@ function layoutProblems(page: Page, width: number): Promise<string[]> {
     if (main && main.scrollWidth > main.clientWidth + 1)
       problems.push(`main scrolls by ${main.scrollWidth - main.clientWidth}px`);
 
+    // Nothing sticks out of its card's content box (a scrolling table's insides scroll).
+    for (const card of document.querySelectorAll("main .card")) {
+      const right =
+        card.getBoundingClientRect().right - Number.parseFloat(getComputedStyle(card).paddingRight);
+      for (const element of card.querySelectorAll("*")) {
+        if (!shown(element) || element.closest("section[tabindex] *")) continue;
+        const box = element.getBoundingClientRect();
+        if (box.width > 0 && box.right > right + 1)
+          problems.push(`out of its card: ${name(element)} (${Math.round(box.right - right)}px)`);
+      }
+    }
     // Cells, and boxes in them, hold their content: nothing sticks out or is cut off.
     for (const cell of document.querySelectorAll("main th, main td")) {
       if (!shown(cell)) continue;

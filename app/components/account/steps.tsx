@@ -28,7 +28,7 @@ export function Steps({ labels, current }: { labels: string[]; current: number }
         return (
           <li
             key={label}
-            className="relative flex flex-1 flex-col items-center text-center"
+            className="relative flex min-w-0 flex-1 flex-col items-center text-center"
             aria-current={state === "current" ? "step" : undefined}
             ref={state === "current" ? currentItem : undefined}
             tabIndex={state === "current" ? -1 : undefined}
@@ -52,7 +52,7 @@ export function Steps({ labels, current }: { labels: string[]; current: number }
               {state === "done" ? "✓" : number}
             </span>
             <span
-              className={`mt-2 px-2 text-sm ${state === "todo" ? "text-gray-500" : "font-medium text-gray-800"}`}
+              className={`mt-2 px-1 text-xs break-words sm:px-2 sm:text-sm ${state === "todo" ? "text-gray-500" : "font-medium text-gray-800"}`}
             >
               {label}
             </span>

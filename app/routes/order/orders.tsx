@@ -354,7 +354,7 @@ export default function OrdersPage({ loaderData, actionData }: Route.ComponentPr
                   placeholder={t(operation.placeholder)}
                   aria-invalid={error ? true : undefined}
                   aria-describedby={`${id}-error`}
-                  className="input w-64 max-sm:w-44"
+                  className="input w-64 max-sm:w-40"
                 />
                 {error ? <ErrorLine id={`${id}-error`} errors={[error]} /> : null}
               </div>
