@@ -80,7 +80,7 @@ export function SideMenu({
       <div className="flex h-header items-center gap-2 overflow-hidden border-b border-white/10 px-4">
         <img src="/logo.svg" alt="" className="size-8 shrink-0" />
         {collapsed ? null : (
-          <span className="line-clamp-2 text-xs leading-tight font-semibold text-white">
+          <span className="text-xs leading-tight font-semibold text-white">
             {t("common.appName")}
           </span>
         )}

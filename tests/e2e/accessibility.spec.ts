@@ -151,6 +151,41 @@ for (const lang of ["zh", "en"] as const) {
   });
 }
 
+test("forced colours keep the current page, the chosen direction and filled buttons visible", async ({
+  page,
+}) => {
+  // Windows' contrast themes: the system paints backgrounds in its own colours.
+  await page.emulateMedia({ forcedColors: "active" });
+  await login(page, ACCOUNTS.manager);
+  const background = (locator: ReturnType<Page["locator"]>) =>
+    locator.evaluate((element) => getComputedStyle(element).backgroundColor);
+
+  await visit(page, "/inventory_system/detail");
+  const menu = page.getByTestId("side-menu");
+  const current = menu.locator('a[aria-current="page"]');
+  const other = menu.getByRole("link", { name: "到货报告" });
+  expect(await background(current)).not.toBe(await background(other));
+  const [chosenTab, otherTab] = [page.getByTestId("tab-4"), page.getByTestId("tab-3")];
+  await expect(chosenTab).toHaveAttribute("aria-current", "page");
+  expect(await background(chosenTab)).not.toBe(await background(otherTab));
+  const pager = page.getByTestId("inventory-detail-paging");
+  expect(await background(pager.locator('[aria-current="page"]'))).not.toBe(
+    await background(pager),
+  );
+  // A filled button keeps an outline of its own.
+  const search = page.getByRole("button", { name: "查询" });
+  expect(await search.evaluate((element) => getComputedStyle(element).borderTopWidth)).toBe("1px");
+
+  await visit(page, "/inventory_system/inventory");
+  const stockIn = page.locator("label").filter({ has: page.getByTestId("direction-in") });
+  const stockOut = page.locator("label").filter({ has: page.getByTestId("direction-out") });
+  const [chosenColour, otherColour] = [await background(stockIn), await background(stockOut)];
+  expect(chosenColour).not.toBe(otherColour);
+  await stockOut.click();
+  await expect.poll(() => background(stockOut)).toBe(chosenColour);
+  expect(await background(stockIn)).toBe(otherColour);
+});
+
 /** Presses Tab (or Shift+Tab) until the focused element matches `selector`. */
 async function tabTo(page: Page, selector: string, backwards = false, limit = 120) {
   for (let presses = 0; presses < limit; presses++) {

@@ -91,6 +91,17 @@ async function expectLaidOut(page: Page, state: string, width: number) {
   expect.soft(await layoutProblems(page, width), `${state} at ${width}px`).toEqual([]);
 }
 
+/** As expectLaidOut, except that wider text may wrap the 205 px menu's items: wrapping is what the spacing asks for there. */
+async function expectLaidOutSpaced(page: Page, state: string) {
+  const problems = await layoutProblems(page, 1280);
+  expect
+    .soft(
+      problems.filter((problem) => !problem.startsWith("menu item on two lines")),
+      state,
+    )
+    .toEqual([]);
+}
+
 for (const locale of ["zh", "en"] as const) {
   const prefix = locale === "en" ? "/en" : "";
 
@@ -280,5 +291,46 @@ test.describe("without JavaScript", () => {
     await expect(menu.getByRole("link", { name: "服务管理" })).toBeVisible();
     await expect(page.getByRole("button", { name: "退出登录" })).toBeVisible();
     expect(await layoutProblems(page, 640)).toEqual([]);
+  });
+});
+
+/** WCAG 1.4.12: text spacing a reader's style sheet may set. */
+const TEXT_SPACING = `* { line-height: 1.5 !important; letter-spacing: 0.12em !important; word-spacing: 0.16em !important; } p { margin-bottom: 2em !important; }`;
+
+test.describe("with a reader's text spacing", () => {
+  // The reader's style sheet is injected; the page's CSP would refuse it.
+  test.use({ bypassCSP: true });
+
+  test("no text is cut off, in either language", async ({ page }) => {
+    test.setTimeout(180_000);
+    for (const locale of ["zh", "en"] as const) {
+      const prefix = locale === "en" ? "/en" : "";
+      await page.context().clearCookies();
+      await page.goto(`${prefix}/`);
+      await page.addStyleTag({ content: TEXT_SPACING });
+      await expectLaidOutSpaced(page, `${prefix}/ with text spacing`);
+      await login(page, ACCOUNTS.admin, { locale });
+      for (const path of STAFF_PAGES) {
+        await page.goto(prefix + path);
+        await hydrated(page);
+        await page.addStyleTag({ content: TEXT_SPACING });
+        await expectLaidOutSpaced(page, `${prefix}${path} with text spacing`);
+        // Nothing clipped at its bottom either (a clamped line count, a fixed height).
+        const clipped = await page.evaluate(() =>
+          [...document.querySelectorAll("span, p, a, button, h1, h2, label")]
+            .filter((element) => {
+              const style = getComputedStyle(element);
+              return (
+                (element as HTMLElement).offsetParent !== null &&
+                !element.closest(".sr-only") &&
+                style.overflowY !== "visible" &&
+                element.scrollHeight > element.clientHeight + 2
+              );
+            })
+            .map((element) => (element.textContent ?? "").trim().slice(0, 40)),
+        );
+        expect.soft(clipped, `${prefix}${path}: clipped text`).toEqual([]);
+      }
+    }
   });
 });
