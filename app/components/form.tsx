@@ -38,7 +38,12 @@ export function InputField({
       </label>
       {/* In a narrow window the addon (the image code's picture) goes under the field. */}
       <div className="flex flex-wrap items-center gap-2">
-        <input key={key} {...inputProps} {...rest} className="input min-w-40 flex-1" />
+        <input
+          key={key}
+          {...inputProps}
+          {...rest}
+          className={addon ? "input min-w-40 flex-1" : "input"}
+        />
         {addon}
       </div>
       <ErrorLine id={field.errorId} errors={field.errors} />

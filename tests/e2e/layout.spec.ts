@@ -219,6 +219,16 @@ for (const locale of ["zh", "en"] as const) {
         await expectLaidOut(page, prefix + path, width);
       }
     }
+    // A guest's qualification form.
+    await page.context().clearCookies();
+    await login(page, ACCOUNTS.guest, { locale });
+    for (const width of ZOOMED_WIDTHS) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto(`${prefix}/qualificat`);
+      await hydrated(page);
+      await expect(page.locator('input[name="companyNameZh"]')).toBeVisible();
+      await expectLaidOut(page, `${prefix}/qualificat (guest)`, width);
+    }
   });
 
   test(`a zoomed window's menu opens over the page (${locale})`, async ({ page }) => {

@@ -62,7 +62,7 @@ export function ProfileForm({
         <legend className="mb-3 text-sm font-semibold text-gray-900">
           {t("qualification.sectionCompany")}
         </legend>
-        <div className="grid grid-cols-2 gap-x-6">
+        <div className="grid gap-x-6 sm:grid-cols-2">
           {text("companyNameZh")}
           {text("companyNameEn")}
           {text("creditCode")}
@@ -76,7 +76,7 @@ export function ProfileForm({
         <legend className="mb-3 text-sm font-semibold text-gray-900">
           {t("qualification.sectionContact")}
         </legend>
-        <div className="grid grid-cols-3 gap-x-6">
+        <div className="grid gap-x-6 sm:grid-cols-3">
           {text("contactPerson")}
           {text("contactPhone", "tel")}
           {text("contactEmail", "email")}
@@ -87,7 +87,7 @@ export function ProfileForm({
           {t("qualification.sectionImages")}
         </legend>
         <p className="mb-3 text-xs text-gray-500">{t("qualification.imageHint")}</p>
-        <div className="grid grid-cols-3 gap-6">
+        <div className="grid gap-6 sm:grid-cols-3">
           {IMAGE_FIELDS.map((field) => {
             const file = fields[fileFieldOf(field)];
             const current = company?.images.find((image) => image.field === field)?.src;

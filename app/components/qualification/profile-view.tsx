@@ -21,7 +21,7 @@ export function ProfileView({ company }: { company: CompanyView }) {
   const { t } = useTranslation();
   return (
     <div className="space-y-5" data-testid="qualification-view">
-      <dl className="grid grid-cols-3 gap-x-6 gap-y-3 text-sm">
+      <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-3">
         {TEXT_FIELDS.map((field) => (
           <div key={field}>
             <dt className="text-xs text-gray-500">{t(`qualification.${field}`)}</dt>
@@ -33,7 +33,7 @@ export function ProfileView({ company }: { company: CompanyView }) {
           <dd className="mt-0.5 whitespace-pre-line text-gray-900">{company.businessScope}</dd>
         </div>
       </dl>
-      <div className="grid grid-cols-3 gap-6">
+      <div className="grid gap-6 sm:grid-cols-3">
         {company.images.map((image) => (
           <figure key={image.field}>
             <figcaption className="mb-1 text-xs text-gray-500">
