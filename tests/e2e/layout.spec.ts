@@ -259,6 +259,15 @@ for (const locale of ["zh", "en"] as const) {
     // The page keeps its width under the drawer.
     expect(await layoutProblems(page, 640)).toEqual([]);
 
+    // The header stays in sight above it: its toggle is not covered.
+    const toggleUncovered = () =>
+      toggle.evaluate((button) => {
+        const box = button.getBoundingClientRect();
+        const top = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+        return top !== null && button.contains(top);
+      });
+    expect(await toggleUncovered()).toBe(true);
+
     // Escape closes it and gives the focus back to the toggle.
     await page.keyboard.press("Escape");
     await expect(menu).toBeHidden();

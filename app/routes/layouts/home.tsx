@@ -94,7 +94,7 @@ function Shell({ data, children }: { data: ShellData; children: ReactNode }) {
       {drawerOpen ? (
         // biome-ignore lint/a11y/noStaticElementInteractions: a click beside the open drawer closes it; the keyboard has Escape and the toggle
         // biome-ignore lint/a11y/useKeyWithClickEvents: as above
-        <div className="fixed inset-0 z-30 bg-gray-900/40 lg:hidden" onClick={closeDrawer} />
+        <div data-drawer-backdrop onClick={closeDrawer} />
       ) : null}
       <div className="flex min-w-0 flex-1 flex-col">
         <AppHeader
