@@ -206,6 +206,8 @@ test.describe("login", () => {
 
   test("logout returns to the login page and forgets the session", async ({ page }) => {
     await login(page, ACCOUNTS.admin);
+    // The user menu opens once the page runs its JavaScript.
+    await hydrated(page);
     await page.getByRole("button", { name: "用户菜单" }).click();
     await page.getByTestId("logout").click();
     await expect(page.getByRole("heading", { name: "账号登录" })).toBeVisible();
