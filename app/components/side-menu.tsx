@@ -16,9 +16,10 @@ export const SIDE_MENU_ID = "side-menu";
 /**
  * The side menu: brand title, groups, submenus; 205 px open, 64 px collapsed.
  * In a narrow window (below 1024 px: a 1280 px screen zoomed to 200 %) it
- * leaves the page's flow and opens over the page as a drawer from the
- * header's toggle (`drawerOpen`); without JavaScript, which the toggle
- * needs, it stays beside the page.
+ * leaves the page's flow and opens over the page, under the header, as a
+ * drawer from the header's toggle (`drawerOpen`); without JavaScript, which
+ * the toggle needs, it stands above the page. The layout is in app.css
+ * ("Narrow windows").
  */
 export function SideMenu({
   items,
@@ -57,7 +58,7 @@ export function SideMenu({
   }, [drawerOpen, onCloseDrawer, toggle]);
 
   // The drawer covers the page: once the focus is elsewhere (the page behind,
-  // a click beside it), it closes. The toggle closes it itself.
+  // the header, a click beside it), it closes. The toggle closes it itself.
   const closeWhenLeft = (event: FocusEvent<HTMLElement>) => {
     const next = event.relatedTarget;
     if (!drawerOpen || next === toggle.current) return;
