@@ -249,7 +249,7 @@ export function PagedTable<Row>({
       </div>
       {/* Scrolls sideways when the table is wider than its box: focusable, so the keyboard can scroll it. */}
       <ScrollBox
-        label={label ?? t("table.region")}
+        label={label}
         className="@container rounded-lg border border-gray-200 focus-visible:outline-offset-2"
         testId={`${id}-region`}
       >

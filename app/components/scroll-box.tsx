@@ -1,9 +1,12 @@
 import type { ReactNode } from "react";
+import { useTranslation } from "~/utils/i18n.ts";
 
 /**
  * A box that scrolls sideways when its table is wider than it (a narrow or
  * zoomed window): a named region the keyboard can focus, so it can scroll
- * it with the arrow keys, as a mouse user does with the scroll bar.
+ * it with the arrow keys, as a mouse user does with the scroll bar. Named
+ * "data table" unless the page names it (a region inside a section that
+ * already bears the table's title need not repeat it).
  */
 export function ScrollBox({
   label,
@@ -11,14 +14,15 @@ export function ScrollBox({
   testId,
   children,
 }: {
-  label: string;
+  label?: string;
   className?: string;
   testId?: string;
   children: ReactNode;
 }) {
+  const { t } = useTranslation();
   return (
     <section
-      aria-label={label}
+      aria-label={label ?? t("table.region")}
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
       tabIndex={0}
       className={`overflow-x-auto focus-visible:outline-2 focus-visible:outline-brand-600 ${className}`}

@@ -2,7 +2,7 @@ import { useSyncExternalStore } from "react";
 
 /**
  * The width from which the side menu sits beside the page (Tailwind's `lg`,
- * 1024 px). Below it (a narrow window, or a 1280 px screen zoomed to 200 %)
+ * 1024 px; the same width as the narrow-window rules of app.css). Below it (a narrow window, or a 1280 px screen zoomed to 200 %)
  * the menu opens over the page from the header's toggle instead.
  */
 const WIDE_WINDOW = "(min-width: 64rem)";

@@ -164,10 +164,7 @@ export function ShiftList({
           </button>
         </div>
       </div>
-      <ScrollBox
-        label={t("inventory.scan.shift.title")}
-        className="rounded-lg border border-gray-200"
-      >
+      <ScrollBox className="rounded-lg border border-gray-200">
         <table className="min-w-full divide-y divide-gray-200 bg-white text-sm">
           <thead className="bg-gray-50 text-xs font-medium text-gray-600">
             <tr>
