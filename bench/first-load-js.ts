@@ -11,7 +11,8 @@
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
-import { atMost, BUILD_DIR, login, type Portal, ROOT, type Row } from "./lib.ts";
+import { HOME_PAGES, PATHS, PUBLIC_PAGES, REGISTER_PAGES } from "../app/utils/site-map.ts";
+import { atMost, BUILD_DIR, info, login, type Portal, ROOT, type Row } from "./lib.ts";
 
 /** The /assets/*.js the HTML loads: script src, modulepreload href, and static imports of inline scripts. */
 export function scriptsOf(html: string): string[] {
@@ -41,7 +42,10 @@ export function importsOf(code: string, base: string): string[] {
 }
 
 async function gzippedKb(portal: Portal, path: string, cookie: string): Promise<number> {
-  const html = await (await fetch(portal.url + path, { headers: { cookie } })).text();
+  const response = await fetch(portal.url + path, { headers: { cookie }, redirect: "manual" });
+  // A redirect would measure the wrong page; the error pages answer with their status.
+  if (response.status >= 300 && response.status < 400) throw new Error(`${path} redirects`);
+  const html = await response.text();
   const pending = scriptsOf(html);
   const seen = new Set(pending);
   let bytes = 0;
@@ -59,12 +63,39 @@ async function gzippedKb(portal: Portal, path: string, cookie: string): Promise<
   return bytes / 1024;
 }
 
+/**
+ * Every other page of the site map (the administrator's signed-in pages, the
+ * guest's qualification form, the public and registration pages signed
+ * out): the heaviest, for the record. The issue's targets name three pages;
+ * this row shows whether another one has grown past them.
+ */
+async function heaviestOtherPage(portal: Portal, admin: string): Promise<Row> {
+  const guest = await login(portal.url, "guest@demo.test");
+  const measured = new Set(["/", PATHS.services, PATHS.orders]);
+  const pages: [string, string][] = [
+    ...HOME_PAGES.filter((page) => !page.redirectsTo).map(({ path }): [string, string] => [
+      path,
+      path === PATHS.qualification ? guest : admin,
+    ]),
+    ...[...PUBLIC_PAGES, ...REGISTER_PAGES]
+      .filter(({ path }) => path !== PATHS.loginForm)
+      .map(({ path }): [string, string] => [path, ""]),
+  ].filter(([path]) => !measured.has(path));
+  let heaviest = { path: "", kb: 0 };
+  for (const [path, cookie] of pages) {
+    const kb = await gzippedKb(portal, `${path}/`, cookie);
+    if (kb > heaviest.kb) heaviest = { path, kb };
+  }
+  return info(`first-load JS, heaviest other page (${heaviest.path}/, gzip)`, heaviest.kb, "KB");
+}
+
 export async function firstLoadJs(portal: Portal): Promise<Row[]> {
   const admin = await login(portal.url, "admin@demo.test");
   const rows: Row[] = [
     atMost("first-load JS, login page / (gzip)", await gzippedKb(portal, "/", ""), "KB", 110),
     atMost("first-load JS, /server/ (gzip)", await gzippedKb(portal, "/server/", admin), "KB", 150),
     atMost("first-load JS, /order/ (gzip)", await gzippedKb(portal, "/order/", admin), "KB", 150),
+    await heaviestOtherPage(portal, admin),
   ];
   const assets = join(ROOT, BUILD_DIR, "client", "assets");
   let withExcel = 0;

@@ -23,7 +23,7 @@ import {
 } from "~/utils/date-range.ts";
 import { useTranslation } from "~/utils/i18n.ts";
 import { listHref } from "~/utils/list-query.ts";
-import { ErrorLine } from "./form.tsx";
+import { ErrorLine } from "./form-messages.tsx";
 
 export function DateRangeField({
   id,

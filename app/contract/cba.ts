@@ -11,18 +11,20 @@ import { emailSchema } from "./account.ts";
 import { defineEndpoint } from "./endpoint.ts";
 import { pagedListOf, pageQuerySchema, timestampSchema } from "./envelope.ts";
 import { LOGISTICS_ROLES, REVIEW_ROLES } from "./roles.ts";
-import { ORDER_STATUSES, SALVER_STATUSES } from "./status-codes.ts";
+import { ORDER_STATUSES, QUALIFICATION_STATES, SALVER_STATUSES } from "./status-codes.ts";
 import { customsCodeSchema, usccSchema } from "./uscc.ts";
 
 // ---------------------------------------------------------------------------
-// Status codes (the names and sets live in ./status-codes.ts, without zod)
+// Status codes and qualification states (the names and sets live in
+// ./status-codes.ts, without zod)
 
 export * from "./status-codes.ts";
+export const WAREHOUSING_DIRECTIONS = ["in", "out"] as const;
+export type WarehousingDirection = (typeof WAREHOUSING_DIRECTIONS)[number];
+
 export const salverStatusSchema = z.literal(SALVER_STATUSES);
 export const orderStatusSchema = z.literal(ORDER_STATUSES);
 
-export const QUALIFICATION_STATES = ["pending", "reviewing", "approved", "rejected"] as const;
-export type QualificationState = (typeof QUALIFICATION_STATES)[number];
 export const qualificationStateSchema = z.enum(QUALIFICATION_STATES);
 
 export const TRADE_MODES = { crossBorderDirect: 1, bondedStocking: 2, generalTrade: 3 } as const;
@@ -261,8 +263,6 @@ export const updateOrdersByFilterBodySchema = filterOperationBase.extend({
 export const orderRemarksByFilterBodySchema = filterOperationBase.extend({
   reasonForDetention: z.string().max(200),
 });
-
-export const WAREHOUSING_DIRECTIONS = ["in", "out"] as const;
 
 export const warehousingBodySchema = z.object({
   /** A pallet number (all its orders) or an order number, as scanned. */

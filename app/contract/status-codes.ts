@@ -1,6 +1,6 @@
 /**
- * The status codes of services, pallets and orders, by name and as sets,
- * without zod: pages import them for labels and filters, and importing the
+ * The status codes of services, pallets and orders, by name and as sets, and
+ * the states of a qualification, without zod: pages import them for labels and filters, and importing the
  * schemas with them would bring zod into the browser (cba.ts re-exports them).
  */
 
@@ -41,3 +41,7 @@ export const ORDER_STATUSES = [
   OrderStatus.stockedIn,
 ] as const;
 export type OrderStatusCode = (typeof ORDER_STATUSES)[number];
+
+/** States of a company's qualification review. */
+export const QUALIFICATION_STATES = ["pending", "reviewing", "approved", "rejected"] as const;
+export type QualificationState = (typeof QUALIFICATION_STATES)[number];

@@ -2,7 +2,7 @@ import "~/locales/areas/explain.ts";
 import { PageHeader } from "~/components/page-header.tsx";
 import { ScrollBox } from "~/components/scroll-box.tsx";
 import { StatusBadge } from "~/components/status-badge.tsx";
-import { SalverStatus } from "~/contract/index.ts";
+import { SalverStatus } from "~/contract/status-codes.ts";
 import { useTranslation } from "~/utils/i18n.ts";
 import {
   ORDER_STATUS_TONES,

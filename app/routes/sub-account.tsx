@@ -1,12 +1,17 @@
 import "~/locales/areas/account.ts";
 import { getFormProps, getSelectProps } from "@conform-to/react";
 import { Form, useNavigation } from "react-router";
-import { ErrorLine, FormErrors, InputField, Notice, useZodForm } from "~/components/form.tsx";
-import { validationOf } from "~/components/form-validation.ts";
+import {
+  ErrorLine,
+  FormErrors,
+  InputField,
+  laterValidation,
+  Notice,
+  useZodForm,
+} from "~/components/form.tsx";
 import { PageHeader } from "~/components/page-header.tsx";
 import { type Column, PagedTable } from "~/components/paged-table.tsx";
 import { useTranslation } from "~/utils/i18n.ts";
-import { createSubAccountSchema } from "~/validation/account.ts";
 import type { Route } from "./+types/sub-account";
 import { subAccountAction, subAccountLoader } from "./sub-account.server.ts";
 
@@ -18,13 +23,18 @@ export function action(args: Route.ActionArgs) {
   return subAccountAction(args);
 }
 
+// The check brings zod and the schema: it comes after the first paint.
+const createValidation = laterValidation(() =>
+  import("~/validation/account.ts").then((module) => module.createSubAccountSchema),
+);
+
 type Row = Route.ComponentProps["loaderData"]["rows"][number];
 
 /** The company administrator's sub-accounts: list, create (e-mail, role), disable or enable. */
 export default function SubAccounts({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const busy = useNavigation().state === "submitting";
-  const [form, fields] = useZodForm(validationOf(createSubAccountSchema), {
+  const [form, fields] = useZodForm(createValidation, {
     id: "create-sub-account",
     lastResult: actionData && "result" in actionData ? actionData.result : undefined,
     defaultValue: { role: loaderData.roles[0] },

@@ -6,7 +6,7 @@
 import type { Company, Pagination, QualificationState } from "~/contract/index.ts";
 import { formatChinaTime } from "~/utils/china-time.ts";
 import { imageSrc } from "~/utils/images.ts";
-import { IMAGE_FIELDS } from "~/validation/qualification.ts";
+import { IMAGE_FIELDS } from "~/validation/qualification-limits.ts";
 
 export function companyView(company: Company) {
   return {

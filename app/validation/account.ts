@@ -95,8 +95,6 @@ const emailCodeField = (requiredKey: string) =>
 
 // ---------------------------------------------------------------- registration
 
-export const REGISTRATION_PATH = "/register/accountRegistration";
-
 /** Registration step 1: e-mail, password, confirmation and image code. */
 export const registerAccountSchema = z
   .object({
@@ -197,8 +195,7 @@ export function changePasswordSchema(email?: string) {
 
 // --------------------------------------------------------------- login settings
 
-/** Page sizes of the login history (SPEC.md section 9); 10 by default. */
-export const LOGIN_HISTORY_SIZES = [10, 100, 200, 500, 1000] as const;
+export { LOGIN_HISTORY_SIZES } from "./account-limits.ts";
 
 const booleanText = z.enum(["true", "false"]).transform((value) => value === "true");
 

@@ -1,15 +1,9 @@
 import "~/locales/areas/qualification.ts";
 import { z } from "zod";
 import { isValidCustomsCode, isValidUscc } from "~/contract/index.ts";
+import { fileFieldOf, IMAGE_FIELDS, IMAGE_MAX_BYTES, IMAGE_TYPES } from "./qualification-limits.ts";
 
-export const IMAGE_FIELDS = [
-  "businessLicenseImage",
-  "legalIdFrontImage",
-  "legalIdBackImage",
-] as const;
-export type ImageField = (typeof IMAGE_FIELDS)[number];
-export const IMAGE_MAX_BYTES = 2 * 1024 * 1024;
-export const IMAGE_TYPES = ["image/png", "image/jpeg", "image/gif"] as const;
+export * from "./qualification-limits.ts";
 
 const required = (max: number) =>
   z
@@ -93,13 +87,6 @@ export const qualificationSchema = z
       { when: (payload) => typeof payload.value === "object" && payload.value !== null },
     ),
   );
-
-export function fileFieldOf(field: ImageField) {
-  return field.replace(/Image$/, "File") as
-    | "businessLicenseFile"
-    | "legalIdFrontFile"
-    | "legalIdBackFile";
-}
 
 /** A rejection needs a reason that is not blank. */
 export const reviewSchema = z.discriminatedUnion("decision", [

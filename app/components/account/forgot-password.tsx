@@ -12,17 +12,17 @@ import {
   type LastResult,
 } from "~/components/account/flow-parts.tsx";
 import { NewPasswordFields } from "~/components/account/new-password-fields.tsx";
-import { FormErrors, useZodForm } from "~/components/form.tsx";
-import { validationOf } from "~/components/form-validation.ts";
+import { FormErrors, laterValidation, useZodForm } from "~/components/form.tsx";
 import type { Locale } from "~/locales/index.ts";
 import { useTranslation } from "~/utils/i18n.ts";
 import { localizePath } from "~/utils/locale-path.ts";
-import {
-  type ForgotSystem,
-  forgotAccountSchema,
-  forgotResetSchema,
-  forgotVerifySchema,
-} from "~/validation/account.ts";
+import type { ForgotSystem } from "~/validation/account.ts";
+
+// The checks bring zod and the schemas: they come after the first paint.
+const schemas = () => import("~/validation/account.ts");
+const accountValidation = laterValidation(() => schemas().then((s) => s.forgotAccountSchema));
+const verifyValidation = laterValidation(() => schemas().then((s) => s.forgotVerifySchema));
+const resetValidation = laterValidation(() => schemas().then((s) => s.forgotResetSchema));
 
 /** The steps of the recovery, the current one highlighted. */
 export function ForgotSteps({ step }: { step: number }) {
@@ -55,7 +55,7 @@ export function ForgotAccountStep({
   captchaNonce: string;
 }) {
   const { t } = useTranslation();
-  const [form, fields] = useZodForm(validationOf(forgotAccountSchema), {
+  const [form, fields] = useZodForm(accountValidation, {
     id: "forgot-account",
     lastResult,
     defaultValue: { email: defaultEmail },
@@ -87,7 +87,7 @@ export function ForgotVerifyStep({
   sentBefore: boolean;
 }) {
   const { t } = useTranslation();
-  const [form, fields] = useZodForm(validationOf(forgotVerifySchema), {
+  const [form, fields] = useZodForm(verifyValidation, {
     id: "forgot-verify",
     lastResult,
   });
@@ -137,7 +137,7 @@ function PreviousAndNext({ next }: { next: { value: string; label: string } }) {
 /** Step 3: the new password twice; previous and confirm. */
 export function ForgotResetStep({ lastResult, email }: { lastResult: LastResult; email: string }) {
   const { t } = useTranslation();
-  const [form, fields] = useZodForm(validationOf(forgotResetSchema), {
+  const [form, fields] = useZodForm(resetValidation, {
     id: "forgot-reset",
     lastResult,
   });

@@ -7,13 +7,16 @@ import {
   FlowSteps,
   type LastResult,
 } from "~/components/account/flow-parts.tsx";
-import { InputField, useZodForm } from "~/components/form.tsx";
-import { validationOf } from "~/components/form-validation.ts";
+import { InputField, laterValidation, useZodForm } from "~/components/form.tsx";
 import type { Locale } from "~/locales/index.ts";
 import { useTranslation } from "~/utils/i18n.ts";
 import { localizePath } from "~/utils/locale-path.ts";
-import { activationSchema, registerAccountSchema } from "~/validation/account.ts";
 import { DemoMailboxLink } from "./demo-mailbox-link.tsx";
+
+// The checks bring zod and the schemas: they come after the first paint.
+const schemas = () => import("~/validation/account.ts");
+const accountValidation = laterValidation(() => schemas().then((s) => s.registerAccountSchema));
+const activationValidation = laterValidation(() => schemas().then((s) => s.activationSchema));
 
 /** The three steps of the registration, the current one highlighted. */
 export function RegistrationSteps({ step }: { step: number }) {
@@ -32,7 +35,7 @@ export function AccountStep({
 }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language as Locale;
-  const [form, fields] = useZodForm(validationOf(registerAccountSchema), {
+  const [form, fields] = useZodForm(accountValidation, {
     id: "register-account",
     lastResult,
     defaultValue: { email: defaultEmail },
@@ -109,7 +112,7 @@ export function ActivationStep({
   demoMode?: boolean;
 }) {
   const { t } = useTranslation();
-  const [form, fields] = useZodForm(validationOf(activationSchema), {
+  const [form, fields] = useZodForm(activationValidation, {
     id: "register-activate",
     lastResult,
   });

@@ -5,19 +5,14 @@ import { Form, useNavigation } from "react-router";
 import {
   FormErrors,
   InputField,
+  laterValidation,
   TextareaField,
   useErrorText,
   useZodForm,
 } from "~/components/form.tsx";
-import { validationOf } from "~/components/form-validation.ts";
 import { useTranslation } from "~/utils/i18n.ts";
 import type { CompanyView } from "~/utils/qualification-view.ts";
-import {
-  fileFieldOf,
-  IMAGE_FIELDS,
-  IMAGE_TYPES,
-  qualificationSchema,
-} from "~/validation/qualification.ts";
+import { fileFieldOf, IMAGE_FIELDS, IMAGE_TYPES } from "~/validation/qualification-limits.ts";
 
 /** The profile's text fields; each has its label at `qualification.<field>`. */
 type TextField =
@@ -31,6 +26,11 @@ type TextField =
   | "contactPhone"
   | "contactEmail";
 
+// The check brings zod and the schema: it comes after the first paint.
+const qualificationValidation = laterValidation(() =>
+  import("~/validation/qualification.ts").then((module) => module.qualificationSchema),
+);
+
 /** The qualification form (new or rejected profile): text fields and the three licence images. */
 export function ProfileForm({
   company,
@@ -41,7 +41,7 @@ export function ProfileForm({
 }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
-  const [form, fields] = useZodForm(validationOf(qualificationSchema), {
+  const [form, fields] = useZodForm(qualificationValidation, {
     lastResult,
     defaultValue: company ?? undefined,
   });

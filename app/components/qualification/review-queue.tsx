@@ -5,7 +5,7 @@ import { FormErrors, Notice } from "~/components/form-messages.tsx";
 import { FilterField, ListFilter } from "~/components/list-filter.tsx";
 import { PageHeader } from "~/components/page-header.tsx";
 import { type Column, DateTime, PagedTable } from "~/components/paged-table.tsx";
-import { QUALIFICATION_STATES } from "~/contract/index.ts";
+import { QUALIFICATION_STATES } from "~/contract/status-codes.ts";
 import { useTranslation } from "~/utils/i18n.ts";
 import type { CompanyView, ReviewQueueView } from "~/utils/qualification-view.ts";
 import { ProfileView } from "./profile-view.tsx";

@@ -10,7 +10,7 @@ import { useTranslation } from "~/utils/i18n.ts";
 import { listHref } from "~/utils/list-query.ts";
 import { orderStatusKey } from "~/utils/logistics-status.ts";
 import { chosenColumns } from "~/utils/table-columns.ts";
-import { DETAIL_TABS, DETAIL_TEXT_FIELDS, detailTimeField } from "~/validation/inventory.ts";
+import { DETAIL_TABS, DETAIL_TEXT_FIELDS, detailTimeField } from "~/validation/inventory-limits.ts";
 import type { Route } from "./+types/detail";
 import { type DetailRow, loadDetails } from "./detail.server.ts";
 import { DownloadForm } from "./download-form.tsx";

@@ -1,4 +1,4 @@
-import type { InventoryDownloadKind } from "~/validation/inventory.ts";
+import type { InventoryDownloadKind } from "~/validation/inventory-limits.ts";
 
 /** The resource route of the inventory downloads; it answers in the language of the page. */
 export const INVENTORY_DOWNLOAD_PATH = "/inventory/download";

@@ -1,12 +1,14 @@
 import "~/locales/areas/inventory.ts";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useFetcher, useLocation } from "react-router";
+import { deferredModule } from "~/components/deferred.tsx";
 import { ErrorLine } from "~/components/form-messages.tsx";
 import { PageHeader } from "~/components/page-header.tsx";
-import { WAREHOUSING_DIRECTIONS } from "~/contract/index.ts";
+import type { WarehousingDirection } from "~/contract/index.ts";
 import { useTranslation } from "~/utils/i18n.ts";
 import { useHydrated } from "~/utils/use-hydrated.ts";
-import { SCAN_MAX, type ScanInput, scanSchema } from "~/validation/inventory.ts";
+import type { ScanInput } from "~/validation/inventory.ts";
+import { SCAN_MAX } from "~/validation/inventory-limits.ts";
 import type { Route } from "./+types/inventory";
 import { scanAction } from "./inventory.server.ts";
 import type { ScanActionData } from "./scan-record.ts";
@@ -16,7 +18,23 @@ export function action({ request, context }: Route.ActionArgs) {
   return scanAction(context, request);
 }
 
-type Direction = ScanInput["direction"];
+// The scan's schema brings zod: the browser fetches it as the page starts,
+// after the first paint (app/components/deferred.tsx); a scan made before it
+// is there waits for it.
+/**
+ * The directions of a move in their order on the page, each with its look
+ * when chosen; typed by the contract's list, so a direction it adds is a
+ * type error here until the page offers it.
+ */
+const DIRECTION_LOOKS: Record<WarehousingDirection, string> = {
+  in: "has-checked:bg-brand-600",
+  out: "border-l border-gray-300 has-checked:bg-amber-700",
+};
+
+const schemas = deferredModule(
+  import.meta.env.SSR ? await import("~/validation/inventory.ts") : undefined,
+  () => import("~/validation/inventory.ts"),
+);
 
 /**
  * Stock in/out by scan. Without JavaScript the form posts and the page shows
@@ -32,7 +50,7 @@ export default function InventoryPage({ actionData }: Route.ComponentProps) {
   const { scans, add, clear } = useShiftScans();
   const posted = actionData as ScanActionData | undefined;
 
-  const [direction, setDirection] = useState<Direction>(
+  const [direction, setDirection] = useState<WarehousingDirection>(
     (posted?.stage === "done" ? posted.scan.direction : posted?.direction) ?? "in",
   );
   const [localError, setLocalError] = useState<string | null>(null);
@@ -69,21 +87,22 @@ export default function InventoryPage({ actionData }: Route.ComponentProps) {
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     if (!hydrated) return;
     event.preventDefault();
-    const parsed = scanSchema.safeParse({
-      salverNoOrOrderNo: input.current?.value ?? "",
-      direction,
-    });
-    if (!parsed.success) {
-      setLocalError(parsed.error.issues[0]?.message ?? null);
+    const scanned = input.current?.value ?? "";
+    void schemas.load().then(({ scanSchema }) => {
+      const parsed = scanSchema.safeParse({ salverNoOrOrderNo: scanned, direction });
+      if (!parsed.success) {
+        setLocalError(parsed.error.issues[0]?.message ?? null);
+        input.current?.focus();
+        return;
+      }
+      setLocalError(null);
+      queue.current.push(parsed.data);
+      // Unless the next number is being typed already (the check was still on its way).
+      if (input.current?.value === scanned) input.current.value = "";
       input.current?.focus();
-      return;
-    }
-    setLocalError(null);
-    queue.current.push(parsed.data);
-    if (input.current) input.current.value = "";
-    input.current?.focus();
-    if (busy.current) setWaiting(queue.current.length);
-    else sendNext();
+      if (busy.current) setWaiting(queue.current.length);
+      else sendNext();
+    });
   };
 
   const fieldError =
@@ -111,10 +130,10 @@ export default function InventoryPage({ actionData }: Route.ComponentProps) {
             {t("inventory.scan.direction")}
           </legend>
           <div className="inline-flex h-11 overflow-hidden rounded-md border border-gray-300">
-            {WAREHOUSING_DIRECTIONS.map((value) => (
+            {(Object.keys(DIRECTION_LOOKS) as WarehousingDirection[]).map((value) => (
               <label
                 key={value}
-                className={`flex cursor-pointer items-center gap-2 px-4 text-sm font-medium text-gray-700 has-checked:text-white has-focus-visible:outline-2 has-focus-visible:-outline-offset-2 has-focus-visible:outline-brand-800 ${value === "in" ? "has-checked:bg-brand-600" : "border-l border-gray-300 has-checked:bg-amber-700"}`}
+                className={`flex cursor-pointer items-center gap-2 px-4 text-sm font-medium text-gray-700 has-checked:text-white has-focus-visible:outline-2 has-focus-visible:-outline-offset-2 has-focus-visible:outline-brand-800 ${DIRECTION_LOOKS[value]}`}
               >
                 <input
                   type="radio"
@@ -128,7 +147,7 @@ export default function InventoryPage({ actionData }: Route.ComponentProps) {
                   className="sr-only"
                   data-testid={`direction-${value}`}
                 />
-                {t(value === "in" ? "inventory.scan.in" : "inventory.scan.out")}
+                {t(`inventory.scan.${value}`)}
               </label>
             ))}
           </div>

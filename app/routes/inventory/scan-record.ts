@@ -1,7 +1,6 @@
 /** What a scan did, as the scan action answers it and the page keeps it (browser and server alike). */
 import type { SubmissionResult } from "@conform-to/react";
-import type { OrderStatusCode } from "~/contract/index.ts";
-import type { ScanInput } from "~/validation/inventory.ts";
+import type { OrderStatusCode, WarehousingDirection } from "~/contract/index.ts";
 
 /** What one scan did; plain values only, so the browser can keep it in sessionStorage. */
 export interface ScanRecord {
@@ -11,7 +10,7 @@ export interface ScanRecord {
   /** The pallet or order number: as the backend spells it, or as scanned when refused. */
   number: string;
   target: "salver" | "order" | null;
-  direction: ScanInput["direction"];
+  direction: WarehousingDirection;
   ok: boolean;
   /** Order numbers moved. */
   changed: string[];
@@ -25,6 +24,6 @@ export type ScanActionData =
   | { stage: "done"; scan: ScanRecord }
   | {
       stage: "invalid";
-      direction: ScanInput["direction"] | null;
+      direction: WarehousingDirection | null;
       reply: SubmissionResult<string[]>;
     };

@@ -5,7 +5,7 @@ import type { Locale } from "~/locales/index.ts";
 import { sendSignedInHome } from "~/utils/auth.server.ts";
 import { useTranslation } from "~/utils/i18n.ts";
 import { localizePath } from "~/utils/locale-path.ts";
-import { REGISTRATION_PATH } from "~/validation/account.ts";
+import { PATHS } from "~/utils/site-map.ts";
 import type { Route } from "./+types/account-registration-step";
 import { registrationStep } from "./registration.server.ts";
 
@@ -40,7 +40,7 @@ export default function AccountRegistrationStep({ loaderData }: Route.ComponentP
             ? t("account.registrationStep.current", { step, name: names[step - 1] })
             : t("account.registrationStep.notStarted")}
         </p>
-        <Link to={localizePath(REGISTRATION_PATH, locale)} className="btn-primary mt-6 px-8">
+        <Link to={localizePath(PATHS.registration, locale)} className="btn-primary mt-6 px-8">
           {started ? t("account.registrationStep.continue") : t("account.registrationStep.start")}
         </Link>
       </div>

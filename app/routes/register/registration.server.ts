@@ -19,15 +19,12 @@ import {
 } from "~/utils/account-flow.server.ts";
 import { localizePath } from "~/utils/locale-path.ts";
 import { LIMITS } from "~/utils/rate-limit.server.ts";
-import {
-  activationSchema,
-  REGISTRATION_PATH,
-  registerAccountSchema,
-} from "~/validation/account.ts";
+import { PATHS } from "~/utils/site-map.ts";
+import { activationSchema, registerAccountSchema } from "~/validation/account.ts";
 
 const registration: FlowSpec<"register"> = {
   name: "register",
-  path: (locale) => localizePath(REGISTRATION_PATH, locale),
+  path: (locale) => localizePath(PATHS.registration, locale),
   limit: LIMITS.registerPerAddress,
   captcha: "register",
   scene: "register",

@@ -4,7 +4,7 @@ import { Notice } from "~/components/form-messages.tsx";
 import { PageHeader } from "~/components/page-header.tsx";
 import { type Column, PagedTable } from "~/components/paged-table.tsx";
 import { useTranslation } from "~/utils/i18n.ts";
-import { LOGIN_HISTORY_SIZES } from "~/validation/account.ts";
+import { LOGIN_HISTORY_SIZES } from "~/validation/account-limits.ts";
 import type { Route } from "./+types/account";
 import { loginSettingsAction, loginSettingsLoader } from "./account.server.ts";
 

@@ -1,10 +1,10 @@
 import "~/locales/areas/account.ts";
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { useMemo } from "react";
 import { data, Form } from "react-router";
 import { NewPasswordFields } from "~/components/account/new-password-fields.tsx";
-import { FormErrors, InputField, Notice, useZodForm } from "~/components/form.tsx";
-import { validationOf } from "~/components/form-validation.ts";
+import { FormErrors, InputField, laterValidation, Notice, useZodForm } from "~/components/form.tsx";
 import { PageHeader } from "~/components/page-header.tsx";
 import { ApiCode } from "~/contract/index.ts";
 import { apiContext } from "~/middleware/session.server.ts";
@@ -49,8 +49,17 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function PasswordSettings({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const schema = changePasswordSchema(loaderData.email);
-  const [form, fields] = useZodForm(validationOf(schema), {
+  // The check brings zod and the schema: it comes after the first paint.
+  const validation = useMemo(
+    () =>
+      laterValidation(() =>
+        import("~/validation/account.ts").then((module) =>
+          module.changePasswordSchema(loaderData.email),
+        ),
+      ),
+    [loaderData.email],
+  );
+  const [form, fields] = useZodForm(validation, {
     id: "change-password",
     lastResult: actionData?.result,
   });

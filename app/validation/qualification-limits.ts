@@ -1,0 +1,21 @@
+/**
+ * The qualification form's image fields and limits, without zod: the form
+ * draws its file fields from them in the browser, where the schema
+ * (./qualification.ts, which re-exports these) comes only with its check.
+ */
+
+export const IMAGE_FIELDS = [
+  "businessLicenseImage",
+  "legalIdFrontImage",
+  "legalIdBackImage",
+] as const;
+export type ImageField = (typeof IMAGE_FIELDS)[number];
+export const IMAGE_MAX_BYTES = 2 * 1024 * 1024;
+export const IMAGE_TYPES = ["image/png", "image/jpeg", "image/gif"] as const;
+
+export function fileFieldOf(field: ImageField) {
+  return field.replace(/Image$/, "File") as
+    | "businessLicenseFile"
+    | "legalIdFrontFile"
+    | "legalIdBackFile";
+}
