@@ -141,7 +141,7 @@ function importClosure(ids: string[], context: ChunkingContext): Set<string> {
 /**
  * Five chunks instead of a dozen small ones, which compress worse apart:
  * `shell`, what every page runs besides the framework (the entry, the root
- * layout, i18next, and what they import); `signed-in`, what the signed-in
+ * layout, i18next, what they import, and what both languages' chunks import); `signed-in`, what the signed-in
  * layout (header, side menu) runs and only signed-in pages use, with the
  * page header and the status badge; `chrome`, what that layout shares with
  * the public pages (the language switcher); `lists`, the paged table, the
@@ -159,6 +159,9 @@ function shellChunks() {
   const chunkOf = (id: string, context: ChunkingContext) => {
     const roots = rootsOf(id, context);
     if (roots.some(isShell)) return "shell";
+    // Imported by both languages' chunks (the product's name): every page
+    // loads one of them, so it runs on every page.
+    if (roots.filter((root) => LOCALE_MODULE.test(root)).length > 1) return "shell";
     const pages = pagesOf(id, context);
     if (roots.some(isSignedInLayout)) return pages.every(isSignedIn) ? "signed-in" : "chrome";
     if (isSignedInPart(id) && pages.every(isSignedIn)) return "signed-in";

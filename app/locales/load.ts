@@ -10,5 +10,10 @@ import type { Locale } from "./index.ts";
  */
 export async function loadTranslations(locale: Locale): Promise<Resource[string]> {
   const module = locale === "en" ? await import("./en/base.ts") : await import("./zh/base.ts");
-  return { translation: { ...module.default.translation, ...registeredAreas(locale) } };
+  const translation: Record<string, object> = { ...module.default.translation };
+  // An area may add to a group the chunk has a few texts of (the account's).
+  for (const [area, texts] of Object.entries(registeredAreas(locale))) {
+    translation[area] = { ...translation[area], ...texts };
+  }
+  return { translation };
 }

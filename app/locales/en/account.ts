@@ -1,6 +1,5 @@
 import { PRODUCT_NAME } from "../../config/product.ts";
 import type zh from "../zh/account.ts";
-import everywhere from "./account-everywhere.ts";
 
 /** The same keys as Chinese, all the way down. */
 type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };
@@ -243,5 +242,4 @@ export default {
     disabledDone: "The sub-account is disabled and signed out everywhere",
     never: "Never",
   },
-  ...everywhere,
 } satisfies Shape<typeof zh>;

@@ -6,5 +6,12 @@ import qualification from "./qualification.ts";
 
 /** Every text of the language: the server's, and the tests'. */
 export default {
-  translation: { ...base.translation, account, qualification, inventory, explain },
+  translation: {
+    ...base.translation,
+    // The chunk's few account texts (the bell, the mailbox link) and the area's rest.
+    account: { ...base.translation.account, ...account },
+    qualification,
+    inventory,
+    explain,
+  },
 };

@@ -1,4 +1,8 @@
-/** The account texts every page may show (the bell, the login page's demo mailbox link): in the language's chunk; the rest of `account.ts` is an area. */
+/**
+ * The account texts every page may show (the bell, the login page's demo
+ * mailbox link): in the language's chunk. The rest, `account.ts`, is an
+ * area, which leaves these out so that they are in one chunk only.
+ */
 export default {
   notifications: {
     title: "全部通知",

@@ -1,5 +1,4 @@
 import { PRODUCT_NAME } from "../../config/product.ts";
-import everywhere from "./account-everywhere.ts";
 export default {
   title: "账户",
   fields: {
@@ -232,5 +231,4 @@ export default {
     disabledDone: "子账号已停用，其登录已全部下线",
     never: "从未登录",
   },
-  ...everywhere,
 };
