@@ -18,9 +18,6 @@ export function action({ request, context }: Route.ActionArgs) {
   return scanAction(context, request);
 }
 
-// The scan's schema brings zod: the browser fetches it as the page starts,
-// after the first paint (app/components/deferred.tsx); a scan made before it
-// is there waits for it.
 /**
  * The directions of a move in their order on the page, each with its look
  * when chosen; typed by the contract's list, so a direction it adds is a
@@ -31,6 +28,9 @@ const DIRECTION_LOOKS: Record<WarehousingDirection, string> = {
   out: "border-l border-gray-300 has-checked:bg-amber-700",
 };
 
+// The scan's schema brings zod: the browser fetches it as the page starts,
+// after the first paint (app/components/deferred.tsx); a scan made before it
+// is there waits for it.
 const schemas = deferredModule(
   import.meta.env.SSR ? await import("~/validation/inventory.ts") : undefined,
   () => import("~/validation/inventory.ts"),
