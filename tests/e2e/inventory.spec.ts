@@ -361,6 +361,28 @@ test("scans faster than the answers are all kept, in order", async ({ page }) =>
   await expect(page.getByText(zhI.scan.shift.empty)).toBeVisible();
 });
 
+test("when the scan's check cannot be had, the server checks every scan", async ({ page }) => {
+  // The scan's schema comes after the first paint; here it never comes. (On
+  // the context: the page's routes do not see the pages after the sign-in.)
+  await page.context().route(/\/assets\/.*\.js$/, async (route) => {
+    const response = await route.fetch();
+    if ((await response.text()).includes("inventory.scan.numberRequired")) await route.abort();
+    else await route.fulfill({ response });
+  });
+  await login(page, ACCOUNTS.manager);
+  await page.goto("/inventory_system/inventory");
+  // The shift's list is drawn once the page runs its JavaScript.
+  await expect(page.getByText(zhI.scan.shift.empty)).toBeVisible();
+  const unknown = `NOCHECK${Date.now()}`;
+  await scan(page, unknown);
+  await expect(page.getByTestId("scan-result")).toHaveText(TEXT.zh.notFound(unknown));
+  await expect(page.getByTestId("shift-row")).toHaveCount(1);
+  await expect(page.getByTestId("scan-number")).toHaveValue("");
+  // A blank scan: the server's message, in the field's error line.
+  await page.getByTestId("scan-number").press("Enter");
+  await expect(page.locator("#scan-number-error")).toHaveText(zhI.scan.numberRequired);
+});
+
 test("without JavaScript a scan posts and the page shows its result", async ({ newContext }) => {
   const context = await newContext({ javaScriptEnabled: false, locale: "zh-CN" });
   const page = await context.newPage();
