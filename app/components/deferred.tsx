@@ -23,7 +23,8 @@
  *     );
  *     export const Form = forms.component("Form");
  */
-import { type ComponentType, createElement, Suspense, use } from "react";
+import { type ComponentType, createElement, Suspense, use, useSyncExternalStore } from "react";
+import { useTranslation } from "~/utils/i18n.ts";
 
 const startedLoading: Promise<unknown>[] = [];
 
@@ -49,9 +50,10 @@ export function deferredModule<M extends object>(
   load: () => Promise<M>,
 ): DeferredModule<M> {
   let loaded = serverModule;
+  const failure = failureNotice();
   // Tried twice: if the chunk cannot be had (offline, a deploy in between),
   // the components keep the server's markup rather than replacing the page
-  // with an error.
+  // with an error; one first drawn in the browser says so (`Unavailable`).
   const loading: Promise<M> | undefined = loaded
     ? undefined
     : load()
@@ -60,7 +62,10 @@ export function deferredModule<M extends object>(
           loaded = module;
           return module;
         });
-  const settled = loading?.catch(() => new Promise<never>(() => {}));
+  const settled = loading?.catch(() => {
+    failure.fail();
+    return new Promise<never>(() => {});
+  });
   if (settled) loadingAtStart(settled);
 
   return {
@@ -70,7 +75,7 @@ export function deferredModule<M extends object>(
         return createElement(module[name] as ComponentType<object>, props);
       };
       const Deferred = (props: object) => (
-        <Suspense fallback={null}>
+        <Suspense fallback={<Unavailable failure={failure} />}>
           <Loaded {...props} />
         </Suspense>
       );
@@ -79,4 +84,43 @@ export function deferredModule<M extends object>(
     },
     load: () => (loaded ? Promise.resolve(loaded) : (loading as Promise<M>)),
   };
+}
+
+type FailureNotice = ReturnType<typeof failureNotice>;
+
+/** Whether a deferred module's chunk could not be had, for the parts waiting on it. */
+function failureNotice() {
+  let failed = false;
+  const listeners = new Set<() => void>();
+  return {
+    fail() {
+      failed = true;
+      for (const listener of listeners) listener();
+    },
+    subscribe(listener: () => void) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    failed: () => failed,
+  };
+}
+
+/**
+ * What a part first drawn in the browser (a dialog's form) shows while its
+ * code is on its way: nothing; once the code cannot be had, that it is
+ * missing and a way to reload the page. Not seen while the page hydrates:
+ * a boundary waiting there keeps the server's markup.
+ */
+function Unavailable({ failure }: { failure: FailureNotice }) {
+  const { t } = useTranslation();
+  const failed = useSyncExternalStore(failure.subscribe, failure.failed, () => false);
+  if (!failed) return null;
+  return (
+    <p role="alert" className="text-sm text-red-700" data-testid="part-unavailable">
+      {t("errors.partUnavailable")}{" "}
+      <button type="button" className="btn-link" onClick={() => window.location.reload()}>
+        {t("errors.reload")}
+      </button>
+    </p>
+  );
 }

@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import ExcelJS from "exceljs";
 import enCommon from "../../app/locales/en/common.ts";
+import enErrors from "../../app/locales/en/errors.ts";
 import enL from "../../app/locales/en/logistics.ts";
 import enQ from "../../app/locales/en/qualification.ts";
 import enTable from "../../app/locales/en/table.ts";
@@ -352,3 +353,19 @@ for (const lang of ["zh", "en"] as const) {
     expect(data[1]?.[4]).not.toBe("");
   });
 }
+
+test("an operation's dialog says so when its form's code cannot be had", async ({ page }) => {
+  // The operation forms come after the first paint; here their chunk never comes.
+  await page.context().route(/\/assets\/operation-form-[^/]*\.js$/, (route) => route.abort());
+  await login(page, ACCOUNTS.manager, { locale: "en" });
+  await page.goto("/en/order");
+  // The import button (a dialog's, not the page's own form) is drawn once the page runs.
+  await expect(page.getByTestId("import")).toBeVisible();
+  await orderRows(page).first().locator('input[name="orderNoList"]').check();
+  await page.getByTestId("op-detain").click();
+  const dialog = page.getByTestId("operation-dialog");
+  await expect(dialog.getByRole("alert")).toHaveText(
+    `${enErrors.partUnavailable} ${enErrors.reload}`,
+  );
+  await expect(dialog.getByRole("button", { name: enErrors.reload })).toBeVisible();
+});

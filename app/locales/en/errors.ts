@@ -15,6 +15,8 @@ export default {
   unreachable: "The backend cannot be reached, please try again later",
   badResponse: "The backend answered with data the portal cannot read",
   tryAgain: "Try again",
+  partUnavailable: "This part of the page could not be loaded.",
+  reload: "Reload the page to try again",
   badRequest: "The request could not be read, please go back and try again",
   tooLarge: "The request is too large and was not accepted",
   tooManyAttempts: "Too many attempts, please try again in {{minutes}} min",

@@ -13,6 +13,8 @@ export default {
   unreachable: "无法连接后端服务，请稍后重试",
   badResponse: "后端服务返回了无法识别的数据",
   tryAgain: "重试",
+  partUnavailable: "这部分页面未能加载。",
+  reload: "刷新页面重试",
   badRequest: "请求内容无法识别，请返回页面重试",
   tooLarge: "请求内容过大，未被接收",
   tooManyAttempts: "尝试次数过多，请 {{minutes}} 分钟后再试",
