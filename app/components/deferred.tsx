@@ -5,8 +5,8 @@
  * the announcer and overlay of navigations (./navigation-feedback.tsx); and
  * modules whose functions a page calls only on a user's action (`load()`:
  * the stock in/out page's scan schema). The same way as Headless UI
- * (./headless.tsx): the server renders them like any
- * other component (it has the module before its first render); in the
+ * (./headless.tsx): the server renders them like any other component (it
+ * has the module before its first render); in the
  * browser each sits in a Suspense boundary of its own, so while the chunk is
  * on its way React keeps the server's markup of it as it is (not yet
  * hydrated) and hydrates the rest of the page; once the chunk is there the

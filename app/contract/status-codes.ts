@@ -1,7 +1,8 @@
 /**
  * The status codes of services, pallets and orders, by name and as sets, and
- * the states of a qualification, without zod: pages import them for labels and filters, and importing the
- * schemas with them would bring zod into the browser (cba.ts re-exports them).
+ * the states of a qualification, without zod: pages import them for labels
+ * and filters, and importing the schemas with them would bring zod into the
+ * browser (cba.ts re-exports them).
  */
 
 /** cbaStatus of services and pallets, always derived from their orders. */

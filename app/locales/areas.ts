@@ -32,6 +32,25 @@ export function registerArea(area: Area, texts: Record<Locale, object>): void {
   }
 }
 
+/** A language's chunk with areas' texts added, each to the chunk's group of its name. */
+type WithAreas<Chunk, Areas> = Omit<Chunk, keyof Areas> & {
+  [K in keyof Areas]: (K extends keyof Chunk ? Chunk[K] : unknown) & Areas[K];
+};
+
+/**
+ * Adds areas' texts to a language's chunk (the account area to the few
+ * account texts the chunk keeps): the server's every text, and the
+ * browser's chunk with what its modules registered.
+ */
+export function withAreas<Chunk extends object, Areas extends Record<string, object>>(
+  chunk: Chunk,
+  areas: Areas,
+): WithAreas<Chunk, Areas> {
+  const merged = { ...chunk } as Record<string, object>;
+  for (const [area, texts] of Object.entries(areas)) merged[area] = { ...merged[area], ...texts };
+  return merged as WithAreas<Chunk, Areas>;
+}
+
 /** The registered areas' texts in one language, to go with that language's chunk. */
 export function registeredAreas(locale: Locale): Record<string, object> {
   return Object.fromEntries([...registered].map(([area, texts]) => [area, texts[locale]]));

@@ -1,5 +1,5 @@
 import type { Resource } from "i18next";
-import { registeredAreas } from "./areas.ts";
+import { registeredAreas, withAreas } from "./areas.ts";
 import type { Locale } from "./index.ts";
 
 /**
@@ -10,10 +10,5 @@ import type { Locale } from "./index.ts";
  */
 export async function loadTranslations(locale: Locale): Promise<Resource[string]> {
   const module = locale === "en" ? await import("./en/base.ts") : await import("./zh/base.ts");
-  const translation: Record<string, object> = { ...module.default.translation };
-  // An area may add to a group the chunk has a few texts of (the account's).
-  for (const [area, texts] of Object.entries(registeredAreas(locale))) {
-    translation[area] = { ...translation[area], ...texts };
-  }
-  return { translation };
+  return { translation: withAreas(module.default.translation, registeredAreas(locale)) };
 }
