@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineEndpoint } from "./endpoint.ts";
 import { pagedListOf, pageQuerySchema, timestampSchema } from "./envelope.ts";
-import { MANAGER_ROLE, ROLES, SUB_ACCOUNT_MANAGER_ROLES } from "./roles.ts";
+import { MANAGER_ROLE, ROLES, SETTINGS_ROLES, SUB_ACCOUNT_MANAGER_ROLES } from "./roles.ts";
 
 export const roleSchema = z.enum(ROLES);
 
@@ -159,6 +159,7 @@ export const accountEndpoints = {
     summary: "Switch single login on or off.",
     auth: true,
     prefixed: true,
+    roles: SETTINGS_ROLES,
     body: z.object({ isSingleLogin: z.boolean() }),
     data: currentUserSchema,
   }),
@@ -204,6 +205,7 @@ export const accountEndpoints = {
     summary: "Change the password; every other device goes offline.",
     auth: true,
     prefixed: true,
+    roles: SETTINGS_ROLES,
     body: modifyPasswordBodySchema,
     data: z.null(),
   }),
@@ -213,6 +215,7 @@ export const accountEndpoints = {
     summary: "Login history of the current account, newest first.",
     auth: true,
     prefixed: true,
+    roles: SETTINGS_ROLES,
     query: pageQuerySchema,
     data: pagedListOf(loginDeviceSchema),
   }),
@@ -222,6 +225,7 @@ export const accountEndpoints = {
     summary: "Force a device of the current account offline; its token answers 20004.",
     auth: true,
     prefixed: true,
+    roles: SETTINGS_ROLES,
     params: z.object({ deviceNo: z.string().min(1) }),
     data: z.null(),
   }),

@@ -16,6 +16,11 @@ export const PLATFORM_ROLE = "SYSTEM_ADMINISTRATOR" satisfies Role;
 export const LOGISTICS_ROLES = [MANAGER_ROLE, PLATFORM_ROLE] as const;
 /** Reviewing qualification submissions. */
 export const REVIEW_ROLES = [PLATFORM_ROLE] as const;
+/**
+ * The account's own settings (password, single login, login history, forcing
+ * a device offline): the settings pages, which SPEC section 6 gives to staff.
+ */
+export const SETTINGS_ROLES = LOGISTICS_ROLES;
 /** Managing sub-accounts (a company's main account only; see `subAccount`). */
 export const SUB_ACCOUNT_MANAGER_ROLES = LOGISTICS_ROLES;
 

@@ -13,7 +13,7 @@
  * A plain data module with relative imports: the route config and the tests
  * load it outside the application bundle.
  */
-import { LOGISTICS_ROLES, type Role } from "../contract/roles.ts";
+import { LOGISTICS_ROLES, type Role, SETTINGS_ROLES } from "../contract/roles.ts";
 import type zhMenu from "../locales/zh/menu.ts";
 import type zhTitles from "../locales/zh/titles.ts";
 
@@ -22,6 +22,8 @@ export type Permission = Role | "GUEST";
 
 /** The staff pages: the roles of the logistics calls behind them. */
 export const STAFF: readonly Permission[] = LOGISTICS_ROLES;
+/** The settings pages: the roles of the account calls behind them. */
+export const SETTINGS: readonly Permission[] = SETTINGS_ROLES;
 /** Every signed-in user. */
 export const EVERYONE: readonly Permission[] = ["GUEST"];
 
@@ -244,10 +246,10 @@ export const MENU: readonly MenuItem[] = [
     label: "menu.setting",
     path: PATHS.settings,
     icon: "settings",
-    allow: STAFF,
+    allow: SETTINGS,
     children: [
-      { label: "menu.settingCenter", path: PATHS.settingCenter, allow: STAFF },
-      { label: "menu.settingAccount", path: PATHS.settingAccount, allow: STAFF },
+      { label: "menu.settingCenter", path: PATHS.settingCenter, allow: SETTINGS },
+      { label: "menu.settingAccount", path: PATHS.settingAccount, allow: SETTINGS },
       { label: "menu.subAccount", path: PATHS.subAccount, allow: STAFF, primaryOnly: true },
     ],
   },

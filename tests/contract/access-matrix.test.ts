@@ -182,11 +182,11 @@ const MATRIX: Record<EndpointName, Row> = {
     call: (token) => json("/account/account-info", "GET", token),
   },
   updateAccountInfo: {
-    expected: signedIn(),
+    expected: staff,
     call: (token) => json("/account/account-info", "PUT", token, { isSingleLogin: false }),
   },
   modifyPassword: {
-    expected: signedIn(ApiCode.wrongCredentials),
+    expected: { ...signedIn(ApiCode.wrongCredentials), guest: FORBIDDEN },
     call: (token) =>
       json("/account/modify-password/pwd", "POST", token, {
         oldPassword: "wrong-Pass1",
@@ -195,11 +195,11 @@ const MATRIX: Record<EndpointName, Row> = {
       }),
   },
   loginDevices: {
-    expected: signedIn(),
+    expected: staff,
     call: (token) => json("/account/login-device", "GET", token),
   },
   forceOffline: {
-    expected: signedIn(UNKNOWN),
+    expected: { ...signedIn(UNKNOWN), guest: FORBIDDEN },
     call: (token) => json("/account/login-device/nope", "PUT", token),
   },
   subAccounts: {

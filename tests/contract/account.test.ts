@@ -246,7 +246,8 @@ describe("login devices, single login and force offline", () => {
       (await api.call(`/account/login-device/${current.deviceNo}`, { method: "PUT", token: me }))
         .code,
     ).toBe(40009);
-    const stranger = await api.login(GUEST);
+    // Another account's device is unknown to the caller, even to the platform.
+    const stranger = await api.login(ADMIN);
     expect(
       (
         await api.call(`/account/login-device/${current.deviceNo}`, {
@@ -255,6 +256,33 @@ describe("login devices, single login and force offline", () => {
         })
       ).code,
     ).toBe(ApiCode.notFound);
+  });
+
+  it("the settings calls are the settings pages': a Guest is refused (40003) and changes nothing", async () => {
+    const guest = await api.login(GUEST);
+    const refused = [
+      await api.call("/account/login-device", { token: guest }),
+      await api.call("/account/account-info", {
+        method: "PUT",
+        token: guest,
+        body: { isSingleLogin: true },
+      }),
+      await api.call("/account/modify-password/pwd", {
+        method: "POST",
+        token: guest,
+        body: { oldPassword: PASSWORD, password: "N3w-secret!", checkPass: "N3w-secret!" },
+      }),
+    ];
+    expect(refused.map((answer) => answer.code)).toEqual([
+      ApiCode.forbidden,
+      ApiCode.forbidden,
+      ApiCode.forbidden,
+    ]);
+    const me = currentUserSchema.parse(
+      (await api.call("/account/account-info", { token: guest })).data,
+    );
+    expect(me.isSingleLogin).toBe(false);
+    expect(await api.login(GUEST, PASSWORD)).toBeTruthy();
   });
 
   it("password change: wrong old password 1001; rules 40001; other devices answer 20004, this one stays", async () => {
