@@ -1,14 +1,23 @@
 import { useEffect, useState } from "react";
-import { useNavigation } from "react-router";
+import { useFetchers, useNavigation } from "react-router";
 import { useTranslation } from "~/utils/i18n.ts";
+import { isQuietFetcher } from "~/utils/quiet-fetcher.ts";
 
 /** Shown only when a navigation or post takes longer than this, so fast ones never flicker. */
 const SHOW_AFTER_MS = 300;
 
+/**
+ * Covers the page while a navigation, a form post or a post made in place
+ * (a fetcher: the order operations' dialogs, the xlsx import) takes a
+ * while, except fetchers whose page shows its own progress.
+ */
 export function LoadingOverlay() {
   const navigation = useNavigation();
+  const fetchers = useFetchers();
   const { t } = useTranslation();
-  const busy = navigation.state !== "idle";
+  const busy =
+    navigation.state !== "idle" ||
+    fetchers.some((fetcher) => fetcher.state !== "idle" && !isQuietFetcher(fetcher.key));
   const [visible, setVisible] = useState(false);
 
   useEffect(() => {

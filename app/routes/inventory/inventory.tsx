@@ -6,6 +6,7 @@ import { ErrorLine } from "~/components/form-messages.tsx";
 import { PageHeader } from "~/components/page-header.tsx";
 import type { WarehousingDirection } from "~/contract/index.ts";
 import { useTranslation } from "~/utils/i18n.ts";
+import { quietFetcherKey } from "~/utils/quiet-fetcher.ts";
 import { useHydrated } from "~/utils/use-hydrated.ts";
 import type { ScanInput } from "~/validation/inventory.ts";
 import { SCAN_MAX } from "~/validation/inventory-limits.ts";
@@ -46,7 +47,7 @@ export default function InventoryPage({ actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
   const location = useLocation();
-  const fetcher = useFetcher<ScanActionData>();
+  const fetcher = useFetcher<ScanActionData>({ key: quietFetcherKey("scan") });
   const { scans, add, clear } = useShiftScans();
   const posted = actionData as ScanActionData | undefined;
 
