@@ -1,9 +1,12 @@
 import { z } from "zod";
 
-/** Every JSON answer of the backend: `{ code, data, msg }`; success is `code: 200`. */
+/**
+ * Every JSON answer of the backend: `{ code, data, msg }`; success is
+ * `code: 200`. A refusal may come without data (SPEC.md section 8).
+ */
 export const envelopeSchema = z.object({
   code: z.number().int(),
-  data: z.unknown(),
+  data: z.unknown().optional(),
   msg: z.string(),
 });
 export type Envelope = z.infer<typeof envelopeSchema>;

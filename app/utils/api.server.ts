@@ -20,6 +20,7 @@ import {
   DEMO_MAILBOX_HEADER,
   type EndpointName,
   type Endpoints,
+  type Envelope,
   endpoints,
   envelopeSchema,
   isMessageCode,
@@ -302,35 +303,37 @@ export class Api {
       this.record(name, input, "timeout");
       throw timeoutError();
     }
-    if (!type.includes("json")) {
-      // No envelope: the HTTP status decides (SPEC.md section 8).
+    const parsed = type.includes("json") ? envelopeSchema.safeParse(body) : undefined;
+    // Without data (no envelope, or a refusal that carries none), HTTP 404
+    // and 5xx are the error pages (SPEC.md section 8).
+    if (!parsed?.success || (parsed.data.code !== ApiCode.ok && !hasData(parsed.data))) {
       if (response.status === 404) throw redirect(localizePath("/error/404", this.options.locale));
       if (response.status >= 500) throw redirect(localizePath("/error/500", this.options.locale));
-      console.error(`[api] ${name}: HTTP ${response.status} without a JSON envelope`);
-      throw malformed();
     }
-    const parsed = envelopeSchema.safeParse(body);
-    if (!parsed.success) {
-      if (response.status === 404) throw redirect(localizePath("/error/404", this.options.locale));
-      if (response.status >= 500) throw redirect(localizePath("/error/500", this.options.locale));
-      console.error(`[api] ${name}: answer is not an envelope`);
+    if (!parsed?.success) {
+      console.error(
+        `[api] ${name}: HTTP ${response.status}, ${parsed ? "answer is not an envelope" : "without a JSON envelope"}`,
+      );
       throw malformed();
     }
     return parsed.data;
   }
 
   /**
-   * Codes of the catalogue show their `data`; any other code the generic
-   * message. So does 500: a server error's text (a stack trace, an SQL
-   * message) is the backend's internals, never shown to the user.
+   * What the user reads of a refusal (SPEC.md section 8): with data, a code
+   * of the catalogue shows its data and any other code the generic message;
+   * without data, the envelope's `msg`. Never for 500: a server error's text
+   * (a stack trace, an SQL message) is the backend's internals.
    */
-  private messageOf(envelope: { code: number; data: unknown; msg: string }): string {
-    if (envelope.code === ApiCode.serverError) return this.options.genericMessage;
+  private messageOf(envelope: Envelope): string {
+    const generic = this.options.genericMessage;
+    if (envelope.code === ApiCode.serverError) return generic;
+    if (!hasData(envelope)) return envelope.msg || generic;
     if (isMessageCode(envelope.code) || isSessionEndCode(envelope.code)) {
-      if (typeof envelope.data === "string" && envelope.data) return envelope.data;
+      if (typeof envelope.data === "string") return envelope.data;
       if (envelope.msg) return envelope.msg;
     }
-    return this.options.genericMessage;
+    return generic;
   }
 
   private async throwIfFatal(code: number, message: string): Promise<void> {
@@ -347,6 +350,11 @@ export class Api {
 }
 
 /** A business error thrown to the error boundary: what the page asked for does not exist (404), or the message. */
+/** Whether a refusal carries data (its message); `null` and `""` do not. */
+function hasData(envelope: Envelope): boolean {
+  return envelope.data !== undefined && envelope.data !== null && envelope.data !== "";
+}
+
 function codedError(code: number, message: string) {
   if (code === ApiCode.notFound) return data<ErrorPayload>({ code, message }, { status: 404 });
   return data<ErrorPayload>({ code, message, kind: "coded" }, { status: 400 });

@@ -194,18 +194,24 @@ export const RESOURCES: readonly ResourceDeclaration[] = [
   { path: "/image", file: "routes/resources/image.ts", method: "GET" },
 ];
 
-export interface MenuItem {
+/** An entry of the menu: a page and the rule of who may open it. */
+export interface MenuEntry {
   /** Translation key of the label. */
   label: MenuKey;
   /** Path without locale prefix. */
   path: string;
-  icon?: "server" | "inventory" | "qualification" | "settings" | "explain";
   allow: readonly Permission[];
   /** Only a company's main account, not its sub-accounts (the backend's rule too). */
   primaryOnly?: boolean;
   /** Other pages (path prefixes) reached from this entry: same rule, and the entry stays highlighted. */
   pages?: readonly string[];
-  children?: readonly MenuItem[];
+}
+
+/** A top-level entry: with an icon, a group heading, or one level of submenu. */
+export interface MenuItem extends MenuEntry {
+  icon?: "server" | "inventory" | "qualification" | "settings" | "explain";
+  /** The submenu: entries without a level of their own (docs/decisions.md). */
+  children?: readonly MenuEntry[];
   /** Item group heading (translation key) shown above the item. */
   group?: MenuKey;
 }

@@ -121,6 +121,18 @@ for (const lang of ["zh", "en"] as const) {
       }
     });
 
+    test("the pallet list without a service, or with one that does not exist, says so in the table", async ({
+      page,
+    }) => {
+      await login(page, ACCOUNTS.manager, { locale: lang });
+      await page.goto(`${prefix}/server/salver/`);
+      await expect(page.getByTestId("pallets-error")).toHaveText(l.pallet.serviceRequired);
+      await page.goto(`${prefix}/server/salver/?serviceNo=NOSUCH1`);
+      await expect(page.getByTestId("pallets-error")).toHaveText(
+        lang === "zh" ? "服务号 NOSUCH1 不存在" : "Service NOSUCH1 does not exist",
+      );
+    });
+
     test("orders filter, page, expand their lines and remember columns", async ({ page }) => {
       await login(page, ACCOUNTS.manager, { locale: lang });
       await page.goto(`${prefix}/order`);

@@ -139,6 +139,39 @@ describe("API client", () => {
     );
   });
 
+  it("without data: HTTP 404 and 500 are the error pages, any other status shows msg", async () => {
+    const bare = (code: number, msg: string, status: number) =>
+      Response.json({ code, msg }, { status });
+    const locationOf = async (promise: Promise<unknown>) =>
+      ((await thrown(promise)) as Response).headers.get("Location");
+    let { api } = await apiWith(() => bare(40004, "no such route", 404));
+    expect(await locationOf(api.attempt("accountInfo"))).toBe("/error/404");
+    ({ api } = await apiWith(() => bare(500, "NullPointerException at …", 500)));
+    expect(await locationOf(api.attempt("accountInfo"))).toBe("/error/500");
+    ({ api } = await apiWith(() => bare(777, "库存不足", 400)));
+    expect(await api.attempt("accountInfo")).toEqual({ ok: false, code: 777, message: "库存不足" });
+    ({ api } = await apiWith(() => Response.json({ code: 777, data: null, msg: "" })));
+    expect(await api.attempt("accountInfo")).toEqual({
+      ok: false,
+      code: 777,
+      message: "网络通信异常",
+    });
+    // With data, a code outside the catalogue shows the generic message.
+    ({ api } = await apiWith(() => envelope(777, "内部细节")));
+    expect(await api.attempt("accountInfo")).toEqual({
+      ok: false,
+      code: 777,
+      message: "网络通信异常",
+    });
+    // A server error's text never reaches the user, with data or without.
+    ({ api } = await apiWith(() => bare(500, "SQLException", 200)));
+    expect(await api.attempt("accountInfo")).toEqual({
+      ok: false,
+      code: 500,
+      message: "网络通信异常",
+    });
+  });
+
   it("reports an answer that breaks the contract as 502", async () => {
     const { api } = await apiWith(() => envelope(200, { username: 42 }));
     const error = (await thrown(api.call("accountInfo"))) as { data: unknown; init: ResponseInit };

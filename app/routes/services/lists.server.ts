@@ -85,7 +85,7 @@ export async function loadPallets(context: Context, url: URL) {
       ...emptyList<PalletRow>(paging, getInstance(context).t("logistics.pallet.serviceRequired")),
     };
   }
-  // An unknown service answers 40004: the 404 page.
+  // An unknown service answers 40004, shown in the table: the number came from a link or the address bar.
   const api = context.get(apiContext);
   const result = await loadClampedPage(
     paging,
