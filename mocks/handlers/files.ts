@@ -26,8 +26,10 @@ function selection(
 }
 
 async function readUpload(form: FormData | null): Promise<Uint8Array> {
-  const file = form?.get("file");
-  if (!file || typeof file === "string")
+  // One file only (SPEC.md section 5): two are refused, not half read.
+  const files = form?.getAll("file") ?? [];
+  const [file] = files;
+  if (files.length !== 1 || !file || typeof file === "string")
     throw new ApiError(ApiCode.invalidParameters, "importNoFile");
   if (file.size > IMPORT_MAX_BYTES) throw new ApiError(ApiCode.invalidParameters, "importTooLarge");
   const bytes = new Uint8Array(await file.arrayBuffer());

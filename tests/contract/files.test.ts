@@ -334,7 +334,7 @@ describe("self-service number import", () => {
     }
   });
 
-  it("refuses a bad file as a whole (40001): none, not xlsx, empty, English messages", async () => {
+  it("refuses a bad file as a whole (40001): none, two, not xlsx, empty, English messages", async () => {
     expect((await upload(null)).code).toBe(ApiCode.invalidParameters);
     const text = await upload(new Blob(["order,logistics\n1,2"], { type: "text/csv" }), "en");
     expect(text).toMatchObject({ code: 40001, data: "The file is not a valid .xlsx file" });
@@ -342,6 +342,20 @@ describe("self-service number import", () => {
     expect(fakeZip.code).toBe(40001);
     const empty = await upload(await xlsxOf([["订单号", "物流单号"]]));
     expect(empty).toMatchObject({ code: 40001, data: "文件中没有数据行" });
+    // One file only: two are refused, neither is applied.
+    const [first, second] = await allOrders();
+    const twoFiles = new FormData();
+    for (const order of [first, second]) {
+      const rows = [
+        ["订单号", "物流单号"],
+        [order?.orderNo ?? "", "TWOFILES01"],
+      ];
+      twoFiles.append("file", await xlsxOf(rows), "import.xlsx");
+    }
+    const both = await api.call("/cba/order-import", { method: "POST", token, body: twoFiles });
+    expect(both).toMatchObject({ code: 40001, data: "请选择一个 xlsx 文件" });
+    const after = await allOrders();
+    expect(after.filter((order) => order.logisticsNo === "TWOFILES01")).toEqual([]);
     const guest = await api.login(GUEST);
     const form = new FormData();
     form.set("file", await xlsxOf([["h"], ["x"]]), "a.xlsx");

@@ -168,6 +168,15 @@ describe("import file", () => {
     ]);
     expect(parse(form([["file", xlsx("a.XLSX")]]), importSchema).status).toBe("success");
     expect(
+      parse(
+        form([
+          ["file", xlsx("a.xlsx")],
+          ["file", xlsx("b.xlsx")],
+        ]),
+        importSchema,
+      ).error?.file,
+    ).toEqual(["logistics.import.fileRequired"]);
+    expect(
       parse(form([["file", xlsx("big.xlsx", 5 * 1024 * 1024 + 1)]]), importSchema).error?.file,
     ).toEqual(["logistics.import.fileTooLarge"]);
   });
