@@ -1,0 +1,40 @@
+/**
+ * The service worker at /sw.js (SPEC.md section 7, PRODUCT.md "Around the
+ * pages"): it registers, keeps the hashed assets the pages load, and answers
+ * a page asked for without a network with the offline page, in both
+ * languages, whose button tries again.
+ */
+import { expect, test } from "./fixtures.ts";
+
+test("the service worker keeps the assets and shows the offline page without a network", async ({
+  page,
+  context,
+}) => {
+  await page.goto("/");
+  const scope = await page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.ready;
+    return registration.scope;
+  });
+  expect(new URL(scope).pathname).toBe("/");
+  // The worker takes control on its first start; the next load goes through it.
+  await page.reload();
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null))
+    .toBe(true);
+  const cached = await page.evaluate(async () => {
+    const cache = await caches.open("cba-portal-v1");
+    return (await cache.keys()).map((request) => new URL(request.url).pathname);
+  });
+  expect(cached).toContain("/offline.html");
+  expect(cached.some((path) => /^\/assets\/.+\.js$/.test(path))).toBe(true);
+
+  await context.setOffline(true);
+  await page.goto("/forge_password").catch(() => {});
+  await expect(page.getByRole("heading", { name: "网络连接已断开" })).toBeVisible();
+  await expect(page.getByText("You are offline. Check your connection and try again.")).toBeVisible();
+
+  await context.setOffline(false);
+  await page.getByRole("button", { name: "重试 · Retry" }).click();
+  await expect(page).toHaveURL(/\/forge_password$/);
+  await expect(page.getByRole("heading", { name: "网络连接已断开" })).toHaveCount(0);
+});
