@@ -146,3 +146,24 @@ for (const actor of ACTORS) {
     expect(seen).toEqual(expected);
   });
 }
+
+test("the login page and a submenu's own address send a signed-in user on", async ({
+  newRequest,
+}) => {
+  const whereTo = async (request: APIRequestContext, path: string) => {
+    const answer = await request.get(path, { maxRedirects: 0 });
+    return `${answer.status()} ${answer.headers().location ?? ""}`;
+  };
+  const manager = await signedInAs("managerA", newRequest);
+  const guest = await signedInAs("guest", newRequest);
+  const submenus = HOME_PAGES.filter((page) => page.redirectsTo);
+  expect(submenus.map((page) => page.path).sort()).toEqual([PATHS.inventorySystem, PATHS.settings]);
+  for (const prefix of ["", "/en"]) {
+    expect(await whereTo(manager, prefix || "/")).toBe(`302 ${prefix}${PATHS.services}`);
+    expect(await whereTo(guest, prefix || "/")).toBe(`302 ${prefix}${PATHS.qualification}`);
+    for (const { path, redirectsTo } of submenus) {
+      expect(await whereTo(manager, `${prefix}${path}/`)).toBe(`302 ${prefix}${redirectsTo}`);
+      expect(await whereTo(guest, `${prefix}${path}/`)).toBe("403 ");
+    }
+  }
+});

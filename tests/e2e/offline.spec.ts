@@ -31,7 +31,9 @@ test("the service worker keeps the assets and shows the offline page without a n
   await context.setOffline(true);
   await page.goto("/forge_password").catch(() => {});
   await expect(page.getByRole("heading", { name: "网络连接已断开" })).toBeVisible();
-  await expect(page.getByText("You are offline. Check your connection and try again.")).toBeVisible();
+  await expect(
+    page.getByText("You are offline. Check your connection and try again."),
+  ).toBeVisible();
 
   await context.setOffline(false);
   await page.getByRole("button", { name: "重试 · Retry" }).click();

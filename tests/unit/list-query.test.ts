@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import { RECENT_MAX } from "~/components/list-filter.tsx";
 import {
   filterEntries,
   lastPage,
@@ -97,10 +98,12 @@ describe("page numbers", () => {
 describe("recent inputs", () => {
   it("keep the last five, newest first, without duplicates", () => {
     let list: string[] = [];
-    for (const value of ["a", "b", "c", "d", "e", "f"]) list = pushRecent(list, value, 5);
+    // At most 5 per field (SPEC.md, shared widgets): the number the filters use.
+    expect(RECENT_MAX).toBe(5);
+    for (const value of ["a", "b", "c", "d", "e", "f"]) list = pushRecent(list, value, RECENT_MAX);
     expect(list).toEqual(["f", "e", "d", "c", "b"]);
-    expect(pushRecent(list, " c ", 5)).toEqual(["c", "f", "e", "d", "b"]);
-    expect(pushRecent(list, "  ", 5)).toEqual(list);
+    expect(pushRecent(list, " c ", RECENT_MAX)).toEqual(["c", "f", "e", "d", "b"]);
+    expect(pushRecent(list, "  ", RECENT_MAX)).toEqual(list);
   });
 });
 

@@ -29,3 +29,44 @@ describe("translations", () => {
     for (const text of valuesOf(resources.en)) expect(text).not.toMatch(/[\u4e00-\u9fff]/);
   });
 });
+
+describe("status labels", () => {
+  // The codes' meanings of SPEC.md section 4, pinned code by code: the
+  // journeys read their expectations from these files, so a swap of two
+  // labels would pass them.
+  it("services and pallets: codes 1 to 7", () => {
+    expect(resources.zh.translation.logistics.salverStatus).toEqual({
+      "1": "初始状态",
+      "2": "清关部分完成",
+      "3": "清关完成",
+      "4": "部分扣留",
+      "5": "全部扣留",
+      "6": "已入库",
+      "7": "部分入库",
+    });
+    expect(resources.en.translation.logistics.salverStatus).toEqual({
+      "1": "Initial",
+      "2": "Clearance partly completed",
+      "3": "Clearance completed",
+      "4": "Partly detained",
+      "5": "Fully detained",
+      "6": "In stock",
+      "7": "Partly in stock",
+    });
+  });
+
+  it("orders: codes 1 to 4", () => {
+    expect(resources.zh.translation.logistics.orderStatus).toEqual({
+      "1": "初始状态",
+      "2": "扣留",
+      "3": "已出库",
+      "4": "已入库",
+    });
+    expect(resources.en.translation.logistics.orderStatus).toEqual({
+      "1": "Initial",
+      "2": "Detained",
+      "3": "Stocked out",
+      "4": "Stocked in",
+    });
+  });
+});
