@@ -1,3 +1,6 @@
+import { PRODUCT_NAME } from "../../app/config/product.ts";
+import zhAuth from "../../app/locales/zh/auth.ts";
+import zhCommon from "../../app/locales/zh/common.ts";
 import { E2E_CAPTCHA_CODE } from "../../playwright.config.ts";
 import { ACCOUNTS, expect, hydrated, login, submitLogin, test } from "./fixtures.ts";
 
@@ -230,6 +233,68 @@ test.describe("layout", () => {
     await page.getByTestId("menu-toggle").click();
     await expect(menu).toHaveAttribute("data-collapsed", "true");
     await expect.poll(async () => (await menu.boundingBox())?.width).toBe(64);
+  });
+});
+
+test.describe("page frames", () => {
+  test("the header: the settings link for staff, the avatar with the user's initial and name", async ({
+    page,
+  }) => {
+    await login(page, ACCOUNTS.manager);
+    const header = page.locator("header");
+    await header.getByRole("link", { name: zhCommon.settings }).click();
+    await expect(page).toHaveURL(/\/setting\/center$/);
+    await expect(page.getByTestId("user-menu")).toContainText(/^M/i);
+    await expect(page.getByTestId("user-name")).toHaveText(ACCOUNTS.manager);
+  });
+
+  test("a guest's header has no settings link", async ({ page }) => {
+    await login(page, ACCOUNTS.guest);
+    await expect(page.getByTestId("user-name")).toHaveText(ACCOUNTS.guest);
+    await expect(page.locator("header").getByRole("link", { name: zhCommon.settings })).toHaveCount(
+      0,
+    );
+  });
+
+  test("the login page shows the platform's picture, name and detail", async ({ page }) => {
+    await page.goto("/");
+    const aside = page.locator("aside");
+    await expect(aside.locator('img[src="/login-illustration.svg"]')).toBeVisible();
+    await expect(aside.getByRole("heading", { name: PRODUCT_NAME.zh })).toBeVisible();
+    await expect(aside.getByText(zhCommon.appDetail)).toBeVisible();
+  });
+
+  test("the register layout: its title returns to the login page, and it keeps 1200 px", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 800, height: 700 });
+    await page.goto("/en/register/privacyPolicy");
+    const wrapper = page.locator("header").locator("..");
+    expect((await wrapper.boundingBox())?.width).toBe(1200);
+    await page.getByRole("link", { name: PRODUCT_NAME.en }).click();
+    await expect(page).toHaveURL(/\/en$/);
+    await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
+  });
+
+  test("change one draws a new image code; without JavaScript it reloads the page", async ({
+    page,
+    newContext,
+  }) => {
+    await page.goto("/register/accountRegistration");
+    await hydrated(page);
+    const image = page.getByTestId("captcha-register");
+    const before = await image.getAttribute("src");
+    await page.getByRole("link", { name: zhAuth.changeCode }).click();
+    await expect(image).not.toHaveAttribute("src", before!);
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(120);
+
+    const context = await newContext({ javaScriptEnabled: false, locale: "zh-CN" });
+    const noScript = await context.newPage();
+    await noScript.goto("/register/accountRegistration");
+    const first = await noScript.getByTestId("captcha-register").getAttribute("src");
+    await noScript.getByRole("link", { name: zhAuth.changeCode }).click();
+    await expect(noScript).toHaveURL(/\/register\/accountRegistration\/\?captcha=/);
+    await expect(noScript.getByTestId("captcha-register")).not.toHaveAttribute("src", first!);
   });
 });
 
