@@ -121,6 +121,25 @@ for (const lang of ["zh", "en"] as const) {
       }
     });
 
+    test("a service's pallets filter by status, keeping the service", async ({ page }) => {
+      await login(page, ACCOUNTS.manager, { locale: lang });
+      await page.goto(`${prefix}/server`);
+      const service = page.getByTestId("services").locator("tbody tr[data-row-key]").first();
+      const serviceNo = (await service.getAttribute("data-row-key"))!;
+      await page.goto(`${prefix}/server/salver/?serviceNo=${serviceNo}`);
+      await hydrated(page);
+      const pallets = page.getByTestId("pallets").locator("tbody tr[data-row-key]");
+      const label = (await pallets.first().locator("td span.rounded-full").textContent())!.trim();
+      const code = Object.entries(l.salverStatus).find(([, text]) => text === label)![0];
+      await page.locator("#filter-cbaStatus").selectOption(code);
+      await page.getByRole("button", { name: common.search }).click();
+      await expect(page).toHaveURL(
+        new RegExp(`/server/salver/\\?serviceNo=${serviceNo}&cbaStatus=${code}$`),
+      );
+      await expectOnly(pallets.locator("td span.rounded-full"), label);
+      expect(await pallets.count()).toBeGreaterThan(0);
+    });
+
     test("the pallet list without a service, or with one that does not exist, says so in the table", async ({
       page,
     }) => {
