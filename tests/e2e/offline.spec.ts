@@ -4,6 +4,7 @@
  * a page asked for without a network with the offline page, in both
  * languages, whose button tries again.
  */
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "./fixtures.ts";
 
 test("the service worker keeps the assets and shows the offline page without a network", async ({
@@ -34,6 +35,10 @@ test("the service worker keeps the assets and shows the offline page without a n
   await expect(
     page.getByText("You are offline. Check your connection and try again."),
   ).toBeVisible();
+  const axe = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+    .analyze();
+  expect(axe.violations.map((violation) => violation.id)).toEqual([]);
 
   await context.setOffline(false);
   await page.getByRole("button", { name: "重试 · Retry" }).click();
