@@ -668,8 +668,9 @@ export const cbaEndpoints = {
   image: defineEndpoint({
     method: "GET",
     path: "/upload/image/{id}",
-    summary: "An uploaded image (ids are unguessable; no token needed, so <img> can show it).",
-    auth: false,
+    summary:
+      "An uploaded image, to its uploader, the uploader's company and the platform; to anyone else as unknown.",
+    auth: true,
     params: z.object({ id: z.string().min(1) }),
     binary: true,
     data: binaryFileSchema,

@@ -7,10 +7,11 @@ import {
 } from "../../app/contract/cba.ts";
 import { ApiCode } from "../../app/contract/envelope.ts";
 import { nowSeconds } from "../clock.ts";
-import { db } from "../db.ts";
+import { db, type UserRow } from "../db.ts";
 import { ApiError } from "../errors.ts";
 import { t } from "../i18n.ts";
 import { envelope, route, signedIn } from "../route.ts";
+import { companyIdOf, companyScope } from "../scope.ts";
 import { randomId } from "../security.ts";
 
 /**
@@ -59,6 +60,17 @@ export function imageIdOf(url: string): string | null {
   return /\/upload\/image\/([0-9a-zA-Z]+)$/.exec(url.trim())?.[1] ?? null;
 }
 
+/**
+ * Licences and ID cards are a company's data (mocks/scope.ts): its uploader
+ * sees an image, and so does whoever sees the uploader's company (its
+ * accounts, the platform reviewing it). To anyone else it does not exist.
+ */
+function maySee(user: UserRow, uploaderId: string): boolean {
+  if (user.id === uploaderId) return true;
+  const uploader = db.users.get(uploaderId);
+  return uploader !== undefined && companyScope(user).allows(companyIdOf(uploader));
+}
+
 export const uploadHandlers = [
   ...route(ep.uploadImage, async (ctx) => {
     const { user } = signedIn(ctx);
@@ -73,9 +85,10 @@ export const uploadHandlers = [
     return { image_url: `${ctx.apiBase}/upload/image/${id}`, id };
   }),
 
-  ...route(ep.image, ({ params, lang }) => {
+  ...route(ep.image, (ctx) => {
+    const { params, lang } = ctx;
     const image = db.images.get(params.id);
-    if (!image) {
+    if (!image || !maySee(signedIn(ctx).user, image.userId)) {
       const message = t(lang, "imageNotFound");
       return envelope(ApiCode.notFound, message, message, 404);
     }

@@ -63,6 +63,9 @@ const platform = (code = OK): Expected => ({
   admin: code,
 });
 
+/** The first bytes of a PNG: enough for the upload's check by content. */
+const PNG_BYTES = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
+
 interface Fixture {
   serviceNo: string;
   /** A pallet of company A with an initial order (pallet scan). */
@@ -72,6 +75,8 @@ interface Fixture {
   /** Another initial order of company A (status, remarks, downloads, import). */
   orderNo: string;
   subAccountId: string;
+  /** An image company A's manager uploaded (a licence). */
+  imageId: string;
 }
 
 interface Row {
@@ -172,9 +177,14 @@ const MATRIX: Record<EndpointName, Row> = {
     call: (token) =>
       json("/demo/fault", "PUT", token, { method: "GET", path: "/cba/cba-company", code: 500 }),
   },
+  // A licence is company A's data: to anyone else it does not exist.
   image: {
-    expected: everyone(404),
-    call: async (token) => (await api.raw("/upload/image/ffff", { token })).status,
+    expected: { ...companyA, guest: UNKNOWN },
+    call: async (token, f) => {
+      const response = await api.raw(`/upload/image/${f.imageId}`, { token });
+      if (response.status === 200) return OK;
+      return ((await response.json()) as { code: number }).code;
+    },
   },
 
   accountInfo: {
@@ -364,8 +374,16 @@ async function fixture(): Promise<Fixture> {
   const subs = await api.ok("/account/sub-account", { token }, pagedListOf(subAccountSchema));
   const sub = subs.list.find((s) => s.username === ACCOUNT_OF.subAccountA);
   if (!sub) throw new Error("sub-account missing");
+  const upload = new FormData();
+  upload.set("image", new Blob([PNG_BYTES]), "licence.png");
+  const image = await api.call<{ id: string }>("/upload/image", {
+    method: "POST",
+    token,
+    body: upload,
+  });
   await api.call("/account/logout", { method: "POST", token });
   return {
+    imageId: image.data.id,
     serviceNo: pallet.serviceNo,
     salverNo: pallet.salverNo,
     scanOrderNo: scanned.orderNo,

@@ -98,7 +98,7 @@ describe("image upload", () => {
       const answer = await uploadImage(token, bytes, "whatever.bin");
       expect(answer.code).toBe(200);
       expect(answer.data.image_url).toBe(`/api/v1/upload/image/${answer.data.id}`);
-      const served = await api.raw(`/upload/image/${answer.data.id}`);
+      const served = await api.raw(`/upload/image/${answer.data.id}`, { token });
       expect(served.headers.get("content-type")).toBe(type);
       expect(new Uint8Array(await served.arrayBuffer())).toEqual(bytes);
     }
@@ -119,7 +119,14 @@ describe("image upload", () => {
       data: "图片大小不能超过2MB",
     });
     expect((await uploadImage(token, null)).code).toBe(40001);
-    expect((await api.raw("/upload/image/ffff")).status).toBe(404);
+    expect((await api.raw("/upload/image/ffff", { token })).status).toBe(404);
+    // A guest's ID card: its uploader and the reviewing platform see it, nobody else.
+    const own = (await uploadImage(token, PNG)).data.id;
+    const manager = await api.login(MANAGER);
+    const admin = await api.login(ADMIN);
+    expect((await api.raw(`/upload/image/${own}`, { token: manager })).status).toBe(404);
+    expect((await api.raw(`/upload/image/${own}`, { token: admin })).status).toBe(200);
+    expect((await api.raw(`/upload/image/${own}`)).status).toBe(400);
     const anonymous = await api.call("/upload/image", { method: "POST", body: new FormData() });
     expect(anonymous.code).toBe(ApiCode.noToken);
   });

@@ -250,6 +250,36 @@ test.describe("notifications", () => {
     expect(times).toEqual([...times].sort().reverse());
   });
 
+  test("marking one as read lowers the count; ids that are not ids change nothing", async ({
+    page,
+    baseURL,
+  }) => {
+    await login(page, ACCOUNTS.admin);
+    await page.goto("/notifications");
+    const unread = async () =>
+      Number((await page.getByTestId("notifications-unread").textContent())?.match(/\d+/)?.[0]);
+    const before = await unread();
+    expect(before).toBeGreaterThan(1);
+
+    // A bad post: refused with the translated message, the count unchanged.
+    const origin = new URL(baseURL!).origin;
+    const badPosts: Record<string, string>[] = [{ id: "" }, { id: "", returnTo: "/notifications" }];
+    for (const form of badPosts) {
+      const answer = await page.request.post("/notice/read", {
+        form,
+        headers: { Origin: origin },
+        maxRedirects: 0,
+      });
+      expect(answer.status()).toBe(400);
+    }
+    await page.reload();
+    expect(await unread()).toBe(before);
+
+    // Only unread notifications have a button ("mark as read").
+    await page.getByTestId("notifications").getByRole("button").first().click();
+    await expect.poll(unread).toBe(before - 1);
+  });
+
   test("with JavaScript the bell's panel links to the notifications page", async ({ page }) => {
     await login(page, ACCOUNTS.admin);
     const bell = page.getByTestId("notification-bell");

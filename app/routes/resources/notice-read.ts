@@ -1,5 +1,6 @@
-import { redirect } from "react-router";
+import { data, redirect } from "react-router";
 import { z } from "zod";
+import { getInstance } from "~/middleware/i18next.ts";
 import { apiContext } from "~/middleware/session.server.ts";
 import { hrefWithQuery } from "~/utils/locale-path.ts";
 import { assertSameOrigin, safeReturnPath } from "~/utils/same-origin.server.ts";
@@ -7,12 +8,19 @@ import type { Route } from "./+types/notice-read";
 
 const idsSchema = z.array(z.string().min(1)).max(1000);
 
-/** Marks notifications as read (none named: all of them) and returns to the page. */
+/**
+ * Marks the posted notifications as read and returns to the page; a post
+ * that names none is "mark all as read". Ids that are not ids refuse the
+ * post and change nothing: to the backend an empty list means all of them.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request);
   const form = await request.formData();
   const ids = idsSchema.safeParse(form.getAll("id"));
-  await context.get(apiContext).call("readNotices", { body: { ids: ids.success ? ids.data : [] } });
+  if (!ids.success) {
+    throw data({ message: getInstance(context).t("common.wrongFormat") }, { status: 400 });
+  }
+  await context.get(apiContext).call("readNotices", { body: { ids: ids.data } });
   const target = new URL(safeReturnPath(form.get("returnTo")), "http://portal.invalid");
   return redirect(hrefWithQuery(target.pathname, target.searchParams));
 }
