@@ -12,21 +12,9 @@ import type { OrderRow } from "./db.ts";
 import type { Lang } from "./i18n.ts";
 import type { ArrivalGroup } from "./logistics.ts";
 import { orderStatusLabel } from "./status-labels.ts";
-import { type CellValue, type Kind, NUMBER_FORMATS, xlsxStream } from "./xlsx-writer.ts";
+import { type CellValue, type Kind, xlsxStream } from "./xlsx-writer.ts";
 
 export { NUMBER_FORMATS } from "./xlsx-writer.ts";
-
-/**
- * One style object per kind, shared by every cell of that kind (the small
- * workbooks written through exceljs: exceljs caches a style by object
- * identity, so a workbook pays for a style once, not once per cell).
- */
-const CELL_STYLES: Record<Kind, Partial<ExcelJS.Style>> = Object.fromEntries(
-  Object.entries(NUMBER_FORMATS).map(([kind, numFmt]) => [kind, { numFmt }]),
-) as Record<Kind, Partial<ExcelJS.Style>>;
-const BOLD_STYLES: Record<Kind, Partial<ExcelJS.Style>> = Object.fromEntries(
-  Object.entries(NUMBER_FORMATS).map(([kind, numFmt]) => [kind, { numFmt, font: { bold: true } }]),
-) as Record<Kind, Partial<ExcelJS.Style>>;
 
 type Column = { zh: string; en: string; width: number; kind: Kind };
 
@@ -202,16 +190,6 @@ function fileHeaders(asciiName: string, localName: string): Headers {
   });
 }
 
-/** Gives each filled cell of a row its column's shared style. */
-function styleRow(row: ExcelJS.Row, columns: readonly Column[], bold = false): void {
-  const styles = bold ? BOLD_STYLES : CELL_STYLES;
-  row.eachCell((cell, number) => {
-    const kind = columns[number - 1]?.kind ?? "text";
-    // A totals label sits in a text column of another kind's row: keep it text.
-    cell.style = typeof cell.value === "string" ? styles.text : styles[kind];
-  });
-}
-
 /** Streams a sheet of rows; the response starts before the last row is written. */
 function streamWorkbook(
   sheetName: string,
@@ -374,56 +352,41 @@ export async function readImportRows(
   return rows;
 }
 
-/** The arrival report as a small workbook (one row per day and pallet, then a totals row). */
-export async function arrivalWorkbook(
+/** The arrival report: one row per day and pallet, then a totals row, streamed like the order files. */
+export function arrivalWorkbook(
   rows: readonly ArrivalGroup[],
   totals: { arrived: number; inStock: number; detained: number },
   lang: Lang,
-): Promise<Response> {
+): Response {
   const headers =
     lang === "en"
       ? ["Day", "Service No.", "Pallet No.", "Arrived", "In stock", "Detained"]
       : ["日期", "服务号", "托盘号", "到货订单数", "在库", "扣留"];
-  const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet(lang === "en" ? "Arrival report" : "到货报告", {
-    views: [{ state: "frozen", ySplit: 1 }],
-  });
-  const columns: Column[] = headers.map((header, index) => ({
-    zh: header,
-    en: header,
-    width: index < 3 ? 20 : 12,
-    kind: index === 0 ? "date" : index < 3 ? "text" : "count",
-  }));
-  sheet.columns = columns.map((column) => ({ header: column.zh, width: column.width }));
-  styleRow(sheet.getRow(1), columns, true);
-  for (const row of rows) {
-    styleRow(
-      sheet.addRow([
-        dayDate(row.day),
-        row.serviceNo,
-        row.salverNo,
-        row.arrived,
-        row.inStock,
-        row.detained,
-      ]),
-      columns,
-    );
+  function* dataRows(): Generator<CellValue[]> {
+    for (const row of rows) {
+      yield [dayDate(row.day), row.serviceNo, row.salverNo, row.arrived, row.inStock, row.detained];
+    }
   }
-  styleRow(
-    sheet.addRow([
+  const body = xlsxStream({
+    sheetName: lang === "en" ? "Arrival report" : "到货报告",
+    columns: headers.map((header, index) => ({
+      header,
+      width: index < 3 ? 20 : 12,
+      kind: index === 0 ? "date" : index < 3 ? "text" : "count",
+    })),
+    rows: dataRows(),
+    totals: () => [
       lang === "en" ? "Total" : "合计",
-      "",
-      "",
+      null,
+      null,
       totals.arrived,
       totals.inStock,
       totals.detained,
-    ]),
-    columns,
-    true,
-  );
-  const buffer = await workbook.xlsx.writeBuffer();
+    ],
+    created: new Date(mockClock.now()),
+  });
   const time = stamp();
-  return new Response(new Uint8Array(buffer as ArrayBuffer), {
+  return new Response(body, {
     headers: fileHeaders(
       `arrival-report-${time}.xlsx`,
       lang === "en" ? `arrival-report-${time}.xlsx` : `到货报告-${time}.xlsx`,

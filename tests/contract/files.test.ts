@@ -250,6 +250,8 @@ describe("arrival report download", () => {
       first?.inStock,
       first?.detained,
     ]);
+    expect(workbook.worksheets[0]?.name).toBe("Arrival report");
+    expect(rows.at(-1)?.[0]).toBe("Total");
     expect(rows.at(-1)?.slice(3)).toEqual([
       report.totals.arrived,
       report.totals.inStock,

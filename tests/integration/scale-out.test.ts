@@ -206,6 +206,17 @@ http {
     if (dir) await rm(dir, { recursive: true, force: true });
   });
 
+  it("a portal with a backend of its own has nothing of demo mode", async () => {
+    const portal = direct[0]!;
+    // No fake backend, no published contract beside it, no demo mailbox.
+    for (const path of ["/api/v1/account/account-info", "/api/v1/openapi.json", "/demo/mailbox"]) {
+      expect((await fetch(`${portal}${path}`, { redirect: "manual" })).status, path).toBe(404);
+    }
+    const login = await (await fetch(`${portal}/`)).text();
+    expect(login).not.toContain('data-testid="demo-accounts"');
+    expect(login).not.toContain(MANAGER);
+  });
+
   it("signs in through nginx; the session works on both replicas, one page after another", async () => {
     const browser = new Browser(web);
     const login = await signIn(browser);
