@@ -256,10 +256,13 @@ test.describe("notifications", () => {
   }) => {
     await login(page, ACCOUNTS.admin);
     await page.goto("/notifications");
+    // "N unread", or "all read" (none).
     const unread = async () =>
-      Number((await page.getByTestId("notifications-unread").textContent())?.match(/\d+/)?.[0]);
+      Number(
+        (await page.getByTestId("notifications-unread").textContent())?.match(/\d+/)?.[0] ?? 0,
+      );
     const before = await unread();
-    expect(before).toBeGreaterThan(1);
+    expect(before).toBeGreaterThan(0);
 
     // A bad post: refused with the translated message, the count unchanged.
     const origin = new URL(baseURL!).origin;

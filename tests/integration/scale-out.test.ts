@@ -37,13 +37,6 @@ if (!haveNginx) {
   );
 }
 
-/**
- * The portal's abuse limits (HTTP 429, counted in the backend so that every
- * replica counts together) are not on this branch yet: the test of their
- * holding across replicas runs once app/utils/rate-limit.server.ts exists.
- */
-const limiterMerged = existsSync(join(ROOT, "app/utils/rate-limit.server.ts"));
-
 const BUILD_DIR = "build/scaleout";
 // Two portals, a backend and nginx on a 2-core machine: first requests are cold.
 vi.setConfig({ testTimeout: 60_000 });
@@ -311,24 +304,21 @@ http {
     }
   });
 
-  it.skipIf(!limiterMerged)(
-    "the abuse limits count the attempts of both replicas together",
-    async () => {
-      const browser = new Browser(web);
-      const statuses: number[] = [];
-      // 10 failed sign-ins a minute from one address (LIMITS.loginPerAddress); nginx alternates.
-      for (let i = 0; i < 14 && !statuses.includes(429); i++) {
-        const answer = await signIn(browser, MANAGER, "not-the-password");
-        statuses.push(answer.status);
-        await answer.arrayBuffer();
-      }
-      expect(new Set(browser.served).size).toBe(2);
-      expect(statuses).toContain(429);
-      // Either replica refuses that address now.
-      for (const base of direct) {
-        const answer = await signIn(browser.at(base), MANAGER, "not-the-password");
-        expect(answer.status, base).toBe(429);
-      }
-    },
-  );
+  it("the abuse limits count the attempts of both replicas together", async () => {
+    const browser = new Browser(web);
+    const statuses: number[] = [];
+    // 10 failed sign-ins a minute from one address (LIMITS.loginPerAddress); nginx alternates.
+    for (let i = 0; i < 14 && !statuses.includes(429); i++) {
+      const answer = await signIn(browser, MANAGER, "not-the-password");
+      statuses.push(answer.status);
+      await answer.arrayBuffer();
+    }
+    expect(new Set(browser.served).size).toBe(2);
+    expect(statuses).toContain(429);
+    // Either replica refuses that address now.
+    for (const base of direct) {
+      const answer = await signIn(browser.at(base), MANAGER, "not-the-password");
+      expect(answer.status, base).toBe(429);
+    }
+  });
 });
