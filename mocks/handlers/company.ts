@@ -211,10 +211,10 @@ export const companyHandlers = [
     if (body.approved === false && reason === "") {
       throw new ApiError(ApiCode.invalidParameters, "rejectReasonRequired");
     }
+    // pending → reviewing → approved or rejected (PRODUCT.md section 4): a
+    // result only for a profile whose review has started.
     const allowed =
-      body.approved === undefined
-        ? current.state === "pending"
-        : current.state === "pending" || current.state === "reviewing";
+      body.approved === undefined ? current.state === "pending" : current.state === "reviewing";
     if (!allowed)
       throw new ApiError(ApiCode.wrongStatus, "reviewNotAllowed", {
         state: stateLabel(lang, current.state),

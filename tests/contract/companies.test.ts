@@ -534,11 +534,10 @@ describe("a newly approved company", () => {
     expect(submitted.code).toBe(200);
     // No role and no company yet.
     expect((await api.call("/cba/order", { token: guest })).code).toBe(ApiCode.forbidden);
-    const approved = await api.call("/cba/cba-company/review", {
-      method: "PUT",
-      token: admin,
-      body: { id: submitted.data.id, approved: true },
-    });
+    const review = (body: object) =>
+      api.call("/cba/cba-company/review", { method: "PUT", token: admin, body });
+    expect((await review({ id: submitted.data.id })).code).toBe(200);
+    const approved = await review({ id: submitted.data.id, approved: true });
     expect(approved.code).toBe(200);
 
     const seen = await holdings(guest);

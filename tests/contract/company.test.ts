@@ -221,6 +221,12 @@ describe("qualification", () => {
 
     const resubmitted = await api.call("/cba/cba-company", { method: "PUT", token: guest, body });
     expect(resubmitted.data).toMatchObject({ state: "pending", rejectReason: null });
+    // No result before the review has started: pending → reviewing → a result.
+    expect((await review({ id: company.id, approved: true })).code).toBe(ApiCode.wrongStatus);
+    expect((await review({ id: company.id, approved: false, reason: "x" })).code).toBe(
+      ApiCode.wrongStatus,
+    );
+    expect((await review({ id: company.id })).data).toMatchObject({ state: "reviewing" });
     const approved = await review({ id: company.id, approved: true });
     expect(approved.data).toMatchObject({ state: "approved" });
     expect((await api.lastMail(GUEST)).subject).toContain("资质审核通过");

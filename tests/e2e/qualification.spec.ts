@@ -116,6 +116,10 @@ test("a new company submits its qualification, is rejected, resubmits and is app
   // Approval grants CBA_MANAGER: the service list opens to the applicant.
   await admin.goto("/qualificat");
   const pending = admin.getByTestId("review-queue").locator("tr", { hasText: companyName });
+  // No result before the review has started.
+  await expect(pending.locator("summary", { hasText: "通过" })).toHaveCount(0);
+  await pending.getByRole("button", { name: "开始审核" }).click();
+  await expect(pending.getByText("审核中")).toBeVisible();
   await pending.locator("summary", { hasText: "通过" }).click();
   await pending.getByRole("button", { name: "确定" }).click();
   await expect(admin.getByText("操作成功")).toBeVisible();

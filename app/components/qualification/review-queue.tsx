@@ -140,16 +140,19 @@ function ReviewActions({ company }: { company: CompanyView }) {
       <input type="hidden" name="id" value={company.id} />
     </>
   );
+  // A result only once the review has started: whoever starts it has taken the profile on.
+  if (company.state === "pending") {
+    return (
+      <Form method="post">
+        {hidden("start")}
+        <button type="submit" className="btn-link">
+          {t("qualification.startReview")}
+        </button>
+      </Form>
+    );
+  }
   return (
     <div className="flex flex-wrap items-start gap-2">
-      {company.state === "pending" ? (
-        <Form method="post">
-          {hidden("start")}
-          <button type="submit" className="btn-link">
-            {t("qualification.startReview")}
-          </button>
-        </Form>
-      ) : null}
       {/* The confirmations open in the pinned column, narrow enough not to widen it over the others. */}
       <details className="group">
         <summary className="btn-link cursor-pointer list-none">
