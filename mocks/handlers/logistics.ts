@@ -26,7 +26,21 @@ import {
 import { pageOf, pagination } from "../paging.ts";
 import { route, signedIn } from "../route.ts";
 import { type CompanyScope, companyScope } from "../scope.ts";
+import { orderStatusLabel } from "../status-labels.ts";
 import { arrivalWorkbook } from "../xlsx.ts";
+
+/** Why a pallet scan moved nothing: how many of its orders are in which status ("12 stocked in, 1 detained"). */
+function leftByStatus(rows: readonly { cbaStatus: OrderStatusCode }[], lang: Lang): string {
+  if (rows.length === 0) return t(lang, "salverEmpty");
+  const counts = new Map<OrderStatusCode, number>();
+  for (const row of rows) counts.set(row.cbaStatus, (counts.get(row.cbaStatus) ?? 0) + 1);
+  return [...counts]
+    .sort(([a], [b]) => a - b)
+    .map(([code, count]) =>
+      t(lang, "salverLeft.one", { count, status: orderStatusLabel(code, lang) }),
+    )
+    .join(t(lang, "salverLeft.separator"));
+}
 
 /**
  * Stock in/out scans. The bonded station scans for every company
@@ -49,6 +63,7 @@ function warehousingHandler(endpoint: typeof ep.salverWarehousing | typeof ep.or
         throw new ApiError(ApiCode.wrongStatus, "salverNothingToMove", {
           no: salver.salverNo,
           action,
+          left: leftByStatus(rows, lang),
         });
       }
       const unchanged = rows

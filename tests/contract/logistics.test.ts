@@ -846,6 +846,26 @@ describe("stock in and out by scan", () => {
     }
     const after = await allOrders({ salverNo: pallet });
     expect(after.filter((o) => o.cbaStatus === 1)).toEqual([]);
+    // Scanned again: nothing to move, and the answer says why, status by status.
+    const again = await api.call("/cba/salver-warehousing", {
+      method: "PUT",
+      token,
+      lang: "en",
+      body: { salverNoOrOrderNo: pallet },
+    });
+    expect(again.code).toBe(ApiCode.wrongStatus);
+    const labels: Record<number, string> = {
+      1: "Initial",
+      2: "Detained",
+      3: "Stocked out",
+      4: "Stocked in",
+    };
+    const left = [1, 2, 3, 4]
+      .map((code) => [code, after.filter((o) => o.cbaStatus === code).length] as const)
+      .filter(([, count]) => count > 0)
+      .map(([code, count]) => `${count} ${labels[code]}`)
+      .join(", ");
+    expect(again.data).toBe(`Pallet ${pallet} has no order that can be stocked in (${left})`);
   });
 
   it("an order number stocks in one order; wrong status 40009, unknown number 40004; direction out stocks out", async () => {

@@ -125,10 +125,12 @@ for (const lang of ["zh", "en"] as const) {
       await expect(rows.first()).toHaveAttribute("data-number", unknown);
       await expect(rows.first()).toContainText(i.scan.shift.failed);
 
-      // The same pallet again: nothing left to stock in, said with the pallet's number.
+      // The same pallet again: nothing left to stock in, said with the pallet's
+      // number and how many of its orders are in which status.
       await scan(page, pallet);
       await expect(result).toHaveAttribute("data-ok", "false");
       await expect(result).toContainText(pallet);
+      await expect(result).toContainText(TEXT[lang].l.orderStatus["4"]);
       await expect(rows).toHaveCount(3);
 
       // One order of it out.
