@@ -5,6 +5,7 @@
  */
 
 import { PRODUCT_NAME } from "../app/config/product.ts";
+import { seedSizesSchema } from "../app/config/seed-sizes.ts";
 import { OrderStatus, type OrderStatusCode } from "../app/contract/cba.ts";
 import { MANAGER_ROLE, PLATFORM_ROLE, type Role } from "../app/contract/roles.ts";
 import { usccCheckCharacter } from "../app/contract/uscc.ts";
@@ -59,22 +60,23 @@ export const DEMO_ACCOUNTS = {
 const DAY = 86_400;
 const HOUR = 3_600;
 
-function envInt(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw.trim() === "") return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0) {
-    throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
-  }
-  return value;
-}
-
+/** The seed sizes of the environment, by the portal's own rule (app/config/seed-sizes.ts). */
 export function seedOptionsFromEnv(): Required<SeedOptions> {
+  const set = Object.fromEntries(
+    Object.entries(process.env).filter(
+      ([name, value]) => name.startsWith("SEED_") && value?.trim(),
+    ),
+  );
+  const parsed = seedSizesSchema.safeParse(set);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new Error(`${String(issue?.path[0])}: ${issue?.message}`);
+  }
   return {
-    services: envInt("SEED_SERVICES", 20),
-    pallets: envInt("SEED_PALLETS", 200),
-    orders: envInt("SEED_ORDERS", 5000),
-    seed: envInt("SEED_RANDOM", 20261101),
+    services: parsed.data.SEED_SERVICES,
+    pallets: parsed.data.SEED_PALLETS,
+    orders: parsed.data.SEED_ORDERS,
+    seed: parsed.data.SEED_RANDOM,
   };
 }
 

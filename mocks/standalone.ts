@@ -10,13 +10,27 @@
 import { readFile } from "node:fs/promises";
 import { createServer } from "node:http";
 import { type ClientAddress, createRequestListener } from "@remix-run/node-fetch-server";
+import { z } from "zod";
 import { ApiCode } from "../app/contract/envelope.ts";
 import { handleMockApiRequest } from "./api.ts";
 import { DataFileError, type DurableStore, openDurableStore } from "./data-file.ts";
 import { ensureSeeded } from "./state.ts";
 import { tableChangeCount } from "./table.ts";
 
-const port = Number(process.env.MOCK_API_PORT ?? 3001);
+const portSetting = z.coerce
+  .number()
+  .int()
+  .min(1)
+  .max(65_535)
+  .default(3001)
+  .safeParse(process.env.MOCK_API_PORT?.trim() || undefined);
+if (!portSetting.success) {
+  console.error(
+    `MOCK_API_PORT: must be a port number (1 to 65535), got "${process.env.MOCK_API_PORT}"`,
+  );
+  process.exit(1);
+}
+const port = portSetting.data;
 const host = process.env.MOCK_API_HOST ?? "127.0.0.1";
 const openApiFile = new URL("../docs/openapi.json", import.meta.url);
 const dataFile = process.env.MOCK_API_DATA_FILE?.trim() || undefined;

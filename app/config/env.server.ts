@@ -5,15 +5,13 @@
  * Node runs this file directly (server.ts): relative imports with `.ts` only.
  */
 import { z } from "zod";
+import { seedSizesSchema } from "./seed-sizes.ts";
 
 const DEMO_SESSION_SECRET = "demo-only-session-secret-change-me-in-production";
 
 const booleanFlag = z
   .enum(["true", "false", "1", "0", "yes", "no"])
   .transform((value) => value === "true" || value === "1" || value === "yes");
-
-const seedCount = (fallback: number, max: number) =>
-  z.coerce.number().int().min(1).max(max).default(fallback);
 
 const rawEnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -38,9 +36,7 @@ const rawEnvSchema = z.object({
     .regex(/^[0-9A-Za-z]{4}$/, "must be 4 letters or digits")
     .optional(),
   TEST_WORLDS: booleanFlag.default(false),
-  SEED_SERVICES: seedCount(20, 10_000),
-  SEED_PALLETS: seedCount(200, 100_000),
-  SEED_ORDERS: seedCount(5000, 1_000_000),
+  ...seedSizesSchema.shape,
 });
 
 export type Env = ReturnType<typeof parseEnv>;
