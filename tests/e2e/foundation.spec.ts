@@ -90,12 +90,25 @@ test.describe("languages and routes", () => {
     await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
     const cookies = await context.cookies();
     expect(cookies.find((c) => c.name === "lang")?.value).toBe("en");
+    // The choice outweighs the browser's language from now on, for 365 days.
+    const redirected = cookies.find((c) => c.name === "i18n_redirected");
+    expect(redirected?.value).toBe("en");
+    expect((redirected?.expires ?? 0) - Date.now() / 1000).toBeGreaterThan(364 * 86_400);
     // Back to Chinese through the switcher, once the English page runs its JavaScript.
     await hydrated(page);
     await page.getByTestId("language-switcher").click();
     await page.getByRole("menuitem", { name: "中文" }).click();
     await expect(page.getByRole("heading", { name: "账号登录" })).toBeVisible();
     expect((await context.cookies()).find((c) => c.name === "lang")?.value).toBe("zh");
+    expect((await context.cookies()).find((c) => c.name === "i18n_redirected")?.value).toBe("zh");
+  });
+
+  test("demo mode publishes the contract beside its fake backend", async ({ request }) => {
+    const answer = await request.get("/api/v1/openapi.json");
+    expect(answer.status()).toBe(200);
+    const document = (await answer.json()) as { openapi: string; paths: Record<string, unknown> };
+    expect(document.openapi).toBe("3.1.0");
+    expect(Object.keys(document.paths)).toContain("/cba/order");
   });
 });
 
