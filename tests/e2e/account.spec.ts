@@ -4,6 +4,7 @@ import type {
   BrowserContextOptions,
   Page,
 } from "@playwright/test";
+import zhAccount from "../../app/locales/zh/account.ts";
 import { E2E_CAPTCHA_CODE } from "../../playwright.config.ts";
 import {
   ACCOUNTS,
@@ -91,6 +92,15 @@ test.describe("registration", () => {
     await expect(step).toHaveAttribute("data-step", "2");
     await page.reload();
     await expect(step).toHaveAttribute("data-step", "2");
+    // The help for a mail that does not come: the address, spam, resend, re-enter.
+    for (const help of [
+      `请确认邮箱地址 ${email} 填写正确；`,
+      "请检查邮件是否被归入垃圾邮件或广告邮件；",
+      "倒计时结束后，可点击“重新发送”再次获取；",
+    ]) {
+      await expect(page.getByText(help)).toBeVisible();
+    }
+    await expect(page.getByTestId("reenter")).toBeVisible();
     await page.getByRole("button", { name: "确认激活" }).click();
     await expect(page.getByText("请输入邮箱激活码")).toBeVisible();
     await page.getByTestId("send-code").click();
@@ -107,6 +117,7 @@ test.describe("registration", () => {
     // Step 3: welcome, then log in with the new account.
     await expect(page.getByTestId("flow-notice")).toHaveText("激活成功");
     await expect(page.getByTestId("registration-done")).toContainText(email);
+    await expect(page.getByTestId("registration-done")).toContainText(zhAccount.register.doneNext);
     await page.goto("/register/components/accountRegistrationStep");
     await expect(page.getByTestId("current-step")).toContainText("注册完成");
     await page.goto("/register/accountRegistration");
