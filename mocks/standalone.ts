@@ -17,16 +17,17 @@ import { DataFileError, type DurableStore, openDurableStore } from "./data-file.
 import { ensureSeeded } from "./state.ts";
 import { tableChangeCount } from "./table.ts";
 
+// 0: any free port (the listening line names it).
 const portSetting = z.coerce
   .number()
   .int()
-  .min(1)
+  .min(0)
   .max(65_535)
   .default(3001)
   .safeParse(process.env.MOCK_API_PORT?.trim() || undefined);
 if (!portSetting.success) {
   console.error(
-    `MOCK_API_PORT: must be a port number (1 to 65535), got "${process.env.MOCK_API_PORT}"`,
+    `MOCK_API_PORT: must be a port number (0 to 65535), got "${process.env.MOCK_API_PORT}"`,
   );
   process.exit(1);
 }
