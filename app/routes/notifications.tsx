@@ -1,5 +1,5 @@
 import { Form, useLocation } from "react-router";
-import { NoticeItem } from "~/components/notification-bell.tsx";
+import { NoticeItem } from "~/components/notice-list.tsx";
 import { PageHeader } from "~/components/page-header.tsx";
 import { PagingBar } from "~/components/paging-bar.tsx";
 import { apiContext } from "~/middleware/session.server.ts";
