@@ -20,7 +20,6 @@ import stylesheet from "./app.css?url";
 import { NoEvalScript } from "./components/csp-nonce.tsx";
 import { deferredReady } from "./components/deferred.tsx";
 import { ErrorPage } from "./components/deferred-error-page.tsx";
-import { headlessReady } from "./components/headless.tsx";
 import { LoadingOverlay, RouteAnnouncer } from "./components/navigation-feedback.tsx";
 import { LOCALE_TAGS, type Locale } from "./locales/index.ts";
 import { loadTranslations } from "./locales/load.ts";
@@ -64,8 +63,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   useEffect(() => {
     // Marks the page as running its JavaScript (menus, dialogs and form
     // checks work: their code comes after the first paint, see
-    // components/headless.tsx and components/deferred.tsx).
-    void Promise.all([headlessReady, deferredReady()]).then(() => {
+    // components/deferred.tsx).
+    void deferredReady().then(() => {
       document.documentElement.dataset.hydrated = "true";
     });
   }, []);

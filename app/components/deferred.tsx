@@ -23,7 +23,15 @@
  *     );
  *     export const Form = forms.component("Form");
  */
-import { type ComponentType, createElement, Suspense, use, useSyncExternalStore } from "react";
+import {
+  type ComponentType,
+  createContext,
+  createElement,
+  Suspense,
+  use,
+  useContext,
+  useSyncExternalStore,
+} from "react";
 import { useTranslation } from "~/utils/i18n.ts";
 
 const startedLoading: Promise<unknown>[] = [];
@@ -38,9 +46,17 @@ export function deferredReady(): Promise<unknown> {
   return Promise.all(startedLoading);
 }
 
+/** How a deferred part shows that its code cannot be had. */
+export type NoticeKind = "inline" | "floating" | null;
+
 export interface DeferredModule<M> {
-  /** A component of the module, drawn in a Suspense boundary of its own. */
-  component<Name extends keyof M>(name: Name): M[Name];
+  /**
+   * A component of the module, drawn in a Suspense boundary of its own.
+   * `notice` says, from its props, how it shows that its code cannot be had:
+   * in its place (the default), floating over the page (a dialog: its place
+   * is none), or not at all (a closed dialog, a menu).
+   */
+  component<Name extends keyof M>(name: Name, notice?: (props: object) => NoticeKind): M[Name];
   /** The module, once it is there (at once on the server). */
   load(): Promise<M>;
 }
@@ -68,17 +84,27 @@ export function deferredModule<M extends object>(
   });
   if (settled) loadingAtStart(settled);
 
+  // Set inside a part of this module: its inner parts (a menu's button in
+  // its menu) render with it, in its boundary. Boundaries nested in one
+  // another would be sent apart from the page's markup by the server's stream.
+  const Inside = createContext(false);
+
   return {
-    component(name) {
+    component(name, notice = () => "inline") {
       const Loaded = (props: object) => {
         const module = loaded ?? use(settled as Promise<M>);
         return createElement(module[name] as ComponentType<object>, props);
       };
-      const Deferred = (props: object) => (
-        <Suspense fallback={<Unavailable failure={failure} />}>
+      const Deferred = (props: object) =>
+        useContext(Inside) ? (
           <Loaded {...props} />
-        </Suspense>
-      );
+        ) : (
+          <Inside value={true}>
+            <Suspense fallback={<Unavailable failure={failure} kind={notice(props)} />}>
+              <Loaded {...props} />
+            </Suspense>
+          </Inside>
+        );
       Deferred.displayName = `Deferred${String(name)}`;
       return Deferred as M[typeof name];
     },
@@ -111,12 +137,16 @@ function failureNotice() {
  * missing and a way to reload the page. Not seen while the page hydrates:
  * a boundary waiting there keeps the server's markup.
  */
-function Unavailable({ failure }: { failure: FailureNotice }) {
+function Unavailable({ failure, kind }: { failure: FailureNotice; kind: NoticeKind }) {
   const { t } = useTranslation();
   const failed = useSyncExternalStore(failure.subscribe, failure.failed, () => false);
-  if (!failed) return null;
+  if (!failed || kind === null) return null;
+  const floating =
+    kind === "floating"
+      ? " fixed inset-x-4 top-20 z-50 mx-auto max-w-md rounded-lg bg-white p-4 shadow-xl ring-1 ring-red-200"
+      : "";
   return (
-    <p role="alert" className="text-sm text-red-700" data-testid="part-unavailable">
+    <p role="alert" className={`text-sm text-red-700${floating}`} data-testid="part-unavailable">
       {t("errors.partUnavailable")}{" "}
       <button type="button" className="btn-link" onClick={() => window.location.reload()}>
         {t("errors.reload")}

@@ -369,3 +369,19 @@ test("an operation's dialog says so when its form's code cannot be had", async (
   );
   await expect(dialog.getByRole("button", { name: enErrors.reload })).toBeVisible();
 });
+
+test("a dialog says so when Headless UI's code cannot be had", async ({ page }) => {
+  // Menus, popovers and dialogs come after the first paint; here their chunk never comes.
+  await page.context().route(/\/assets\/headless-parts-[^/]*\.js$/, (route) => route.abort());
+  await login(page, ACCOUNTS.manager, { locale: "en" });
+  await page.goto("/en/order");
+  await expect(page.getByTestId("import")).toBeVisible();
+  await orderRows(page).first().locator('input[name="orderNoList"]').check();
+  await page.getByTestId("op-detain").click();
+  const notice = page.getByTestId("part-unavailable");
+  await expect(notice).toHaveText(`${enErrors.partUnavailable} ${enErrors.reload}`);
+  await expect(notice.getByRole("button", { name: enErrors.reload })).toBeVisible();
+  // Only the dialog that was opened says so: not the closed ones, not the menus.
+  await expect(notice).toHaveCount(1);
+  await page.screenshot({ path: test.info().outputPath("headless-unavailable.png") });
+});
