@@ -40,6 +40,19 @@ export function NoticeItem({ notice, returnTo }: { notice: BellNotice; returnTo:
   );
 }
 
+/** "Mark all as read": a post that names no notification (see the `/notice/read` route). */
+export function MarkAllRead({ returnTo, size }: { returnTo: string; size: "text-xs" | "text-sm" }) {
+  const { t } = useTranslation();
+  return (
+    <Form method="post" action="/notice/read">
+      <input type="hidden" name="returnTo" value={returnTo} />
+      <button type="submit" className={`btn-link ${size}`}>
+        {t("notice.markAllRead")}
+      </button>
+    </Form>
+  );
+}
+
 /** The open bell panel: "mark all as read", the latest notifications, the link to all of them. */
 export function NoticePanelBody({
   unread,
@@ -57,14 +70,7 @@ export function NoticePanelBody({
     <>
       <div className="flex items-center justify-between border-b border-gray-100 px-4 py-2.5">
         <p className="text-sm font-semibold text-gray-900">{t("common.notifications")}</p>
-        {unread ? (
-          <Form method="post" action="/notice/read">
-            <input type="hidden" name="returnTo" value={returnTo} />
-            <button type="submit" className="btn-link text-xs">
-              {t("notice.markAllRead")}
-            </button>
-          </Form>
-        ) : null}
+        {unread ? <MarkAllRead returnTo={returnTo} size="text-xs" /> : null}
       </div>
       {notices.length === 0 ? (
         <p className="px-4 py-6 text-center text-sm text-gray-500">{t("notice.none")}</p>

@@ -1,5 +1,5 @@
-import { Form, useLocation } from "react-router";
-import { NoticeItem } from "~/components/notice-list.tsx";
+import { useLocation } from "react-router";
+import { MarkAllRead, NoticeItem } from "~/components/notice-list.tsx";
 import { PageHeader } from "~/components/page-header.tsx";
 import { PagingBar } from "~/components/paging-bar.tsx";
 import { apiContext } from "~/middleware/session.server.ts";
@@ -27,14 +27,7 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
         <p data-testid="notifications-unread">
           {unread ? t("notice.unread", { count: unread }) : t("account.notifications.allRead")}
         </p>
-        {unread ? (
-          <Form method="post" action="/notice/read">
-            <input type="hidden" name="returnTo" value={returnTo} />
-            <button type="submit" className="btn-link text-sm">
-              {t("notice.markAllRead")}
-            </button>
-          </Form>
-        ) : null}
+        {unread ? <MarkAllRead returnTo={returnTo} size="text-sm" /> : null}
       </div>
       {list.length === 0 ? (
         <p className="py-8 text-center text-sm text-gray-500">{t("notice.none")}</p>
