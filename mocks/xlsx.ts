@@ -190,7 +190,30 @@ function fileHeaders(asciiName: string, localName: string): Headers {
   });
 }
 
-/** Streams a sheet of rows; the response starts before the last row is written. */
+/** Streams a sheet of rows, then its totals; the response starts before the last row is written. */
+function streamSheet(
+  sheetName: string,
+  columns: readonly Column[],
+  lang: Lang,
+  rows: Iterable<CellValue[]>,
+  totals: () => CellValue[],
+  names: { ascii: string; local: string },
+): Response {
+  const body = xlsxStream({
+    sheetName,
+    columns: columns.map((column) => ({
+      header: column[lang],
+      width: column.width,
+      kind: column.kind,
+    })),
+    rows,
+    totals,
+    created: new Date(mockClock.now()),
+  });
+  return new Response(body, { headers: fileHeaders(names.ascii, names.local) });
+}
+
+/** A sheet of orders, its totals added up while the rows are written. */
 function streamWorkbook(
   sheetName: string,
   columns: Column[],
@@ -204,18 +227,7 @@ function streamWorkbook(
   function* rows(): Generator<CellValue[]> {
     for (const order of orders) yield* toRows(order, totals);
   }
-  const body = xlsxStream({
-    sheetName,
-    columns: columns.map((column) => ({
-      header: column[lang],
-      width: column.width,
-      kind: column.kind,
-    })),
-    rows: rows(),
-    totals: () => totalsRow(totals),
-    created: new Date(mockClock.now()),
-  });
-  return new Response(body, { headers: fileHeaders(names.ascii, names.local) });
+  return streamSheet(sheetName, columns, lang, rows(), () => totalsRow(totals), names);
 }
 
 export function ordersWorkbook(orders: readonly OrderRow[], lang: Lang): Response {
@@ -352,30 +364,33 @@ export async function readImportRows(
   return rows;
 }
 
+const ARRIVAL_COLUMNS: Column[] = [
+  { zh: "日期", en: "Day", width: 20, kind: "date" },
+  { zh: "服务号", en: "Service No.", width: 20, kind: "text" },
+  { zh: "托盘号", en: "Pallet No.", width: 20, kind: "text" },
+  { zh: "到货订单数", en: "Arrived", width: 12, kind: "count" },
+  { zh: "在库", en: "In stock", width: 12, kind: "count" },
+  { zh: "扣留", en: "Detained", width: 12, kind: "count" },
+];
+
 /** The arrival report: one row per day and pallet, then a totals row, streamed like the order files. */
 export function arrivalWorkbook(
   rows: readonly ArrivalGroup[],
   totals: { arrived: number; inStock: number; detained: number },
   lang: Lang,
 ): Response {
-  const headers =
-    lang === "en"
-      ? ["Day", "Service No.", "Pallet No.", "Arrived", "In stock", "Detained"]
-      : ["日期", "服务号", "托盘号", "到货订单数", "在库", "扣留"];
   function* dataRows(): Generator<CellValue[]> {
     for (const row of rows) {
       yield [dayDate(row.day), row.serviceNo, row.salverNo, row.arrived, row.inStock, row.detained];
     }
   }
-  const body = xlsxStream({
-    sheetName: lang === "en" ? "Arrival report" : "到货报告",
-    columns: headers.map((header, index) => ({
-      header,
-      width: index < 3 ? 20 : 12,
-      kind: index === 0 ? "date" : index < 3 ? "text" : "count",
-    })),
-    rows: dataRows(),
-    totals: () => [
+  const time = stamp();
+  return streamSheet(
+    lang === "en" ? "Arrival report" : "到货报告",
+    ARRIVAL_COLUMNS,
+    lang,
+    dataRows(),
+    () => [
       lang === "en" ? "Total" : "合计",
       null,
       null,
@@ -383,13 +398,9 @@ export function arrivalWorkbook(
       totals.inStock,
       totals.detained,
     ],
-    created: new Date(mockClock.now()),
-  });
-  const time = stamp();
-  return new Response(body, {
-    headers: fileHeaders(
-      `arrival-report-${time}.xlsx`,
-      lang === "en" ? `arrival-report-${time}.xlsx` : `到货报告-${time}.xlsx`,
-    ),
-  });
+    {
+      ascii: `arrival-report-${time}.xlsx`,
+      local: lang === "en" ? `arrival-report-${time}.xlsx` : `到货报告-${time}.xlsx`,
+    },
+  );
 }

@@ -349,12 +349,12 @@ export class Api {
   }
 }
 
-/** A business error thrown to the error boundary: what the page asked for does not exist (404), or the message. */
 /** Whether a refusal carries data (its message); `null` and `""` do not. */
 function hasData(envelope: Envelope): boolean {
   return envelope.data !== undefined && envelope.data !== null && envelope.data !== "";
 }
 
+/** A business error thrown to the error boundary: what the page asked for does not exist (404), or the message. */
 function codedError(code: number, message: string) {
   if (code === ApiCode.notFound) return data<ErrorPayload>({ code, message }, { status: 404 });
   return data<ErrorPayload>({ code, message, kind: "coded" }, { status: 400 });
