@@ -17,20 +17,11 @@ export interface BellNotice {
 
 /** One notification with its "mark as read" form; the bell's panel and the notifications page share it. */
 export function NoticeItem({ notice, returnTo }: { notice: BellNotice; returnTo: string }) {
-  const { t } = useTranslation();
   return (
     <li className={`px-4 py-3 ${notice.read ? "" : "bg-brand-50/60"}`} data-testid="notice">
       <div className="flex items-start justify-between gap-3">
         <p className="text-sm font-medium text-gray-900">{notice.title}</p>
-        {notice.read ? null : (
-          <Form method="post" action="/notice/read" className="shrink-0">
-            <input type="hidden" name="returnTo" value={returnTo} />
-            <input type="hidden" name="id" value={notice.id} />
-            <button type="submit" className="btn-link text-xs">
-              {t("notice.markRead")}
-            </button>
-          </Form>
-        )}
+        {notice.read ? null : <MarkRead returnTo={returnTo} id={notice.id} size="text-xs" />}
       </div>
       <p className="mt-1 text-xs leading-5 text-gray-600">{notice.content}</p>
       <p className="mt-1 text-[11px] text-gray-500" data-testid="notice-time">
@@ -40,14 +31,26 @@ export function NoticeItem({ notice, returnTo }: { notice: BellNotice; returnTo:
   );
 }
 
-/** "Mark all as read": a post that names no notification (see the `/notice/read` route). */
-export function MarkAllRead({ returnTo, size }: { returnTo: string; size: "text-xs" | "text-sm" }) {
+/**
+ * "Mark as read", a post to `/notice/read`: the notification `id`, or
+ * without one "mark all as read" (see that route).
+ */
+export function MarkRead({
+  returnTo,
+  id,
+  size,
+}: {
+  returnTo: string;
+  id?: string;
+  size: "text-xs" | "text-sm";
+}) {
   const { t } = useTranslation();
   return (
-    <Form method="post" action="/notice/read">
+    <Form method="post" action="/notice/read" className="shrink-0">
       <input type="hidden" name="returnTo" value={returnTo} />
+      {id ? <input type="hidden" name="id" value={id} /> : null}
       <button type="submit" className={`btn-link ${size}`}>
-        {t("notice.markAllRead")}
+        {t(id ? "notice.markRead" : "notice.markAllRead")}
       </button>
     </Form>
   );
@@ -70,7 +73,7 @@ export function NoticePanelBody({
     <>
       <div className="flex items-center justify-between border-b border-gray-100 px-4 py-2.5">
         <p className="text-sm font-semibold text-gray-900">{t("common.notifications")}</p>
-        {unread ? <MarkAllRead returnTo={returnTo} size="text-xs" /> : null}
+        {unread ? <MarkRead returnTo={returnTo} size="text-xs" /> : null}
       </div>
       {notices.length === 0 ? (
         <p className="px-4 py-6 text-center text-sm text-gray-500">{t("notice.none")}</p>

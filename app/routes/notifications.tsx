@@ -1,5 +1,5 @@
 import { useLocation } from "react-router";
-import { MarkAllRead, NoticeItem } from "~/components/notice-list.tsx";
+import { MarkRead, NoticeItem } from "~/components/notice-list.tsx";
 import { PageHeader } from "~/components/page-header.tsx";
 import { PagingBar } from "~/components/paging-bar.tsx";
 import { apiContext } from "~/middleware/session.server.ts";
@@ -27,7 +27,7 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
         <p data-testid="notifications-unread">
           {unread ? t("notice.unread", { count: unread }) : t("account.notifications.allRead")}
         </p>
-        {unread ? <MarkAllRead returnTo={returnTo} size="text-sm" /> : null}
+        {unread ? <MarkRead returnTo={returnTo} size="text-sm" /> : null}
       </div>
       {list.length === 0 ? (
         <p className="py-8 text-center text-sm text-gray-500">{t("notice.none")}</p>

@@ -354,15 +354,22 @@ for (const lang of ["zh", "en"] as const) {
   });
 }
 
-test("an operation's dialog says so when its form's code cannot be had", async ({ page }) => {
-  // The operation forms come after the first paint; here their chunk never comes.
-  await page.context().route(/\/assets\/operation-form-[^/]*\.js$/, (route) => route.abort());
+/**
+ * Opens the detention dialog on the English order list while the chunk whose
+ * file name starts with `chunk` never comes (it comes after the first paint).
+ */
+async function detainWithout(page: Page, chunk: string) {
+  await page.context().route(new RegExp(`/assets/${chunk}-[^/]*\\.js$`), (route) => route.abort());
   await login(page, ACCOUNTS.manager, { locale: "en" });
   await page.goto("/en/order");
   // The import button (a dialog's, not the page's own form) is drawn once the page runs.
   await expect(page.getByTestId("import")).toBeVisible();
   await orderRows(page).first().locator('input[name="orderNoList"]').check();
   await page.getByTestId("op-detain").click();
+}
+
+test("an operation's dialog says so when its form's code cannot be had", async ({ page }) => {
+  await detainWithout(page, "operation-form");
   const dialog = page.getByTestId("operation-dialog");
   await expect(dialog.getByRole("alert")).toHaveText(
     `${enErrors.partUnavailable} ${enErrors.reload}`,
@@ -371,13 +378,7 @@ test("an operation's dialog says so when its form's code cannot be had", async (
 });
 
 test("a dialog says so when Headless UI's code cannot be had", async ({ page }) => {
-  // Menus, popovers and dialogs come after the first paint; here their chunk never comes.
-  await page.context().route(/\/assets\/headless-parts-[^/]*\.js$/, (route) => route.abort());
-  await login(page, ACCOUNTS.manager, { locale: "en" });
-  await page.goto("/en/order");
-  await expect(page.getByTestId("import")).toBeVisible();
-  await orderRows(page).first().locator('input[name="orderNoList"]').check();
-  await page.getByTestId("op-detain").click();
+  await detainWithout(page, "headless-parts");
   const notice = page.getByTestId("part-unavailable");
   await expect(notice).toHaveText(`${enErrors.partUnavailable} ${enErrors.reload}`);
   await expect(notice.getByRole("button", { name: enErrors.reload })).toBeVisible();
