@@ -19,7 +19,16 @@ import {
   XLSX_CONTENT_TYPE,
 } from "../../app/contract/index.ts";
 import { OTHER_COMPANY_ACCOUNTS } from "../../mocks/seed.ts";
-import { ADMIN, client, GUEST, MANAGER, reset, startServer, type TestServer } from "./helpers.ts";
+import {
+  ADMIN,
+  client,
+  GUEST,
+  MANAGER,
+  PNG,
+  reset,
+  startServer,
+  type TestServer,
+} from "./helpers.ts";
 
 let server: TestServer;
 let api: ReturnType<typeof client>;
@@ -62,9 +71,6 @@ const platform = (code = OK): Expected => ({
   ...signedIn(FORBIDDEN),
   admin: code,
 });
-
-/** The first bytes of a PNG: enough for the upload's check by content. */
-const PNG_BYTES = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
 
 interface Fixture {
   serviceNo: string;
@@ -375,7 +381,7 @@ async function fixture(): Promise<Fixture> {
   const sub = subs.list.find((s) => s.username === ACCOUNT_OF.subAccountA);
   if (!sub) throw new Error("sub-account missing");
   const upload = new FormData();
-  upload.set("image", new Blob([PNG_BYTES]), "licence.png");
+  upload.set("image", new Blob([PNG]), "licence.png");
   const image = await api.call<{ id: string }>("/upload/image", {
     method: "POST",
     token,

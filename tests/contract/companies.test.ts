@@ -27,6 +27,7 @@ import {
   type Envelope,
   GUEST,
   MANAGER,
+  PNG,
   reset,
   SMALL_SEED,
   startServer,
@@ -493,18 +494,7 @@ describe("a newly approved company", () => {
     const admin = await api.login(ADMIN);
     const guest = await api.login(GUEST);
     const upload = new FormData();
-    upload.set(
-      "image",
-      new Blob([
-        Uint8Array.from(
-          Buffer.from(
-            "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGPo6OgAAAOEAcGHCPagAAAAAElFTkSuQmCC",
-            "base64",
-          ),
-        ),
-      ]),
-      "licence.png",
-    );
+    upload.set("image", new Blob([PNG]), "licence.png");
     const image = (
       await api.call<{ image_url: string }>("/upload/image", {
         method: "POST",

@@ -9,7 +9,16 @@ import {
   pagedListOf,
   usccCheckCharacter,
 } from "../../app/contract/index.ts";
-import { ADMIN, client, GUEST, MANAGER, reset, startServer, type TestServer } from "./helpers.ts";
+import {
+  ADMIN,
+  client,
+  GUEST,
+  MANAGER,
+  PNG,
+  reset,
+  startServer,
+  type TestServer,
+} from "./helpers.ts";
 
 let server: TestServer;
 let api: ReturnType<typeof client>;
@@ -21,12 +30,6 @@ beforeAll(async () => {
 afterAll(() => server.close());
 beforeEach(() => reset());
 
-const PNG = Uint8Array.from(
-  Buffer.from(
-    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGPo6OgAAAOEAcGHCPagAAAAAElFTkSuQmCC",
-    "base64",
-  ),
-);
 const JPEG = Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0, 1]);
 const GIF = new TextEncoder().encode("GIF89a\u0001\u0000\u0001\u0000");
 

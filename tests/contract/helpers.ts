@@ -132,6 +132,14 @@ export function client(server: TestServer) {
   return { raw, call, ok, login, lastMail, lastCode };
 }
 
+/** A 1×1 PNG: an image the upload accepts by its content. */
+export const PNG = Uint8Array.from(
+  Buffer.from(
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGPo6OgAAAOEAcGHCPagAAAAAElFTkSuQmCC",
+    "base64",
+  ),
+);
+
 export const ADMIN = "admin@demo.test";
 export const MANAGER = "manager@demo.test";
 export const GUEST = "guest@demo.test";
