@@ -2,11 +2,14 @@
  * Server rendering of the order list under load, side by side with a bare
  * node:http server answering the same HTML as a static string (the ceiling
  * of this machine), so the figure is a ratio measured in the same run.
- * Plus single requests without concurrency.
+ * Plus single requests without concurrency, and the same figures for React
+ * Router alone drawing copies of the same pages (bench/floor): the least
+ * any page of this markup costs here, without a target of its own.
  */
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import autocannon from "autocannon";
+import { startFloor } from "./floor/index.ts";
 import { atLeast, atMost, info, login, median, type Portal, type Row } from "./lib.ts";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -42,7 +45,7 @@ async function staticTwin(html: string) {
   return { url: `http://127.0.0.1:${port}/`, close: () => server.close() };
 }
 
-async function singleRequestMs(url: string, cookie: string, runs = 40): Promise<number> {
+async function singleRequestMs(url: string, cookie = "", runs = 40): Promise<number> {
   const times: number[] = [];
   for (let run = 0; run < runs + 5; run++) {
     const start = performance.now();
@@ -57,6 +60,7 @@ export async function ssr(portal: Portal, orders: number): Promise<Row[]> {
   const cookie = await login(portal.url, "admin@demo.test");
   const page = `${portal.url}/order/`;
   const html = await (await fetch(page, { headers: { cookie } })).text();
+  const explainHtml = await (await fetch(`${portal.url}/explain/`, { headers: { cookie } })).text();
   const twin = await staticTwin(html);
   try {
     const bare = await load(twin.url, 10);
@@ -88,8 +92,44 @@ export async function ssr(portal: Portal, orders: number): Promise<Row[]> {
         3,
       ),
       info("/order/ HTML size", html.length / 1024, "KB"),
+      ...(await floorRows(bare.rps, { order: html, explain: explainHtml })),
     ];
   } finally {
     twin.close();
+  }
+}
+
+/** The same measures of React Router alone, against the same static server's rate. */
+async function floorRows(staticRps: number, pages: Record<"order" | "explain", string>) {
+  const floor = await startFloor(pages);
+  try {
+    const copy = await load(`${floor.url}/markup/order`, 10);
+    const label = "floor (React Router alone):";
+    return [
+      info(
+        `${label} /order/ markup, req/s as % of the static server`,
+        (copy.rps / staticRps) * 100,
+        "%",
+      ),
+      info(`${label} /order/ markup, latency p50 (10 conn.)`, copy.p50, "ms"),
+      info(`${label} /order/ markup, latency p99 (10 conn.)`, copy.p99, "ms"),
+      info(
+        `${label} /order/ markup, one request`,
+        await singleRequestMs(`${floor.url}/markup/order`),
+        "ms",
+      ),
+      info(
+        `${label} /explain/ markup, one request`,
+        await singleRequestMs(`${floor.url}/markup/explain`),
+        "ms",
+      ),
+      info(
+        "floor (React Router alone): a page of one element, one request",
+        await singleRequestMs(`${floor.url}/`),
+        "ms",
+      ),
+    ];
+  } finally {
+    await floor.stop();
   }
 }

@@ -1,0 +1,69 @@
+/**
+ * The framework floor (docs/performance.md, "What React Router alone costs"):
+ * React Router with nothing of the portal, built from bench/floor and served
+ * like the portal, drawing copies of the portal's pages. What it measures is
+ * the least any page of that markup can cost on this machine.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { once } from "node:events";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { ROOT } from "../lib.ts";
+
+const FLOOR_DIR = fileURLToPath(new URL(".", import.meta.url));
+const BUILD_DIR = join(ROOT, "build", "bench-floor");
+
+export interface Floor {
+  url: string;
+  stop(): Promise<void>;
+}
+
+async function exited(child: ChildProcess, what: string): Promise<void> {
+  const [code] = (await once(child, "exit")) as [number | null];
+  if (code !== 0) throw new Error(`${what} failed (${code})`);
+}
+
+/** Builds the floor app, then serves `pages` (name → the HTML a portal page answered) at /markup/<name>. */
+export async function startFloor(pages: Record<string, string>): Promise<Floor> {
+  const build = spawn("npx", ["react-router", "build", FLOOR_DIR], {
+    cwd: ROOT,
+    stdio: ["ignore", "ignore", "inherit"],
+    env: { ...process.env, FLOOR_BUILD_DIR: BUILD_DIR },
+  });
+  await exited(build, "the floor's build");
+
+  const folder = await mkdtemp(join(tmpdir(), "floor-"));
+  const markup: string[] = [];
+  for (const [name, html] of Object.entries(pages)) {
+    const file = join(folder, `${name}.html`);
+    await writeFile(file, html);
+    markup.push(`${name}=${file}`);
+  }
+  const child = spawn(process.execPath, [join(FLOOR_DIR, "server.ts")], {
+    cwd: ROOT,
+    stdio: ["ignore", "pipe", "inherit"],
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      FLOOR_BUILD_DIR: BUILD_DIR,
+      FLOOR_MARKUP: markup.join(","),
+      PORT: "0",
+    },
+  });
+  const [line] = (await once(child.stdout!, "data")) as [Buffer];
+  const port = Number(line.toString().trim());
+  if (!port) throw new Error(`the floor did not start: ${line.toString()}`);
+  return {
+    url: `http://127.0.0.1:${port}`,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) {
+        const gone = once(child, "exit");
+        child.kill("SIGTERM");
+        await gone;
+      }
+      await rm(folder, { recursive: true, force: true });
+    },
+  };
+}
