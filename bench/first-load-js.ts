@@ -12,6 +12,7 @@ import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { HOME_PAGES, PATHS, PUBLIC_PAGES, REGISTER_PAGES } from "../app/utils/site-map.ts";
+import { startFloor } from "./floor/index.ts";
 import { atMost, BUILD_DIR, info, login, type Portal, ROOT, type Row } from "./lib.ts";
 
 /** The /assets/*.js the HTML loads: script src, modulepreload href, and static imports of inline scripts. */
@@ -41,8 +42,8 @@ export function importsOf(code: string, base: string): string[] {
   return found;
 }
 
-async function gzippedKb(portal: Portal, path: string, cookie: string): Promise<number> {
-  const response = await fetch(portal.url + path, { headers: { cookie }, redirect: "manual" });
+async function gzippedKb(server: { url: string }, path: string, cookie: string): Promise<number> {
+  const response = await fetch(server.url + path, { headers: { cookie }, redirect: "manual" });
   // A redirect would measure the wrong page; the error pages answer with their status.
   if (response.status >= 300 && response.status < 400) throw new Error(`${path} redirects`);
   const html = await response.text();
@@ -50,7 +51,7 @@ async function gzippedKb(portal: Portal, path: string, cookie: string): Promise<
   const seen = new Set(pending);
   let bytes = 0;
   for (let script = pending.pop(); script; script = pending.pop()) {
-    const body = new Uint8Array(await (await fetch(portal.url + script)).arrayBuffer());
+    const body = new Uint8Array(await (await fetch(server.url + script)).arrayBuffer());
     bytes += gzipSync(body).byteLength;
     const directory = script.slice(0, script.lastIndexOf("/") + 1);
     for (const imported of importsOf(new TextDecoder().decode(body), directory)) {
@@ -89,6 +90,17 @@ async function heaviestOtherPage(portal: Portal, admin: string): Promise<Row> {
   return info(`first-load JS, heaviest other page (${heaviest.path}/, gzip)`, heaviest.kb, "KB");
 }
 
+/** React, React DOM and React Router with nothing of the portal (bench/floor): what every page starts from. */
+async function floorPage(): Promise<Row> {
+  const floor = await startFloor({});
+  try {
+    const kb = await gzippedKb(floor, "/", "");
+    return info("floor (React Router alone): a page of one element, first-load JS", kb, "KB");
+  } finally {
+    await floor.stop();
+  }
+}
+
 export async function firstLoadJs(portal: Portal): Promise<Row[]> {
   const admin = await login(portal.url, "admin@demo.test");
   const rows: Row[] = [
@@ -96,6 +108,7 @@ export async function firstLoadJs(portal: Portal): Promise<Row[]> {
     atMost("first-load JS, /server/ (gzip)", await gzippedKb(portal, "/server/", admin), "KB", 150),
     atMost("first-load JS, /order/ (gzip)", await gzippedKb(portal, "/order/", admin), "KB", 150),
     await heaviestOtherPage(portal, admin),
+    await floorPage(),
   ];
   const assets = join(ROOT, BUILD_DIR, "client", "assets");
   let withExcel = 0;

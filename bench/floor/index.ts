@@ -27,6 +27,8 @@ async function exited(child: ChildProcess, what: string): Promise<void> {
 
 /** Builds the floor app, then serves `pages` (name → the HTML a portal page answered) at /markup/<name>. */
 export async function startFloor(pages: Record<string, string>): Promise<Floor> {
+  // Outside the floor's own folder, so Vite would not empty it before building.
+  await rm(BUILD_DIR, { recursive: true, force: true });
   const build = spawn("npx", ["react-router", "build", FLOOR_DIR], {
     cwd: ROOT,
     stdio: ["ignore", "ignore", "inherit"],
@@ -52,9 +54,16 @@ export async function startFloor(pages: Record<string, string>): Promise<Floor> 
       PORT: "0",
     },
   });
-  const [line] = (await once(child.stdout!, "data")) as [Buffer];
-  const port = Number(line.toString().trim());
-  if (!port) throw new Error(`the floor did not start: ${line.toString()}`);
+  const started = await Promise.race([
+    once(child.stdout!, "data").then(([line]) => String(line).trim()),
+    once(child, "exit").then(([code]) => `exit ${code}`),
+  ]);
+  const port = Number(started);
+  if (!port) {
+    child.kill();
+    await rm(folder, { recursive: true, force: true });
+    throw new Error(`the floor did not start (${started})`);
+  }
   return {
     url: `http://127.0.0.1:${port}`,
     async stop() {

@@ -17,7 +17,7 @@ import { markupTree } from "./markup-tree.ts";
 
 const buildDir =
   process.env.FLOOR_BUILD_DIR ?? new URL("../../build/floor", import.meta.url).pathname;
-for (const entry of process.env.FLOOR_MARKUP?.split(",") ?? []) {
+for (const entry of process.env.FLOOR_MARKUP?.split(",").filter(Boolean) ?? []) {
   const [page = "", file = ""] = entry.split("=");
   provideMarkup(page, markupTree(readFileSync(file, "utf8")));
 }
