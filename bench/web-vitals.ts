@@ -6,6 +6,8 @@
  * as an administrator. Lighthouse's own page weight and performance score
  * are printed beside them.
  */
+import { constants } from "node:fs";
+import { access } from "node:fs/promises";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
@@ -60,8 +62,16 @@ async function audit(url: string, port: number, cookie: string): Promise<Sample>
 
 export async function webVitals(portal: Portal): Promise<Row[]> {
   const cookie = await login(portal.url, "admin@demo.test");
+  const chromePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+  // chrome-launcher reports a missing browser as an unhandled 'error' event,
+  // which would end the whole suite instead of failing this stage.
+  await access(chromePath, constants.X_OK).catch(() => {
+    throw new Error(
+      `no browser at ${chromePath} (CHROMIUM_PATH; npm test installs Debian's chromium)`,
+    );
+  });
   const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    chromePath,
     chromeFlags: [
       "--headless=new",
       "--no-sandbox",

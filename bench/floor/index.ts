@@ -27,9 +27,8 @@ async function exited(child: ChildProcess, what: string): Promise<void> {
 
 /** Builds the floor app, then serves `pages` (name → the HTML a portal page answered) at /markup/<name>. */
 export async function startFloor(pages: Record<string, string>): Promise<Floor> {
-  // Outside the floor's own folder, so Vite would not empty it before building.
-  await rm(BUILD_DIR, { recursive: true, force: true });
-  const build = spawn("npx", ["react-router", "build", FLOOR_DIR], {
+  // The build folder is outside the floor's own: Vite empties it only when told.
+  const build = spawn("npx", ["react-router", "build", FLOOR_DIR, "--emptyOutDir"], {
     cwd: ROOT,
     stdio: ["ignore", "ignore", "inherit"],
     env: { ...process.env, FLOOR_BUILD_DIR: BUILD_DIR },
