@@ -100,6 +100,12 @@ let nextPort = Number(process.env.BENCH_PORT ?? 3900);
 /** Starts the built portal in demo mode with `orders` seeded orders and waits for /healthz. */
 export async function startPortal(orders: number, extraEnv: Record<string, string> = {}) {
   const port = nextPort++;
+  // A portal left from an interrupted run would answer in this one's place.
+  const stale = await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => undefined);
+  if (stale)
+    throw new Error(
+      `port ${port} is taken (a portal of an earlier run?); BENCH_PORT moves the portals`,
+    );
   const pallets = Math.max(1, Math.round(orders / 25));
   const started = performance.now();
   const child: ChildProcess = spawn(process.execPath, ["server.ts"], {
