@@ -1,4 +1,3 @@
-import { createReadableStreamFromReadable } from "@react-router/node";
 import { createInstance, type i18n as I18n } from "i18next";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
@@ -8,9 +7,9 @@ import { NonceContext } from "./components/csp-nonce.tsx";
 import { DEFAULT_LOCALE } from "./locales/index.ts";
 import { resources } from "./locales/resources.ts";
 import { getInstance } from "./middleware/i18next.ts";
-import { BatchedPassThrough } from "./utils/batched-pass-through.server.ts";
 import { cspNonceOf } from "./utils/csp-nonce.server.ts";
 import { localeOfPath } from "./utils/locale-path.ts";
+import { streamedHtml } from "./utils/streamed-html.server.ts";
 
 export const streamTimeout = 5_000;
 
@@ -79,19 +78,10 @@ export default function handleRequest(
         progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true;
-          const body = new BatchedPassThrough({
-            final(callback) {
+          resolve(
+            streamedHtml(stream, responseHeaders, responseStatusCode, () => {
               clearTimeout(timeoutId);
               timeoutId = undefined;
-              callback();
-            },
-          });
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          stream.pipe(body);
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
             }),
           );
         },

@@ -1,7 +1,6 @@
-import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
 import { type EntryContext, ServerRouter } from "react-router";
-import { BatchedPassThrough } from "../../../app/utils/batched-pass-through.server.ts";
+import { streamedHtml } from "../../../app/utils/streamed-html.server.ts";
 
 /** The portal's way of streaming a page (app/entry.server.tsx), without the portal. */
 export default function handleRequest(
@@ -16,15 +15,7 @@ export default function handleRequest(
       {
         progressiveChunkSize: Number.POSITIVE_INFINITY,
         onShellReady() {
-          const body = new BatchedPassThrough();
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          stream.pipe(body);
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          );
+          resolve(streamedHtml(stream, responseHeaders, responseStatusCode));
         },
         onShellError: reject,
       },

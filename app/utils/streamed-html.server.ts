@@ -1,4 +1,5 @@
 import { PassThrough } from "node:stream";
+import { createReadableStreamFromReadable } from "@react-router/node";
 
 /**
  * React writes its HTML in pieces of 2 KB and calls `flush()` when a batch is
@@ -6,7 +7,7 @@ import { PassThrough } from "node:stream";
  * the web stream React Router answers with, the socket). Passing each batch
  * on as one piece keeps the streaming and saves a tenth of a page's time.
  */
-export class BatchedPassThrough extends PassThrough {
+class BatchedPassThrough extends PassThrough {
   #pending: Buffer[] = [];
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: () => void) {
@@ -25,4 +26,25 @@ export class BatchedPassThrough extends PassThrough {
     this.flush();
     callback();
   }
+}
+
+/**
+ * The HTML answer of a page: React's stream, batch by batch. `onFinished`
+ * runs once React has written the last of it.
+ */
+export function streamedHtml(
+  stream: { pipe(destination: NodeJS.WritableStream): unknown },
+  headers: Headers,
+  status: number,
+  onFinished?: () => void,
+): Response {
+  const body = new BatchedPassThrough({
+    final(callback) {
+      onFinished?.();
+      callback();
+    },
+  });
+  headers.set("Content-Type", "text/html; charset=utf-8");
+  stream.pipe(body);
+  return new Response(createReadableStreamFromReadable(body), { headers, status });
 }
