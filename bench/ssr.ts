@@ -124,7 +124,7 @@ async function floorRows(staticRps: number, pages: Record<"order" | "explain", s
         "ms",
       ),
       info(
-        "floor (React Router alone): a page of one element, one request",
+        `${label} a page of one element, one request`,
         await singleRequestMs(`${floor.url}/`),
         "ms",
       ),
