@@ -28,10 +28,14 @@ ENV NODE_ENV=production \
     PORT=3000
 COPY --from=prod-deps --chown=node:node /app/node_modules ./node_modules
 COPY --from=build --chown=node:node /app/build ./build
+# Node runs these as they are: the server and its own modules, and the
+# sources the fake backend imports when it runs on its own (compose.yaml's
+# mock-api). tests/integration/image.test.ts lays this stage out without
+# Docker and starts both commands from it.
 COPY --chown=node:node package.json server.ts ./
-COPY --chown=node:node app/config/env.server.ts app/config/product.ts ./app/config/
+COPY --chown=node:node server ./server
+COPY --chown=node:node app ./app
 COPY --chown=node:node mocks ./mocks
-COPY --chown=node:node app/contract ./app/contract
 COPY --chown=node:node docs/openapi.json ./docs/openapi.json
 # `node mocks/standalone.ts` (compose.yaml's mock-api) keeps its data file here.
 RUN mkdir -p /app/data && chown node:node /app/data

@@ -38,9 +38,14 @@ export interface Child {
   exited: Promise<number | string>;
 }
 
-export function start(command: string, args: string[], env: Record<string, string>): Child {
+export function start(
+  command: string,
+  args: string[],
+  env: Record<string, string>,
+  cwd = ROOT,
+): Child {
   const child = spawn(command, args, {
-    cwd: ROOT,
+    cwd,
     env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });

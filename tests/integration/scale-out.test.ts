@@ -18,7 +18,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { CookieJar } from "../cookie-jar.ts";
+import { Browser, MANAGER, PASSWORD, signIn } from "./browser.ts";
 import {
   type Child,
   freePort,
@@ -40,64 +40,6 @@ if (!haveNginx) {
 const BUILD_DIR = "build/scaleout";
 // Two portals, a backend and nginx on a 2-core machine: first requests are cold.
 vi.setConfig({ testTimeout: 60_000 });
-const MANAGER = "manager@demo.test";
-const PASSWORD = "Demo1234!";
-
-/** A browser's cookie jar over fetch: manual redirects, Origin on posts like a browser's form post. */
-class Browser {
-  readonly jar = new CookieJar();
-  readonly cookies = this.jar.cookies;
-  readonly served: string[] = [];
-  readonly base: string;
-  constructor(base: string) {
-    this.base = base;
-  }
-
-  cookieHeader(): string {
-    return this.jar.header();
-  }
-
-  async request(path: string, init: { method?: string; form?: Record<string, string> } = {}) {
-    const headers: Record<string, string> = {
-      "accept-language": "zh-CN,zh;q=0.9",
-      "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0.0.0 Safari/537.36",
-      cookie: this.cookieHeader(),
-    };
-    let body: string | undefined;
-    if (init.form) {
-      headers["content-type"] = "application/x-www-form-urlencoded";
-      headers.origin = this.base;
-      body = new URLSearchParams(init.form).toString();
-    }
-    const response = await fetch(this.base + path, {
-      method: init.method ?? (init.form ? "POST" : "GET"),
-      headers,
-      body,
-      redirect: "manual",
-    });
-    const upstream = response.headers.get("x-upstream");
-    if (upstream) this.served.push(upstream);
-    this.jar.keep(response.headers);
-    return response;
-  }
-
-  /** The same session, talking to another address (a replica directly). */
-  at(base: string): Browser {
-    const other = new Browser(base);
-    for (const [name, value] of this.cookies) other.cookies.set(name, value);
-    return other;
-  }
-}
-
-async function signIn(browser: Browser, username = MANAGER, password = PASSWORD) {
-  await (await browser.request("/")).arrayBuffer();
-  const captcha = await browser.request("/captcha?purpose=login&as=text");
-  expect(captcha.status).toBe(200);
-  const { spelled } = (await captcha.json()) as { spelled: string };
-  return browser.request("/login", {
-    form: { username, password, code: spelled.replaceAll(" ", "") },
-  });
-}
 
 describe.skipIf(!haveNginx)("two portals behind nginx, sharing one backend", () => {
   let dir: string;

@@ -1,0 +1,180 @@
+/**
+ * The deployable image's files are enough to run it (Dockerfile, without
+ * Docker). The runtime stage of the Dockerfile is read and laid out in a
+ * folder of its own: its COPY lines as written, its ENV, its CMD; the
+ * production dependencies installed as its `prod-deps` stage installs them
+ * (from npm's cache when it has them) and the build made as its `build`
+ * stage makes it. Then the image's command starts the portal in demo mode, and the
+ * command compose.yaml gives the image for the fake backend starts that.
+ * A module the runtime imports but the image lacks fails here, not at
+ * deployment.
+ */
+import { execFile } from "node:child_process";
+import { cp, mkdir, mkdtemp, readFile, rename, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { dirname, join, relative } from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { Browser, signIn } from "./browser.ts";
+import { type Child, freePort, ROOT, start, stop, waitForOutput } from "./processes.ts";
+
+vi.setConfig({ testTimeout: 60_000 });
+const run = promisify(execFile);
+
+interface Stage {
+  name: string;
+  /** Instructions after FROM, continuation lines joined. */
+  lines: string[];
+}
+
+function stagesOf(dockerfile: string): Stage[] {
+  const joined = dockerfile.replace(/\\\n/g, " ");
+  const stages: Stage[] = [];
+  for (const raw of joined.split("\n")) {
+    const line = raw.trim();
+    if (!line || line.startsWith("#")) continue;
+    const from = line.match(/^FROM\s+\S+(?:\s+AS\s+(\S+))?/i);
+    if (from) stages.push({ name: from[1] ?? "", lines: [] });
+    else stages.at(-1)?.lines.push(line);
+  }
+  return stages;
+}
+
+function instructions(stage: Stage, keyword: string): string[] {
+  const prefix = new RegExp(`^${keyword}\\s+`, "i");
+  return stage.lines.filter((line) => prefix.test(line)).map((line) => line.replace(prefix, ""));
+}
+
+/** ENV lines of the form `A=1 B=2`. */
+function envOf(stage: Stage): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const line of instructions(stage, "ENV")) {
+    for (const [, name = "", value = ""] of line.matchAll(/(\w+)=("[^"]*"|\S+)/g)) {
+      env[name] = value.replace(/^"|"$/g, "");
+    }
+  }
+  return env;
+}
+
+const WORKDIR = "/app";
+
+describe("the Docker image's runtime stage", () => {
+  let dir: string;
+  let image: string;
+  let cmd: string[];
+  let healthcheck: string;
+  let imageEnv: Record<string, string>;
+  const children: Child[] = [];
+
+  beforeAll(async () => {
+    const stages = stagesOf(await readFile(join(ROOT, "Dockerfile"), "utf8"));
+    const runtime = stages.at(-1);
+    if (!runtime) throw new Error("the Dockerfile has no stage");
+    const stageNamed = (name: string) => stages.find((stage) => stage.name === name);
+    // What this test does in place of the stages it copies from.
+    expect(instructions(stageNamed("prod-deps") ?? runtime, "RUN").join(" ")).toContain(
+      "npm ci --omit=dev --ignore-scripts",
+    );
+    expect(instructions(stageNamed("build") ?? runtime, "RUN").join(" ")).toContain(
+      "react-router build",
+    );
+
+    dir = await mkdtemp(join(tmpdir(), "image-"));
+    image = join(dir, "app");
+    const stageRoots: Record<string, string> = {
+      "prod-deps": join(dir, "prod-deps"),
+      build: join(dir, "build-stage"),
+    };
+    const prodDeps = stageRoots["prod-deps"]!;
+    await mkdir(prodDeps, { recursive: true });
+    await cp(join(ROOT, "package.json"), join(prodDeps, "package.json"));
+    await cp(join(ROOT, "package-lock.json"), join(prodDeps, "package-lock.json"));
+    await Promise.all([
+      run(
+        "npm",
+        ["ci", "--omit=dev", "--ignore-scripts", "--prefer-offline", "--no-audit", "--no-fund"],
+        {
+          cwd: prodDeps,
+        },
+      ),
+      run("npx", ["react-router", "build"], {
+        cwd: ROOT,
+        env: { ...process.env, BUILD_DIR: join(stageRoots.build!, "build") },
+      }),
+    ]);
+
+    await mkdir(image, { recursive: true });
+    for (const copy of instructions(runtime, "COPY")) {
+      const words = copy.split(/\s+/);
+      const from = words.find((word) => word.startsWith("--from="))?.slice("--from=".length);
+      const paths = words.filter((word) => !word.startsWith("--"));
+      const destination = paths.pop() ?? "";
+      const target = join(image, destination);
+      for (const source of paths) {
+        const origin = from
+          ? join(stageRoots[from] ?? "", relative(WORKDIR, source))
+          : join(ROOT, source);
+        if (from && !stageRoots[from]) throw new Error(`COPY --from=${from}: unknown stage`);
+        // `COPY a b ./dir/` puts a and b into dir; `COPY dir ./dir` copies the folder.
+        const into = paths.length > 1 || destination.endsWith("/");
+        const path = into ? join(target, source.split("/").at(-1) ?? "") : target;
+        await mkdir(dirname(path), { recursive: true });
+        // What the other stages made is here once: moved, not copied (249 MB of packages).
+        if (from) await rename(origin, path);
+        else await cp(origin, path, { recursive: true });
+      }
+    }
+    cmd = JSON.parse(instructions(runtime, "CMD")[0] ?? "[]") as string[];
+    healthcheck = instructions(runtime, "HEALTHCHECK")[0]?.replace(/^.*?\bCMD\s+/, "") ?? "";
+    expect(healthcheck).toMatch(/^node /);
+    imageEnv = envOf(runtime);
+  }, 180_000);
+
+  afterAll(async () => {
+    await Promise.all(children.map((child) => stop(child)));
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  /** A command of the image, run as the image runs it (its folder, its ENV, Node 24). */
+  function startInImage(command: string[], env: Record<string, string>): Child {
+    const [program, ...args] = command;
+    expect(program).toBe("node");
+    const child = start(process.execPath, args, { ...imageEnv, ...env }, image);
+    children.push(child);
+    return child;
+  }
+
+  it("starts the portal in demo mode with its CMD; a person signs in and sees a page", async () => {
+    const port = await freePort();
+    const portal = startInImage(cmd, { HOST: "127.0.0.1", PORT: String(port) });
+    await waitForOutput(portal, "Portal listening on");
+    const base = `http://127.0.0.1:${port}`;
+    expect(await (await fetch(`${base}/healthz`)).json()).toEqual({
+      status: "ok",
+      demoMode: true,
+    });
+    // The image's own health check, as Docker runs it (shell form, in the image's folder).
+    const check = healthcheck.replace(/^node\b/, JSON.stringify(process.execPath));
+    await expect(
+      run("sh", ["-c", check], { cwd: image, env: { ...process.env, PORT: String(port) } }),
+    ).resolves.toBeDefined();
+    const browser = new Browser(base);
+    const login = await signIn(browser);
+    expect([302, 303], portal.output()).toContain(login.status);
+    const page = await browser.request("/order");
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("DD");
+  });
+
+  it("runs the fake backend on its own, as compose.yaml's mock-api does", async () => {
+    const port = await freePort();
+    const api = startInImage(["node", "mocks/standalone.ts"], {
+      MOCK_API_HOST: "127.0.0.1",
+      MOCK_API_PORT: String(port),
+      MOCK_API_DATA_FILE: join(dir, "mock-api.data"),
+      MOCK_API_QUIET: "1",
+    });
+    await waitForOutput(api, "listening on");
+    expect((await fetch(`http://127.0.0.1:${port}/health`)).ok).toBe(true);
+  });
+});
