@@ -21,6 +21,10 @@ try {
 
 const app = express();
 app.disable("x-powered-by");
+// The order list keeps its selection in the URL (up to 500 order numbers,
+// about 13 KB, sent again as the Referer of the next request): room for both.
+const MAX_HEADER_BYTES = 64 * 1024;
+const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, app);
 app.set("trust proxy", config.trustProxy);
 // Framing, sniffing, referrer; HSTS when the cookies are Secure (served over HTTPS).
 app.use(baseSecurityHeaders({ hsts: config.cookieSecure }));
@@ -49,7 +53,14 @@ if (config.production) {
   app.use(build.app);
 } else {
   const vite = await import("vite");
-  const viteDevServer = await vite.createServer({ server: { middlewareMode: true } });
+  const viteDevServer = await vite.createServer({
+    // Hot reload through the portal's own port: no second port to collide
+    // with another development server on the same machine.
+    server: { middlewareMode: true, hmr: { server } },
+    // Where Vite keeps the dependencies it bundles for the browser
+    // (node_modules/.vite unless VITE_CACHE_DIR says otherwise).
+    ...(process.env.VITE_CACHE_DIR ? { cacheDir: process.env.VITE_CACHE_DIR } : {}),
+  });
   app.use(viteDevServer.middlewares);
   app.use(async (req, res, next) => {
     try {
@@ -64,20 +75,12 @@ if (config.production) {
   });
 }
 
-// The order list keeps its selection in the URL (up to 500 order numbers,
-// about 13 KB, sent again as the Referer of the next request): room for both.
-const MAX_HEADER_BYTES = 64 * 1024;
-
-const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, app).listen(
-  config.port,
-  config.host,
-  () => {
-    const mode = config.demoMode
-      ? "demo mode (fake backend at /api/v1)"
-      : `backend ${config.apiBaseUrl}`;
-    console.info(`Portal listening on http://${config.host}:${config.port} — ${mode}`);
-  },
-);
+server.listen(config.port, config.host, () => {
+  const mode = config.demoMode
+    ? "demo mode (fake backend at /api/v1)"
+    : `backend ${config.apiBaseUrl}`;
+  console.info(`Portal listening on http://${config.host}:${config.port} — ${mode}`);
+});
 
 // A container stop or Ctrl-C lets the requests in flight finish (at most 10 s)
 // and exits normally, so exit hooks such as --cpu-prof still run.

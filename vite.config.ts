@@ -182,7 +182,13 @@ export default defineConfig({
   plugins: [tailwindcss(), reactRouter(), localeChunks()],
   resolve: {
     tsconfigPaths: true,
-    alias: { "use-sync-external-store/shim": "/app/utils/sync-external-store.ts" },
+    // An absolute file path: the development server's dependency optimizer
+    // cannot load a root-relative one ("/app/…") from inside node_modules.
+    alias: {
+      "use-sync-external-store/shim": fileURLToPath(
+        new URL("./app/utils/sync-external-store.ts", import.meta.url),
+      ),
+    },
   },
   // The server build starts at server/app.ts (fake backend mount + request handler).
   environments: {

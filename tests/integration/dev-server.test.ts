@@ -1,0 +1,76 @@
+/**
+ * `npm run dev`: the development server renders the pages in both languages,
+ * serves the browser's entry, and bundles the entry's dependencies for the
+ * browser without an error (with a cache of its own, so the bundling runs on
+ * every run of this test). It keeps hot reload on its own port, so it starts
+ * beside another development server.
+ */
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { type Child, freePort, start, stop, waitForOutput } from "./processes.ts";
+
+vi.setConfig({ testTimeout: 60_000 });
+
+/** What Vite prints when it cannot bundle a dependency for the browser. */
+const BUNDLING_FAILED = /error while updating dependencies|could not load|UNLOADABLE_DEPENDENCY/i;
+
+describe("the development server", () => {
+  let cacheDir: string;
+  const servers: Child[] = [];
+  const bases: string[] = [];
+
+  beforeAll(async () => {
+    cacheDir = await mkdtemp(join(tmpdir(), "vite-cache-"));
+    for (let i = 0; i < 2; i++) {
+      const port = await freePort();
+      bases.push(`http://127.0.0.1:${port}`);
+      servers.push(
+        start(process.execPath, ["--conditions=development", "server.ts"], {
+          NODE_ENV: "development",
+          HOST: "127.0.0.1",
+          PORT: String(port),
+          MOCK_API_QUIET: "1",
+          VITE_CACHE_DIR: join(cacheDir, String(i)),
+        }),
+      );
+    }
+    await Promise.all(servers.map((server) => waitForOutput(server, "Portal listening on")));
+  }, 90_000);
+
+  afterAll(async () => {
+    await Promise.all(servers.map((server) => stop(server)));
+    if (cacheDir) await rm(cacheDir, { recursive: true, force: true });
+  });
+
+  it("renders the login page in both languages, two servers side by side", async () => {
+    for (const base of bases) {
+      const chinese = await fetch(`${base}/`);
+      expect(chinese.status).toBe(200);
+      const page = await chinese.text();
+      expect(page).toContain('<html lang="zh-CN"');
+      expect(page).toContain('name="username"');
+      const english = await (await fetch(`${base}/en/`)).text();
+      expect(english).toContain('<html lang="en"');
+    }
+    for (const server of servers) expect(server.output()).not.toMatch(/websocket server error/i);
+  });
+
+  it("serves the browser's entry and bundles its dependencies without an error", async () => {
+    const [server] = servers as [Child];
+    const [base] = bases as [string];
+    const entry = await fetch(`${base}/app/entry.client.tsx`);
+    expect(entry.status).toBe(200);
+    expect(await entry.text()).toContain("hydrateRoot");
+    const deadline = Date.now() + 45_000;
+    while (
+      !/dependencies optimized/.test(server.output()) &&
+      !BUNDLING_FAILED.test(server.output())
+    ) {
+      if (Date.now() > deadline) throw new Error(`no bundling in time:\n${server.output()}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(server.output()).not.toMatch(BUNDLING_FAILED);
+  });
+});
