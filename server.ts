@@ -3,6 +3,7 @@
  * `npm start` (the built app). Configuration is validated before anything
  * listens; a bad value stops the process with a readable message.
  */
+import { existsSync } from "node:fs";
 import { createServer } from "node:http";
 import compression from "compression";
 import express from "express";
@@ -49,6 +50,12 @@ if (config.production) {
   const publicFiles = express.static(`${buildDir}/client`, { maxAge: "1h" });
   // Every public file has an extension and no page has one: pages skip the disk lookup.
   app.use((req, res, next) => (/\.[^/]+$/.test(req.path) ? publicFiles(req, res, next) : next()));
+  if (!existsSync(`${buildDir}/server/index.js`)) {
+    console.error(
+      `No production build in ${buildDir}/, the portal did not start: run \`npm run build\` first (\`npm run demo\` builds and starts).`,
+    );
+    process.exit(1);
+  }
   const build = (await import(`./${buildDir}/server/index.js`)) as { app: express.Express };
   app.use(build.app);
 } else {
