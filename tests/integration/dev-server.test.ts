@@ -63,14 +63,11 @@ describe("the development server", () => {
     const entry = await fetch(`${base}/app/entry.client.tsx`);
     expect(entry.status).toBe(200);
     expect(await entry.text()).toContain("hydrateRoot");
-    const deadline = Date.now() + 45_000;
-    while (
-      !/dependencies optimized/.test(server.output()) &&
-      !BUNDLING_FAILED.test(server.output())
-    ) {
-      if (Date.now() > deadline) throw new Error(`no bundling in time:\n${server.output()}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    await waitForOutput(
+      server,
+      new RegExp(`dependencies optimized|${BUNDLING_FAILED.source}`, "i"),
+      45_000,
+    );
     expect(server.output()).not.toMatch(BUNDLING_FAILED);
   });
 });

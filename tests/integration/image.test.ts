@@ -16,7 +16,15 @@ import { dirname, join, relative } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { Browser, signIn } from "./browser.ts";
-import { type Child, freePort, ROOT, start, stop, waitForOutput } from "./processes.ts";
+import {
+  buildPortal,
+  type Child,
+  freePort,
+  ROOT,
+  start,
+  stop,
+  waitForOutput,
+} from "./processes.ts";
 
 vi.setConfig({ testTimeout: 60_000 });
 const run = promisify(execFile);
@@ -97,10 +105,7 @@ describe("the Docker image's runtime stage", () => {
           cwd: prodDeps,
         },
       ),
-      run("npx", ["react-router", "build"], {
-        cwd: ROOT,
-        env: { ...process.env, BUILD_DIR: join(stageRoots.build!, "build") },
-      }),
+      buildPortal(join(stageRoots.build!, "build")),
     ]);
 
     await mkdir(image, { recursive: true });
@@ -111,10 +116,10 @@ describe("the Docker image's runtime stage", () => {
       const destination = paths.pop() ?? "";
       const target = join(image, destination);
       for (const source of paths) {
+        if (from && !stageRoots[from]) throw new Error(`COPY --from=${from}: unknown stage`);
         const origin = from
           ? join(stageRoots[from] ?? "", relative(WORKDIR, source))
           : join(ROOT, source);
-        if (from && !stageRoots[from]) throw new Error(`COPY --from=${from}: unknown stage`);
         // `COPY a b ./dir/` puts a and b into dir; `COPY dir ./dir` copies the folder.
         const into = paths.length > 1 || destination.endsWith("/");
         const path = into ? join(target, source.split("/").at(-1) ?? "") : target;

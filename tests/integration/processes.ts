@@ -1,9 +1,10 @@
 /**
- * Child processes of the integration tests: the standalone fake backend,
- * portals, nginx. Ports are found free at start in a range of 50 from
+ * Child processes of the integration tests: production builds, the
+ * standalone fake backend, portals, nginx. Ports are found free at start in a range of 50 from
  * TEST_PORT_BASE (3250), so the tests run beside other servers.
  */
 import { type ChildProcess, spawn } from "node:child_process";
+import { once } from "node:events";
 import { createServer } from "node:net";
 
 export const ROOT = new URL("../../", import.meta.url).pathname;
@@ -62,14 +63,31 @@ export function start(
   return { process: child, output: () => output, exited };
 }
 
-/** Waits until the child printed `text`; fails early when it exits first. */
-export async function waitForOutput(child: Child, text: string, timeoutMs = 60_000): Promise<void> {
+/** A production build of the portal into `buildDir` (as `npm run build`; relative to the project or absolute). */
+export async function buildPortal(buildDir: string): Promise<void> {
+  const build = spawn("npx", ["react-router", "build"], {
+    cwd: ROOT,
+    stdio: ["ignore", "ignore", "inherit"],
+    env: { ...process.env, BUILD_DIR: buildDir },
+  });
+  const [code] = (await once(build, "exit")) as [number | null];
+  if (code !== 0) throw new Error(`the build failed (${code})`);
+}
+
+/** Waits until the child printed `text` (or something it matches); fails early when it exits first. */
+export async function waitForOutput(
+  child: Child,
+  text: string | RegExp,
+  timeoutMs = 60_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let gone = false;
   void child.exited.then(() => {
     gone = true;
   });
-  while (!child.output().includes(text)) {
+  const printed = () =>
+    typeof text === "string" ? child.output().includes(text) : text.test(child.output());
+  while (!printed()) {
     if (gone) throw new Error(`exited before printing "${text}":\n${child.output()}`);
     if (Date.now() > deadline) throw new Error(`no "${text}" in time:\n${child.output()}`);
     await new Promise((resolve) => setTimeout(resolve, 50));

@@ -10,9 +10,7 @@
  * with a backend of its own, and rightly so.
  */
 
-import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { once } from "node:events";
 import { existsSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -20,6 +18,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { Browser, MANAGER, PASSWORD, signIn } from "./browser.ts";
 import {
+  buildPortal,
   type Child,
   freePort,
   ROOT,
@@ -55,13 +54,7 @@ describe.skipIf(!haveNginx)("two portals behind nginx, sharing one backend", () 
     const apiPort = await freePort();
     apiBase = `http://127.0.0.1:${apiPort}/api/v1`;
     api = startMockApi(apiPort);
-    const build = spawn("npx", ["react-router", "build"], {
-      cwd: ROOT,
-      stdio: ["ignore", "ignore", "inherit"],
-      env: { ...process.env, BUILD_DIR },
-    });
-    const [code] = (await once(build, "exit")) as [number | null];
-    if (code !== 0) throw new Error(`the build failed (${code})`);
+    await buildPortal(BUILD_DIR);
     await waitForOutput(api, "listening on");
 
     const secret = randomBytes(32).toString("hex");

@@ -17,9 +17,7 @@
  * build already there) and listens on a free port from 3300 to 3349.
  */
 
-import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { once } from "node:events";
 import { request as httpRequest } from "node:http";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -28,9 +26,9 @@ import routes from "../../app/routes.ts";
 import { HOME_PAGES, RESOURCES as RESOURCE_ROUTES } from "../../app/utils/site-map.ts";
 import { CookieJar } from "../cookie-jar.ts";
 import {
+  buildPortal,
   type Child,
   freePort,
-  ROOT,
   start,
   stop,
   waitForOutput,
@@ -61,13 +59,7 @@ let base: string;
 
 beforeAll(async () => {
   if (process.env.PROPS_REUSE_BUILD !== "1") {
-    const build = spawn("npx", ["react-router", "build"], {
-      cwd: ROOT,
-      stdio: ["ignore", "ignore", "inherit"],
-      env: { ...process.env, BUILD_DIR },
-    });
-    const [code] = (await once(build, "exit")) as [number | null];
-    if (code !== 0) throw new Error(`the build failed (${code})`);
+    await buildPortal(BUILD_DIR);
   }
   const port = await freePort(3300); // Beside the integration tests' range, so both can run at once.
   base = `http://127.0.0.1:${port}`;
