@@ -12,7 +12,7 @@ import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { HOME_PAGES, PATHS, PUBLIC_PAGES, REGISTER_PAGES } from "../app/utils/site-map.ts";
-import { startFloor } from "./floor/index.ts";
+import { FLOOR_LABEL, startFloor } from "./floor/index.ts";
 import { atMost, BUILD_DIR, info, login, type Portal, ROOT, type Row } from "./lib.ts";
 
 /** The /assets/*.js the HTML loads: script src, modulepreload href, and static imports of inline scripts. */
@@ -95,7 +95,7 @@ async function floorPage(): Promise<Row> {
   const floor = await startFloor({});
   try {
     const kb = await gzippedKb(floor, "/", "");
-    return info("floor (React Router alone): a page of one element, first-load JS", kb, "KB");
+    return info(`${FLOOR_LABEL} a page of one element, first-load JS`, kb, "KB");
   } finally {
     await floor.stop();
   }

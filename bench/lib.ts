@@ -198,13 +198,22 @@ export async function cpuSeconds(pid: number): Promise<number> {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
-/** Builds the portal once into BUILD_DIR (production build, as `npm run build`). */
-export async function buildPortal(): Promise<void> {
-  const child = spawn("npx", ["react-router", "build"], {
+/** A production build by React Router (`react-router build` with `args`), its settings in `env`. */
+export async function reactRouterBuild(
+  args: string[],
+  env: Record<string, string>,
+  what = "the build",
+): Promise<void> {
+  const child = spawn("npx", ["react-router", "build", ...args], {
     cwd: ROOT,
     stdio: ["ignore", "ignore", "inherit"],
-    env: { ...process.env, BUILD_DIR },
+    env: { ...process.env, ...env },
   });
   const [code] = (await once(child, "exit")) as [number | null];
-  if (code !== 0) throw new Error(`the build failed (${code})`);
+  if (code !== 0) throw new Error(`${what} failed (${code})`);
+}
+
+/** Builds the portal once into BUILD_DIR (production build, as `npm run build`). */
+export function buildPortal(): Promise<void> {
+  return reactRouterBuild([], { BUILD_DIR });
 }

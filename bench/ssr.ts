@@ -9,7 +9,7 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import autocannon from "autocannon";
-import { startFloor } from "./floor/index.ts";
+import { FLOOR_LABEL, startFloor } from "./floor/index.ts";
 import { atLeast, atMost, info, login, median, type Portal, type Row } from "./lib.ts";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -104,27 +104,26 @@ async function floorRows(staticRps: number, pages: Record<"order" | "explain", s
   const floor = await startFloor(pages);
   try {
     const copy = await load(`${floor.url}/markup/order`, 10);
-    const label = "floor (React Router alone):";
     return [
       info(
-        `${label} /order/ markup, req/s as % of the static server`,
+        `${FLOOR_LABEL} /order/ markup, req/s as % of the static server`,
         (copy.rps / staticRps) * 100,
         "%",
       ),
-      info(`${label} /order/ markup, latency p50 (10 conn.)`, copy.p50, "ms"),
-      info(`${label} /order/ markup, latency p99 (10 conn.)`, copy.p99, "ms"),
+      info(`${FLOOR_LABEL} /order/ markup, latency p50 (10 conn.)`, copy.p50, "ms"),
+      info(`${FLOOR_LABEL} /order/ markup, latency p99 (10 conn.)`, copy.p99, "ms"),
       info(
-        `${label} /order/ markup, one request`,
+        `${FLOOR_LABEL} /order/ markup, one request`,
         await singleRequestMs(`${floor.url}/markup/order`),
         "ms",
       ),
       info(
-        `${label} /explain/ markup, one request`,
+        `${FLOOR_LABEL} /explain/ markup, one request`,
         await singleRequestMs(`${floor.url}/markup/explain`),
         "ms",
       ),
       info(
-        `${label} a page of one element, one request`,
+        `${FLOOR_LABEL} a page of one element, one request`,
         await singleRequestMs(`${floor.url}/`),
         "ms",
       ),

@@ -4,36 +4,33 @@
  * like the portal, drawing copies of the portal's pages. What it measures is
  * the least any page of that markup can cost on this machine.
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { ROOT } from "../lib.ts";
+import { ROOT, reactRouterBuild } from "../lib.ts";
 
 const FLOOR_DIR = fileURLToPath(new URL(".", import.meta.url));
 const BUILD_DIR = join(ROOT, "build", "bench-floor");
+
+/** The name of the floor's rows in the results. */
+export const FLOOR_LABEL = "floor (React Router alone):";
 
 export interface Floor {
   url: string;
   stop(): Promise<void>;
 }
 
-async function exited(child: ChildProcess, what: string): Promise<void> {
-  const [code] = (await once(child, "exit")) as [number | null];
-  if (code !== 0) throw new Error(`${what} failed (${code})`);
-}
-
 /** Builds the floor app, then serves `pages` (name → the HTML a portal page answered) at /markup/<name>. */
 export async function startFloor(pages: Record<string, string>): Promise<Floor> {
   // The build folder is outside the floor's own: Vite empties it only when told.
-  const build = spawn("npx", ["react-router", "build", FLOOR_DIR, "--emptyOutDir"], {
-    cwd: ROOT,
-    stdio: ["ignore", "ignore", "inherit"],
-    env: { ...process.env, FLOOR_BUILD_DIR: BUILD_DIR },
-  });
-  await exited(build, "the floor's build");
+  await reactRouterBuild(
+    [FLOOR_DIR, "--emptyOutDir"],
+    { FLOOR_BUILD_DIR: BUILD_DIR },
+    "the floor's build",
+  );
 
   const folder = await mkdtemp(join(tmpdir(), "floor-"));
   const markup: string[] = [];
