@@ -43,6 +43,13 @@ app.get("/healthz", (_req, res) => {
 
 if (config.production) {
   const buildDir = process.env.BUILD_DIR ?? "build";
+  const serverEntry = `${buildDir}/server/index.js`;
+  if (!existsSync(serverEntry)) {
+    console.error(
+      `No production build in ${buildDir}/, the portal did not start: run \`npm run build\` first (\`npm run demo\` builds and starts).`,
+    );
+    process.exit(1);
+  }
   app.use(
     "/assets",
     express.static(`${buildDir}/client/assets`, { immutable: true, maxAge: "1y" }),
@@ -50,13 +57,7 @@ if (config.production) {
   const publicFiles = express.static(`${buildDir}/client`, { maxAge: "1h" });
   // Every public file has an extension and no page has one: pages skip the disk lookup.
   app.use((req, res, next) => (/\.[^/]+$/.test(req.path) ? publicFiles(req, res, next) : next()));
-  if (!existsSync(`${buildDir}/server/index.js`)) {
-    console.error(
-      `No production build in ${buildDir}/, the portal did not start: run \`npm run build\` first (\`npm run demo\` builds and starts).`,
-    );
-    process.exit(1);
-  }
-  const build = (await import(`./${buildDir}/server/index.js`)) as { app: express.Express };
+  const build = (await import(`./${serverEntry}`)) as { app: express.Express };
   app.use(build.app);
 } else {
   const vite = await import("vite");
