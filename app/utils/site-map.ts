@@ -42,6 +42,8 @@ export const PATHS = {
   forbiddenPage: "/error/403",
   methodNotAllowedPage: "/error/405",
   demoMailbox: "/demo/mailbox",
+  /** The home of the error pages' "back to home" under `/pc`: leads to the visitor's home. */
+  pcHome: "/pc",
 
   registration: "/register/accountRegistration",
   registrationStep: "/register/components/accountRegistrationStep",
@@ -83,6 +85,7 @@ export const PUBLIC_PAGES: readonly PageDeclaration[] = [
   { path: PATHS.forbiddenPage, file: "routes/error.403.tsx", title: "forbidden" },
   { path: PATHS.methodNotAllowedPage, file: "routes/error.405.tsx", title: "methodNotAllowed" },
   { path: PATHS.demoMailbox, file: "routes/demo-mailbox.tsx", title: "mailbox" },
+  { path: PATHS.pcHome, file: "routes/pc.tsx", redirectsTo: PATHS.login },
 ];
 
 /** The registration steps, in the registration layout. */

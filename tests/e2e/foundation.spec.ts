@@ -330,6 +330,14 @@ test.describe("errors", () => {
     await expect(page.getByRole("link", { name: "返回首页" })).toHaveAttribute("href", "/");
     await page.goto("/pc/orders");
     await expect(page.getByRole("link", { name: "返回首页" })).toHaveAttribute("href", "/pc");
+    // /pc itself leads to the visitor's home: the login page, or /server once signed in.
+    await page.getByRole("link", { name: "返回首页" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole("heading", { name: "账号登录" })).toBeVisible();
+    await login(page, ACCOUNTS.manager);
+    await page.goto("/en/pc/orders");
+    await page.getByRole("link", { name: "Back to home" }).click();
+    await expect(page).toHaveURL(/\/en\/server$/);
   });
 
   test("pages are sent with protective headers", async ({ request }) => {
