@@ -107,8 +107,8 @@ async function notifyResult(row: CompanyRow): Promise<void> {
             en: `Your company qualification was rejected: ${row.rejectReason}`,
           }
         : {
-            zh: "平台已开始审核您提交的公司资质，预计 3-5 个工作日完成。",
-            en: "The platform started reviewing your company qualification (3-5 working days).",
+            zh: "平台已开始审核您提交的公司资质，约需 7 个工作日完成。",
+            en: "The platform started reviewing your company qualification (about 7 working days).",
           },
   );
 }
