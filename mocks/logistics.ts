@@ -4,6 +4,7 @@
  * pallet and service aggregates in step.
  */
 import {
+  type ArrivalCounts,
   ORDER_STATUSES,
   type OrderEventSource,
   type OrderFilter,
@@ -371,18 +372,33 @@ export async function applyMoves(
   return changes;
 }
 
-export interface ArrivalGroup {
+export interface ArrivalGroup extends ArrivalCounts {
   day: string;
   serviceNo: string;
   salverNo: string;
-  arrived: number;
-  inStock: number;
-  detained: number;
+}
+
+const ARRIVAL_COUNT_OF = {
+  [OrderStatus.initial]: "initial",
+  [OrderStatus.detained]: "detained",
+  [OrderStatus.stockedOut]: "stockedOut",
+  [OrderStatus.stockedIn]: "inStock",
+} as const satisfies Record<OrderStatusCode, keyof ArrivalCounts>;
+
+function noArrivals(): ArrivalCounts {
+  return { arrived: 0, inStock: 0, notInStock: 0, detained: 0, stockedOut: 0, initial: 0 };
+}
+
+function countArrival(counts: ArrivalCounts, status: OrderStatusCode): void {
+  counts.arrived += 1;
+  counts[ARRIVAL_COUNT_OF[status]] += 1;
+  if (status !== OrderStatus.stockedIn) counts.notInStock += 1;
 }
 
 /**
  * Orders of the scope arrived per China-time day of createdOn and pallet: in
- * stock (status 4) and detained (any other status), newest day first.
+ * stock (status 4) or not, and those not in stock by their real status
+ * (detained, stocked out, initial), newest day first.
  */
 export function arrivalReport(
   scope: CompanyScope,
@@ -393,11 +409,11 @@ export function arrivalReport(
   },
 ): {
   rows: ArrivalGroup[];
-  totals: { arrived: number; inStock: number; detained: number };
+  totals: ArrivalCounts;
 } {
   const groups = new Map<string, ArrivalGroup>();
   const needle = filter.salverNo?.toUpperCase();
-  const totals = { arrived: 0, inStock: 0, detained: 0 };
+  const totals = noArrivals();
   for (const row of db.orderList) {
     if (!scope.allows(row.companyId)) continue;
     if (filter.startTime !== undefined && row.createdOn < filter.startTime) continue;
@@ -411,19 +427,12 @@ export function arrivalReport(
         day: chinaDay(row.createdOn),
         serviceNo: row.serviceNo,
         salverNo: row.salverNo,
-        arrived: 0,
-        inStock: 0,
-        detained: 0,
+        ...noArrivals(),
       };
       groups.set(key, group);
     }
-    const inStock = row.cbaStatus === OrderStatus.stockedIn ? 1 : 0;
-    group.arrived += 1;
-    group.inStock += inStock;
-    group.detained += 1 - inStock;
-    totals.arrived += 1;
-    totals.inStock += inStock;
-    totals.detained += 1 - inStock;
+    countArrival(group, row.cbaStatus);
+    countArrival(totals, row.cbaStatus);
   }
   const rows = [...groups.values()].sort((a, b) =>
     a.day === b.day ? (a.salverNo < b.salverNo ? -1 : 1) : a.day < b.day ? 1 : -1,

@@ -5,7 +5,8 @@
  * import file.
  */
 import ExcelJS from "exceljs";
-import { XLSX_CONTENT_TYPE } from "../app/contract/cba.ts";
+import { type ArrivalCounts, XLSX_CONTENT_TYPE } from "../app/contract/cba.ts";
+import { ARRIVAL_COUNTS } from "../app/utils/arrival-counts.ts";
 import { readerStream, verifyXlsx, XlsxRefused } from "../app/utils/xlsx-guard.server.ts";
 import { formatChinaTime, mockClock } from "./clock.ts";
 import type { OrderRow } from "./db.ts";
@@ -370,18 +371,22 @@ const ARRIVAL_COLUMNS: Column[] = [
   { zh: "托盘号", en: "Pallet No.", width: 20, kind: "text" },
   { zh: "到货订单数", en: "Arrived", width: 12, kind: "count" },
   { zh: "在库", en: "In stock", width: 12, kind: "count" },
-  { zh: "扣留", en: "Detained", width: 12, kind: "count" },
+  { zh: "未在库", en: "Not in stock", width: 14, kind: "count" },
+  { zh: "其中扣留", en: "of which detained", width: 14, kind: "count" },
+  { zh: "其中已出库", en: "of which stocked out", width: 16, kind: "count" },
+  { zh: "其中初始状态", en: "of which initial", width: 16, kind: "count" },
 ];
 
 /** The arrival report: one row per day and pallet, then a totals row, streamed like the order files. */
 export function arrivalWorkbook(
   rows: readonly ArrivalGroup[],
-  totals: { arrived: number; inStock: number; detained: number },
+  totals: ArrivalCounts,
   lang: Lang,
 ): Response {
+  const counts = (of: ArrivalCounts) => ARRIVAL_COUNTS.map((key) => of[key]);
   function* dataRows(): Generator<CellValue[]> {
     for (const row of rows) {
-      yield [dayDate(row.day), row.serviceNo, row.salverNo, row.arrived, row.inStock, row.detained];
+      yield [dayDate(row.day), row.serviceNo, row.salverNo, ...counts(row)];
     }
   }
   const time = stamp();
@@ -390,14 +395,7 @@ export function arrivalWorkbook(
     ARRIVAL_COLUMNS,
     lang,
     dataRows(),
-    () => [
-      lang === "en" ? "Total" : "合计",
-      null,
-      null,
-      totals.arrived,
-      totals.inStock,
-      totals.detained,
-    ],
+    () => [lang === "en" ? "Total" : "合计", null, null, ...counts(totals)],
     {
       ascii: `arrival-report-${time}.xlsx`,
       local: lang === "en" ? `arrival-report-${time}.xlsx` : `到货报告-${time}.xlsx`,

@@ -323,25 +323,36 @@ export const arrivalReportFilterSchema = z.object({
 
 export const arrivalReportQuerySchema = pageQuerySchema.extend(arrivalReportFilterSchema.shape);
 
-export const arrivalRowSchema = z.object({
+/**
+ * The counts of an arrival report's row and of its totals: every order
+ * arrived is in stock (status 4) or not, and "not in stock" is broken down by
+ * the order's real status (docs/decisions: the arrival report's breakdown).
+ */
+export const arrivalCountsSchema = z.object({
+  arrived: z.number().int().nonnegative(),
+  /** Orders stocked in (status 4). */
+  inStock: z.number().int().nonnegative(),
+  /** Orders in any other status: detained + stockedOut + initial. */
+  notInStock: z.number().int().nonnegative(),
+  /** Orders detained by customs (status 2). */
+  detained: z.number().int().nonnegative(),
+  /** Orders stocked out (status 3). */
+  stockedOut: z.number().int().nonnegative(),
+  /** Orders not yet stocked in (status 1). */
+  initial: z.number().int().nonnegative(),
+});
+export type ArrivalCounts = z.infer<typeof arrivalCountsSchema>;
+
+export const arrivalRowSchema = arrivalCountsSchema.extend({
   /** YYYY-MM-DD, China time. */
   day: z.string(),
   serviceNo: z.string(),
   salverNo: z.string(),
-  arrived: z.number().int().nonnegative(),
-  /** Orders in status 4. */
-  inStock: z.number().int().nonnegative(),
-  /** Orders in any other status. */
-  detained: z.number().int().nonnegative(),
 });
 export type ArrivalRow = z.infer<typeof arrivalRowSchema>;
 
 export const arrivalReportDataSchema = pagedListOf(arrivalRowSchema).extend({
-  totals: z.object({
-    arrived: z.number().int().nonnegative(),
-    inStock: z.number().int().nonnegative(),
-    detained: z.number().int().nonnegative(),
-  }),
+  totals: arrivalCountsSchema,
 });
 export type ArrivalReportData = z.infer<typeof arrivalReportDataSchema>;
 

@@ -234,7 +234,10 @@ describe("arrival report download", () => {
       "Pallet No.",
       "Arrived",
       "In stock",
-      "Detained",
+      "Not in stock",
+      "of which detained",
+      "of which stocked out",
+      "of which initial",
     ]);
     expect(rows).toHaveLength(report.list.length + 2);
     const first = report.list[0];
@@ -248,14 +251,20 @@ describe("arrival report download", () => {
       first?.salverNo,
       first?.arrived,
       first?.inStock,
+      first?.notInStock,
       first?.detained,
+      first?.stockedOut,
+      first?.initial,
     ]);
     expect(workbook.worksheets[0]?.name).toBe("Arrival report");
     expect(rows.at(-1)?.[0]).toBe("Total");
     expect(rows.at(-1)?.slice(3)).toEqual([
       report.totals.arrived,
       report.totals.inStock,
+      report.totals.notInStock,
       report.totals.detained,
+      report.totals.stockedOut,
+      report.totals.initial,
     ]);
     const narrow = await api.raw("/cba/arrival-report/download", {
       token,

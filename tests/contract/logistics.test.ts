@@ -355,7 +355,7 @@ describe("lists", () => {
     expect(en.data).toMatch(/^pageSize: /);
   });
 
-  it("arrival report: per day and pallet, in stock (4) and detained (other), with totals", async () => {
+  it("arrival report: per day and pallet, in stock (4) and not, by real status, with totals", async () => {
     const orders = await allOrders();
     const report = await api.ok(
       "/cba/arrival-report",
@@ -364,9 +364,22 @@ describe("lists", () => {
     );
     expect(report.totals.arrived).toBe(orders.length);
     expect(report.totals.inStock).toBe(orders.filter((o) => o.cbaStatus === 4).length);
-    expect(report.totals.detained).toBe(orders.filter((o) => o.cbaStatus !== 4).length);
+    const ofStatus = (status: number) => orders.filter((o) => o.cbaStatus === status).length;
+    // "Not in stock" is not "detained": stocked-out and initial orders are counted as what they are.
+    expect(report.totals).toEqual({
+      arrived: orders.length,
+      inStock: ofStatus(4),
+      notInStock: orders.length - ofStatus(4),
+      detained: ofStatus(2),
+      stockedOut: ofStatus(3),
+      initial: ofStatus(1),
+    });
+    expect(report.totals.detained).toBeLessThan(report.totals.notInStock);
     expect(report.list.reduce((sum, row) => sum + row.arrived, 0)).toBe(orders.length);
-    for (const row of report.list) expect(row.arrived).toBe(row.inStock + row.detained);
+    for (const row of report.list) {
+      expect(row.arrived).toBe(row.inStock + row.notInStock);
+      expect(row.notInStock).toBe(row.detained + row.stockedOut + row.initial);
+    }
     const days = report.list.map((row) => row.day);
     expect(days).toEqual([...days].sort().reverse());
     const first = report.list[0];

@@ -18,7 +18,17 @@ const TEXT = {
     orderHeaders: ["订单号", "服务号", "托盘号"],
     orderSheet: "订单",
     arrivalSheet: "到货报告",
-    arrivalHeaders: ["日期", "服务号", "托盘号", "到货订单数", "在库", "扣留"],
+    arrivalHeaders: [
+      "日期",
+      "服务号",
+      "托盘号",
+      "到货订单数",
+      "在库",
+      "未在库",
+      "其中扣留",
+      "其中已出库",
+      "其中初始状态",
+    ],
     total: "合计",
   },
   en: {
@@ -30,7 +40,17 @@ const TEXT = {
     orderHeaders: ["Order No.", "Service No.", "Pallet No."],
     orderSheet: "Orders",
     arrivalSheet: "Arrival report",
-    arrivalHeaders: ["Day", "Service No.", "Pallet No.", "Arrived", "In stock", "Detained"],
+    arrivalHeaders: [
+      "Day",
+      "Service No.",
+      "Pallet No.",
+      "Arrived",
+      "In stock",
+      "Not in stock",
+      "of which detained",
+      "of which stocked out",
+      "of which initial",
+    ],
     total: "Total",
   },
 } as const;
@@ -285,7 +305,8 @@ for (const lang of ["zh", "en"] as const) {
       expect(days.length).toBeGreaterThan(0);
       expect([...days].sort().reverse()).toEqual(days);
 
-      // One pallet: its totals are its rows added up; arrived = in stock + detained.
+      // One pallet: its totals are its rows added up; arrived = in stock + not in stock,
+      // and not in stock = detained + stocked out + initial.
       const pallet = (await column(page, table, 3))[0]!;
       await page.locator("#filter-salverNo").fill(pallet);
       await page.getByRole("button", { name: common.search }).click();
@@ -297,13 +318,19 @@ for (const lang of ["zh", "en"] as const) {
         .toEqual(new Set([pallet]));
       const sum = async (position: number) =>
         (await column(page, table, position)).reduce((total, value) => total + Number(value), 0);
-      const arrived = await sum(4);
-      const inStock = await sum(5);
-      const detained = await sum(6);
-      expect(arrived).toBe(inStock + detained);
-      await expect(page.getByTestId("total-arrived")).toHaveText(String(arrived));
-      await expect(page.getByTestId("total-inStock")).toHaveText(String(inStock));
-      await expect(page.getByTestId("total-detained")).toHaveText(String(detained));
+      const counts = {
+        arrived: await sum(4),
+        inStock: await sum(5),
+        notInStock: await sum(6),
+        detained: await sum(7),
+        stockedOut: await sum(8),
+        initial: await sum(9),
+      };
+      expect(counts.arrived).toBe(counts.inStock + counts.notInStock);
+      expect(counts.notInStock).toBe(counts.detained + counts.stockedOut + counts.initial);
+      for (const [key, value] of Object.entries(counts)) {
+        await expect(page.getByTestId(`total-${key}`)).toHaveText(String(value));
+      }
 
       const [download] = await Promise.all([
         page.waitForEvent("download"),
@@ -320,9 +347,7 @@ for (const lang of ["zh", "en"] as const) {
         TEXT[lang].total,
         "",
         "",
-        String(arrived),
-        String(inStock),
-        String(detained),
+        ...Object.values(counts).map(String),
       ]);
 
       // Shortcuts keep the pallet filter and bound the days.

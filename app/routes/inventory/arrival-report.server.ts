@@ -1,13 +1,15 @@
 /**
  * The arrival report: per China-time day and pallet, the orders that arrived,
- * those in stock (status 4) and those detained (any other status), with the
- * totals of the whole filtered set. The download takes the same query.
+ * those in stock (status 4) and those not, broken down by their real status
+ * (detained, stocked out, initial), with the totals of the whole filtered
+ * set. The download takes the same query.
  */
 import type { RouterContextProvider } from "react-router";
-import type { ArrivalRow, Pagination } from "~/contract/index.ts";
+import type { ArrivalCounts, ArrivalRow, Pagination } from "~/contract/index.ts";
 import type { Locale } from "~/locales/index.ts";
 import { getLocale } from "~/middleware/i18next.ts";
 import { apiContext } from "~/middleware/session.server.ts";
+import { ARRIVAL_COUNTS, type ArrivalCountKey } from "~/utils/arrival-counts.ts";
 import {
   chinaToday,
   type DateRange,
@@ -26,14 +28,13 @@ import { arrivalFilterSchema } from "~/validation/inventory.ts";
 
 type Context = Readonly<RouterContextProvider>;
 
-export interface ArrivalView {
+type CountsView = Record<ArrivalCountKey, string>;
+
+export interface ArrivalView extends CountsView {
   key: string;
   day: string;
   serviceNo: string;
   salverNo: string;
-  arrived: string;
-  inStock: string;
-  detained: string;
 }
 
 export interface ArrivalQuery {
@@ -60,16 +61,20 @@ export function parseArrivalQuery(params: URLSearchParams): ArrivalQuery {
   };
 }
 
-function totalsView(
-  totals: { arrived: number; inStock: number; detained: number },
-  locale: Locale,
-) {
-  return {
-    arrived: formatCount(totals.arrived, locale),
-    inStock: formatCount(totals.inStock, locale),
-    detained: formatCount(totals.detained, locale),
-  };
+function totalsView(totals: ArrivalCounts, locale: Locale): CountsView {
+  return Object.fromEntries(
+    ARRIVAL_COUNTS.map((key) => [key, formatCount(totals[key], locale)]),
+  ) as CountsView;
 }
+
+const NO_ARRIVALS: ArrivalCounts = {
+  arrived: 0,
+  inStock: 0,
+  notInStock: 0,
+  detained: 0,
+  stockedOut: 0,
+  initial: 0,
+};
 
 function arrivalView(row: ArrivalRow, locale: Locale): ArrivalView {
   return {
@@ -97,7 +102,7 @@ export async function loadArrivalReport(context: Context, url: URL) {
     ...base,
     list: [] as ArrivalView[],
     pagination: { total: 0, ...paging } as Pagination,
-    totals: totalsView({ arrived: 0, inStock: 0, detained: 0 }, locale),
+    totals: totalsView(NO_ARRIVALS, locale),
     error,
   });
   if (query.rangeError) return failed(query.rangeError);

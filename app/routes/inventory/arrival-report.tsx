@@ -4,6 +4,7 @@ import { useErrorText } from "~/components/form-messages.tsx";
 import { FilterField, ListFilter, RecentInput } from "~/components/list-filter.tsx";
 import { PageHeader } from "~/components/page-header.tsx";
 import { type Column, PagedTable } from "~/components/paged-table.tsx";
+import { ARRIVAL_COUNTS, type ArrivalCountKey } from "~/utils/arrival-counts.ts";
 import { useTranslation } from "~/utils/i18n.ts";
 import { chosenColumns } from "~/utils/table-columns.ts";
 import type { Route } from "./+types/arrival-report";
@@ -17,13 +18,13 @@ export async function loader({ context, url, request }: Route.LoaderArgs) {
   };
 }
 
-/** Orders arrived per day and pallet, in stock and detained, with totals and the xlsx. */
+/** Orders arrived per day and pallet, in stock and not (by real status), with totals and the xlsx. */
 export default function ArrivalReportPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const translate = useErrorText();
   const { filters, range, rangeError, today, totals } = loaderData;
 
-  const count = (key: "arrived" | "inStock" | "detained"): Column<ArrivalView> => ({
+  const count = (key: ArrivalCountKey): Column<ArrivalView> => ({
     key,
     header: t(`inventory.arrival.${key}`),
     align: "right",
@@ -51,9 +52,7 @@ export default function ArrivalReportPage({ loaderData }: Route.ComponentProps) 
       className: "code-cell",
       cell: (row) => row.salverNo,
     },
-    count("arrived"),
-    count("inStock"),
-    count("detained"),
+    ...ARRIVAL_COUNTS.map(count),
   ];
 
   return (
@@ -97,7 +96,7 @@ export default function ArrivalReportPage({ loaderData }: Route.ComponentProps) 
               className="flex flex-wrap items-center gap-x-5 gap-y-1 text-sm"
               data-testid="arrival-totals"
             >
-              {(["arrived", "inStock", "detained"] as const).map((key) => (
+              {ARRIVAL_COUNTS.map((key) => (
                 <div key={key} className="flex gap-1">
                   <dt className="text-gray-500">{t(`inventory.arrival.${key}`)}</dt>
                   <dd className="font-medium tabular-nums" data-testid={`total-${key}`}>
