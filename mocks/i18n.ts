@@ -202,6 +202,10 @@ const MESSAGES = {
     zh: "已提交过资质信息，请在原资料上修改",
     en: "A qualification was already submitted; edit it instead",
   },
+  creditCodeTaken: {
+    zh: "统一社会信用代码 {code} 已被另一家已通过或待审核的公司使用，请核对",
+    en: "The unified social credit code {code} is already held by another company that is approved or awaiting review; please check it",
+  },
   companyNotFound: { zh: "尚未提交资质信息", en: "No qualification submitted yet" },
   companyNotEditable: {
     zh: "资质信息当前状态为“{state}”，不能修改",

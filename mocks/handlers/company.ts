@@ -57,6 +57,22 @@ function ownCompany(user: UserRow): CompanyRow | undefined {
   return id ? db.companies.get(id) : undefined;
 }
 
+/**
+ * One unified social credit code names one legal entity: a code already held
+ * by a company that is approved or on its way there (pending, reviewing) is
+ * refused for any other submission. A rejected submission holds nothing, so
+ * its code may be submitted again.
+ */
+function checkCreditCodeFree(creditCode: string, own?: CompanyRow): void {
+  const code = creditCode.trim().toUpperCase();
+  for (const row of db.companies.values()) {
+    if (row.id === own?.id || row.state === "rejected") continue;
+    if (row.creditCode.toUpperCase() === code) {
+      throw new ApiError(ApiCode.invalidParameters, "creditCodeTaken", { code });
+    }
+  }
+}
+
 /** Images must be ones uploaded through POST /upload/image. */
 function checkImages(profile: Required<CompanyProfileInput>): void {
   for (const field of IMAGE_FIELDS) {
@@ -151,6 +167,7 @@ export const companyHandlers = [
     const { user } = signedIn(ctx);
     if (user.parentId) throw new ApiError(ApiCode.forbidden, "subAccountCompany");
     if (ownCompany(user)) throw new ApiError(ApiCode.wrongStatus, "companyExists");
+    checkCreditCodeFree(ctx.body.creditCode);
     checkImages(ctx.body);
     const row = await db.companies.insert({
       id: `c${randomId(8)}`,
@@ -178,6 +195,7 @@ export const companyHandlers = [
         state: stateLabel(ctx.lang, current.state),
       });
     }
+    checkCreditCodeFree(ctx.body.creditCode, current);
     checkImages(ctx.body);
     const resubmitted = current.state === "rejected";
     const row = await db.companies.update(current.id, (draft) => {

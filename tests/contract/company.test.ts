@@ -282,6 +282,76 @@ describe("qualification", () => {
   });
 });
 
+describe("one credit code, one company", () => {
+  async function creditCodeOf(username: string): Promise<string> {
+    const token = await api.login(username);
+    return companySchema.parse((await api.call("/cba/cba-company", { token })).data).creditCode;
+  }
+
+  it("refuses a code held by an approved, pending or reviewing company, in both languages", async () => {
+    const guest = await api.login(GUEST);
+    const body = await profile(guest);
+    for (const holder of [MANAGER, "hangzhou.trade@demo.test", "ningbo.supply@demo.test"]) {
+      const creditCode = await creditCodeOf(holder);
+      const refused = await api.call("/cba/cba-company", {
+        method: "POST",
+        token: guest,
+        // Lower case is the same code.
+        body: { ...body, creditCode: creditCode.toLowerCase() },
+      });
+      expect(refused).toMatchObject({
+        code: ApiCode.invalidParameters,
+        data: `统一社会信用代码 ${creditCode} 已被另一家已通过或待审核的公司使用，请核对`,
+      });
+    }
+    const manager = await creditCodeOf(MANAGER);
+    const english = await api.call("/cba/cba-company", {
+      method: "POST",
+      token: guest,
+      lang: "en",
+      body: { ...body, creditCode: manager },
+    });
+    expect(english.data).toBe(
+      `The unified social credit code ${manager} is already held by another company that is approved or awaiting review; please check it`,
+    );
+    // Nothing was created.
+    expect((await api.call("/cba/cba-company", { token: guest })).data).toBeNull();
+  });
+
+  it("lets a rejected submission's code be used again, and refuses a taken one on edit", async () => {
+    const rejected = await creditCodeOf("xiamen.goods@demo.test");
+    const pending = await creditCodeOf("hangzhou.trade@demo.test");
+    const guest = await api.login(GUEST);
+    const body = await profile(guest);
+    const created = await api.call("/cba/cba-company", {
+      method: "POST",
+      token: guest,
+      body: { ...body, creditCode: rejected },
+    });
+    expect(created).toMatchObject({ code: 200, data: { creditCode: rejected, state: "pending" } });
+    // Editing one's own pending submission keeps its code.
+    const kept = await api.call("/cba/cba-company", {
+      method: "PUT",
+      token: guest,
+      body: { ...body, creditCode: rejected, contactPerson: "王芳" },
+    });
+    expect(kept.code).toBe(200);
+    // The rejected applicant, editing to resubmit, may not take a code now held.
+    const xiamen = await api.login("xiamen.goods@demo.test");
+    const xiamenBody = await profile(xiamen);
+    for (const taken of [rejected, pending]) {
+      const refused = await api.call("/cba/cba-company", {
+        method: "PUT",
+        token: xiamen,
+        body: { ...xiamenBody, creditCode: taken },
+      });
+      expect(refused.code).toBe(ApiCode.invalidParameters);
+    }
+    const still = companySchema.parse((await api.call("/cba/cba-company", { token: xiamen })).data);
+    expect(still.state).toBe("rejected");
+  });
+});
+
 describe("notifications", () => {
   it("lists the user's notices in their language with the unread count and marks them read", async () => {
     const token = await api.login(MANAGER);
