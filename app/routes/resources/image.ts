@@ -7,7 +7,9 @@ const idSchema = z.string().regex(/^[\w-]{1,100}$/);
 
 /**
  * Uploaded images (licences, ID cards) shown through the portal: the browser
- * only talks to the portal, and only a logged-in user sees them.
+ * only talks to the portal, and only a logged-in user sees them. Identity
+ * papers are never kept by the browser (`no-store`): a shared computer's
+ * cache must not hand them to the next user after sign-out.
  */
 export async function loader({ url, context }: Route.LoaderArgs) {
   const api = context.get(apiContext);
@@ -17,7 +19,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   return new Response(image.body, {
     headers: {
       "Content-Type": image.headers.get("Content-Type") ?? "application/octet-stream",
-      "Cache-Control": "private, max-age=3600",
+      "Cache-Control": "no-store",
       "X-Content-Type-Options": "nosniff",
     },
   });
