@@ -66,6 +66,11 @@ export interface ApiOptions {
   genericMessage: string;
   /** Demo mode: the browser's demo mailbox, so the fake backend files its mail there. */
   demoMailbox?: string;
+  /**
+   * The time the request may spend waiting for the backend, shared by every
+   * call it makes (`API_TIMEOUT_MS` from the client's creation when left out).
+   */
+  budget?: RequestBudget;
 }
 
 type Transport = (request: Request, signal: AbortSignal) => Promise<Response>;
@@ -97,6 +102,32 @@ function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
 }
 
 /**
+ * One deadline for a whole request, not one per call: a sign-in makes three
+ * calls, and a hung backend must not hold the user three timeouts long. Each
+ * call gets what is left; once a call ran out of it, so did the request.
+ */
+export class RequestBudget {
+  private readonly endsAt: number;
+  private readonly now: () => number;
+  private spent = false;
+
+  constructor(ms: number, now: () => number = () => performance.now()) {
+    this.now = now;
+    this.endsAt = now() + ms;
+  }
+
+  /** Milliseconds left for the request's next call (0: none). */
+  remaining(): number {
+    return this.spent ? 0 : Math.max(0, Math.ceil(this.endsAt - this.now()));
+  }
+
+  /** A call timed out: nothing is left for the calls after it. */
+  spend(): void {
+    this.spent = true;
+  }
+}
+
+/**
  * The deadline of one backend call, headers and body together. A plain timer
  * holds the controller strongly until it fires or the answer has been read,
  * so no garbage collection can lose it (unlike `AbortSignal.timeout`, whose
@@ -106,9 +137,10 @@ export class Deadline {
   private readonly controller = new AbortController();
   private timer: ReturnType<typeof setTimeout> | undefined;
 
-  constructor(ms: number) {
+  constructor(ms: number, onExpire?: () => void) {
     this.timer = setTimeout(() => {
       this.timer = undefined;
+      onExpire?.();
       this.controller.abort(new DOMException(`backend gave no answer in ${ms} ms`, "TimeoutError"));
     }, ms);
   }
@@ -137,13 +169,16 @@ export class Api {
   /** The user behind the token, once the backend named them (account info), for the audit trail. */
   private actor: string | undefined;
 
+  private readonly budget: RequestBudget;
+
   constructor(options: ApiOptions) {
     this.options = options;
+    this.budget = options.budget ?? new RequestBudget(env().apiTimeoutMs);
   }
 
-  /** The same client for a freshly obtained token (right after login). */
+  /** The same client, and the same request's budget, for a freshly obtained token (right after login). */
   withToken(token: string): Api {
-    return new Api({ ...this.options, token });
+    return new Api({ ...this.options, token, budget: this.budget });
   }
 
   /**
@@ -158,8 +193,7 @@ export class Api {
     answer?: unknown,
   ): void {
     const endpoint = endpoints[name];
-    // Counting attempts (the abuse limits) is bookkeeping, not an operation.
-    if (endpoint.method === "GET" || name === "attempts") return;
+    if (endpoint.method === "GET") return;
     const body = input.body as Record<string, unknown> | undefined;
     const isLogin = name === "login";
     const typedName = body && typeof body.username === "string" ? body.username : undefined;
@@ -262,7 +296,15 @@ export class Api {
     }
 
     const request = new Request(url, { method: endpoint.method, headers, body });
-    const deadline = new Deadline(config.apiTimeoutMs);
+    const budget = this.budget;
+    const left = budget.remaining();
+    if (left <= 0) {
+      // The request's time is up: this call is not even sent.
+      this.record(name, input, "timeout");
+      console.error(`[api] ${endpoint.method} ${url.pathname} not sent: the request's time is up`);
+      throw timeoutError();
+    }
+    const deadline = new Deadline(left, () => budget.spend());
     try {
       const response = await (await transport())(request, deadline.signal);
       return { response, deadline };

@@ -1,0 +1,98 @@
+/**
+ * One deadline for a whole request: every backend call of a request shares
+ * `API_TIMEOUT_MS`. Against a backend that never answers, a sign-in's three
+ * calls end after one timeout, not three: once a call ran out of the
+ * request's time, the calls after it are not sent at all.
+ */
+import { createServer } from "node:http";
+import type { AddressInfo, Socket } from "node:net";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+
+let received = 0;
+const sockets = new Set<Socket>();
+// A backend that takes every call and never answers.
+const server = createServer(() => {
+  received += 1;
+});
+server.on("connection", (socket) => {
+  sockets.add(socket);
+  socket.on("close", () => sockets.delete(socket));
+});
+await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+const { port } = server.address() as AddressInfo;
+
+vi.stubEnv("API_BASE_URL", `http://127.0.0.1:${port}/api/v1`);
+vi.stubEnv("API_TIMEOUT_MS", "300");
+
+const { Api, RequestBudget } = await import("~/utils/api.server.ts");
+const { sessionStorage: storage } = await import("~/utils/session.server.ts");
+
+async function newApi(budget?: InstanceType<typeof RequestBudget>) {
+  return new Api({
+    locale: "zh",
+    session: await storage.getSession(),
+    genericMessage: "网络通信异常",
+    budget,
+  });
+}
+
+async function thrownBy(call: Promise<unknown>): Promise<unknown> {
+  try {
+    await call;
+  } catch (error) {
+    return error;
+  }
+  return undefined;
+}
+
+const TIMEOUT = { data: { kind: "timeout" }, init: { status: 504 } };
+
+beforeAll(() => {
+  vi.spyOn(console, "error").mockImplementation(() => {});
+});
+
+afterAll(async () => {
+  for (const socket of sockets) socket.destroy();
+  await new Promise((resolve) => server.close(resolve));
+  vi.unstubAllEnvs();
+});
+
+describe("the request's budget", () => {
+  it("is shared by the calls of one request: after a timeout the others are not sent", async () => {
+    received = 0;
+    const api = await newApi();
+    const login = api.attempt("login", { body: { username: "a@b.test", password: "x" } });
+    expect(await thrownBy(login)).toMatchObject(TIMEOUT);
+    // The rest of the sign-in: the same client, and the client for the new token.
+    expect(await thrownBy(api.call("accountInfo"))).toMatchObject(TIMEOUT);
+    expect(await thrownBy(api.withToken("tok").call("accountInfo"))).toMatchObject(TIMEOUT);
+    expect(received).toBe(1);
+  });
+
+  it("leaves each call what the calls before it did not use", () => {
+    let now = 1_000;
+    const budget = new RequestBudget(500, () => now);
+    expect(budget.remaining()).toBe(500);
+    now += 200;
+    expect(budget.remaining()).toBe(300);
+    now += 400;
+    expect(budget.remaining()).toBe(0);
+  });
+
+  it("sends nothing once the request's time is up", async () => {
+    received = 0;
+    let now = 0;
+    const budget = new RequestBudget(1_000, () => now);
+    now = 1_000;
+    const api = await newApi(budget);
+    expect(await thrownBy(api.call("accountInfo"))).toMatchObject(TIMEOUT);
+    expect(received).toBe(0);
+  });
+
+  it("is a new one for every request", async () => {
+    received = 0;
+    expect(await thrownBy((await newApi()).call("accountInfo"))).toMatchObject(TIMEOUT);
+    expect(await thrownBy((await newApi()).call("accountInfo"))).toMatchObject(TIMEOUT);
+    expect(received).toBe(2);
+  });
+});
