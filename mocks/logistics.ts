@@ -29,6 +29,7 @@ import {
 import { ApiError } from "./errors.ts";
 import { type Actor, historyView, moveAction, recordEvents } from "./history.ts";
 import { type Lang, type MessageParams, t } from "./i18n.ts";
+import { canonicalNo } from "./numbers.ts";
 import { consigneeCandidates, consigneeMatches } from "./order-index.ts";
 import { ts } from "./paging.ts";
 import type { CompanyScope } from "./scope.ts";
@@ -127,10 +128,11 @@ export function queryOrders(
   page?: { current: number; pageSize: number },
 ): OrderQueryResult {
   const status = filter.cbaStatus ?? filter.cbaStatus1 ?? filter.status;
-  const serviceNo = filter.serviceNo?.toUpperCase();
-  const salverNo = filter.salverNo?.toUpperCase();
-  const orderNo = filter.orderNo?.toUpperCase();
-  const logisticsNo = filter.logisticsNo?.toUpperCase();
+  const serviceNo = filter.serviceNo === undefined ? undefined : canonicalNo(filter.serviceNo);
+  const salverNo = filter.salverNo === undefined ? undefined : canonicalNo(filter.salverNo);
+  const orderNo = filter.orderNo === undefined ? undefined : canonicalNo(filter.orderNo);
+  const logisticsNo =
+    filter.logisticsNo === undefined ? undefined : canonicalNo(filter.logisticsNo);
   const consignee = filter.consignee;
   const timeField = filter.timeField ?? "createdOn";
   const { startTime, endTime } = filter;
@@ -239,7 +241,7 @@ export function ordersByNumbers(scope: CompanyScope, orderNos: readonly string[]
   const seen = new Set<string>();
   const rows: OrderRow[] = [];
   for (const raw of orderNos) {
-    const orderNo = raw.trim();
+    const orderNo = canonicalNo(raw);
     if (seen.has(orderNo)) continue;
     seen.add(orderNo);
     const row = db.orders.get(orderNo);
@@ -412,7 +414,7 @@ export function arrivalReport(
   totals: ArrivalCounts;
 } {
   const groups = new Map<string, ArrivalGroup>();
-  const needle = filter.salverNo?.toUpperCase();
+  const needle = filter.salverNo === undefined ? undefined : canonicalNo(filter.salverNo);
   const totals = noArrivals();
   for (const row of db.orderList) {
     if (!scope.allows(row.companyId)) continue;

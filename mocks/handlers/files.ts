@@ -7,6 +7,7 @@ import { ApiError } from "../errors.ts";
 import { actorOf, recordEvents } from "../history.ts";
 import { t } from "../i18n.ts";
 import { ordersByNumbers, queryOrders } from "../logistics.ts";
+import { canonicalNo } from "../numbers.ts";
 import { route, signedIn } from "../route.ts";
 import { type CompanyScope, companyScope } from "../scope.ts";
 import { importTemplate, logisticsWorkbook, ordersWorkbook, readImportRows } from "../xlsx.ts";
@@ -85,7 +86,9 @@ export const fileHandlers = [
     /** Waybill numbers taken by this file: number → order. */
     const claimed = new Map<string, string>();
     const apply = new Map<string, string>();
-    for (const [row, orderNo, logisticsNo] of rows) {
+    for (const [row, typedOrderNo, typedLogisticsNo] of rows) {
+      const orderNo = canonicalNo(typedOrderNo);
+      const logisticsNo = canonicalNo(typedLogisticsNo);
       const refuse = (reason: string) =>
         report.push({ row, orderNo, logisticsNo, applied: false, reason });
       if (orderNo === "") {

@@ -23,6 +23,7 @@ import {
   serviceView,
   statusLabel,
 } from "../logistics.ts";
+import { canonicalNo } from "../numbers.ts";
 import { pageOf, pagination } from "../paging.ts";
 import { route, signedIn } from "../route.ts";
 import { type CompanyScope, companyScope } from "../scope.ts";
@@ -52,10 +53,10 @@ function warehousingHandler(endpoint: typeof ep.salverWarehousing | typeof ep.or
   return route(endpoint, async (ctx) => {
     const { body, lang } = ctx;
     const scope = companyScope(signedIn(ctx).user);
-    const scanned = body.salverNoOrOrderNo.trim();
+    const scanned = canonicalNo(body.salverNoOrOrderNo);
     const { from, to } = SCAN_MOVES[body.direction];
     const action = t(lang, body.direction === "in" ? "action.in" : "action.out");
-    const salver = db.salvers.get(scanned) ?? db.salvers.get(scanned.toUpperCase());
+    const salver = db.salvers.get(scanned);
     if (salver && scope.allows(salver.companyId)) {
       const rows = db.salverOrders.get(salver.salverNo) ?? [];
       const movable = rows.filter((row) => row.cbaStatus === from);
@@ -82,7 +83,7 @@ function warehousingHandler(endpoint: typeof ep.salverWarehousing | typeof ep.or
         unchanged,
       };
     }
-    const order = db.orders.get(scanned) ?? db.orders.get(scanned.toUpperCase());
+    const order = db.orders.get(scanned);
     if (!order || !scope.allows(order.companyId))
       throw new ApiError(ApiCode.notFound, "scanNotFound", { no: scanned });
     if (order.cbaStatus !== from) {
@@ -203,10 +204,10 @@ export const logisticsHandlers = [
 
   ...route(ep.salvers, (ctx) => {
     const { params, query, lang } = ctx;
-    const service = db.services.get(params.id);
+    const service = db.services.get(canonicalNo(params.id));
     if (!service || !companyScope(signedIn(ctx).user).allows(service.companyId))
       throw new ApiError(ApiCode.notFound, "serviceNotFound", { no: params.id });
-    const needle = query.salverNo?.toUpperCase();
+    const needle = query.salverNo === undefined ? undefined : canonicalNo(query.salverNo);
     const rows = (db.serviceSalvers.get(service.serviceNo) ?? [])
       .map((salverNo) => db.salvers.get(salverNo))
       .filter((row) => row !== undefined)
@@ -223,10 +224,10 @@ export const logisticsHandlers = [
 
   ...route(ep.updateSalver, async (ctx) => {
     const { params, body, lang } = ctx;
-    const salver = db.salvers.get(params.id);
+    const salver = db.salvers.get(canonicalNo(params.id));
     if (!salver || !companyScope(signedIn(ctx).user).allows(salver.companyId))
       throw new ApiError(ApiCode.notFound, "salverNotFound", { no: params.id });
-    const row = await db.salvers.update(params.id, (draft) => {
+    const row = await db.salvers.update(salver.salverNo, (draft) => {
       draft.salverDirection = body.salverDirection;
     });
     return salverView(row, lang);

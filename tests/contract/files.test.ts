@@ -286,6 +286,22 @@ describe("self-service number import", () => {
     expect(workbook.worksheets).toHaveLength(2);
   });
 
+  it("reads order and waybill numbers as the filter and the scan do: blanks around and lower case are the same number", async () => {
+    const [order] = (await allOrders()).filter((o) => o.cbaStatus !== 3);
+    if (!order) throw new Error("seed lacks orders");
+    const answer = await upload(
+      await xlsxOf([
+        ["订单号", "物流单号"],
+        [` ${order.orderNo.toLowerCase()} `, "sf900000000077"],
+      ]),
+    );
+    expect(answer.code).toBe(200);
+    const report = importReportSchema.parse(answer.data);
+    expect(report).toMatchObject({ total: 1, applied: 1, refused: 0 });
+    const [found] = await allOrders({ logisticsNo: "sf900000000077" });
+    expect(found).toMatchObject({ orderNo: order.orderNo, logisticsNo: "SF900000000077" });
+  });
+
   it("applies valid rows and reports why each other row was refused", async () => {
     const orders = await allOrders();
     const open = orders.filter((o) => o.cbaStatus !== 3);
