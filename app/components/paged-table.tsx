@@ -121,7 +121,7 @@ export interface PagedTableProps<Row> {
 const ALIGN = { left: "text-left", right: "text-right", center: "text-center" } as const;
 
 /*
- * Layout rules (docs/decisions.md, "Tables"): the table fits its box when it
+ * Layout rules (docs/decisions/2026-11-24-table-layout.md): the table fits its box when it
  * can, since only names and remarks wrap (codes, numbers, dates and buttons
  * keep one line); when it cannot, it scrolls inside its own box, the leading
  * columns up to a `sticky: "start"` column and a `sticky: "end"` column

@@ -213,7 +213,7 @@ export interface MenuEntry {
 /** A top-level entry: with an icon, a group heading, or one level of submenu. */
 export interface MenuItem extends MenuEntry {
   icon?: "server" | "inventory" | "qualification" | "settings" | "explain";
-  /** The submenu: entries without a level of their own (docs/decisions.md). */
+  /** The submenu: entries without a level of their own (docs/decisions/2026-11-25-menu-depth-and-flag.md). */
   children?: readonly MenuEntry[];
   /** Item group heading (translation key) shown above the item. */
   group?: MenuKey;

@@ -11,7 +11,7 @@ const purposeSchema = z.enum(["login", "register", "forgot"]);
 /**
  * A new image verification code for one form; the session keeps its ticket.
  * `as=text` answers the same kind of code as JSON, spelled out for people who
- * cannot see the picture, with its picture (docs/decisions.md, Accessibility).
+ * cannot see the picture, with its picture (docs/decisions/2026-11-23-image-code-text-alternative.md).
  */
 export async function loader({ url, context }: Route.LoaderArgs) {
   const purpose = purposeSchema.safeParse(url.searchParams.get("purpose"));
