@@ -56,13 +56,23 @@ function staticPage(html: string): string {
     .replace(/<link\b[^>]*rel="modulepreload"[^>]*>/g, "");
 }
 
+/** What a user reads of a failure without a message of its own, by its kind. */
+function failureMessageKey(kind: ErrorPayload["kind"]) {
+  if (kind === "timeout") return "errors.timeout" as const;
+  if (kind === "unreachable") return "errors.unreachable" as const;
+  if (kind === "malformed") return "errors.badResponse" as const;
+  return "errors.network" as const;
+}
+
 /**
- * Asks the backend for a download's file. The browser posts the form itself
- * (the answer is a file), so the backend's refusal would open as a bare
- * answer in the page's place: instead the user goes back to the page that
- * asked (its Referer, this host only, else `page`), which shows the refusal's
- * message above its content (the home layout's `flash`). A redirect (the
- * session ended) and an unexpected failure go on as they are.
+ * Runs a download's action. The browser posts the form itself (the answer
+ * is a file), so a failure would open as a bare answer in the page's place:
+ * instead the user goes back to the page that asked (its Referer, this host
+ * only, else `page`), which shows what went wrong above its content (the
+ * home layout's `flash`): the backend's refusal, a form it cannot read, or
+ * a backend that did not answer in time, could not be reached or answered
+ * nonsense — whether the file itself or the user check before it failed.
+ * A redirect (the session ended) and a refusal page (403) go on as they are.
  */
 export async function downloadOrBack(
   request: Request,
@@ -77,7 +87,7 @@ export async function downloadOrBack(
     const session = context.get(sessionContext);
     session.flash("notice", {
       kind: "error",
-      message: error.data?.message ?? getInstance(context).t("errors.network"),
+      message: error.data?.message ?? getInstance(context).t(failureMessageKey(error.data?.kind)),
     });
     throw redirect(backTo(request, localizePath(page, getLocale(context))), {
       headers: { "Set-Cookie": await commitSession(session) },

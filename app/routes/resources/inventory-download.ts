@@ -19,34 +19,36 @@ import type { Route } from "./+types/inventory-download";
 export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request);
   const page = resourcePage(request);
-  await requireAccess(context, page);
-  const t = getInstance(context).t;
-  const form = await request.formData();
-  const texts = [...form.entries()].filter(
-    (entry): entry is [string, string] => typeof entry[1] === "string",
-  );
-  const params = new URLSearchParams(texts);
-  const parsed = inventoryDownloadSchema.safeParse({ kind: params.get("kind") });
-  if (!parsed.success) throw data({ message: t("common.wrongFormat") }, { status: 400 });
-  const api = context.get(apiContext);
-
-  if (parsed.data.kind === "details") {
-    const query = parseDetailQuery(params);
-    if (query.rangeError) throw data({ message: t(query.rangeError) }, { status: 400 });
-    const upstream = await downloadOrBack(request, context, page, () =>
-      api.download("downloadOrders", { query: query.filter, body: { orderNoList: [] } }),
+  // Any failure, of the user check or of the file, goes back to the page with its message.
+  return downloadOrBack(request, context, page, async () => {
+    await requireAccess(context, page);
+    const t = getInstance(context).t;
+    const form = await request.formData();
+    const texts = [...form.entries()].filter(
+      (entry): entry is [string, string] => typeof entry[1] === "string",
     );
-    return new Response(upstream.body, {
-      headers: fileHeaders(upstream, "inventory-details.xlsx"),
-    });
-  }
+    const params = new URLSearchParams(texts);
+    const parsed = inventoryDownloadSchema.safeParse({ kind: params.get("kind") });
+    if (!parsed.success) throw data({ message: t("common.wrongFormat") }, { status: 400 });
+    const api = context.get(apiContext);
 
-  const query = parseArrivalQuery(params);
-  if (query.rangeError) throw data({ message: t(query.rangeError) }, { status: 400 });
-  const upstream = await downloadOrBack(request, context, page, () =>
-    api.download("downloadArrivalReport", { query: query.filter }),
-  );
-  return new Response(upstream.body, { headers: fileHeaders(upstream, "arrival-report.xlsx") });
+    if (parsed.data.kind === "details") {
+      const query = parseDetailQuery(params);
+      if (query.rangeError) throw data({ message: t(query.rangeError) }, { status: 400 });
+      const upstream = await api.download("downloadOrders", {
+        query: query.filter,
+        body: { orderNoList: [] },
+      });
+      return new Response(upstream.body, {
+        headers: fileHeaders(upstream, "inventory-details.xlsx"),
+      });
+    }
+
+    const query = parseArrivalQuery(params);
+    if (query.rangeError) throw data({ message: t(query.rangeError) }, { status: 400 });
+    const upstream = await api.download("downloadArrivalReport", { query: query.filter });
+    return new Response(upstream.body, { headers: fileHeaders(upstream, "arrival-report.xlsx") });
+  });
 }
 
 /** A browser opening the address gets the translated 405 page. */

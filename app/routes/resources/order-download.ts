@@ -18,30 +18,31 @@ import type { Route } from "./+types/order-download";
 export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request);
   const page = resourcePage(request);
-  await requireAccess(context, page);
-  const form = await request.formData();
-  const parsed = downloadSchema.safeParse({
-    kind: form.get("kind"),
-    orderNoList: form.getAll("orderNoList"),
-  });
-  if (!parsed.success) {
-    throw data({ message: getInstance(context).t("common.wrongFormat") }, { status: 400 });
-  }
-  const texts = [...form.entries()].filter(
-    (entry): entry is [string, string] => typeof entry[1] === "string",
-  );
-  const filters = parseFilters(new URLSearchParams(texts), orderListFilterSchema);
-  const { kind, orderNoList } = parsed.data;
-  const upstream = await downloadOrBack(request, context, page, () =>
-    context
+  // Any failure, of the user check or of the file, goes back to the page with its message.
+  return downloadOrBack(request, context, page, async () => {
+    await requireAccess(context, page);
+    const form = await request.formData();
+    const parsed = downloadSchema.safeParse({
+      kind: form.get("kind"),
+      orderNoList: form.getAll("orderNoList"),
+    });
+    if (!parsed.success) {
+      throw data({ message: getInstance(context).t("common.wrongFormat") }, { status: 400 });
+    }
+    const texts = [...form.entries()].filter(
+      (entry): entry is [string, string] => typeof entry[1] === "string",
+    );
+    const filters = parseFilters(new URLSearchParams(texts), orderListFilterSchema);
+    const { kind, orderNoList } = parsed.data;
+    const upstream = await context
       .get(apiContext)
       .download(kind === "orders" ? "downloadOrders" : "downloadOrderLogistics", {
         query: filters,
         body: { orderNoList },
-      }),
-  );
-  return new Response(upstream.body, {
-    headers: fileHeaders(upstream, kind === "orders" ? "orders.xlsx" : "order-logistics.xlsx"),
+      });
+    return new Response(upstream.body, {
+      headers: fileHeaders(upstream, kind === "orders" ? "orders.xlsx" : "order-logistics.xlsx"),
+    });
   });
 }
 

@@ -1,8 +1,9 @@
 import ExcelJS from "exceljs";
-import { data } from "react-router";
+import { data, type RouterContextProvider } from "react-router";
 import { importReportSchema } from "~/contract/index.ts";
 import { getInstance } from "~/middleware/i18next.ts";
 import { requireAccess } from "~/utils/auth.server.ts";
+import { downloadOrBack } from "~/utils/refusal.server.ts";
 import { resourcePage } from "~/utils/resource-paths.ts";
 import { assertSameOrigin } from "~/utils/same-origin.server.ts";
 import type { Route } from "./+types/order-import-report";
@@ -17,7 +18,16 @@ const MAX_REPORT_CHARS = 4 * 1024 * 1024;
  */
 export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request);
-  await requireAccess(context, resourcePage(request));
+  const page = resourcePage(request);
+  return downloadOrBack(request, context, page, () => reportWorkbook(request, context, page));
+}
+
+async function reportWorkbook(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  page: string,
+) {
+  await requireAccess(context, page);
   const t = getInstance(context).t;
   const form = await request.formData();
   const text = form.get("report");

@@ -1,0 +1,166 @@
+/**
+ * A download whose backend fails sends the user back to the page that asked,
+ * with the failure's translated message, never a bare `{"kind":"timeout"}`:
+ * whether the user check before the file or the file itself failed. The
+ * backend here is a small server on 127.0.0.1 that hangs, or answers what
+ * the portal cannot read, on the calls a test picks.
+ */
+import { createServer, type ServerResponse } from "node:http";
+import type { AddressInfo, Socket } from "node:net";
+import {
+  type UNSAFE_DataWithResponseInit as DataWithResponseInit,
+  type MiddlewareFunction,
+  RouterContextProvider,
+} from "react-router";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+
+type Mode = "ok" | "hang" | "nonsense";
+const modes: { accountInfo: Mode; file: Mode } = { accountInfo: "ok", file: "ok" };
+const sockets = new Set<Socket>();
+
+function answer(response: ServerResponse, mode: Mode, data: unknown) {
+  if (mode === "hang") return;
+  response.setHeader("Content-Type", "application/json");
+  response.end(JSON.stringify(mode === "ok" ? { code: 200, msg: "success", data } : ["?"]));
+}
+
+const server = createServer((request, response) => {
+  response.shouldKeepAlive = false;
+  if (request.url?.includes("/account/account-info")) {
+    answer(response, modes.accountInfo, {
+      username: "manager@demo.test",
+      isSingleLogin: false,
+      scope: ["CBA_MANAGER"],
+    });
+    return;
+  }
+  answer(response, modes.file, null);
+});
+server.on("connection", (socket) => {
+  sockets.add(socket);
+  socket.on("close", () => sockets.delete(socket));
+});
+await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+const { port } = server.address() as AddressInfo;
+
+vi.stubEnv("API_BASE_URL", `http://127.0.0.1:${port}/api/v1`);
+vi.stubEnv("API_TIMEOUT_MS", "300");
+
+const { i18nextMiddleware } = await import("~/middleware/i18next.ts");
+const { sessionMiddleware } = await import("~/middleware/session.server.ts");
+const { requestInfoContext } = await import("~/utils/request-context.server.ts");
+const { commitSession, sessionStorage } = await import("~/utils/session.server.ts");
+const orderDownload = await import("~/routes/resources/order-download.ts");
+const importTemplate = await import("~/routes/resources/order-import-template.ts");
+
+const ORIGIN = "http://127.0.0.1:3000";
+
+async function signedInCookie(): Promise<string> {
+  const session = await sessionStorage.getSession();
+  session.set("token", "tok-1");
+  session.set("issuedAt", Date.now());
+  session.set("lastSeen", Date.now());
+  return (await commitSession(session)).split(";")[0] ?? "";
+}
+
+function isData(value: unknown): value is DataWithResponseInit<unknown> {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    (value as { type?: unknown }).type === "DataWithResponseInit"
+  );
+}
+
+/** Runs a resource route as the root middleware would; what it answered or threw. */
+async function run(
+  handler: (args: never) => Promise<Response>,
+  path: string,
+  options: { form?: Record<string, string>; referer: string },
+) {
+  const headers = new Headers({ Cookie: await signedInCookie(), Referer: options.referer });
+  let body: string | undefined;
+  if (options.form) {
+    headers.set("Content-Type", "application/x-www-form-urlencoded");
+    headers.set("Origin", ORIGIN);
+    headers.set("Host", new URL(ORIGIN).host);
+    body = new URLSearchParams(options.form).toString();
+  }
+  const url = new URL(path, ORIGIN);
+  const request = new Request(url, { method: options.form ? "POST" : "GET", headers, body });
+  const context = new RouterContextProvider();
+  context.set(requestInfoContext, { clientIp: "198.51.100.9" });
+  const args = { request, url, params: {}, context, pattern: "/*" } as never;
+  const chain = [i18nextMiddleware, sessionMiddleware] as MiddlewareFunction<Response>[];
+  let thrown: unknown;
+  const through = (index: number): Promise<Response> => {
+    const middleware = chain[index];
+    if (!middleware) return handler(args);
+    return middleware(args, () => through(index + 1)) as Promise<Response>;
+  };
+  try {
+    return await through(0);
+  } catch (error) {
+    thrown = error;
+  }
+  if (thrown instanceof Response) return thrown;
+  if (isData(thrown)) return Response.json(thrown.data, { status: thrown.init?.status ?? 500 });
+  throw thrown;
+}
+
+/** The flash message a redirect carries to the page. */
+async function flashOf(response: Response): Promise<string | undefined> {
+  const cookie = response.headers.getSetCookie().map((value) => value.split(";")[0]).join("; ");
+  const session = await sessionStorage.getSession(cookie);
+  return session.get("notice")?.message;
+}
+
+beforeAll(() => {
+  vi.spyOn(console, "error").mockImplementation(() => {});
+});
+
+afterAll(async () => {
+  for (const socket of sockets) socket.destroy();
+  await new Promise((resolve) => server.close(resolve));
+  vi.unstubAllEnvs();
+});
+
+const DOWNLOAD = { kind: "orders", orderNoList: "DD0001" };
+
+describe("a download whose backend fails", () => {
+  it("goes back to the page with the timeout message when the user check hangs", async () => {
+    modes.accountInfo = "hang";
+    modes.file = "ok";
+    const answer = await run(orderDownload.action, "/order/download", {
+      form: DOWNLOAD,
+      referer: `${ORIGIN}/order/?salverNo=S1`,
+    });
+    expect(answer.status).toBe(302);
+    expect(answer.headers.get("Location")).toBe("/order/?salverNo=S1");
+    expect(await flashOf(answer)).toBe("后端服务响应超时，请稍后重试");
+  });
+
+  it("says so in English on the English page when the file is nonsense", async () => {
+    modes.accountInfo = "ok";
+    modes.file = "nonsense";
+    const answer = await run(orderDownload.action, "/order/download", {
+      form: DOWNLOAD,
+      referer: `${ORIGIN}/en/order/`,
+    });
+    expect(answer.status).toBe(302);
+    expect(answer.headers.get("Location")).toBe("/en/order/");
+    expect(await flashOf(answer)).toBe("The backend answered with data the portal cannot read");
+  });
+
+  it("goes back the same way from the import template's link", async () => {
+    modes.accountInfo = "ok";
+    modes.file = "hang";
+    const answer = await run(importTemplate.loader, "/order/import-template", {
+      referer: `${ORIGIN}/en/order/`,
+    });
+    expect(answer.status).toBe(302);
+    expect(answer.headers.get("Location")).toBe("/en/order/");
+    expect(await flashOf(answer)).toBe(
+      "The backend took too long to answer, please try again later",
+    );
+  });
+});
