@@ -1,16 +1,28 @@
 /**
- * Request bodies are limited before anything reads them: forms 1 MB,
- * multipart uploads 7 MB, JSON and anything else 1 MB. A declared
- * Content-Length above the limit is refused at once; a body without one
- * (chunked) is counted as it arrives and cut off at the limit. Either way the
- * answer is 413, the connection is closed, and the rest of the body is never
- * read, so an oversize post costs no memory.
+ * Request bodies are bounded before anything parses them, for the portal
+ * (server.ts) and the standalone fake backend (mocks/standalone.ts):
+ *
+ * - size: forms 1 MB, multipart uploads 7 MB, JSON and anything else 1 MB. A
+ *   declared Content-Length above the limit is refused unread; a body without
+ *   one (chunked) is counted as it arrives;
+ * - forms: at most FIELD_LIMITS.fields fields, and FIELD_LIMITS.repeats of one
+ *   name, counted as the bytes arrive (./form-fields.ts).
+ *
+ * A body past a limit is answered 413 with a translated message at once, the
+ * connection is closed, and whoever was reading the body sees it fail, never
+ * a body cut short that would look complete: no action runs on it.
+ *
+ * The count sits on the request stream's own `data` events, which every
+ * reader of the body receives (the React Router adapter and the fetch server
+ * read with `on("data")`; `read()` emits them too). It starts when the first
+ * reader does, so the body still flows at the reader's pace.
  *
  * Node runs this file directly (server.ts): relative imports with `.ts` only.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import enErrors from "../app/locales/en/errors.ts";
 import zhErrors from "../app/locales/zh/errors.ts";
+import { type FieldLimits, fieldCounter } from "./form-fields.ts";
 
 const MB = 1024 * 1024;
 
@@ -30,6 +42,15 @@ export const BODY_LIMITS: BodyLimits = {
   other: 1 * MB,
 };
 
+/**
+ * The largest form is the order list's: its selection posts one `orderNoList`
+ * field per chosen order, beside a dozen others. Operations take at most 500,
+ * a download takes the whole selection, which lives in the page's URL: with
+ * the URL sent again as the Referer, 64 KB of headers carry about 1,800 order
+ * numbers. Every other form has fewer than 30 fields.
+ */
+export const FIELD_LIMITS: FieldLimits = { fields: 2_500, repeats: 2_000 };
+
 /** The limit for a body of this Content-Type. */
 export function bodyLimitFor(contentType: string | undefined, limits = BODY_LIMITS): number {
   const type = (contentType ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
@@ -39,15 +60,23 @@ export function bodyLimitFor(contentType: string | undefined, limits = BODY_LIMI
   return limits.other;
 }
 
-function tooLargeMessage(url: string | undefined): string {
+type Refusal = "tooLarge" | "tooManyFields";
+
+function refusalMessage(url: string | undefined, refusal: Refusal): string {
   const path = (url ?? "/").split("?")[0] ?? "/";
-  return path === "/en" || path.startsWith("/en/") ? enErrors.tooLarge : zhErrors.tooLarge;
+  const english = path === "/en" || path.startsWith("/en/");
+  return (english ? enErrors : zhErrors)[refusal];
+}
+
+/** What the reader of a refused body sees: the body failed. */
+export class BodyRefusedError extends Error {
+  override name = "BodyRefusedError";
 }
 
 type Next = (error?: unknown) => void;
 
-/** Express/connect middleware enforcing the limits. */
-export function bodyLimit(limits: BodyLimits = BODY_LIMITS) {
+/** Express/connect middleware (also a plain `(req, res, next)` wrapper) enforcing the limits. */
+export function bodyLimit(limits: BodyLimits = BODY_LIMITS, fields: FieldLimits = FIELD_LIMITS) {
   return function limitBody(req: IncomingMessage, res: ServerResponse, next: Next): void {
     const declared = req.headers["content-length"];
     const chunked = req.headers["transfer-encoding"] !== undefined;
@@ -55,9 +84,10 @@ export function bodyLimit(limits: BodyLimits = BODY_LIMITS) {
       next();
       return;
     }
-    const limit = bodyLimitFor(req.headers["content-type"], limits);
+    const contentType = req.headers["content-type"];
+    const limit = bodyLimitFor(contentType, limits);
 
-    const refuse = () => {
+    const answer = (refusal: Refusal) => {
       if (res.headersSent) {
         res.destroy();
         return;
@@ -67,36 +97,41 @@ export function bodyLimit(limits: BodyLimits = BODY_LIMITS) {
       res.setHeader("Connection", "close");
       res.setHeader("Content-Type", "text/plain; charset=utf-8");
       res.setHeader("Cache-Control", "no-store");
-      res.end(tooLargeMessage(req.url));
+      res.end(refusalMessage(req.url, refusal));
     };
 
     if (declared !== undefined && Number(declared) > limit) {
       // Not one byte of the body is read: the socket stops reading, and the
       // connection closes once the answer is out.
       req.socket.pause();
-      refuse();
+      answer("tooLarge");
       return;
     }
 
-    // Count what arrives: the HTTP parser hands every chunk to `push`.
+    const counter = fieldCounter(contentType, fields);
     let received = 0;
-    let cutOff = false;
-    const push = req.push.bind(req);
-    req.push = (chunk: unknown, encoding?: BufferEncoding): boolean => {
-      if (cutOff) return false;
-      if (chunk !== null && chunk !== undefined) {
-        received += (chunk as { length: number }).length;
-        if (received > limit) {
-          cutOff = true;
-          // The reader sees a body that ended (whatever it makes of it, the
-          // answer is already this 413); returning false stops the socket.
-          push(null);
-          refuse();
-          return false;
-        }
-      }
-      return push(chunk, encoding);
+    let refused = false;
+    const count = (chunk: Buffer | string) => {
+      if (refused) return;
+      const bytes = typeof chunk === "string" ? Buffer.from(chunk) : chunk;
+      received += bytes.length;
+      let refusal: Refusal | undefined;
+      if (received > limit) refusal = "tooLarge";
+      else if (counter?.write(bytes)) refusal = "tooManyFields";
+      if (!refusal) return;
+      refused = true;
+      answer(refusal);
+      // The reader gets this chunk (every `data` listener does), then an
+      // error instead of the rest or of an end.
+      req.destroy(new BodyRefusedError(refusal));
     };
+    const startCounting = (event: string | symbol) => {
+      if (event !== "data" && event !== "readable") return;
+      req.off("newListener", startCounting);
+      // Added before the reader's own listener, so it sees each chunk first.
+      req.on("data", count);
+    };
+    req.on("newListener", startCounting);
     next();
   };
 }

@@ -1,20 +1,24 @@
 /**
  * Body limits on a real socket, with the same body reader as the React
- * Router adapter: oversize bodies are refused with 413 before (or while)
- * they arrive, and a 200 MB stream is cut off after about the limit.
+ * Router adapter: oversize bodies and forms of too many fields are refused
+ * with 413 before (or while) they arrive, the reader of a refused body sees
+ * it fail (never a body cut short that looks complete), and a 200 MB stream
+ * is cut off after about the limit.
  */
 import { createServer, request as httpRequest, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BODY_LIMITS, bodyLimit, bodyLimitFor } from "../../server/body-limit.ts";
+import { BODY_LIMITS, bodyLimit, bodyLimitFor, FIELD_LIMITS } from "../../server/body-limit.ts";
 
 const MB = 1024 * 1024;
 let server: Server;
 let base: string;
 /** Bytes each handled request read from its body. */
 const readBytes: number[] = [];
+/** Bodies whose reading failed (refused while the handler read them). */
+let failedReads = 0;
 
 beforeAll(async () => {
   const app = express();
@@ -25,7 +29,13 @@ beforeAll(async () => {
       body: createReadableStreamFromReadable(req),
       duplex: "half",
     } as RequestInit);
-    const bytes = (await body.arrayBuffer().catch(() => new ArrayBuffer(0))).byteLength;
+    const bytes = (
+      await body.arrayBuffer().catch(() => {
+        failedReads += 1;
+        return undefined;
+      })
+    )?.byteLength;
+    if (bytes === undefined) return;
     readBytes.push(bytes);
     if (!res.headersSent) res.json({ bytes });
   });
@@ -55,6 +65,7 @@ function stream(
   contentType: string,
   total: number,
   declareLength = false,
+  content: Buffer = Buffer.alloc(64 * 1024, "a"),
 ): Promise<Outcome> {
   return new Promise((resolve) => {
     const outcome: Outcome = { body: "", sent: 0 };
@@ -82,12 +93,14 @@ function stream(
       outcome.error = error.message;
       done();
     });
-    const chunk = Buffer.alloc(64 * 1024, "a");
     const pump = () => {
       while (!finished && outcome.status === undefined && outcome.sent < total) {
-        const size = Math.min(chunk.length, total - outcome.sent);
+        const size = Math.min(64 * 1024, total - outcome.sent);
+        const chunk = content.length === total ? content : Buffer.alloc(size, "a");
+        const part =
+          content.length === total ? chunk.subarray(outcome.sent, outcome.sent + size) : chunk;
         outcome.sent += size;
-        if (!req.write(size === chunk.length ? chunk : chunk.subarray(0, size))) {
+        if (!req.write(part)) {
           req.once("drain", pump);
           return;
         }
@@ -152,4 +165,75 @@ describe("body limits", () => {
       expect(rssAfter - rssBefore).toBeLessThan(100 * MB);
     },
   );
+});
+
+/** Waits for `done` (the handler runs on after the answer). */
+async function until(done: () => boolean): Promise<void> {
+  for (let tries = 0; tries < 200 && !done(); tries++) {
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+/** A form whose one field name comes back `count` times: `a=0&a=1&…`. */
+function repeated(count: number, name = "a"): Buffer {
+  return Buffer.from(Array.from({ length: count }, (_, i) => `${name}=${i}`).join("&"));
+}
+
+function multipartOf(names: string[]): Buffer {
+  return Buffer.from(
+    `${names.map((name) => `--x\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n1\r\n`).join("")}--x--\r\n`,
+  );
+}
+
+describe("field limits", () => {
+  const FORM = "application/x-www-form-urlencoded";
+
+  it.each([true, false])(
+    "refuses 50,000 repeats of one name with 413 before the handler has a body (declared length: %s)",
+    async (declared) => {
+      const before = readBytes.length;
+      const body = repeated(50_000);
+      const outcome = await stream("/login", FORM, body.length, declared, body);
+      expect(outcome.status).toBe(413);
+      expect(outcome.body).toBe("表单字段过多，未被接收");
+      expect(readBytes.length).toBe(before);
+    },
+  );
+
+  it("refuses too many fields, and too many parts of a multipart form, in English under /en", async () => {
+    const fields = Buffer.from(
+      Array.from({ length: FIELD_LIMITS.fields + 1 }, (_, i) => `f${i}=1`).join("&"),
+    );
+    const many = await stream("/en/order", FORM, fields.length, true, fields);
+    expect(many.status).toBe(413);
+    expect(many.body).toBe("The form has too many fields and was not accepted");
+    const parts = multipartOf(Array.from({ length: FIELD_LIMITS.repeats + 1 }, () => "image"));
+    const upload = await stream(
+      "/qualificat",
+      "multipart/form-data; boundary=x",
+      parts.length,
+      false,
+      parts,
+    );
+    expect(upload.status).toBe(413);
+  });
+
+  it("takes the largest real form: a selection of as many orders as a URL carries", async () => {
+    const selection = Buffer.concat([
+      Buffer.from("intent=remarks&kind=orders&cbaStatus=2&"),
+      repeated(FIELD_LIMITS.repeats, "orderNoList"),
+    ]);
+    const outcome = await stream("/order", FORM, selection.length, true, selection);
+    expect(outcome.status).toBe(200);
+    expect(JSON.parse(outcome.body)).toEqual({ bytes: selection.length });
+  });
+
+  it("makes the reader of a body cut off at the limit fail, not see a shorter body", async () => {
+    const before = { read: readBytes.length, failed: failedReads };
+    const outcome = await stream("/login", FORM, 3 * MB);
+    if (outcome.status !== undefined) expect(outcome.status).toBe(413);
+    await until(() => failedReads > before.failed);
+    expect(readBytes.length).toBe(before.read);
+    expect(failedReads).toBe(before.failed + 1);
+  });
 });

@@ -19,6 +19,9 @@ export default {
   reload: "Reload the page to try again",
   badRequest: "The request could not be read, please go back and try again",
   tooLarge: "The request is too large and was not accepted",
+  tooManyFields: "The form has too many fields and was not accepted",
   tooManyAttempts: "Too many attempts, please try again in {{minutes}} min",
+  limitsUnavailable:
+    "Signing in and registering are paused for a moment: the portal cannot check its attempt limits right now. Please try again shortly",
   sessionTimedOut: "Your session has timed out, please log in again",
 } satisfies Record<keyof typeof zh, string>;

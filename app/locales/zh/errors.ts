@@ -17,6 +17,8 @@ export default {
   reload: "刷新页面重试",
   badRequest: "请求内容无法识别，请返回页面重试",
   tooLarge: "请求内容过大，未被接收",
+  tooManyFields: "表单字段过多，未被接收",
   tooManyAttempts: "尝试次数过多，请 {{minutes}} 分钟后再试",
+  limitsUnavailable: "系统暂时无法核对尝试次数，登录和注册暂停片刻，请稍后再试",
   sessionTimedOut: "长时间未操作或登录时间过长，请重新登录",
 };
