@@ -258,7 +258,7 @@ export function emptyStats(): Stats {
 }
 
 /**
- * Status of a pallet or service from its orders (PRODUCT.md section 5; the
+ * Status of a pallet or service from its orders (docs/product.md, Derived status of services and pallets; the
  * first rule that applies wins): all stocked out 3; some stocked out 2; all
  * detained 5; some detained 4; all stocked in 6; some stocked in 7; else 1.
  */

@@ -1,6 +1,6 @@
 /**
  * Which company's data a user sees and changes: the one rule of company
- * isolation (PRODUCT.md section 4), applied by every logistics call, lookup,
+ * isolation (docs/product.md, Companies), applied by every logistics call, lookup,
  * scan, report, download, import and notification call.
  *
  * - SYSTEM_ADMINISTRATOR (the platform and the bonded station): every company.

@@ -1,5 +1,5 @@
 /**
- * The shared date range picker (SPEC.md section 2): two China-time calendar
+ * The shared date range picker (docs/product.md, Lists): two China-time calendar
  * days and the shortcuts last week, last month and last three months.
  *
  * Put it inside a list's filter form (`ListFilter`): the two date inputs are

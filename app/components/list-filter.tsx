@@ -4,7 +4,7 @@ import { useTranslation } from "~/utils/i18n.ts";
 import { listHref } from "~/utils/list-query.ts";
 import { pushRecent, useStoredList } from "~/utils/local-store.ts";
 
-/** Recent search inputs kept per field (SPEC.md section 2). */
+/** Recent search inputs kept per field (docs/product.md, Lists). */
 export const RECENT_MAX = 5;
 
 /**

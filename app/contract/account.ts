@@ -57,7 +57,7 @@ export const modifyPasswordBodySchema = z.object({
 /**
  * Flows that send an e-mail code. `register`: the address must be free (1002
  * when taken). `forgot`: the address must belong to an account (1003 when
- * unknown). Without a scene (SPEC.md's call) the address decides: a free one
+ * unknown). Without a scene (the call as docs/product.md, Backend calls, lists it) the address decides: a free one
  * gets a registration code, a known one a recovery code. A code only works
  * in the flow it was sent for.
  */

@@ -2,7 +2,7 @@
  * Logistics (services, pallets, orders, stock in/out, downloads, import),
  * company qualification and its review, brands, categories and image upload.
  *
- * Units (PRODUCT.md section 5): prices and amounts are integers in fen
+ * Units (docs/product.md, Units and formats): prices and amounts are integers in fen
  * (1/100 yuan), weights in 1/100000 kg, sizes in 1/100 cm. Times are
  * `{ seconds }` (Unix seconds).
  */

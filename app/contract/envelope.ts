@@ -2,7 +2,7 @@ import { z } from "zod";
 
 /**
  * Every JSON answer of the backend: `{ code, data, msg }`; success is
- * `code: 200`. A refusal may come without data (SPEC.md section 8).
+ * `code: 200`. A refusal may come without data (docs/product.md, Error codes).
  */
 export const envelopeSchema = z.object({
   code: z.number().int(),
@@ -15,7 +15,7 @@ export function envelopeOf<T extends z.ZodType>(data: T) {
   return z.object({ code: z.literal(ApiCode.ok), data, msg: z.string() });
 }
 
-/** Codes used by the backend (PRODUCT.md section 3). */
+/** Codes used by the backend (docs/product.md, Error codes). */
 export const ApiCode = {
   ok: 200,
   tooManyAttempts: 1000,
@@ -35,7 +35,7 @@ export const ApiCode = {
 } as const;
 export type ApiCodeValue = (typeof ApiCode)[keyof typeof ApiCode];
 
-/** Codes whose `data` is a message to show the user (SPEC.md section 8). */
+/** Codes whose `data` is a message to show the user (docs/product.md, Error codes). */
 export function isMessageCode(code: number): boolean {
   return (
     code === ApiCode.serverError ||

@@ -3,7 +3,7 @@ import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from "~/locales/index.
 import { resources } from "~/locales/resources.ts";
 import { localeOfRequest } from "~/utils/resource-paths.ts";
 
-/** The URL decides the language a page is rendered in (PRODUCT.md section 2); resource routes follow the page that called them. */
+/** The URL decides the language a page is rendered in (docs/product.md, Languages and addresses); resource routes follow the page that called them. */
 const [i18nextMiddleware, getDetectedLocale, getInstance] = createI18nextMiddleware({
   detection: {
     supportedLanguages: [...LOCALES],

@@ -6,7 +6,7 @@ import { isResourcePath } from "~/utils/resource-paths.ts";
 import { localRedirectTarget } from "~/utils/same-origin.server.ts";
 
 /**
- * The routing rules of SPEC.md section 2 and PRODUCT.md section 2, for page
+ * The routing rules of docs/product.md, Languages and addresses, for page
  * requests typed or bookmarked by a person (client navigations already use
  * the right URLs):
  * 1. `/path?query` → `/path/?query`;

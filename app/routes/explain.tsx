@@ -12,7 +12,7 @@ import {
   salverStatusKey,
 } from "~/utils/logistics-status.ts";
 
-/** Rule order of the derived service and pallet status (PRODUCT.md section 5): first match wins. */
+/** Rule order of the derived service and pallet status (docs/product.md, Derived status of services and pallets): first match wins. */
 const SALVER_RULE_ORDER = [
   SalverStatus.cleared,
   SalverStatus.partlyCleared,

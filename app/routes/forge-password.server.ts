@@ -1,5 +1,5 @@
 /**
- * The forgot-password flow (SPEC.md section 2): 1 confirm the account (e-mail
+ * The forgot-password flow (docs/product.md, Forgot password): 1 confirm the account (e-mail
  * and image code), 2 security check (e-mail code, 60 s resend), 3 new
  * password, 4 done. The code of step 2 is only checked by the backend with
  * the new password in step 3. The steps are those of the shared account-flow

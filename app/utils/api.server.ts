@@ -1,7 +1,7 @@
 /**
  * The one API client. Every call to the backend goes through `Api`, and this
  * file is the one place where backend answers are mapped to what the user
- * sees (SPEC.md section 8):
+ * sees (docs/product.md, Error codes):
  *
  * - success: `data`, validated against the contract's schema;
  * - 20001-20004: the session ends, the user lands on `/` with the message;
@@ -347,7 +347,7 @@ export class Api {
     }
     const parsed = type.includes("json") ? envelopeSchema.safeParse(body) : undefined;
     // Without data (no envelope, or a refusal that carries none), HTTP 404
-    // and 5xx are the error pages (SPEC.md section 8).
+    // and 5xx are the error pages (docs/product.md, Error codes).
     if (!parsed?.success || (parsed.data.code !== ApiCode.ok && !hasData(parsed.data))) {
       if (response.status === 404) throw redirect(localizePath("/error/404", this.options.locale));
       if (response.status >= 500) throw redirect(localizePath("/error/500", this.options.locale));
@@ -362,7 +362,7 @@ export class Api {
   }
 
   /**
-   * What the user reads of a refusal (SPEC.md section 8): with data, a code
+   * What the user reads of a refusal (docs/product.md, Error codes): with data, a code
    * of the catalogue shows its data and any other code the generic message;
    * without data, the envelope's `msg`. Never for 500: a server error's text
    * (a stack trace, an SQL message) is the backend's internals.

@@ -29,7 +29,7 @@ export async function logIn(
     result = await api.attempt("login", { body: credentials });
   } catch (error) {
     // A refused account (40003, e.g. a disabled sub-account) is a login
-    // failure like the others: its message belongs on the form (SPEC.md section 8).
+    // failure like the others: its message belongs on the form (docs/product.md, Error codes).
     const failure = forbiddenFailure(error);
     if (failure) return failure;
     throw error;

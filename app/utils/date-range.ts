@@ -1,6 +1,6 @@
 /**
- * Date ranges of the lists (SPEC.md section 2, "date range picker with
- * shortcuts"): two China-time calendar days, both inclusive, kept in the URL
+ * Date ranges of the lists (docs/product.md, Lists: the date range with
+ * shortcuts): two China-time calendar days, both inclusive, kept in the URL
  * as `startDate` and `endDate` (`YYYY-MM-DD`). The backend filters on Unix
  * seconds, start inclusive and end exclusive: `rangeToSeconds` converts.
  * Isomorphic: the server computes "today" and the shortcuts, the browser

@@ -1,5 +1,5 @@
 /**
- * Display formats of logistics values (PRODUCT.md section 5). The backend
+ * Display formats of logistics values (docs/product.md, Units and formats). The backend
  * sends integers: money in fen (÷100, yuan with two decimals), weight in
  * 1/100000 kg, size in 1/100 cm. Missing values stay empty. Numbers follow
  * the page's locale. Times: `formatChinaTime` of app/utils/china-time.ts.

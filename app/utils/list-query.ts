@@ -11,7 +11,7 @@ import type { z } from "zod";
 import type { Pagination } from "~/contract/index.ts";
 import { hrefWithQuery } from "~/utils/locale-path.ts";
 
-/** Page sizes of the shared paging bar (SPEC.md section 2). */
+/** Page sizes of the shared paging bar (docs/product.md, Lists). */
 export const PAGE_SIZES = [10, 20, 50, 100, 200, 300, 400, 500] as const;
 export const DEFAULT_PAGE = 1;
 export const DEFAULT_PAGE_SIZE = 10;

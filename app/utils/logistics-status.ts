@@ -1,5 +1,5 @@
 /**
- * The two status code sets (SPEC.md section 4): services and pallets (1-7)
+ * The two status code sets (docs/product.md, Status codes): services and pallets (1-7)
  * and orders (1-4) give the same numbers different meanings. Labels come
  * from the translations (`logistics.salverStatus.*`, `logistics.orderStatus.*`):
  * the pages translate the keys, the fake backend fills `cbaStatusStr` and its

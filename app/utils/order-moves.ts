@@ -1,5 +1,5 @@
 /**
- * The order status moves (PRODUCT.md section 5), one rule for the portal and
+ * The order status moves (docs/product.md, Order moves), one rule for the portal and
  * the fake backend: 1 → 4 (stock in), 4 → 3 (stock out), any state but 3 → 2
  * (detain, reason required), 2 → the state it had before detention
  * ("change status"). The fake backend enforces it (`PUT /cba/order` answers

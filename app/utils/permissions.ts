@@ -1,5 +1,5 @@
 /**
- * Who may see what (SPEC.md section 6). The rules are the menu's entries,
+ * Who may see what (docs/product.md, Roles). The rules are the menu's entries,
  * declared with the pages in `app/utils/site-map.ts`: the side menu is drawn
  * from them and every loader and action checks the same entries on the
  * server (a page belongs to the most specific entry whose path, or one of its

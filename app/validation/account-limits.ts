@@ -4,5 +4,5 @@
  * only with the forms' checks.
  */
 
-/** Page sizes of the login history (SPEC.md section 9); 10 by default. */
+/** Page sizes of the login history (docs/product.md, Limits); 10 by default. */
 export const LOGIN_HISTORY_SIZES = [10, 100, 200, 500, 1000] as const;

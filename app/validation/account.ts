@@ -38,7 +38,7 @@ export function apiPrefixOf(system: ForgotSystem): "seller" | "is" | undefined {
 /** Seconds before an e-mail code may be sent again to the same address. */
 export const RESEND_SECONDS = 60;
 
-/** Message key of each password rule (PRODUCT.md section 3). */
+/** Message key of each password rule (docs/product.md, Accounts). */
 export const PASSWORD_PROBLEM_KEYS: Record<PasswordProblem, string> = {
   tooShort: "account.errors.passwordTooShort",
   tooLong: "account.errors.passwordTooLong",

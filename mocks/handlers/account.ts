@@ -192,7 +192,7 @@ export const accountHandlers = [
   ...route(ep.sendEmailCode, async ({ query, lang }) => {
     const email = normalEmail(query.email);
     const exists = db.userIdByName.has(email);
-    // SPEC.md's call has no scene: the address tells which flow the code is for.
+    // The product's call has no scene (docs/product.md, Backend calls): the address tells which flow the code is for.
     const scene = query.scene ?? (exists ? "forgot" : "register");
     if (scene === "register" && exists) throw new ApiError(ApiCode.emailTaken, "emailTaken");
     if (scene === "forgot" && !exists)

@@ -229,7 +229,7 @@ export const companyHandlers = [
     if (body.approved === false && reason === "") {
       throw new ApiError(ApiCode.invalidParameters, "rejectReasonRequired");
     }
-    // pending → reviewing → approved or rejected (PRODUCT.md section 4): a
+    // pending → reviewing → approved or rejected (docs/product.md, Qualification): a
     // result only for a profile whose review has started.
     const allowed =
       body.approved === undefined ? current.state === "pending" : current.state === "reviewing";

@@ -27,7 +27,7 @@ function selection(
 }
 
 async function readUpload(form: FormData | null): Promise<Uint8Array> {
-  // One file only (SPEC.md section 5): two are refused, not half read.
+  // One file only (docs/product.md, Uploads): two are refused, not half read.
   const files = form?.getAll("file") ?? [];
   const [file] = files;
   if (files.length !== 1 || !file || typeof file === "string")

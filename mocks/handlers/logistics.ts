@@ -46,7 +46,7 @@ function leftByStatus(rows: readonly { cbaStatus: OrderStatusCode }[], lang: Lan
 /**
  * Stock in/out scans. The bonded station scans for every company
  * (SYSTEM_ADMINISTRATOR); a company's CBA_MANAGER may scan its own pallets
- * and orders (the inventory system is theirs too, SPEC.md section 6), and
+ * and orders (the inventory system is theirs too, docs/product.md, Roles), and
  * another company's number answers as an unknown one.
  */
 function warehousingHandler(endpoint: typeof ep.salverWarehousing | typeof ep.orderWarehousing) {

@@ -1,5 +1,5 @@
 /**
- * Company isolation (PRODUCT.md section 4): a company's managers and
+ * Company isolation (docs/product.md, Companies): a company's managers and
  * sub-accounts see and change only their company's services, pallets,
  * orders and notices; the platform (SYSTEM_ADMINISTRATOR) sees every
  * company's; another company's number answers exactly as an unknown one.

@@ -63,7 +63,7 @@ function putOrders(body: object) {
   return api.call("/cba/order", { method: "PUT", token, body });
 }
 
-/** The rule of PRODUCT.md section 5, written independently of the backend. */
+/** The rule of docs/product.md (Derived status of services and pallets), written independently of the backend. */
 function expectedStatus(orders: readonly Order[]): SalverStatusCode {
   const n = orders.length;
   const count = (status: number) => orders.filter((o) => o.cbaStatus === status).length;

@@ -82,7 +82,7 @@ describe("availability and e-mail codes", () => {
   });
 });
 
-describe("the e-mail code call as SPEC.md writes it (no scene)", () => {
+describe("the e-mail code call without a scene", () => {
   it("a known address gets a recovery code that resets its password; a free one a registration code", async () => {
     const recovery = await sendCode(MANAGER);
     expect(recovery.code).toBe(200);

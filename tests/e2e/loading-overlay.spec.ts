@@ -1,5 +1,5 @@
 /**
- * The full-screen loading overlay (SPEC.md "Shared widgets"; PRODUCT.md:
+ * The full-screen loading overlay (docs/product.md, Around the pages:
  * navigations and form posts that take longer than a short delay): it covers
  * a slow navigation and a slow post made in place (an order operation's
  * dialog), and leaves the stock in/out scans alone, whose page shows each

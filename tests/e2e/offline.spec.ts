@@ -1,5 +1,5 @@
 /**
- * The service worker at /sw.js (SPEC.md section 7, PRODUCT.md "Around the
+ * The service worker at /sw.js (docs/product.md, "Around the
  * pages"): it registers, keeps the hashed assets the pages load, and answers
  * a page asked for without a network with the offline page, in both
  * languages, whose button tries again.

@@ -1,5 +1,5 @@
 /**
- * Password recovery (SPEC.md section 2) through its route module: every
+ * Password recovery (docs/product.md, Forgot password) through its route module: every
  * step's refusal and success, the image code, sending the code again, the
  * systems of `?system=`, and the sign-in with the new password.
  */

@@ -1,5 +1,5 @@
 /**
- * Registration (SPEC.md section 2) through its route modules: every step's
+ * Registration (docs/product.md, Registration) through its route modules: every step's
  * refusal and success, the image code, sending the e-mail code again.
  */
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";

@@ -1,5 +1,5 @@
 /**
- * Sub-accounts (SPEC.md section 2) through their route module behind the
+ * Sub-accounts (docs/product.md, Sub-accounts) through their route module behind the
  * home layout's user check: who may open the page, creating and enabling or
  * disabling a sub-account, and each refusal.
  */

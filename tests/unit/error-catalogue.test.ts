@@ -1,5 +1,5 @@
 /**
- * The codes of SPEC.md section 8 whose data is the message, edge by edge: a
+ * The codes of docs/product.md, Error codes, whose data is the message, edge by edge: a
  * range one wider or narrower than the catalogue would show the backend's
  * data where the generic message belongs, or hide a message the user needs.
  */

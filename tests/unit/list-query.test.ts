@@ -98,7 +98,7 @@ describe("page numbers", () => {
 describe("recent inputs", () => {
   it("keep the last five, newest first, without duplicates", () => {
     let list: string[] = [];
-    // At most 5 per field (SPEC.md, shared widgets): the number the filters use.
+    // At most 5 per field (docs/product.md, Lists): the number the filters use.
     expect(RECENT_MAX).toBe(5);
     for (const value of ["a", "b", "c", "d", "e", "f"]) list = pushRecent(list, value, RECENT_MAX);
     expect(list).toEqual(["f", "e", "d", "c", "b"]);

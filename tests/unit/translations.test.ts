@@ -31,7 +31,7 @@ describe("translations", () => {
 });
 
 describe("status labels", () => {
-  // The codes' meanings of SPEC.md section 4, pinned code by code: the
+  // The codes' meanings of docs/product.md, Status codes, pinned code by code: the
   // journeys read their expectations from these files, so a swap of two
   // labels would pass them.
   it("services and pallets: codes 1 to 7", () => {

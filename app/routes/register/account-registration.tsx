@@ -22,7 +22,7 @@ export async function action(args: Route.ActionArgs) {
   return registrationAction(args);
 }
 
-/** Registration in three steps; the server keeps the step (SPEC.md section 2). */
+/** Registration in three steps; the server keeps the step (docs/product.md, Registration). */
 export default function AccountRegistration({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { step, email, notice } = loaderData;

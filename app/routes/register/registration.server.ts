@@ -1,5 +1,5 @@
 /**
- * The registration flow (SPEC.md section 2, "Registration screen"): step 1
+ * The registration flow (docs/product.md, Registration): step 1
  * account details, step 2 e-mail activation, step 3 done. The steps are
  * those of the shared account-flow machine; this module says what is
  * particular to registration.

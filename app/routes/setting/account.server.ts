@@ -1,4 +1,4 @@
-/** Login settings: the single-login switch and the login history (SPEC.md section 2). */
+/** Login settings: the single-login switch and the login history (docs/product.md, Password settings and login settings). */
 import { data, type RouterContextProvider, redirect } from "react-router";
 import { getInstance, getLocale } from "~/middleware/i18next.ts";
 import { apiContext, sessionContext } from "~/middleware/session.server.ts";
