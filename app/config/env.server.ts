@@ -4,6 +4,7 @@
  *
  * Node runs this file directly (server.ts): relative imports with `.ts` only.
  */
+import { isIP } from "node:net";
 import { z } from "zod";
 import { seedSizesSchema } from "./seed-sizes.ts";
 
@@ -12,6 +13,45 @@ const DEMO_SESSION_SECRET = "demo-only-session-secret-change-me-in-production";
 const booleanFlag = z
   .enum(["true", "false", "1", "0", "yes", "no"])
   .transform((value) => value === "true" || value === "1" || value === "yes");
+
+/** The names express's `trust proxy` takes for whole address ranges. */
+const PROXY_RANGES = new Set(["loopback", "linklocal", "uniquelocal"]);
+const MAX_PROXY_HOPS = 10;
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGES.has(entry)) return true;
+  const [address = "", prefix, ...rest] = entry.split("/");
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Which proxies the portal believes about the client's address: none, the
+ * nearest `n` hops, or the listed addresses and subnets (express's
+ * `trust proxy`). `true` (every hop) is refused: any client could then name
+ * the address it likes in `X-Forwarded-For` and dodge every limit.
+ */
+const trustProxySchema = z.string().transform((value, ctx): false | number | string[] => {
+  const text = value.trim().toLowerCase();
+  if (text === "false" || text === "no" || text === "0") return false;
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    if (hops <= MAX_PROXY_HOPS) return hops;
+  } else if (text !== "true" && text !== "yes") {
+    const entries = text.split(",").map((entry) => entry.trim());
+    if (entries.every(isProxyAddress)) return entries;
+  }
+  ctx.addIssue({
+    code: "custom",
+    message:
+      text === "true" || text === "yes"
+        ? "true would believe X-Forwarded-For from anyone, so any client could forge its address: give the number of proxies in front of the portal (1 behind one nginx) or their addresses (e.g. 10.0.0.0/8, loopback)"
+        : `must be false, a number of proxies in front of the portal (1 to ${MAX_PROXY_HOPS}), or their addresses and subnets, comma-separated (e.g. 10.0.0.0/8, loopback)`,
+  });
+  return z.NEVER;
+});
 
 const rawEnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -30,7 +70,13 @@ const rawEnvSchema = z.object({
     .min(32, "must be at least 32 characters; several secrets may be given, comma-separated")
     .optional(),
   COOKIE_SECURE: booleanFlag.optional(),
-  TRUST_PROXY: booleanFlag.default(false),
+  TRUST_PROXY: trustProxySchema.default(false),
+  REDIS_URL: z
+    .url({
+      protocol: /^rediss?$/,
+      error: "must be a redis:// or rediss:// URL such as redis://redis:6379",
+    })
+    .optional(),
   TEST_CAPTCHA_CODE: z
     .string()
     .regex(/^[0-9A-Za-z]{4}$/, "must be 4 letters or digits")
@@ -77,7 +123,10 @@ export function parseEnv(source: Record<string, string | undefined>) {
     apiTimeoutMs: raw.API_TIMEOUT_MS,
     sessionSecrets: (raw.SESSION_SECRET ?? DEMO_SESSION_SECRET).split(",").map((s) => s.trim()),
     cookieSecure: raw.COOKIE_SECURE ?? (production && !demoMode),
+    /** Express's `trust proxy`: false, a number of hops, or addresses and subnets. */
     trustProxy: raw.TRUST_PROXY,
+    /** Where replicas share abuse counters and one-time keys; unset, each process keeps its own in memory. */
+    redisUrl: raw.REDIS_URL,
     testCaptchaCode: raw.TEST_CAPTCHA_CODE,
     /** Each value of the `x-test-world` request header gets a fake backend of its own (end-to-end tests). */
     testWorlds: raw.TEST_WORLDS,

@@ -1,6 +1,5 @@
 import {
   createContext,
-  data,
   type MiddlewareFunction,
   type RouterContextProvider,
   redirect,
@@ -10,9 +9,11 @@ import { getLocale } from "~/middleware/i18next.ts";
 import { apiContext, sessionContext } from "~/middleware/session.server.ts";
 import type { Api, ApiFailure, Attempt } from "~/utils/api.server.ts";
 import { localizePath, stripLocale } from "~/utils/locale-path.ts";
+import { SELECTION_PARAMS } from "~/utils/order-selection.ts";
 import { canOpen, homePathFor } from "~/utils/permissions.ts";
 import { refusalPage } from "~/utils/refusal.server.ts";
 import { commitSession } from "~/utils/session.server.ts";
+import { refuseInShell } from "~/utils/shell.server.ts";
 
 export const userContext = createContext<CurrentUser>();
 
@@ -47,28 +48,52 @@ function forbiddenFailure(error: unknown): ApiFailure | undefined {
 }
 
 /**
+ * The longest return path kept in the session cookie: with the rest of the
+ * session it must stay far below the browsers' 4 KB per cookie.
+ */
+export const MAX_RETURN_PATH = 1024;
+
+/**
+ * Where to return after login, bounded: the page with its query when it
+ * fits, else without what does not (an order selection, then the whole
+ * query), else nothing (the user's home page).
+ */
+export function returnPath(url: URL): string | null {
+  const query = new URLSearchParams(url.search);
+  const tries = [query.toString()];
+  for (const name of SELECTION_PARAMS) query.delete(name);
+  tries.push(query.toString(), "");
+  for (const search of tries) {
+    const path = search ? `${url.pathname}?${search}` : url.pathname;
+    if (path.length <= MAX_RETURN_PATH) return path;
+  }
+  return null;
+}
+
+/**
  * Pages of the home layout: the user must be logged in (else the path is
  * remembered and the login page shown) and allowed to open the page (else 403).
  * The user is read from the backend on every request, so a revoked token or a
  * changed role takes effect at once.
  */
 export const requireUserMiddleware: MiddlewareFunction<Response> = async (
-  { context, url },
+  { context, request, url },
   next,
 ) => {
   const api = context.get(apiContext);
   const session = context.get(sessionContext);
   if (!api.hasToken) {
-    session.set("redirectTo", `${url.pathname}${url.search}`);
+    const back = returnPath(url);
+    if (back) session.set("redirectTo", back);
+    else session.unset("redirectTo");
     throw redirect(localizePath("/", getLocale(context)), {
       headers: { "Set-Cookie": await commitSession(session) },
     });
   }
   const user = await api.call("accountInfo");
-  // A page's refusal goes to the error boundary: the translated 403 page in the layout.
-  if (!canOpen(user, stripLocale(url.pathname))) {
-    throw data({ message: "forbidden" }, { status: 403 });
-  }
+  // A page's refusal goes to the error boundary: the translated 403 page,
+  // inside the menu and header the user may go on from.
+  if (!canOpen(user, stripLocale(url.pathname))) await refuseInShell(context, request, user, 403);
   context.set(userContext, user);
   return next();
 };

@@ -55,6 +55,13 @@ export function parseFilters<Shape extends z.ZodRawShape>(
 
 export type QueryValue = string | number | null | undefined;
 
+/**
+ * The id of a change's result in a page's address (`?done=<id>`, see
+ * posted-result.server.ts): shown by the page the change redirected to, and
+ * left out of every link built from that page, so it is shown once.
+ */
+export const RESULT_PARAM = "done";
+
 /** The filters as query values (absent ones left out), for links and hidden inputs. */
 export function filterEntries(filters: Record<string, QueryValue>): [string, string][] {
   return Object.entries(filters)
@@ -72,6 +79,7 @@ export function listHref(
   changes: Record<string, QueryValue> = {},
 ): string {
   const next = new URLSearchParams(params);
+  next.delete(RESULT_PARAM);
   for (const [key, value] of Object.entries(changes)) {
     if (value === undefined || value === null || String(value) === "") next.delete(key);
     else next.set(key, String(value));

@@ -1,22 +1,49 @@
+import { RESULT_PARAM } from "~/utils/list-query.ts";
+
 /**
  * The selection of the order list lives in its URL, beside the filters and
  * the page: `sel` holds the chosen order numbers (comma separated), `all=1`
  * means every order matching the filters. Paging, page size and sorting keep
  * the query, so the selection survives them; a new filter starts without one.
+ *
+ * A selection too long for an address (proxies refuse long request lines)
+ * is kept on the server instead (selection-store.server.ts) and `sel` holds
+ * its id: `sel=*<id>`.
  */
 export const SELECTION_PARAM = "sel";
+/** The first character of a kept selection's id in `sel`. */
+export const KEPT_SELECTION_MARK = "*";
+/** The longest `sel` written into an address: longer selections are kept on the server. */
+export const MAX_SELECTION_IN_ADDRESS = 1500;
 export const ALL_MATCHING_PARAM = "all";
+/** The operation whose confirmation the list shows (its first post redirects there). */
+export const OPERATION_PARAM = "op";
+/** The scanned number of a scan operation waiting for its confirmation. */
+export const SCANNED_PARAM = "scan";
 /** Query parameters that only record the selection: the list itself does not change. */
 export const SELECTION_PARAMS = [SELECTION_PARAM, ALL_MATCHING_PARAM] as const;
 
 export interface OrderSelection {
-  /** Chosen order numbers, in the order they were chosen. */
+  /** Chosen order numbers, in the order they were chosen (empty for a kept selection). */
   orderNos: string[];
   /** Every order matching the filters, whatever `orderNos` says. */
   all: boolean;
+  /** The id of a selection kept on the server, whose numbers the loader reads. */
+  kept: string | null;
+}
+
+const KEPT_ID = /^\*([\w-]{8,32})$/;
+
+/** The id of the kept selection `sel` names, if it names one. */
+export function keptSelectionId(params: URLSearchParams): string | null {
+  const match = KEPT_ID.exec(params.get(SELECTION_PARAM)?.trim() ?? "");
+  return match?.[1] ?? null;
 }
 
 export function parseSelection(params: URLSearchParams): OrderSelection {
+  const all = params.get(ALL_MATCHING_PARAM) === "1";
+  const kept = keptSelectionId(params);
+  if (kept) return { orderNos: [], all, kept };
   const orderNos = new Set<string>();
   for (const value of params.getAll(SELECTION_PARAM)) {
     for (const part of value.split(",")) {
@@ -24,13 +51,18 @@ export function parseSelection(params: URLSearchParams): OrderSelection {
       if (orderNo !== "" && orderNo.length <= 64) orderNos.add(orderNo);
     }
   }
-  return { orderNos: [...orderNos], all: params.get(ALL_MATCHING_PARAM) === "1" };
+  return { orderNos: [...orderNos], all, kept: null };
 }
 
 /** The `sel` value of a selection; null (left out of the URL) when empty. */
 export function selectionValue(orderNos: Iterable<string>): string | null {
   const value = [...orderNos].join(",");
   return value === "" ? null : value;
+}
+
+/** Whether a selection can travel in the address as it is (else it is kept on the server). */
+export function fitsInAddress(orderNos: Iterable<string>): boolean {
+  return (selectionValue(orderNos) ?? "").length <= MAX_SELECTION_IN_ADDRESS;
 }
 
 /** The selection after the rows of one page were checked or unchecked. */
@@ -45,12 +77,16 @@ export function withPageChoice(
   return [...kept, ...pageKeys.filter((key) => checked.has(key) && !known.has(key))];
 }
 
-/** Whether two list URLs differ only in their selection. */
+/**
+ * Whether two list URLs differ only in their selection written out (a kept
+ * selection's numbers come from the loader), or in leaving a result behind.
+ */
 export function onlySelectionChanged(a: URL, b: URL): boolean {
   if (a.pathname.replace(/\/$/, "") !== b.pathname.replace(/\/$/, "")) return false;
+  if (keptSelectionId(b.searchParams) || b.searchParams.has(RESULT_PARAM)) return false;
   const strip = (url: URL) => {
     const params = new URLSearchParams(url.search);
-    for (const name of SELECTION_PARAMS) params.delete(name);
+    for (const name of [...SELECTION_PARAMS, RESULT_PARAM]) params.delete(name);
     params.sort();
     return params.toString();
   };

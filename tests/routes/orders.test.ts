@@ -72,6 +72,14 @@ async function through<T>(
   }
 }
 
+/** Where a redirect (answered or thrown) leads, with its status; null for anything else. */
+function redirectOf<T>(answer: Outcome<T>): { status: number; location: string } | null {
+  const response = answer.ok ? answer.value : answer.thrown;
+  if (!(response instanceof Response)) return null;
+  const location = response.headers.get("Location");
+  return location ? { status: response.status, location } : null;
+}
+
 /** The data of an action's answer (`data(...)` or a plain value). */
 function answerOf(value: unknown): OrderActionData {
   if (value && typeof value === "object" && "data" in value && "init" in value) {
@@ -168,44 +176,162 @@ describe("the order route's loader", () => {
 });
 
 describe("the order route's action", () => {
-  it("answers a first post with the confirmation, changing nothing", async () => {
+  it("answers a first post with a redirect to the confirmation, changing nothing", async () => {
     const orderNo = await firstOrder(OrderStatus.initial);
     const answer = await through(
-      post(MANAGER, "/order/", [
+      post(MANAGER, "/order/?pageSize=20", [
         ["intent", "detain"],
         ["orderNoList", orderNo],
       ]),
       action,
     );
-    expect(answer.ok).toBe(true);
-    if (!answer.ok) return;
-    expect(answerOf(answer.value)).toEqual({
-      stage: "confirm",
-      intent: "detain",
-      pending: { intent: "detain", orderNoList: [orderNo] },
+    const target = redirectOf(answer);
+    expect(target).toEqual({
+      status: 302,
+      location: `/order/?pageSize=20&op=detain&sel=${orderNo}`,
     });
+    // The confirmation is a page: a reload or Back asks again without posting.
+    const page = await list(`pageSize=20&op=detain&sel=${orderNo}`);
+    expect(page.pending).toEqual({ intent: "detain", orderNoList: [orderNo] });
     expect((await order(orderNo)).status).toBe(OrderStatus.initial);
   });
 
-  it("detains the chosen orders once confirmed, with the reason", async () => {
+  it("detains the chosen orders once confirmed, redirecting to the list that shows the result", async () => {
     const orderNo = await firstOrder(OrderStatus.initial);
     const answer = await through(
-      post(MANAGER, "/order/", [
+      post(MANAGER, `/order/?op=detain&sel=${orderNo}`, [
         ["intent", "detain"],
         ["confirmed", "1"],
         ["orderNoList", orderNo],
         ["reasonForDetention", "外包装破损"],
+        ["submissionKey", "key-of-one-detention"],
       ]),
       action,
     );
-    expect(answer.ok).toBe(true);
-    if (!answer.ok) return;
-    expect(answerOf(answer.value)).toMatchObject({
-      stage: "done",
-      intent: "detain",
-      message: "操作成功: 1 个订单已更新",
-    });
+    const target = redirectOf(answer);
+    expect(target?.status).toBeGreaterThanOrEqual(300);
+    expect(target?.status).toBeLessThan(400);
+    const location = new URL(target?.location ?? "", ORIGIN);
+    expect(location.pathname).toBe("/order/");
+    // The confirmation is answered; the detained order left no filter here, so it stays chosen.
+    expect(location.searchParams.get("op")).toBeNull();
+    const page = await list(location.search.slice(1));
+    expect(page.result).toMatchObject({ intent: "detain", message: "操作成功: 1 个订单已更新" });
+    expect(page.pending).toBeNull();
     expect(await order(orderNo)).toEqual({ status: OrderStatus.detained, remark: "外包装破损" });
+    // Another user cannot read the result by its address.
+    const other = await through(get(ADMIN, `${location.pathname}${location.search}`), loader);
+    expect(other.ok && other.value.result).toBeNull();
+  });
+
+  it("applies a submission once: a reload or a second click gets the first one's redirect", async () => {
+    const orderNo = await firstOrder(OrderStatus.initial);
+    const historyBefore = (await list(`orderNo=${orderNo}`)).list[0]?.history.length ?? 0;
+    const remark = (key: string) =>
+      post(MANAGER, "/order/", [
+        ["intent", "remarks"],
+        ["confirmed", "1"],
+        ["orderNoList", orderNo],
+        ["reasonForDetention", "加急"],
+        ["submissionKey", key],
+      ]);
+    // A double click: both posts at once.
+    const [first, second] = await Promise.all([
+      through(remark("double-click-key-0001"), action),
+      through(remark("double-click-key-0001"), action),
+    ]);
+    // A reload of the answer, later.
+    const reload = await through(remark("double-click-key-0001"), action);
+    const locations = [first, second, reload].map((answer) => redirectOf(answer)?.location);
+    expect(locations[0]).toMatch(/done=/);
+    expect(new Set(locations).size).toBe(1);
+    const after = (await list(`orderNo=${orderNo}`)).list[0];
+    expect(after?.history.length).toBe(historyBefore + 1);
+    // A new form (a new key) is a new operation.
+    await through(remark("another-form-key-0002"), action);
+    expect((await list(`orderNo=${orderNo}`)).list[0]?.history.length).toBe(historyBefore + 2);
+  });
+
+  it("forgets the key of a refused post, so the corrected form goes through with it", async () => {
+    const orderNo = await firstOrder(OrderStatus.initial);
+    const detain = (reason: string) =>
+      post(MANAGER, "/order/", [
+        ["intent", "detain"],
+        ["confirmed", "1"],
+        ["orderNoList", orderNo],
+        ["reasonForDetention", reason],
+        ["submissionKey", "corrected-form-key-01"],
+      ]);
+    const refused = await through(detain(" "), action);
+    expect(refused.ok && answerOf(refused.value).stage).toBe("error");
+    const accepted = await through(detain("抽检"), action);
+    expect(redirectOf(accepted)?.location).toMatch(/done=/);
+    expect((await order(orderNo)).status).toBe(OrderStatus.detained);
+  });
+
+  it("leaves the orders that left the filter out of the selection after an operation", async () => {
+    const page = await list(`cbaStatus=${OrderStatus.initial}&pageSize=10`);
+    const [a, b] = page.list.map((row) => row.orderNo);
+    const filter = `cbaStatus=${OrderStatus.initial}&sel=${a},${b}`;
+    const remarked = await through(
+      post(MANAGER, `/order/?${filter}`, [
+        ["intent", "remarks"],
+        ["confirmed", "1"],
+        ["orderNoList", a ?? ""],
+        ["orderNoList", b ?? ""],
+        ["reasonForDetention", "核对"],
+        ["submissionKey", "selection-after-op-01"],
+      ]),
+      action,
+    );
+    // A remark leaves both in the list: both stay chosen.
+    const kept = new URL(redirectOf(remarked)?.location ?? "", ORIGIN);
+    expect(kept.searchParams.get("sel")).toBe(`${a},${b}`);
+    const detained = await through(
+      post(MANAGER, `/order/?${filter}`, [
+        ["intent", "detain"],
+        ["confirmed", "1"],
+        ["orderNoList", a ?? ""],
+        ["orderNoList", b ?? ""],
+        ["reasonForDetention", "抽检"],
+        ["submissionKey", "selection-after-op-02"],
+      ]),
+      action,
+    );
+    // Detained, both left the filter "initial": nothing the list shows is chosen.
+    const left = new URL(redirectOf(detained)?.location ?? "", ORIGIN);
+    expect(left.searchParams.get("sel")).toBeNull();
+    expect(left.searchParams.get("cbaStatus")).toBe(String(OrderStatus.initial));
+  });
+
+  it("keeps a selection too long for an address on the server, under a short id", async () => {
+    const orderNos = (await list("pageSize=500")).list.map((row) => row.orderNo);
+    // A selection of hundreds of orders, as chosen page after page.
+    const chosen = Array.from({ length: 450 }, (_, i) => orderNos[i % orderNos.length] ?? "");
+    const many = [...new Set([...chosen, ...chosen.map((no, i) => `${no}-${i}`)])].slice(0, 450);
+    const answer = await through(
+      post(MANAGER, "/order/?pageSize=50", [
+        ["intent", "select"],
+        ...many.map((no): [string, string] => ["orderNoList", no]),
+      ]),
+      action,
+    );
+    const location = redirectOf(answer)?.location ?? "";
+    expect(location).toMatch(/^\/order\/\?pageSize=50&sel=\*[\w-]+$/);
+    expect(location.length).toBeLessThan(4096);
+    const page = await list(location.split("?")[1] ?? "");
+    expect(page.keptSelection?.orderNos).toEqual(many);
+    // The confirmation of an operation on it lists them all.
+    const asked = await through(
+      post(MANAGER, location, [
+        ["intent", "remarks"],
+        ...many.map((no): [string, string] => ["orderNoList", no]),
+      ]),
+      action,
+    );
+    const confirm = redirectOf(asked)?.location ?? "";
+    expect(confirm.length).toBeLessThan(4096);
+    expect((await list(confirm.split("?")[1] ?? "")).pending?.orderNoList).toHaveLength(450);
   });
 
   it("refuses a confirmed detention without a reason, asking again", async () => {
@@ -276,10 +402,11 @@ describe("the order route's action", () => {
       post(MANAGER, `/order/?${filter}&all=1`, [["intent", "remarks"]]),
       action,
     );
-    expect(asked.ok && answerOf(asked.value)).toEqual({
-      stage: "confirm",
+    expect(redirectOf(asked)?.location).toBe(`/order/?${filter}&all=1&op=remarks`);
+    expect((await list(`${filter}&all=1&op=remarks`)).pending).toEqual({
       intent: "remarks",
-      pending: { intent: "remarks", orderNoList: [], matching: count },
+      orderNoList: [],
+      matching: count,
     });
 
     // Meanwhile one of them is stocked in: the filter matches one order less.
@@ -292,7 +419,7 @@ describe("the order route's action", () => {
       ]),
       action,
     );
-    expect(scan.ok && answerOf(scan.value).stage).toBe("done");
+    expect(redirectOf(scan)?.location).toMatch(/done=/);
 
     const stale = await through(
       post(MANAGER, `/order/?${filter}&all=1`, [
@@ -324,10 +451,11 @@ describe("the order route's action", () => {
       ]),
       action,
     );
-    expect(asked.ok && answerOf(asked.value)).toEqual({
-      stage: "confirm",
+    expect(redirectOf(asked)?.location).toBe(`/order/?op=stockIn&scan=${salverNo}`);
+    expect((await list(`op=stockIn&scan=${salverNo}`)).pending).toEqual({
       intent: "stockIn",
-      pending: { intent: "stockIn", orderNoList: [], scanned: salverNo },
+      orderNoList: [],
+      scanned: salverNo,
     });
     const done = await through(
       post(MANAGER, "/order/", [
@@ -337,7 +465,8 @@ describe("the order route's action", () => {
       ]),
       action,
     );
-    expect(done.ok && answerOf(done.value)).toMatchObject({ stage: "done", intent: "stockIn" });
+    const shown = await list(redirectOf(done)?.location.split("?")[1] ?? "");
+    expect(shown.result).toMatchObject({ intent: "stockIn" });
     expect((await order(orderNo)).status).toBe(OrderStatus.stockedIn);
   });
 
@@ -361,6 +490,24 @@ describe("the order route's action", () => {
     expect((await order(orderNo)).status).toBe(OrderStatus.initial);
     const page = await through(get(GUEST, "/order/"), loader);
     expect(page).toMatchObject({ ok: false, status: 403 });
+  });
+
+  it("sends a signed-out visitor of a long address to the login page, remembering what fits", async () => {
+    const numbers = Array.from(
+      { length: 200 },
+      (_, i) => `SO2026103100${String(i).padStart(4, "0")}`,
+    );
+    const answer = await through(
+      new Request(`${ORIGIN}/order/?cbaStatus=1&sel=${numbers.join(",")}`, {
+        headers: { "User-Agent": CHROME_UA },
+      }),
+      loader,
+    );
+    expect(redirectOf(answer)).toEqual({ status: 302, location: "/" });
+    const cookie = (answer.ok ? null : (answer.thrown as Response))?.headers.get("Set-Cookie");
+    expect(cookie?.length).toBeLessThan(4096);
+    const session = await sessionStorage.getSession(cookie?.split(";")[0]);
+    expect(session.get("redirectTo")).toBe("/order/?cbaStatus=1");
   });
 
   it("sends a user without a session to the login page", async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  fitsInAddress,
   keepDataOnSelection,
   onlySelectionChanged,
   parseSelection,
@@ -10,10 +11,39 @@ import {
 describe("the order list's selection in its URL", () => {
   it("reads chosen numbers once each, blank and overlong parts dropped, and the all-matching flag", () => {
     const params = new URLSearchParams(`sel=A1,B2,,A1, C3 &sel=${"X".repeat(65)}&all=1`);
-    expect(parseSelection(params)).toEqual({ orderNos: ["A1", "B2", "C3"], all: true });
-    expect(parseSelection(new URLSearchParams("all=yes"))).toEqual({ orderNos: [], all: false });
+    expect(parseSelection(params)).toEqual({
+      orderNos: ["A1", "B2", "C3"],
+      all: true,
+      kept: null,
+    });
+    expect(parseSelection(new URLSearchParams("all=yes"))).toEqual({
+      orderNos: [],
+      all: false,
+      kept: null,
+    });
     expect(selectionValue(["A1", "B2"])).toBe("A1,B2");
     expect(selectionValue([])).toBeNull();
+  });
+
+  it("names a selection kept on the server by its id, and writes out only what fits an address", () => {
+    expect(parseSelection(new URLSearchParams("sel=*abcdEFGH1234_-xy"))).toEqual({
+      orderNos: [],
+      all: false,
+      kept: "abcdEFGH1234_-xy",
+    });
+    const many = Array.from({ length: 450 }, (_, i) => `SO20261031${String(i).padStart(6, "0")}`);
+    expect(fitsInAddress(many.slice(0, 50))).toBe(true);
+    expect(fitsInAddress(many)).toBe(false);
+  });
+
+  it("loads the data again when the address names a kept selection or a result", () => {
+    const at = (path: string) => new URL(path, "http://portal.test");
+    expect(onlySelectionChanged(at("/order/?sel=A"), at("/order/?sel=*abcdEFGH1234"))).toBe(false);
+    expect(onlySelectionChanged(at("/order/?sel=A"), at("/order/?sel=A&done=abcdEFGH1234"))).toBe(
+      false,
+    );
+    // Leaving a result behind, by choosing an order, loads nothing.
+    expect(onlySelectionChanged(at("/order/?done=abcdEFGH1234"), at("/order/?sel=A"))).toBe(true);
   });
 
   it("replaces the choice of one page and keeps the other pages' orders", () => {

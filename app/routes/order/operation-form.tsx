@@ -10,6 +10,7 @@ import { validationOf } from "~/components/form-validation.ts";
 import type { Locale } from "~/locales/index.ts";
 import { formatCount } from "~/utils/format.ts";
 import { useTranslation } from "~/utils/i18n.ts";
+import { SUBMISSION_FIELD } from "~/utils/submission-field.ts";
 import { operationSchema } from "./operation-schemas.ts";
 import { ORDER_OPERATIONS, type OrderIntent } from "./operations.ts";
 import type { OrderActionData, PendingOperation } from "./order-view.ts";
@@ -26,6 +27,7 @@ const LISTED = 10;
  */
 export function OperationForm({
   pending,
+  submissionKey,
   action,
   lastResult,
   fetcher,
@@ -33,6 +35,8 @@ export function OperationForm({
   cancelHref,
 }: {
   pending: PendingOperation;
+  /** The form's one-time key: a second post of it changes nothing more. */
+  submissionKey: string;
   action: string;
   lastResult?: SubmissionResult<string[]>;
   fetcher?: FetcherWithComponents<OrderActionData>;
@@ -73,6 +77,7 @@ export function OperationForm({
     >
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="confirmed" value="1" />
+      <input type="hidden" name={SUBMISSION_FIELD} value={submissionKey} />
       {pending.orderNoList.map((orderNo) => (
         <input key={orderNo} type="hidden" name="orderNoList" value={orderNo} />
       ))}

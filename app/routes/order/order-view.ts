@@ -61,13 +61,18 @@ export interface PendingOperation {
   scanned?: string;
 }
 
-export type OrderActionData =
-  | { stage: "confirm"; intent: ConfirmIntent; pending: PendingOperation }
-  | {
-      stage: "error";
-      intent: OrderIntent;
-      /** Set when the confirmation is shown again with the errors. */
-      pending: PendingOperation | null;
-      reply: SubmissionResult<string[]>;
-    }
-  | ({ stage: "done"; intent: OrderIntent } & Required<OperationAnswer>);
+/**
+ * What the action answers a refused post: the form's errors, and the
+ * confirmation to show again with them. A post that goes through answers a
+ * redirect to the list, which shows its `OrderResult`.
+ */
+export type OrderActionData = {
+  stage: "error";
+  intent: OrderIntent;
+  /** Set when the confirmation is shown again with the errors. */
+  pending: PendingOperation | null;
+  reply: SubmissionResult<string[]>;
+};
+
+/** What an operation did, kept for the list it redirected to. */
+export type OrderResult = { intent: OrderIntent } & Required<OperationAnswer>;

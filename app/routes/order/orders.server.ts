@@ -24,10 +24,15 @@ import {
 import { ORDER_STATUS_TONES, orderStatusKey } from "~/utils/logistics-status.ts";
 import {
   ALL_MATCHING_PARAM,
+  OPERATION_PARAM,
+  type OrderSelection,
   parseSelection,
+  SCANNED_PARAM,
   SELECTION_PARAM,
-  selectionValue,
 } from "~/utils/order-selection.ts";
+import { keepResult, RESULT_PARAM, readResult } from "~/utils/posted-result.server.ts";
+import { resolveSelection, selectionParam } from "~/utils/selection-store.server.ts";
+import { applyOnce, done, newSubmissionKey } from "~/utils/submission-key.server.ts";
 import { inspectXlsx, XlsxRefused } from "~/utils/xlsx-guard.server.ts";
 import { orderListFilterSchema, selectionSchema } from "~/validation/logistics.ts";
 import { operationSchema } from "./operation-schemas.ts";
@@ -39,7 +44,10 @@ import {
   type OrderOperation,
   operationOf,
 } from "./operations.ts";
-import type { OrderActionData, OrderView, PendingOperation } from "./order-view.ts";
+import type { OrderActionData, OrderResult, OrderView, PendingOperation } from "./order-view.ts";
+
+/** The kind of the order list's results in the shared store. */
+const RESULT_KIND = "orders";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -88,28 +96,48 @@ function orderView(order: Order, context: Context): OrderView {
   };
 }
 
+/** One page of the list as the address asks for it (a page past the end: the last). */
+function loadPage(context: Context, url: URL) {
+  const paging = parsePaging(url.searchParams);
+  const filters = parseFilters(url.searchParams, orderListFilterSchema);
+  const api = context.get(apiContext);
+  return loadClampedPage(
+    paging,
+    (page) => api.attempt("orders", { query: { ...page, ...filters } }),
+    (answer) => (answer.ok ? answer.data.pagination : null),
+  );
+}
+
 export async function loadOrders(context: Context, url: URL) {
   redirectToTidyQuery(url);
   const locale = getLocale(context);
   const paging = parsePaging(url.searchParams);
   const filters = parseFilters(url.searchParams, orderListFilterSchema);
-  const api = context.get(apiContext);
-  const result = await loadClampedPage(
-    paging,
-    (page) => api.attempt("orders", { query: { ...page, ...filters } }),
-    (answer) => (answer.ok ? answer.data.pagination : null),
-  );
+  const [result, selection, posted] = await Promise.all([
+    loadPage(context, url),
+    resolveSelection(url.searchParams),
+    readResult<OrderResult>(context, RESULT_KIND, url),
+  ]);
+  const common = {
+    filters,
+    // The numbers of a selection kept on the server; one written in the address is read there.
+    keptSelection: selection.kept ? { id: selection.kept, orderNos: selection.orderNos } : null,
+    result: posted ? { id: posted.id, ...posted.value } : null,
+    // Every form that changes something posts this key once (submission-key.server.ts).
+    submissionKey: newSubmissionKey(),
+  };
   if (!result.ok) {
     return {
-      filters,
+      ...common,
       list: [] as OrderView[],
       pagination: { total: 0, ...paging } as Pagination,
       totals: { orderCount: formatCount(0, locale), amountTotal: formatMoney(0, locale) },
+      pending: null,
       error: result.message as string | null,
     };
   }
   return {
-    filters,
+    ...common,
     list: result.data.list.map((order) => orderView(order, context)),
     pagination: result.data.pagination,
     // Both totals cover the whole filtered set, not only this page.
@@ -117,8 +145,32 @@ export async function loadOrders(context: Context, url: URL) {
       orderCount: formatCount(result.data.pagination.total, locale),
       amountTotal: formatMoney(result.data.amountTotal, locale),
     },
+    pending: pendingOf(url, selection, result.data.pagination.total),
     error: null,
   };
+}
+
+/**
+ * The confirmation the address asks for (`op=<intent>`, a scan's number in
+ * `scan`): the first post of an operation redirects here, so the question is
+ * a page of its own that a reload or Back shows again without posting.
+ */
+function pendingOf(url: URL, selection: OrderSelection, matching: number): PendingOperation | null {
+  const found = operationOf(url.searchParams.get(OPERATION_PARAM));
+  if (!found) return null;
+  const [intent, operation] = found;
+  if (operation.target === "upload") return null;
+  if (operation.target === "scan") {
+    const scanned = url.searchParams.get(SCANNED_PARAM)?.trim() ?? "";
+    const checked = operationSchema(intent).safeParse({ [operation.field]: scanned });
+    return checked.success ? { intent: confirming(intent), orderNoList: [], scanned } : null;
+  }
+  if (selection.all) {
+    return matching > 0 ? { intent: confirming(intent), orderNoList: [], matching } : null;
+  }
+  return selection.orderNos.length > 0
+    ? { intent: confirming(intent), orderNoList: selection.orderNos }
+    : null;
 }
 
 type Reply = {
@@ -163,16 +215,19 @@ export async function orderAction(context: Context, request: Request, url: URL) 
   const formData = await request.formData();
   const rawIntent = formData.get("intent");
   if (rawIntent === "select") {
-    // Without JavaScript: the checked orders of this page join the selection in the URL.
+    // The checked orders of this page and those chosen on others: the
+    // selection of the address from now on (kept on the server when long).
     const orderNos = formData
       .getAll("orderNoList")
       .filter((value): value is string => typeof value === "string")
       .map((value) => value.trim())
-      .filter((value) => value !== "");
+      .filter((value) => value !== "" && value.length <= 64);
     throw redirect(
       listHref(url.pathname, url.searchParams, {
-        [SELECTION_PARAM]: selectionValue(new Set(orderNos)),
+        [SELECTION_PARAM]: await selectionParam(orderNos),
         [ALL_MATCHING_PARAM]: null,
+        [OPERATION_PARAM]: null,
+        [SCANNED_PARAM]: null,
       }),
     );
   }
@@ -183,43 +238,76 @@ export async function orderAction(context: Context, request: Request, url: URL) 
   // 1. Parse what the operation acts on.
   const plan = await planOf(intent, operation, formData, url, context);
   if ("stage" in plan) return plan.response;
-  // 2. Ask for the confirmation unless this post carries it.
+  // 2. Ask for the confirmation unless this post carries it: on a page of
+  // its own, whose address holds the selection as posted.
   if (plan.pending && formData.get("confirmed") !== "1") {
-    return data<OrderActionData>({
-      stage: "confirm",
-      intent: plan.pending.intent,
-      pending: plan.pending,
-    });
+    const { pending } = plan;
+    throw redirect(
+      listHref(url.pathname, url.searchParams, {
+        [OPERATION_PARAM]: pending.intent,
+        [SCANNED_PARAM]: pending.scanned ?? null,
+        ...(operation.target === "selection" && pending.matching === undefined
+          ? { [SELECTION_PARAM]: await selectionParam(pending.orderNoList) }
+          : {}),
+      }),
+    );
   }
-  // 3. Parse the whole form and call the backend.
-  const submission = parseWithZod(formData, { schema: plan.schema });
-  if (submission.status !== "success") {
-    const hideFields = operation.target === "upload" ? ["file"] : undefined;
-    return failed(intent, plan.pending, submission.reply({ hideFields }));
-  }
-  if (operation.target === "upload") {
-    // The archive's own directory is checked before the file goes anywhere:
-    // a zip bomb or a file far beyond the row limit stops here.
-    const refusal = await inspectUpload(submission.value.file);
-    if (refusal) {
-      return failed(
-        intent,
-        null,
-        submission.reply({ formErrors: [t(`logistics.import.${refusal}`)] }),
-      );
+  // 3. Parse the whole form and call the backend, once per submission key.
+  return applyOnce(context, formData, async () => {
+    const submission = parseWithZod(formData, { schema: plan.schema });
+    if (submission.status !== "success") {
+      const hideFields = operation.target === "upload" ? ["file"] : undefined;
+      return failed(intent, plan.pending, submission.reply({ hideFields }));
     }
-  }
-  const result = await plan.call(submission.value);
-  if (!result.ok) return failed(intent, await plan.again(), reject(submission, result));
-  // 4. Answer.
-  const answer = ORDER_CALLS[intent].answer(result.data, t);
-  return data<OrderActionData>({
-    stage: "done",
-    intent,
-    message: `${t("common.operationSuccessful")}: ${answer.message}`,
-    report: answer.report ?? null,
-    unchanged: answer.unchanged ?? [],
+    if (operation.target === "upload") {
+      // The archive's own directory is checked before the file goes anywhere:
+      // a zip bomb or a file far beyond the row limit stops here.
+      const refusal = await inspectUpload(submission.value.file);
+      if (refusal) {
+        return failed(
+          intent,
+          null,
+          submission.reply({ formErrors: [t(`logistics.import.${refusal}`)] }),
+        );
+      }
+    }
+    const result = await plan.call(submission.value);
+    if (!result.ok) return failed(intent, await plan.again(), reject(submission, result));
+    // 4. Keep the result and show it on the list, with the selection the list now shows.
+    const answer = ORDER_CALLS[intent].answer(result.data, t);
+    const id = await keepResult(context, RESULT_KIND, {
+      intent,
+      message: `${t("common.operationSuccessful")}: ${answer.message}`,
+      report: answer.report ?? null,
+      unchanged: answer.unchanged ?? [],
+    } satisfies OrderResult);
+    const operated =
+      operation.target === "selection" && plan.pending?.matching === undefined
+        ? (plan.pending?.orderNoList ?? [])
+        : (await resolveSelection(url.searchParams)).orderNos;
+    return done(
+      listHref(url.pathname, url.searchParams, {
+        [SELECTION_PARAM]: await selectionParam(await stillShown(context, url, operated)),
+        [ALL_MATCHING_PARAM]: null,
+        [OPERATION_PARAM]: null,
+        [SCANNED_PARAM]: null,
+        [RESULT_PARAM]: id,
+      }),
+    );
   });
+}
+
+/**
+ * The chosen orders the list shows after an operation: an order that left
+ * the filter (or the page) leaves the selection, so the count is what the
+ * page shows checked. Every matching order (`all=1`) is chosen anew.
+ */
+async function stillShown(context: Context, url: URL, chosen: readonly string[]) {
+  if (chosen.length === 0 || parseSelection(url.searchParams).all) return [];
+  const page = await loadPage(context, url);
+  if (!page.ok) return [];
+  const shown = new Set(page.data.list.map((order) => order.orderNo));
+  return chosen.filter((orderNo) => shown.has(orderNo));
 }
 
 /** The refusal of an uploaded workbook whose archive is not fit to be read, if any. */

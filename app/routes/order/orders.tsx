@@ -1,5 +1,5 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { Link, useFetcher, useLocation, useNavigate } from "react-router";
+import { Link, useFetcher, useLocation, useNavigate, useSubmit } from "react-router";
 import { ConfirmDialog, ConfirmPanel } from "~/components/confirm-dialog.tsx";
 import { ErrorLine, Notice, useErrorText } from "~/components/form-messages.tsx";
 import { FilterField, ListFilter, RecentInput, StatusFilter } from "~/components/list-filter.tsx";
@@ -10,16 +10,18 @@ import { XlsxUpload } from "~/components/xlsx-upload.tsx";
 import type { Locale } from "~/locales/index.ts";
 import { formatCount } from "~/utils/format.ts";
 import { useTranslation } from "~/utils/i18n.ts";
-import { filterEntries, listHref } from "~/utils/list-query.ts";
+import { filterEntries, listHref, RESULT_PARAM } from "~/utils/list-query.ts";
 import { ORDER_STATUSES, orderStatusKey } from "~/utils/logistics-status.ts";
 import {
   ALL_MATCHING_PARAM,
+  fitsInAddress,
   keepDataOnSelection,
   parseSelection,
   SELECTION_PARAM,
   selectionValue,
   withPageChoice,
 } from "~/utils/order-selection.ts";
+import { SUBMISSION_FIELD } from "~/utils/submission-field.ts";
 import { chosenColumns } from "~/utils/table-columns.ts";
 import { useHydrated } from "~/utils/use-hydrated.ts";
 import {
@@ -76,8 +78,13 @@ export default function OrdersPage({ loaderData, actionData }: Route.ComponentPr
   /** Without JavaScript the page posts, and the answer comes here. */
   const posted = actionData as OrderActionData | undefined;
 
-  // The selection lives in the URL (see ~/utils/order-selection.ts): paging keeps it.
-  const selection = parseSelection(params);
+  // The selection lives in the URL (see ~/utils/order-selection.ts): paging
+  // keeps it; a long one is kept on the server and its numbers come with the page.
+  const written = parseSelection(params);
+  const kept = loaderData.keptSelection;
+  const selection = written.kept
+    ? { ...written, orderNos: kept?.id === written.kept ? kept.orderNos : [] }
+    : written;
   const selected = new Set(selection.orderNos);
   const pageKeys = loaderData.list.map((order) => order.orderNo);
   const matching = loaderData.pagination.total;
@@ -86,12 +93,26 @@ export default function OrdersPage({ loaderData, actionData }: Route.ComponentPr
   const selectionHref = (changes: Record<string, string | null>) =>
     listHref(location.pathname, params, changes);
   const quiet = { replace: true, preventScrollReset: true, state: { keepFocus: true } } as const;
+  const submit = useSubmit();
   const onPageChoice = (checked: Set<string>) => {
     if (selection.all) return;
     const next = withPageChoice(selection.orderNos, pageKeys, checked);
     if (next.join(",") === selection.orderNos.join(",")) return;
-    navigate(selectionHref({ [SELECTION_PARAM]: selectionValue(next) }), quiet);
+    if (fitsInAddress(next)) {
+      navigate(selectionHref({ [SELECTION_PARAM]: selectionValue(next) }), quiet);
+      return;
+    }
+    // Too long for an address: the server keeps it and answers its short id.
+    const form = new URLSearchParams([["intent", "select"]]);
+    for (const orderNo of next) form.append("orderNoList", orderNo);
+    void submit(form, { method: "post", action: here, ...quiet });
   };
+
+  /** The result of the operation that redirected here (a link from this page leaves it). */
+  const done =
+    loaderData.result && params.get(RESULT_PARAM) === loaderData.result.id
+      ? loaderData.result
+      : null;
 
   /** A refusal checked in the browser before any dialog opens (nothing chosen, a blank scan). */
   const [localError, setLocalError] = useState<{ intent: OrderIntent; message: string } | null>(
@@ -109,9 +130,12 @@ export default function OrdersPage({ loaderData, actionData }: Route.ComponentPr
     setDialog({ intent, pending, run: runs.current });
   };
   const closeDialog = () => setDialog(null);
-  const dialogOpen = dialog !== null && answer?.stage !== "done";
-  const done =
-    answer?.stage === "done" ? answer : !dialog && posted?.stage === "done" ? posted : null;
+  const dialogOpen = dialog !== null;
+  // An operation done redirects here with its result: its dialog has done its work.
+  const resultId = done?.id;
+  useEffect(() => {
+    if (resultId) setDialog(null);
+  }, [resultId]);
 
   /** The refusal of an operation's first step: checked in the browser, or posted without JavaScript. */
   const errorOf = (intent: OrderIntent) => {
@@ -124,9 +148,13 @@ export default function OrdersPage({ loaderData, actionData }: Route.ComponentPr
   };
   const selectionError = SELECTION_OPERATIONS.map(([intent]) => errorOf(intent)).find(Boolean);
 
-  // Without JavaScript the server asks for confirmation; the page shows it in place.
-  const inline =
-    !dialog && (posted?.stage === "confirm" || posted?.stage === "error") ? posted.pending : null;
+  // Without JavaScript the server asks for confirmation on a page of its own
+  // (`op=` in the address), and shows it again with a refusal's errors.
+  const inline = dialog
+    ? null
+    : posted?.stage === "error"
+      ? posted.pending
+      : (loaderData.pending ?? null);
   const dialogPending =
     answer?.stage === "error" && answer.pending ? answer.pending : (dialog?.pending ?? null);
   const dialogResult = answer?.stage === "error" ? answer.reply : undefined;
@@ -178,10 +206,12 @@ export default function OrdersPage({ loaderData, actionData }: Route.ComponentPr
 
   // A scan's operation done: its box is emptied and takes the focus for the
   // next scan, once the closing dialog has given the focus back.
+  const scanned = done && SCAN_OPERATIONS.some(([intent]) => intent === done.intent);
+  const scannedIntent = scanned ? done.intent : null;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per result of a scan
   useEffect(() => {
-    if (answer?.stage !== "done" || !SCAN_OPERATIONS.some(([intent]) => intent === answer.intent))
-      return;
-    const box = document.getElementById(`${kebab(answer.intent)}-number`);
+    if (!scannedIntent) return;
+    const box = document.getElementById(`${kebab(scannedIntent)}-number`);
     const timer = setTimeout(() => {
       if (box instanceof HTMLInputElement) {
         box.value = "";
@@ -189,7 +219,7 @@ export default function OrdersPage({ loaderData, actionData }: Route.ComponentPr
       }
     });
     return () => clearTimeout(timer);
-  }, [answer]);
+  }, [resultId, scannedIntent]);
 
   const columns = useOrderColumns();
   return (
@@ -249,6 +279,7 @@ export default function OrdersPage({ loaderData, actionData }: Route.ComponentPr
         <ConfirmPanel title={t(ORDER_OPERATIONS[inline.intent].label)} testId="confirm-panel">
           <OperationForm
             pending={inline}
+            submissionKey={loaderData.submissionKey}
             action={here}
             lastResult={posted?.stage === "error" ? posted.reply : undefined}
             cancelHref={here}
@@ -315,7 +346,7 @@ export default function OrdersPage({ loaderData, actionData }: Route.ComponentPr
             title={t(operation.title)}
             hint={t(operation.hint)}
             templateHref={operation.templateHref}
-            fields={{ intent }}
+            fields={{ intent, [SUBMISSION_FIELD]: loaderData.submissionKey }}
             lastResult={
               dialog?.intent === intent
                 ? dialogResult
@@ -452,6 +483,7 @@ export default function OrdersPage({ loaderData, actionData }: Route.ComponentPr
         >
           <OperationForm
             pending={dialogPending}
+            submissionKey={loaderData.submissionKey}
             action={here}
             lastResult={dialogResult}
             fetcher={fetcher}
