@@ -17,8 +17,12 @@ export default {
   reset: "Reset",
   operation: "Actions",
   operationSuccessful: "Operation successful",
+  submissionPending:
+    "This submission is still being processed; reload the page in a moment to see its result",
   required: "Required field",
   wrongFormat: "Wrong format",
+  datePattern: "YYYY-MM-DD",
+  openCalendar: "{{field}}: open the calendar",
   empty: "No data",
   yes: "Yes",
   no: "No",
