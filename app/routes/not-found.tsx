@@ -1,15 +1,45 @@
 import { data } from "react-router";
+import { Shell } from "~/components/app-shell.tsx";
 import { ErrorPage } from "~/components/error-page.tsx";
+import { apiContext } from "~/middleware/session.server.ts";
+import { loadShell } from "~/utils/shell.server.ts";
+import type { ShellData } from "~/utils/shell-data.ts";
+import type { Route } from "./+types/not-found";
 
-/** Any path that matches no page answers 404 with the translated error page. */
-export function loader() {
-  return data(null, { status: 404 });
+/**
+ * Any path that matches no page answers 404 with the translated error page;
+ * a signed-in user sees it inside the menu and header, to go on from there.
+ */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  return data({ shell: await signedInShell(context, request) }, { status: 404 });
 }
 
 export function action() {
   return data(null, { status: 404 });
 }
 
-export default function NotFound() {
-  return <ErrorPage status={404} />;
+/** The shell of a signed-in visitor; none for anybody else, or when the backend cannot say. */
+async function signedInShell(
+  context: Route.LoaderArgs["context"],
+  request: Request,
+): Promise<ShellData | null> {
+  const api = context.get(apiContext);
+  if (!api.hasToken) return null;
+  try {
+    const user = await api.attempt("accountInfo");
+    return user.ok ? await loadShell(context, request, user.data) : null;
+  } catch {
+    // An ended session or a failing backend: the page stands alone.
+    return null;
+  }
+}
+
+export default function NotFound({ loaderData }: Route.ComponentProps) {
+  const shell = loaderData?.shell;
+  if (!shell) return <ErrorPage status={404} />;
+  return (
+    <Shell data={shell}>
+      <ErrorPage status={404} inShell />
+    </Shell>
+  );
 }

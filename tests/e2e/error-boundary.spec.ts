@@ -90,11 +90,44 @@ test("without JavaScript the failed page keeps the menu, whose links work", asyn
   await expect(page.getByTestId("error-page")).toHaveCount(0);
 });
 
-test("a refused page still stands alone: no menu for a page the layout refused", async ({
-  page,
-}) => {
-  await login(page, ACCOUNTS.guest);
-  const response = await page.goto("/server");
-  expect(response?.status()).toBe(403);
-  await expect(page.getByTestId("error-message")).toHaveText("抱歉，您无权访问此页面");
+for (const locale of ["zh", "en"] as const) {
+  const prefix = locale === "en" ? "/en" : "";
+  const text = {
+    zh: {
+      forbidden: "抱歉，您无权访问此页面",
+      notFound: "抱歉，您访问的页面不存在",
+      home: "资质信息",
+    },
+    en: {
+      forbidden: "Sorry, you are not allowed to see this page",
+      notFound: "Sorry, the page you visited does not exist",
+      home: "Qualification",
+    },
+  }[locale];
+
+  test(`a signed-in 403 and 404 keep the menu and header (${locale})`, async ({ page }) => {
+    await login(page, ACCOUNTS.guest, { locale });
+    const refused = await page.goto(`${prefix}/server`);
+    expect(refused?.status()).toBe(403);
+    await expect(page.getByTestId("error-message")).toHaveText(text.forbidden);
+    await expect(page.locator("main#main").getByTestId("error-page")).toBeVisible();
+    await expect(page.getByTestId("user-name")).toHaveText(ACCOUNTS.guest);
+    // The refused page's own menu entry is not there; what the user may open is.
+    const menu = page.getByTestId("side-menu");
+    await expect(menu.getByRole("link", { name: text.home })).toBeVisible();
+
+    const missing = await page.goto(`${prefix}/no/such/page`);
+    expect(missing?.status()).toBe(404);
+    await expect(page.getByTestId("error-message")).toHaveText(text.notFound);
+    await expect(page.locator("main#main").getByTestId("error-page")).toBeVisible();
+    await menu.getByRole("link", { name: text.home }).click();
+    await expect(page).toHaveURL(new RegExp(`${prefix}/qualificat$`));
+  });
+}
+
+test("a signed-out 404 stands alone", async ({ page }) => {
+  const response = await page.goto("/no/such/page");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByTestId("error-message")).toHaveText("抱歉，您访问的页面不存在");
+  await expect(page.getByTestId("side-menu")).toHaveCount(0);
 });

@@ -1,0 +1,48 @@
+import { data, type RouterContextProvider } from "react-router";
+import type { CurrentUser } from "~/contract/index.ts";
+import { getLocale } from "~/middleware/i18next.ts";
+import { apiContext } from "~/middleware/session.server.ts";
+import { readCookie } from "~/utils/cookies.ts";
+import type { ErrorPayload } from "~/utils/error-payload.ts";
+import { canOpen, menuFor } from "~/utils/permissions.ts";
+import { MENU_COOKIE, type ShellData } from "~/utils/shell-data.ts";
+import { PATHS } from "~/utils/site-map.ts";
+
+type Context = Readonly<RouterContextProvider>;
+
+/** The signed-in layout's menu, header and bell for `user`. */
+export async function loadShell(
+  context: Context,
+  request: Request,
+  user: CurrentUser,
+  flash: ShellData["flash"] = null,
+): Promise<ShellData> {
+  const notices = await context
+    .get(apiContext)
+    .call("notices", { query: { current: 1, pageSize: 10 } });
+  return {
+    flash,
+    unread: notices.unread,
+    notices: notices.list,
+    locale: getLocale(context),
+    username: user.username,
+    menu: menuFor(user),
+    canOpenSettings: canOpen(user, PATHS.settingCenter),
+    collapsed: readCookie(request.headers.get("Cookie"), MENU_COOKIE) === "1",
+  };
+}
+
+/**
+ * The error page of a signed-in user inside the menu and header: a page they
+ * may not open (403), an address that is no page (404). Thrown before any of
+ * the page's loaders runs, so it carries the shell itself.
+ */
+export async function refuseInShell(
+  context: Context,
+  request: Request,
+  user: CurrentUser,
+  status: 403 | 404,
+): Promise<never> {
+  const shell = await loadShell(context, request, user);
+  throw data<ErrorPayload & { shell: ShellData }>({ shell }, { status });
+}
