@@ -13,7 +13,6 @@ import { ApiCode } from "../app/contract/envelope.ts";
 import { clearAttempts } from "./attempts.ts";
 import { faultOf } from "./faults.ts";
 import { accountHandlers } from "./handlers/account.ts";
-import { attemptHandlers } from "./handlers/attempts.ts";
 import { catalogueHandlers } from "./handlers/catalogue.ts";
 import { companyHandlers } from "./handlers/company.ts";
 import { demoHandlers } from "./handlers/demo.ts";
@@ -32,7 +31,6 @@ export { DEMO_ACCOUNTS, DEMO_PASSWORD, SEED_BASE_TIME, type SeedOptions } from "
 
 export const handlers = [
   ...accountHandlers,
-  ...attemptHandlers,
   ...logisticsHandlers,
   ...fileHandlers,
   ...companyHandlers,

@@ -1,8 +1,8 @@
 /**
  * Attempt counters of the fake backend, one set per world (mocks/worlds.ts):
- * fixed windows, counted in memory. They hold the portal's abuse limits
- * (`POST /account/attempts`), so every portal instance that talks to the same
- * backend counts together, and the backend's own sign-in brake.
+ * fixed windows, counted in memory. They hold the backend's own sign-in
+ * brake, internal to it; the portal's abuse limits are the portal's own
+ * (app/utils/rate-limit.server.ts).
  */
 import { mockClock } from "./clock.ts";
 import type { Db } from "./db.ts";

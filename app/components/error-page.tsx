@@ -14,6 +14,7 @@ function messageKeyOf(status: number, payload: ErrorPayload | undefined) {
   if (payload?.kind === "timeout") return "errors.timeout" as const;
   if (payload?.kind === "unreachable") return "errors.unreachable" as const;
   if (payload?.kind === "malformed") return "errors.badResponse" as const;
+  if (payload?.kind === "limits-unavailable") return "errors.limitsUnavailable" as const;
   if (payload?.kind === "bad-request" || status === 400) return "errors.badRequest" as const;
   if (status === 413) return "errors.tooLarge" as const;
   if (status === 429) return "errors.tooManyAttempts" as const;

@@ -30,6 +30,13 @@ export type LoginDevice = z.infer<typeof loginDeviceSchema>;
 export const loginBodySchema = z.object({
   username: z.string().min(1),
   password: z.string().min(1),
+  /**
+   * A sign-in code sent to the account's address (scene `login`), for a
+   * person who cannot read the portal's image code: both or neither. When
+   * given, the code is checked before the password and spent by the sign-in.
+   */
+  captcha_id: z.string().min(1).max(64).optional(),
+  captcha_code: z.string().min(1).max(16).optional(),
 });
 
 export const registerBodySchema = z.object({
@@ -98,40 +105,12 @@ export const updateSubAccountBodySchema = z
     message: "Give enabled or role",
   });
 
-/** Counters of the portal's abuse limits, kept where every instance of the portal sees them. */
-export const attemptsBodySchema = z.object({
-  add: z.boolean(),
-  counters: z
-    .array(
-      z.object({
-        key: z.string().regex(/^[0-9a-f]{64}$/),
-        windowSeconds: z.number().int().min(1).max(86_400),
-      }),
-    )
-    .min(1)
-    .max(8),
-});
-export const attemptCounterSchema = z.object({
-  /** Attempts counted in the current window. */
-  count: z.number().int().nonnegative(),
-  /** Seconds until the window ends and the count starts over. */
-  retryAfter: z.number().int().nonnegative(),
-});
-
 export const accountEndpoints = {
-  attempts: defineEndpoint({
-    method: "POST",
-    path: "/account/attempts",
-    summary:
-      "Attempt counters the portal's instances share (abuse limits of sign-in, registration, e-mail codes, password reset): each counter counts in a fixed window; `add` counts one more before answering. Keys are opaque (an HMAC the portal computes), so nobody else can name another client's counter.",
-    auth: false,
-    body: attemptsBodySchema,
-    data: z.array(attemptCounterSchema),
-  }),
   login: defineEndpoint({
     method: "POST",
     path: "/account/login",
-    summary: "Log in with e-mail and password; records a login device.",
+    summary:
+      "Log in with e-mail and password; records a login device. With `captcha_id` and `captcha_code` (a code of scene `login`), the code is checked first (1004 wrong, 1000 after 5 wrong tries) and spent by the sign-in.",
     auth: false,
     prefixed: true,
     body: loginBodySchema,

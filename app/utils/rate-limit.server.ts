@@ -1,17 +1,24 @@
 /**
  * Abuse limits of the pages anyone can post to: sign-in, registration,
- * e-mail codes and password reset. Counters count in fixed windows and live
- * in a store every instance of the portal shares: the backend
- * (`POST /account/attempts`), so several replicas behind one address count
- * together. A request over a limit is answered 429 with `Retry-After` and a
- * translated page.
+ * e-mail codes and password reset. Counters count in fixed windows
+ * (rate-limiter-flexible) where the shared store keeps its state: in memory
+ * for one process, in Redis with `REDIS_URL`, so any number of replicas
+ * behind one address count together. A request over a limit is answered 429
+ * with `Retry-After` and a translated page; a request whose counters cannot
+ * be reached (Redis down) is refused with 503, never let through uncounted.
  *
  * Keys are HMACs of the limit and its subject (address, account) with the
- * session secret, which every replica shares: the backend never learns
- * addresses from them, and nobody without the secret can name, and so
- * exhaust, another client's counter.
+ * session secret, which every replica shares: Redis never holds an address,
+ * and nobody without the secret can name, and so exhaust, another client's
+ * counter.
  */
 import { createHmac } from "node:crypto";
+import {
+  type RateLimiterAbstract,
+  RateLimiterMemory,
+  RateLimiterRedis,
+  type RateLimiterRes,
+} from "rate-limiter-flexible";
 import {
   createContext,
   data,
@@ -19,10 +26,16 @@ import {
   type RouterContextProvider,
 } from "react-router";
 import { env } from "~/config/env.server.ts";
-import { apiContext } from "~/middleware/session.server.ts";
 import { CAPTCHA_TTL_MS } from "~/utils/captcha.server.ts";
 import type { ErrorPayload } from "~/utils/error-payload.ts";
 import { requestInfoContext } from "~/utils/request-context.server.ts";
+import {
+  MemoryStore,
+  RedisStore,
+  type SharedStore,
+  SharedStoreUnavailable,
+  sharedStore,
+} from "~/utils/shared-store.server.ts";
 
 export interface Limit {
   /** Names the counter (part of its key). */
@@ -55,49 +68,6 @@ export const LIMITS = {
 /** The longest a failed sign-in of a much-tried account is held back. */
 export const MAX_LOGIN_DELAY_MS = 5000;
 
-export interface CounterSpec {
-  key: string;
-  windowSeconds: number;
-}
-
-export interface Count {
-  count: number;
-  /** Seconds until the window ends. */
-  retryAfter: number;
-}
-
-/** Where the counters live. `add` counts one more on each before answering. */
-export interface AttemptStore {
-  count(counters: CounterSpec[], add: boolean): Promise<Count[]>;
-}
-
-/** Counters in this process only: for tests, and for a single instance without a backend. */
-export class MemoryAttemptStore implements AttemptStore {
-  private readonly counters = new Map<string, { count: number; endsAt: number }>();
-  private readonly now: () => number;
-
-  constructor(now: () => number = Date.now) {
-    this.now = now;
-  }
-
-  async count(counters: CounterSpec[], add: boolean): Promise<Count[]> {
-    const now = this.now();
-    return counters.map(({ key, windowSeconds }) => {
-      let counter = this.counters.get(key);
-      if (!counter || counter.endsAt <= now) {
-        if (!add) return { count: 0, retryAfter: 0 };
-        counter = { count: 0, endsAt: now + windowSeconds * 1000 };
-        this.counters.set(key, counter);
-      }
-      if (add) counter.count += 1;
-      return {
-        count: counter.count,
-        retryAfter: Math.max(1, Math.ceil((counter.endsAt - now) / 1000)),
-      };
-    });
-  }
-}
-
 /** The opaque key of a limit's counter for a subject (an address, an account). */
 export function counterKey(limit: Limit, subject: string, secret: string): string {
   return createHmac("sha256", secret).update(`${limit.name}\n${subject}`).digest("hex");
@@ -108,41 +78,110 @@ export interface Exceeded {
   retryAfter: number;
 }
 
-/** Limits applied to subjects, counted in one store. */
-export class Limiter {
-  private readonly store: AttemptStore;
-  private readonly secret: string;
+/** The counters of each store, one per limit: replicas sharing Redis share them. */
+const countersByStore = new WeakMap<SharedStore, Map<string, RateLimiterAbstract>>();
 
-  constructor(store: AttemptStore, secret: string) {
-    this.store = store;
+function countersOf(store: SharedStore, limit: Limit): RateLimiterAbstract {
+  let counters = countersByStore.get(store);
+  if (!counters) {
+    counters = new Map();
+    countersByStore.set(store, counters);
+  }
+  let counter = counters.get(limit.name);
+  if (!counter) {
+    const options = {
+      points: limit.max,
+      duration: limit.windowSeconds,
+      keyPrefix: `limit:${limit.name}`,
+    };
+    counter =
+      store instanceof RedisStore
+        ? new RateLimiterRedis({
+            ...options,
+            storeClient: store.client,
+            rejectIfRedisNotReady: true,
+          })
+        : new RateLimiterMemory(options);
+    counters.set(limit.name, counter);
+  }
+  return counter;
+}
+
+/** The longest wait of the limits that refuse: the client may come back only after all of them. */
+function longest(refusing: { limit: Limit; retryAfter: number }[]): Exceeded | null {
+  return refusing.reduce<Exceeded | null>(
+    (most, { limit, retryAfter }) =>
+      most && most.retryAfter >= retryAfter ? most : { limit, retryAfter },
+    null,
+  );
+}
+
+/** Limits applied to subjects, counted where a store keeps its state. */
+export class Limiter {
+  private readonly store: () => Promise<SharedStore>;
+  private readonly secret: string;
+  private readonly unavailable: (error: SharedStoreUnavailable) => never;
+
+  /**
+   * `store` may be found per call (the fake backend's worlds in end-to-end
+   * tests); `unavailable` answers a store that cannot be reached (by default
+   * the `SharedStoreUnavailable` is thrown).
+   */
+  constructor(
+    store: SharedStore | (() => Promise<SharedStore>),
+    secret: string,
+    unavailable: (error: SharedStoreUnavailable) => never = (error) => {
+      throw error;
+    },
+  ) {
+    this.store = typeof store === "function" ? store : async () => store;
     this.secret = secret;
+    this.unavailable = unavailable;
   }
 
+  /** The count of each check, after counting one more when `add`. */
   private async counts(checks: [Limit, string][], add: boolean) {
-    const counts = await this.store.count(
-      checks.map(([limit, subject]) => ({
-        key: counterKey(limit, subject, this.secret),
-        windowSeconds: limit.windowSeconds,
-      })),
-      add,
-    );
-    return checks.map(([limit], index) => ({
-      limit,
-      ...(counts[index] ?? { count: 0, retryAfter: 0 }),
-    }));
+    let results: (RateLimiterRes | null)[];
+    try {
+      const store = await this.store();
+      if (store instanceof RedisStore) await store.ready();
+      results = await Promise.all(
+        checks.map(([limit, subject]) => {
+          const counter = countersOf(store, limit);
+          const key = counterKey(limit, subject, this.secret);
+          return add ? counter.penalty(key, 1) : counter.get(key);
+        }),
+      );
+    } catch (error) {
+      this.unavailable(
+        error instanceof SharedStoreUnavailable
+          ? error
+          : new SharedStoreUnavailable(error instanceof Error ? error.message : String(error)),
+      );
+    }
+    return checks.map(([limit], index) => {
+      const result = results[index];
+      // A window that has ended counts nothing, whether or not its key is gone yet.
+      if (!result || result.msBeforeNext <= 0) return { limit, count: 0, retryAfter: 0 };
+      return {
+        limit,
+        count: result.consumedPoints,
+        retryAfter: Math.max(1, Math.ceil(result.msBeforeNext / 1000)),
+      };
+    });
   }
 
   /**
-   * Counts one attempt on each limit; answers the first limit the attempt
-   * went beyond (the `max + 1`-th attempt of a window), or null.
+   * Counts one attempt on each limit; answers the limits the attempt went
+   * beyond (the `max + 1`-th attempt of a window and later), with the longest
+   * of their waits, or null.
    */
   async hit(checks: [Limit, string][]): Promise<Exceeded | null> {
     const counts = await this.counts(checks, true);
-    const over = counts.find(({ limit, count }) => count > limit.max);
-    return over ? { limit: over.limit, retryAfter: over.retryAfter } : null;
+    return longest(counts.filter(({ limit, count }) => count > limit.max));
   }
 
-  /** Without counting: the first limit already used up (`max` attempts in the window), or null. */
+  /** Without counting: the limits already used up (`max` attempts in the window), with the longest wait, or null. */
   async peek(checks: [Limit, string][]): Promise<Exceeded | null> {
     return (await this.inspect(checks, [])).exceeded;
   }
@@ -153,47 +192,68 @@ export class Limiter {
   }
 
   /**
-   * Both at once, in one call to the store: the first of `refusing` already
-   * used up, and how far the most-tried of `slowing` is beyond its limit.
+   * Both at once: the limits of `refusing` already used up (with the
+   * longest of their waits), and how far the most-tried of `slowing` is
+   * beyond its limit.
    */
   async inspect(
     refusing: [Limit, string][],
     slowing: [Limit, string][],
   ): Promise<{ exceeded: Exceeded | null; excess: number }> {
     const counts = await this.counts([...refusing, ...slowing], false);
-    const over = counts.slice(0, refusing.length).find(({ limit, count }) => count >= limit.max);
+    const exceeded = longest(
+      counts.slice(0, refusing.length).filter(({ limit, count }) => count >= limit.max),
+    );
     const excess = counts
       .slice(refusing.length)
       .reduce((most, { limit, count }) => Math.max(most, count - limit.max + 1), 0);
-    return {
-      exceeded: over ? { limit: over.limit, retryAfter: over.retryAfter } : null,
-      excess,
-    };
+    return { exceeded, excess };
   }
 }
 
 type Context = Readonly<RouterContextProvider>;
 
-/** The portal's limiter: counters in the backend, shared by every instance. */
-export function limiterOf(context: Context): Limiter {
-  const api = context.get(apiContext);
-  const store: AttemptStore = {
-    async count(counters, add) {
-      let problem: string;
-      try {
-        const result = await api.attempt("attempts", { body: { add, counters } });
-        if (result.ok) return result.data;
-        problem = `code ${result.code}`;
-      } catch (error) {
-        problem = error instanceof Error ? error.message : "no answer";
+/** Each test world's counters (end-to-end tests), gone with the world. */
+const worldStores = new WeakMap<object, SharedStore>();
+
+/**
+ * The store of this request's counters: the process's shared store, or with
+ * TEST_WORLDS a memory of the test's world, so that tests running side by
+ * side never use up each other's limits.
+ */
+async function storeOfRequest(): Promise<SharedStore> {
+  if (env().testWorlds) {
+    const { currentWorld, inTestWorld } = await import("../../mocks/worlds.ts");
+    if (inTestWorld()) {
+      const world = currentWorld();
+      let store = worldStores.get(world);
+      if (!store) {
+        store = new MemoryStore();
+        worldStores.set(world, store);
       }
-      // A backend that cannot count (yet, or right now) must not stop every
-      // sign-in: the request goes on uncounted, and the log says so.
-      console.error(`[rate-limit] the backend did not count attempts: ${problem}`);
-      return counters.map(() => ({ count: 0, retryAfter: 0 }));
-    },
-  };
-  return new Limiter(store, `attempts\n${env().sessionSecrets[0] ?? ""}`);
+      return store;
+    }
+  }
+  return sharedStore();
+}
+
+/** How soon a refused client may try again while the counters cannot be reached. */
+const UNCOUNTED_RETRY_SECONDS = 5;
+
+/**
+ * The portal's limiter. A post whose counters cannot be reached is refused
+ * (503, translated) rather than let through uncounted: otherwise stopping
+ * Redis would lift every limit and the once-only image code.
+ */
+export function limiterOf(context: Context): Limiter {
+  return new Limiter(storeOfRequest, `attempts\n${env().sessionSecrets[0] ?? ""}`, (error) => {
+    console.error(`[rate-limit] a limited post was refused, uncounted: ${error.message}`);
+    context.get(retryAfterContext).seconds = UNCOUNTED_RETRY_SECONDS;
+    throw data<ErrorPayload>(
+      { kind: "limits-unavailable", retryAfter: UNCOUNTED_RETRY_SECONDS },
+      { status: 503, headers: { "Retry-After": String(UNCOUNTED_RETRY_SECONDS) } },
+    );
+  });
 }
 
 /**
@@ -209,14 +269,14 @@ export function clientAddress(context: Context): string {
 const retryAfterContext = createContext<{ seconds: number | null }>({ seconds: null });
 
 /**
- * Puts `Retry-After` on the rendered 429 page: the headers of an error an
- * action throws do not reach the document React Router renders for it.
+ * Puts `Retry-After` on the rendered 429 (and 503) page: the headers of an
+ * error an action throws do not reach the document React Router renders for it.
  */
 export const retryAfterMiddleware: MiddlewareFunction<Response> = async ({ context }, next) => {
   const refusal = { seconds: null as number | null };
   context.set(retryAfterContext, refusal);
   const response = await next();
-  if (response.status === 429 && refusal.seconds !== null) {
+  if ((response.status === 429 || response.status === 503) && refusal.seconds !== null) {
     response.headers.set("Retry-After", String(refusal.seconds));
   }
   return response;

@@ -5,7 +5,13 @@
  * so any number of replicas behind one address share it.
  *
  * Keys are namespaced by their users (`submission:…`, `captcha:…`).
+ *
+ * Redis that cannot answer (down, restarting, slow) makes every call reject
+ * with `SharedStoreUnavailable` at once: its callers fail closed, and the
+ * client reconnects by itself when Redis returns.
  */
+import { Redis } from "ioredis";
+import { env } from "~/config/env.server.ts";
 
 export interface SharedStore {
   /**
@@ -72,11 +78,116 @@ export class MemoryStore implements SharedStore {
   }
 }
 
+/** Redis did not answer: nothing was read or changed. */
+export class SharedStoreUnavailable extends Error {
+  override name = "SharedStoreUnavailable";
+}
+
+/** How long a command, or the first connection, may take before it counts as unanswered. */
+const REDIS_TIMEOUT_MS = 2000;
+/** Reconnection attempts back off up to this pause, and never give up. */
+const MAX_RECONNECT_PAUSE_MS = 2000;
+
+/** Redis takes whole milliseconds, at least one. */
+function wholeMs(ttlMs: number): number {
+  return Math.max(1, Math.ceil(ttlMs));
+}
+
+/** The store of replicas (`REDIS_URL`): one connection per process. */
+export class RedisStore implements SharedStore {
+  readonly client: Redis;
+  private readonly firstReady: Promise<void>;
+  private everReady = false;
+  private down = false;
+
+  constructor(url: string) {
+    this.client = new Redis(url, {
+      // A command while disconnected fails now instead of waiting in a queue,
+      // so a request is answered (refused) instead of hanging.
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+      commandTimeout: REDIS_TIMEOUT_MS,
+      connectTimeout: REDIS_TIMEOUT_MS,
+      retryStrategy: (times) => Math.min(times * 100, MAX_RECONNECT_PAUSE_MS),
+    });
+    this.firstReady = new Promise((resolve) =>
+      this.client.once("ready", () => {
+        this.everReady = true;
+        resolve();
+      }),
+    );
+    // One line when Redis goes away and one when it is back, not one per retry.
+    this.client.on("error", (error: Error) => {
+      if (this.down) return;
+      this.down = true;
+      console.error(
+        `[shared-store] Redis does not answer (${error.message}): limited posts are refused until it does`,
+      );
+    });
+    this.client.on("ready", () => {
+      if (!this.down) return;
+      this.down = false;
+      console.info("[shared-store] Redis answers again");
+    });
+  }
+
+  /**
+   * The client once it can take commands. Only the first connection is
+   * awaited (a request right after start); later, a lost connection fails
+   * at once.
+   */
+  async ready(): Promise<Redis> {
+    const status = () => this.client.status;
+    if (status() !== "ready" && !this.everReady) {
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, REDIS_TIMEOUT_MS);
+      });
+      await Promise.race([this.firstReady, timeout]).finally(() => clearTimeout(timer));
+    }
+    if (status() !== "ready") throw new SharedStoreUnavailable(`Redis is ${status()}`);
+    return this.client;
+  }
+
+  private async run<T>(command: (client: Redis) => Promise<T>): Promise<T> {
+    const client = await this.ready();
+    try {
+      return await command(client);
+    } catch (error) {
+      throw new SharedStoreUnavailable(error instanceof Error ? error.message : String(error));
+    }
+  }
+
+  async claim(key: string, ttlMs: number): Promise<boolean> {
+    return (await this.run((client) => client.set(key, "1", "PX", wholeMs(ttlMs), "NX"))) === "OK";
+  }
+
+  async get(key: string): Promise<string | null> {
+    return this.run((client) => client.get(key));
+  }
+
+  async set(key: string, value: string, ttlMs: number): Promise<void> {
+    await this.run((client) => client.set(key, value, "PX", wholeMs(ttlMs)));
+  }
+
+  async delete(key: string): Promise<void> {
+    await this.run((client) => client.del(key));
+  }
+
+  /** Closes the connection (tests, shutdown). */
+  async close(): Promise<void> {
+    this.client.disconnect();
+  }
+}
+
 let store: SharedStore | undefined;
 
 /** The store of this process: memory, or Redis when `REDIS_URL` is set. */
 export function sharedStore(): SharedStore {
-  store ??= new MemoryStore();
+  if (!store) {
+    const url = env().redisUrl;
+    store = url ? new RedisStore(url) : new MemoryStore();
+  }
   return store;
 }
 

@@ -128,15 +128,6 @@ async function importFile(orderNo: string): Promise<FormData> {
 }
 
 const MATRIX: Record<EndpointName, Row> = {
-  attempts: {
-    // Open to any caller: its keys are HMACs only the portal can make.
-    expected: everyone(OK),
-    call: (token) =>
-      json("/account/attempts", "POST", token, {
-        add: false,
-        counters: [{ key: "0".repeat(64), windowSeconds: 60 }],
-      }),
-  },
   login: {
     expected: everyone(ApiCode.wrongCredentials),
     call: () =>
@@ -201,8 +192,9 @@ const MATRIX: Record<EndpointName, Row> = {
     expected: staff,
     call: (token) => json("/account/account-info", "PUT", token, { isSingleLogin: false }),
   },
+  // Every actor here is a published demo account: nobody may change its password.
   modifyPassword: {
-    expected: { ...signedIn(ApiCode.wrongCredentials), guest: FORBIDDEN },
+    expected: { ...signedIn(ApiCode.wrongStatus), guest: FORBIDDEN },
     call: (token) =>
       json("/account/modify-password/pwd", "POST", token, {
         oldPassword: "wrong-Pass1",

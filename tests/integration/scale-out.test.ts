@@ -69,7 +69,7 @@ describe.skipIf(!haveNginx)("two portals behind nginx, sharing one backend", () 
           PORT: String(port),
           API_BASE_URL: apiBase,
           SESSION_SECRET: secret,
-          TRUST_PROXY: "true",
+          TRUST_PROXY: "1",
           // Plain HTTP on loopback, as compose.yaml on localhost.
           COOKIE_SECURE: "false",
         }),
