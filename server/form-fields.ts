@@ -48,7 +48,11 @@ export function fieldCounter(
 class Tally {
   private fields = 0;
   private readonly perName = new Map<string, number>();
-  constructor(private readonly limits: FieldLimits) {}
+  private readonly limits: FieldLimits;
+
+  constructor(limits: FieldLimits) {
+    this.limits = limits;
+  }
 
   /** Adds a field; true when a limit is now passed. */
   add(name: string): boolean {
