@@ -8,10 +8,12 @@
  * that changed it is sent only once the change is on disk (mocks/data-file.ts).
  */
 import { readFile } from "node:fs/promises";
-import { createServer } from "node:http";
 import { type ClientAddress, createRequestListener } from "@remix-run/node-fetch-server";
 import { z } from "zod";
+import { requestBoundsSchema } from "../app/config/request-bounds.ts";
 import { ApiCode } from "../app/contract/envelope.ts";
+import { bodyLimit } from "../server/body-limit.ts";
+import { boundedServer } from "../server/bounded-server.ts";
 import { handleMockApiRequest } from "./api.ts";
 import { DataFileError, type DurableStore, openDurableStore } from "./data-file.ts";
 import { ensureSeeded } from "./state.ts";
@@ -32,6 +34,16 @@ if (!portSetting.success) {
   process.exit(1);
 }
 const port = portSetting.data;
+// The portal's deadline for a request to arrive, by the portal's rule.
+const deadline = requestBoundsSchema
+  .pick({ REQUEST_TIMEOUT_MS: true })
+  .safeParse({ REQUEST_TIMEOUT_MS: process.env.REQUEST_TIMEOUT_MS?.trim() || undefined });
+if (!deadline.success) {
+  console.error(
+    `REQUEST_TIMEOUT_MS: ${deadline.error.issues[0]?.message}, got "${process.env.REQUEST_TIMEOUT_MS}"`,
+  );
+  process.exit(1);
+}
 const host = process.env.MOCK_API_HOST ?? "127.0.0.1";
 const openApiFile = new URL("../docs/openapi.json", import.meta.url);
 const dataFile = process.env.MOCK_API_DATA_FILE?.trim() || undefined;
@@ -110,7 +122,14 @@ if (dataFile) {
 } else {
   await ensureSeeded();
 }
-const server = createServer(listener);
+// The portal's bounds on what a client sends (sizes, fields, the deadline).
+// Portals share this backend from one address each, with pools of
+// connections: no limit of connections per address here.
+const limitBody = bodyLimit();
+const server = boundedServer((req, res) => limitBody(req, res, () => listener(req, res)), {
+  requestTimeoutMs: deadline.data.REQUEST_TIMEOUT_MS,
+  maxConnectionsPerClient: 0,
+});
 server.listen(port, host, () => {
   const address = server.address();
   const bound = typeof address === "object" && address ? address.port : port;

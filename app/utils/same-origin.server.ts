@@ -11,7 +11,9 @@ function refused() {
  * is compared, not the scheme, so the check holds behind a TLS-terminating
  * proxy; `X-Forwarded-Host` counts only with TRUST_PROXY, else anyone could
  * name the host they like. `Origin: null` (a sandboxed frame, a redirect
- * from another site) and a cross-site `Sec-Fetch-Site` are refused.
+ * from another site), a cross-site `Sec-Fetch-Site` and, without Origin, a
+ * Referer of another host are refused; a post naming neither (a script, a
+ * browser sending no Referer) passes.
  */
 export function assertSameOrigin(request: Request): void {
   const forwarded = env().trustProxy
@@ -20,17 +22,25 @@ export function assertSameOrigin(request: Request): void {
   const host = forwarded || request.headers.get("Host");
   const origin = request.headers.get("Origin");
   if (origin !== null) {
-    let originHost: string | undefined;
-    try {
-      originHost = origin === "null" ? undefined : new URL(origin).host;
-    } catch {
-      originHost = undefined;
-    }
-    if (!originHost || originHost !== host) throw refused();
+    if (hostOf(origin) !== host) throw refused();
     return;
   }
   const site = request.headers.get("Sec-Fetch-Site");
   if (site && site !== "same-origin" && site !== "none") throw refused();
+  // Without Origin (older browsers, some privacy settings), the page that
+  // posted names itself in the Referer, when there is one.
+  const referer = request.headers.get("Referer");
+  if (referer !== null && hostOf(referer) !== host) throw refused();
+}
+
+/** The host of an absolute URL; undefined for `null` or anything unreadable. */
+function hostOf(value: string): string | undefined {
+  if (value === "null") return undefined;
+  try {
+    return new URL(value).host || undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 const PORTAL_BASE = "http://portal.invalid";

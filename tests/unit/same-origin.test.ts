@@ -43,6 +43,18 @@ describe("same-origin check", () => {
     expect(statusOf(post("/logout", { "Sec-Fetch-Site": "same-site" }))).toBe(403);
   });
 
+  it("checks the Referer when there is no Origin", () => {
+    expect(statusOf(post("/logout", { Referer: "https://evil.test/page" }))).toBe(403);
+    expect(statusOf(post("/logout", { Referer: "https://portal.test.evil.test/" }))).toBe(403);
+    expect(statusOf(post("/logout", { Referer: "not a url" }))).toBe(403);
+    expect(statusOf(post("/logout", { Referer: "https://portal.test/order/?sel=1" }))).toBe(200);
+    expect(statusOf(post("/logout", { Referer: "http://portal.test/" }))).toBe(200);
+    // Origin, when sent, decides.
+    expect(
+      statusOf(post("/logout", { Origin: "https://portal.test", Referer: "https://evil.test/" })),
+    ).toBe(200);
+  });
+
   it("ignores X-Forwarded-Host unless TRUST_PROXY is set", () => {
     expect(
       statusOf(post("/logout", { Origin: "https://evil.test", "X-Forwarded-Host": "evil.test" })),
@@ -75,6 +87,7 @@ describe("page actions", () => {
     expect(await run(post("/order", { "Sec-Fetch-Site": "cross-site" }))).toBe(403);
     expect(await run(post("/en/order", { Origin: "null" }))).toBe(403);
     expect(await run(post("/notice/read", { Origin: "https://evil.test" }))).toBe(403);
+    expect(await run(post("/login", { Referer: "https://evil.test/login" }))).toBe(403);
     expect(await run(post("/order", { Origin: "https://portal.test" }))).toBe(200);
   });
 });
