@@ -122,8 +122,9 @@ export function bodyLimit(limits: BodyLimits = BODY_LIMITS, fields: FieldLimits 
       refused = true;
       answer(refusal);
       // The reader gets this chunk (every `data` listener does), then an
-      // error instead of the rest or of an end.
-      req.destroy(new BodyRefusedError(refusal));
+      // error instead of the rest or of an end: once this event is over, as
+      // a reader's listener may not expect the stream to fail inside it.
+      process.nextTick(() => req.destroy(new BodyRefusedError(refusal)));
     };
     const startCounting = (event: string | symbol) => {
       if (event !== "data" && event !== "readable") return;

@@ -8,6 +8,7 @@
 import { createServer, request as httpRequest, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createReadableStreamFromReadable } from "@react-router/node";
+import { createRequestListener } from "@remix-run/node-fetch-server";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BODY_LIMITS, bodyLimit, bodyLimitFor, FIELD_LIMITS } from "../../server/body-limit.ts";
@@ -235,5 +236,42 @@ describe("field limits", () => {
     await until(() => failedReads > before.failed);
     expect(readBytes.length).toBe(before.read);
     expect(failedReads).toBe(before.failed + 1);
+  });
+});
+
+describe("behind the fetch server (the standalone fake backend's reader)", () => {
+  it("refuses a form of too many fields, and the reader fails without bringing the process down", async () => {
+    let failed = 0;
+    const listener = createRequestListener(async (request) => {
+      try {
+        await request.formData();
+        return new Response("read");
+      } catch {
+        failed += 1;
+        return new Response("failed", { status: 400 });
+      }
+    });
+    const limit = bodyLimit();
+    const fetchServer = createServer((req, res) => limit(req, res, () => listener(req, res)));
+    await new Promise<void>((resolve) => fetchServer.listen(0, "127.0.0.1", resolve));
+    const previous = base;
+    base = `http://127.0.0.1:${(fetchServer.address() as AddressInfo).port}`;
+    try {
+      const body = repeated(50_000);
+      const outcome = await stream(
+        "/api/v1/x",
+        "application/x-www-form-urlencoded",
+        body.length,
+        false,
+        body,
+      );
+      expect(outcome.status).toBe(413);
+      await until(() => failed > 0);
+      expect(failed).toBe(1);
+    } finally {
+      base = previous;
+      fetchServer.closeAllConnections();
+      await new Promise((resolve) => fetchServer.close(resolve));
+    }
   });
 });

@@ -1,0 +1,119 @@
+/**
+ * `npm run mock-api` under the portal's bounds: a chunked body far beyond the
+ * limit is refused (413) or cut, after about the limit and with the process's
+ * memory flat; a body that trickles in is cut at the deadline
+ * (REQUEST_TIMEOUT_MS, short here); a normal call still works.
+ */
+import { readFile } from "node:fs/promises";
+import { request as httpRequest } from "node:http";
+import { connect } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Child, freePort, startMockApi, stop, waitForOutput } from "./processes.ts";
+
+const MB = 1024 * 1024;
+let api: Child;
+let port: number;
+
+beforeAll(async () => {
+  port = await freePort();
+  api = startMockApi(port, { REQUEST_TIMEOUT_MS: "1500" });
+  await waitForOutput(api, "listening on");
+}, 120_000);
+
+afterAll(async () => {
+  if (api) await stop(api);
+});
+
+/** The resident memory of the fake backend's process, from /proc. */
+async function rssOfApi(): Promise<number> {
+  const status = await readFile(`/proc/${api.process.pid}/status`, "utf8");
+  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
+}
+
+/** Streams up to `total` bytes of JSON-ish text, chunked, until the server answers or cuts. */
+function chunkedPost(total: number): Promise<{ status?: number; sent: number }> {
+  return new Promise((resolve) => {
+    const outcome = { status: undefined as number | undefined, sent: 0 };
+    const req = httpRequest(`http://127.0.0.1:${port}/api/v1/account/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+    });
+    let finished = false;
+    const done = () => {
+      if (finished) return;
+      finished = true;
+      req.destroy();
+      resolve(outcome);
+    };
+    req.on("response", (response) => {
+      outcome.status = response.statusCode;
+      response.resume();
+      response.on("end", done);
+    });
+    req.on("error", done);
+    const chunk = Buffer.alloc(256 * 1024, " ");
+    req.write('{"username":"');
+    const pump = () => {
+      while (!finished && outcome.status === undefined && outcome.sent < total) {
+        outcome.sent += chunk.length;
+        if (!req.write(chunk)) {
+          req.once("drain", pump);
+          return;
+        }
+      }
+      if (!finished && outcome.sent >= total) req.end('"}');
+    };
+    pump();
+  });
+}
+
+describe("the standalone fake backend's bounds", () => {
+  it("refuses a 300 MB chunked body after about the limit, its memory flat", async () => {
+    const before = await rssOfApi();
+    const outcome = await chunkedPost(300 * MB);
+    if (outcome.status !== undefined) expect(outcome.status).toBe(413);
+    expect(outcome.sent).toBeLessThan(50 * MB);
+    const after = await rssOfApi();
+    console.info(`mock-api rss: ${(before / MB).toFixed(0)} MB → ${(after / MB).toFixed(0)} MB`);
+    expect(after - before).toBeLessThan(100 * MB);
+  }, 60_000);
+
+  it("refuses a declared oversize body with 413 unread", async () => {
+    const answer = await fetch(`http://127.0.0.1:${port}/api/v1/account/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ username: "x".repeat(2 * MB), password: "y" }),
+    }).catch(() => undefined);
+    // The answer, or a connection closed while the body was still going out.
+    if (answer) expect(answer.status).toBe(413);
+  });
+
+  it("cuts a body still arriving at the deadline", async () => {
+    const socket = connect(port, "127.0.0.1");
+    let text = "";
+    socket.setEncoding("utf8");
+    socket.on("data", (chunk: string) => {
+      text += chunk;
+    });
+    socket.on("error", () => {});
+    const closed = new Promise((resolve) => socket.once("close", resolve));
+    socket.write(
+      "POST /api/v1/account/login HTTP/1.1\r\nHost: api.test\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{",
+    );
+    const drip = setInterval(() => {
+      if (!socket.destroyed) socket.write(" ");
+    }, 100);
+    await closed;
+    clearInterval(drip);
+    expect(text).toMatch(/^HTTP\/1\.1 408 /);
+  }, 30_000);
+
+  it("still answers a normal call", async () => {
+    const answer = await fetch(`http://127.0.0.1:${port}/api/v1/account/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ username: "manager@demo.test", password: "Demo1234!" }),
+    });
+    expect(((await answer.json()) as { code: number }).code).toBe(200);
+  });
+});
