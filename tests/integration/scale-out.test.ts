@@ -1,13 +1,14 @@
 /**
- * Several portals behind one nginx, sharing one fake backend, on loopback
- * (compose.yaml without Docker): one `npm run mock-api`, one production
- * build, two portals with the same SESSION_SECRET and TRUST_PROXY=true, and
- * Debian's nginx (installed by scripts/test.sh) sending requests to them in
- * turn, with the proxy settings of deploy/proxy-headers.conf.
+ * Several portals behind one nginx, sharing one fake backend and one Redis,
+ * on loopback (compose.yaml without Docker): one `npm run mock-api`, one
+ * Debian redis-server, one production build, two portals with the same
+ * SESSION_SECRET, REDIS_URL and TRUST_PROXY=1, and Debian's nginx (both
+ * installed by scripts/test.sh) sending requests to them in turn, with the
+ * proxy settings of deploy/proxy-headers.conf. The fake backend has no call
+ * for counting attempts: the limits are the portals' own, kept in Redis.
  *
- * The test signs in as a person who cannot see the image code would: the
- * code's text alternative (`/captcha?as=text`). TEST_CAPTCHA_CODE is refused
- * with a backend of its own, and rightly so.
+ * The test signs in the way `signIn` (browser.ts) does with a backend of its
+ * own; TEST_CAPTCHA_CODE is refused there, and rightly so.
  */
 
 import { randomBytes } from "node:crypto";
@@ -15,7 +16,8 @@ import { existsSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { Redis } from "ioredis";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { Browser, MANAGER, PASSWORD, signIn } from "./browser.ts";
 import {
   buildPortal,
@@ -27,6 +29,7 @@ import {
   stop,
   waitForOutput,
 } from "./processes.ts";
+import { haveRedis, type RedisServer, startRedis, warnWithoutRedis } from "./redis.ts";
 
 const NGINX = process.env.NGINX_PATH ?? "/usr/sbin/nginx";
 const haveNginx = existsSync(NGINX);
@@ -36,51 +39,83 @@ if (!haveNginx) {
   );
 }
 
+warnWithoutRedis("the scale-out test");
+
+/**
+ * The account whose password is tried and failed: the fake backend's own
+ * brake then holds it back from 127.0.0.1, so the other tests sign in as
+ * MANAGER unhindered, in any order.
+ */
+const TRIED = "guest@demo.test";
+
 const BUILD_DIR = "build/scaleout";
+
+/** A browser that keeps its sign-in post (the form and the cookies sent with it), to replay it. */
+class Recording extends Browser {
+  loginPost?: { form: Record<string, string>; cookies: Map<string, string> };
+
+  override async request(
+    path: string,
+    init: { method?: string; form?: Record<string, string> } = {},
+  ) {
+    if (path === "/login" && init.form) {
+      this.loginPost = { form: { ...init.form }, cookies: new Map(this.cookies) };
+    }
+    return super.request(path, init);
+  }
+}
 // Two portals, a backend and nginx on a 2-core machine: first requests are cold.
 vi.setConfig({ testTimeout: 60_000 });
 
-describe.skipIf(!haveNginx)("two portals behind nginx, sharing one backend", () => {
-  let dir: string;
-  let api: Child;
-  const portals: Child[] = [];
-  let nginx: Child | undefined;
-  let web: string;
-  const direct: string[] = [];
-  let apiBase: string;
+describe.skipIf(!haveNginx || !haveRedis)(
+  "two portals behind nginx, sharing one backend and one Redis",
+  () => {
+    let dir: string;
+    let api: Child;
+    let redis: RedisServer | undefined;
+    let redisClient: Redis | undefined;
+    const portals: Child[] = [];
+    let nginx: Child | undefined;
+    let web: string;
+    const direct: string[] = [];
+    let apiBase: string;
 
-  beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), "scale-out-"));
-    const apiPort = await freePort();
-    apiBase = `http://127.0.0.1:${apiPort}/api/v1`;
-    api = startMockApi(apiPort);
-    await buildPortal(BUILD_DIR);
-    await waitForOutput(api, "listening on");
+    beforeAll(async () => {
+      dir = await mkdtemp(join(tmpdir(), "scale-out-"));
+      const apiPort = await freePort();
+      apiBase = `http://127.0.0.1:${apiPort}/api/v1`;
+      api = startMockApi(apiPort);
+      redis = await startRedis();
+      redisClient = new Redis(redis.url, { lazyConnect: true, enableOfflineQueue: false });
+      await redisClient.connect();
+      await buildPortal(BUILD_DIR);
+      await waitForOutput(api, "listening on");
 
-    const secret = randomBytes(32).toString("hex");
-    for (let i = 0; i < 2; i++) {
-      const port = await freePort();
-      direct.push(`http://127.0.0.1:${port}`);
-      portals.push(
-        start(process.execPath, ["server.ts"], {
-          NODE_ENV: "production",
-          BUILD_DIR,
-          HOST: "127.0.0.1",
-          PORT: String(port),
-          API_BASE_URL: apiBase,
-          SESSION_SECRET: secret,
-          TRUST_PROXY: "1",
-          // Plain HTTP on loopback, as compose.yaml on localhost.
-          COOKIE_SECURE: "false",
-        }),
-      );
-    }
-    const webPort = await freePort();
-    web = `http://127.0.0.1:${webPort}`;
-    const root = process.getuid?.() === 0;
-    await writeFile(
-      join(dir, "nginx.conf"),
-      `${root ? "user root;\n" : ""}worker_processes 1;
+      const secret = randomBytes(32).toString("hex");
+      for (let i = 0; i < 2; i++) {
+        const port = await freePort();
+        direct.push(`http://127.0.0.1:${port}`);
+        portals.push(
+          start(process.execPath, ["server.ts"], {
+            NODE_ENV: "production",
+            BUILD_DIR,
+            HOST: "127.0.0.1",
+            PORT: String(port),
+            API_BASE_URL: apiBase,
+            SESSION_SECRET: secret,
+            REDIS_URL: redis.url,
+            TRUST_PROXY: "1",
+            // Plain HTTP on loopback, as compose.yaml on localhost.
+            COOKIE_SECURE: "false",
+          }),
+        );
+      }
+      const webPort = await freePort();
+      web = `http://127.0.0.1:${webPort}`;
+      const root = process.getuid?.() === 0;
+      await writeFile(
+        join(dir, "nginx.conf"),
+        `${root ? "user root;\n" : ""}worker_processes 1;
 daemon off;
 pid ${dir}/nginx.pid;
 error_log ${dir}/error.log warn;
@@ -107,153 +142,269 @@ http {
   }
 }
 `,
-    );
-    await Promise.all(portals.map((portal) => waitForOutput(portal, "Portal listening on")));
-    nginx = start(
-      NGINX,
-      ["-e", join(dir, "error.log"), "-p", dir, "-c", join(dir, "nginx.conf")],
-      {},
-    );
-    for (let tries = 0; ; tries++) {
-      try {
-        if ((await fetch(`${web}/healthz`)).ok) break;
-      } catch {
-        // not listening yet
+      );
+      await Promise.all(portals.map((portal) => waitForOutput(portal, "Portal listening on")));
+      nginx = start(
+        NGINX,
+        ["-e", join(dir, "error.log"), "-p", dir, "-c", join(dir, "nginx.conf")],
+        {},
+      );
+      for (let tries = 0; ; tries++) {
+        try {
+          if ((await fetch(`${web}/healthz`)).ok) break;
+        } catch {
+          // not listening yet
+        }
+        if (tries > 200) throw new Error(`nginx did not answer:\n${nginx.output()}`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
       }
-      if (tries > 200) throw new Error(`nginx did not answer:\n${nginx.output()}`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }, 180_000);
+    }, 180_000);
 
-  afterAll(async () => {
-    await Promise.all([
-      ...(nginx ? [stop(nginx, "SIGQUIT")] : []),
-      ...portals.map((portal) => stop(portal)),
-      ...(api ? [stop(api)] : []),
-    ]);
-    if (dir) await rm(dir, { recursive: true, force: true });
-  });
-
-  it("a portal with a backend of its own has nothing of demo mode", async () => {
-    const portal = direct[0]!;
-    // No fake backend, no published contract beside it, no demo mailbox.
-    for (const path of ["/api/v1/account/account-info", "/api/v1/openapi.json", "/demo/mailbox"]) {
-      expect((await fetch(`${portal}${path}`, { redirect: "manual" })).status, path).toBe(404);
-    }
-    const login = await (await fetch(`${portal}/`)).text();
-    expect(login).not.toContain('data-testid="demo-accounts"');
-    expect(login).not.toContain(MANAGER);
-  });
-
-  it("signs in through nginx; the session works on both replicas, one page after another", async () => {
-    const browser = new Browser(web);
-    const login = await signIn(browser);
-    expect([302, 303]).toContain(login.status);
-    expect(browser.cookies.has("__session")).toBe(true);
-    // Both replicas took part in the sign-in (round-robin: captcha on one, post on the other).
-    expect(new Set(browser.served).size).toBe(2);
-
-    browser.served.length = 0;
-    for (let i = 0; i < 6; i++) {
-      const page = await browser.request("/order");
-      expect(page.status, `request ${i} via ${browser.served.at(-1)}`).toBe(200);
-      expect(await page.text()).toContain("DD");
-    }
-    expect(new Set(browser.served)).toEqual(new Set(direct.map((url) => url.slice(7))));
-    for (const base of direct) {
-      const page = await browser.at(base).request("/order");
-      expect(page.status, base).toBe(200);
-    }
-  });
-
-  it("a remark set through one replica is seen through the other and through nginx", async () => {
-    // An order to work on, read from the backend first (the manager's single login would
-    // otherwise send the browser's device offline).
-    const token = (
-      (await (
-        await fetch(`${apiBase}/account/login`, {
-          method: "POST",
-          headers: { "content-type": "application/json" },
-          body: JSON.stringify({ username: MANAGER, password: PASSWORD }),
-        })
-      ).json()) as { data: { token: string } }
-    ).data.token;
-    const orders = (await (
-      await fetch(`${apiBase}/cba/order?pageNum=1&pageSize=10`, {
-        headers: { authorization: `Bearer ${token}` },
-      })
-    ).json()) as { data: { list: { orderNo: string }[] } };
-    const orderNo = orders.data.list[0]?.orderNo ?? "";
-    const remark = `scale-out ${randomBytes(4).toString("hex")}`;
-    const browser = new Browser(web);
-    expect([302, 303]).toContain((await signIn(browser)).status);
-
-    const [first, second] = direct as [string, string];
-    const set = await browser.at(first).request("/order", {
-      form: { intent: "remarks", confirmed: "1", orderNoList: orderNo, reasonForDetention: remark },
+    afterAll(async () => {
+      redisClient?.disconnect();
+      await Promise.all([
+        ...(nginx ? [stop(nginx, "SIGQUIT")] : []),
+        ...portals.map((portal) => stop(portal)),
+        ...(api ? [stop(api)] : []),
+      ]);
+      await redis?.close();
+      if (dir) await rm(dir, { recursive: true, force: true });
     });
-    expect(set.status, `${set.headers.get("location")}`).toBe(200);
-    await set.arrayBuffer();
 
-    const seen = await browser.at(second).request(`/order/?orderNo=${orderNo}`);
-    expect(seen.status, `${seen.headers.get("location")}`).toBe(200);
-    expect(await seen.text()).toContain(remark);
-    for (let i = 0; i < 4; i++) {
-      expect(await (await browser.request(`/order/?orderNo=${orderNo}`)).text()).toContain(remark);
+    // Every test starts with no attempt counted: all of them come from 127.0.0.1.
+    beforeEach(async () => {
+      await redisClient?.flushall();
+    });
+
+    /** A post through nginx as a client that writes its own X-Forwarded-For. */
+    async function forgedPost(path: string, form: Record<string, string>, forwardedFor: string) {
+      const answer = await fetch(web + path, {
+        method: "POST",
+        headers: {
+          "content-type": "application/x-www-form-urlencoded",
+          "accept-language": "en",
+          origin: web,
+          "x-forwarded-for": forwardedFor,
+        },
+        body: new URLSearchParams(form).toString(),
+        redirect: "manual",
+      });
+      return { status: answer.status, text: await answer.text() };
     }
-  });
 
-  it("an image code answered on one replica is refused when replayed on the other", async () => {
-    const [first, second] = direct as [string, string];
-    const browser = new Browser(first);
-    await (await browser.request("/")).arrayBuffer();
-    const captcha = await browser.request("/captcha?purpose=login&as=text");
-    const code = ((await captcha.json()) as { spelled: string }).spelled.replaceAll(" ", "");
-    // The cookie as it was before the answer: it still holds the ticket.
-    const replay = browser.at(second);
-    const form = { username: MANAGER, password: PASSWORD, code };
+    it("a portal with a backend of its own has nothing of demo mode", async () => {
+      const portal = direct[0]!;
+      // No fake backend, no published contract beside it, no demo mailbox.
+      for (const path of [
+        "/api/v1/account/account-info",
+        "/api/v1/openapi.json",
+        "/demo/mailbox",
+      ]) {
+        expect((await fetch(`${portal}${path}`, { redirect: "manual" })).status, path).toBe(404);
+      }
+      const login = await (await fetch(`${portal}/`)).text();
+      expect(login).not.toContain('data-testid="demo-accounts"');
+      expect(login).not.toContain(MANAGER);
+    });
 
-    expect([302, 303]).toContain((await browser.request("/login", { form })).status);
-    const replayed = await replay.request("/login", { form });
-    expect(replayed.status).toBe(200);
-    expect(await replayed.text()).toContain('name="code"');
-  });
+    it("signs in through nginx; the session works on both replicas, one page after another", async () => {
+      const browser = new Browser(web);
+      const login = await signIn(browser);
+      expect([302, 303]).toContain(login.status);
+      expect(browser.cookies.has("__session")).toBe(true);
+      // Both replicas took part in the sign-in (round-robin: captcha on one, post on the other).
+      expect(new Set(browser.served).size).toBe(2);
 
-  it("signing out on one replica ends the session on the other", async () => {
-    const browser = new Browser(web);
-    expect([302, 303]).toContain((await signIn(browser)).status);
-    const [first, second] = direct as [string, string];
-    const kept = browser.at(second);
-    expect((await kept.request("/order")).status).toBe(200);
+      browser.served.length = 0;
+      for (let i = 0; i < 6; i++) {
+        const page = await browser.request("/order");
+        expect(page.status, `request ${i} via ${browser.served.at(-1)}`).toBe(200);
+        expect(await page.text()).toContain("DD");
+      }
+      expect(new Set(browser.served)).toEqual(new Set(direct.map((url) => url.slice(7))));
+      for (const base of direct) {
+        const page = await browser.at(base).request("/order");
+        expect(page.status, base).toBe(200);
+      }
+    });
 
-    const out = await browser.at(first).request("/logout", { form: { lang: "zh" } });
-    expect([302, 303]).toContain(out.status);
+    it("a remark set through one replica is seen through the other and through nginx", async () => {
+      // An order to work on, read from the backend first (the manager's single login would
+      // otherwise send the browser's device offline).
+      const token = (
+        (await (
+          await fetch(`${apiBase}/account/login`, {
+            method: "POST",
+            headers: { "content-type": "application/json" },
+            body: JSON.stringify({ username: MANAGER, password: PASSWORD }),
+          })
+        ).json()) as { data: { token: string } }
+      ).data.token;
+      const orders = (await (
+        await fetch(`${apiBase}/cba/order?pageNum=1&pageSize=10`, {
+          headers: { authorization: `Bearer ${token}` },
+        })
+      ).json()) as { data: { list: { orderNo: string }[] } };
+      const orderNo = orders.data.list[0]?.orderNo ?? "";
+      const remark = `scale-out ${randomBytes(4).toString("hex")}`;
+      const browser = new Browser(web);
+      expect([302, 303]).toContain((await signIn(browser)).status);
 
-    // The old cookie still carries the token, which the backend no longer takes.
-    const refused = await kept.request("/order");
-    expect([302, 303]).toContain(refused.status);
-    expect(new URL(refused.headers.get("location") ?? "", web).pathname).toBe("/");
-    for (let i = 0; i < 2; i++) {
-      const again = await browser.request("/order");
-      expect([302, 303]).toContain(again.status);
-    }
-  });
+      const [first, second] = direct as [string, string];
+      const set = await browser.at(first).request("/order", {
+        form: {
+          intent: "remarks",
+          confirmed: "1",
+          orderNoList: orderNo,
+          reasonForDetention: remark,
+        },
+      });
+      // A change answers with a redirect to the list showing its result.
+      expect([302, 303], `${set.headers.get("location")}`).toContain(set.status);
+      await set.arrayBuffer();
 
-  it("the abuse limits count the attempts of both replicas together", async () => {
-    const browser = new Browser(web);
-    const statuses: number[] = [];
-    // 10 failed sign-ins a minute from one address (LIMITS.loginPerAddress); nginx alternates.
-    for (let i = 0; i < 14 && !statuses.includes(429); i++) {
-      const answer = await signIn(browser, MANAGER, "not-the-password");
-      statuses.push(answer.status);
-      await answer.arrayBuffer();
-    }
-    expect(new Set(browser.served).size).toBe(2);
-    expect(statuses).toContain(429);
-    // Either replica refuses that address now.
-    for (const base of direct) {
-      const answer = await signIn(browser.at(base), MANAGER, "not-the-password");
-      expect(answer.status, base).toBe(429);
-    }
-  });
-});
+      const seen = await browser.at(second).request(`/order/?orderNo=${orderNo}`);
+      expect(seen.status, `${seen.headers.get("location")}`).toBe(200);
+      expect(await seen.text()).toContain(remark);
+      for (let i = 0; i < 4; i++) {
+        expect(await (await browser.request(`/order/?orderNo=${orderNo}`)).text()).toContain(
+          remark,
+        );
+      }
+    });
+
+    it("an image code answered on one replica is refused when replayed on the other", async () => {
+      const [first, second] = direct as [string, string];
+      const browser = new Recording(first);
+      expect([302, 303]).toContain((await signIn(browser)).status);
+      const posted = browser.loginPost;
+      if (!posted) throw new Error("signIn posted no sign-in form");
+
+      // The cookie as it was before the answer (it still holds the ticket), on the other replica.
+      const replay = new Browser(second);
+      for (const [name, value] of posted.cookies) replay.cookies.set(name, value);
+      const replayed = await replay.request("/login", { form: posted.form });
+      expect(replayed.status).toBe(200);
+      expect(await replayed.text()).toContain('name="code"');
+    });
+
+    it("signing out on one replica ends the session on the other", async () => {
+      const browser = new Browser(web);
+      expect([302, 303]).toContain((await signIn(browser)).status);
+      const [first, second] = direct as [string, string];
+      const kept = browser.at(second);
+      expect((await kept.request("/order")).status).toBe(200);
+
+      const out = await browser.at(first).request("/logout", { form: { lang: "zh" } });
+      expect([302, 303]).toContain(out.status);
+
+      // The old cookie still carries the token, which the backend no longer takes.
+      const refused = await kept.request("/order");
+      expect([302, 303]).toContain(refused.status);
+      expect(new URL(refused.headers.get("location") ?? "", web).pathname).toBe("/");
+      for (let i = 0; i < 2; i++) {
+        const again = await browser.request("/order");
+        expect([302, 303]).toContain(again.status);
+      }
+    });
+
+    it("the abuse limits count the attempts of both replicas together", async () => {
+      const browser = new Browser(web);
+      const statuses: number[] = [];
+      // 10 failed sign-ins a minute from one address (LIMITS.loginPerAddress); nginx alternates.
+      for (let i = 0; i < 14 && !statuses.includes(429); i++) {
+        const answer = await signIn(browser, TRIED, "not-the-password");
+        statuses.push(answer.status);
+        await answer.arrayBuffer();
+      }
+      expect(new Set(browser.served).size).toBe(2);
+      expect(statuses).toContain(429);
+      // Either replica refuses that address now.
+      for (const base of direct) {
+        const answer = await signIn(browser.at(base), TRIED, "not-the-password");
+        expect(answer.status, base).toBe(429);
+      }
+    });
+
+    it("a client writing its own X-Forwarded-For through nginx is limited all the same, and logged by its real address", async () => {
+      const signIns: number[] = [];
+      for (let i = 0; i < 14 && !signIns.includes(429); i++) {
+        signIns.push(
+          (
+            await forgedPost(
+              "/login",
+              { username: MANAGER, password: "not-the-password", code: "ZZ9Z" },
+              `203.0.113.${i + 1}`,
+            )
+          ).status,
+        );
+      }
+      // 10 failed sign-ins a minute from one address (LIMITS.loginPerAddress).
+      expect(signIns).toEqual([...Array(10).fill(200), 429]);
+
+      const registrations: number[] = [];
+      for (let i = 0; i < 12 && !registrations.includes(429); i++) {
+        registrations.push(
+          (
+            await forgedPost(
+              "/register/accountRegistration",
+              {
+                intent: "account",
+                email: `forged-${i}@example.com`,
+                password: "Bonded-2026",
+                checkPass: "Bonded-2026",
+                code: "ZZ9Z",
+              },
+              `198.51.100.${i + 1}, 203.0.113.${i + 1}`,
+            )
+          ).status,
+        );
+      }
+      // 10 registration posts a minute from one address (LIMITS.registerPerAddress).
+      expect(registrations.slice(0, 10)).not.toContain(429);
+      expect(registrations[10]).toBe(429);
+
+      // The audit log names the address nginx saw, never the made-up ones.
+      const logs = portals.map((portal) => portal.output()).join("\n");
+      expect(logs).toContain('"ip":"127.0.0.1"');
+      expect(logs).not.toMatch(/203\.0\.113\.|198\.51\.100\./);
+    });
+
+    it("with Redis gone the portal still answers, refuses the sign-ins it cannot count, and recovers when Redis returns", async () => {
+      if (!redis) throw new Error("no Redis");
+      await redis.stop();
+      try {
+        for (let i = 0; i < 2; i++) {
+          const page = await fetch(`${web}/`);
+          expect(page.status).toBe(200);
+          await page.arrayBuffer();
+        }
+        for (const base of direct) {
+          const refused = await signIn(new Browser(base));
+          expect(refused.status, base).toBe(503);
+          expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
+          expect(await refused.text()).toContain("系统暂时无法核对尝试次数");
+        }
+        const english = await forgedPost(
+          "/en/login",
+          { username: MANAGER, password: PASSWORD, code: "ZZ9Z" },
+          "203.0.113.1",
+        );
+        expect(english.status).toBe(503);
+        expect(english.text).toContain("Signing in and registering are paused for a moment");
+      } finally {
+        await redis.restart();
+      }
+      // Nobody restarts the portals: their connection comes back by itself.
+      for (const base of direct) {
+        for (let tries = 0; ; tries++) {
+          const answer = await signIn(new Browser(base));
+          if ([302, 303].includes(answer.status)) break;
+          expect(answer.status, base).toBe(503);
+          expect(tries, `${base} did not recover`).toBeLessThan(50);
+          await new Promise((resolve) => setTimeout(resolve, 200));
+        }
+      }
+    });
+  },
+);
