@@ -81,6 +81,10 @@ const MESSAGES = {
     zh: "新密码不能与旧密码相同",
     en: "The new password must differ from the old one",
   },
+  demoAccountPassword: {
+    zh: "这是公开的演示账号，不能重置或修改密码。请注册自己的账号来体验此功能",
+    en: "This is a published demo account: its password cannot be reset or changed. Register an account of your own to try this",
+  },
   wrongOldPassword: { zh: "原密码错误", en: "The old password is wrong" },
 
   noToken: { zh: "请先登录", en: "Please sign in first" },

@@ -2,8 +2,14 @@
  * Demo mailboxes: every request belongs to the mailbox named by its
  * `x-demo-mailbox` header (the portal, on a browser's behalf) or its
  * `demo_mailbox` cookie (direct calls); a request with neither gets a new
- * one, set as a cookie on the answer. A mail is filed in the mailbox of the
- * request that caused it and in those that signed in as its recipient.
+ * one, set as a cookie on the answer.
+ *
+ * A mail to an account is filed only in the mailboxes that registered that
+ * account (its own registration, or a sub-account's creation) or signed in
+ * as it: whoever merely asks for a mail to an account (a reset code) never
+ * reads it, so a visitor cannot take over an account it does not hold. A
+ * mail to an address without an account (a registration code) is filed in
+ * the mailbox of the request that caused it.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import { DEMO_MAILBOX_COOKIE, DEMO_MAILBOX_HEADER } from "../app/contract/demo.ts";
@@ -56,21 +62,32 @@ export function currentMailbox(): string | undefined {
   return current.getStore()?.id;
 }
 
-/** The request's mailbox signed in as `userId`: mails to that account land in it too. */
-export function rememberSignIn(userId: string): void {
+/**
+ * Mailboxes remembered per account. Anyone may sign in as a published demo
+ * account, each time from a new mailbox: the newest ones are kept, so the
+ * set (and the filing of every mail to that account) stays bounded.
+ */
+export const MAX_MAILBOXES_PER_ACCOUNT = 50;
+
+/** The request's mailbox registered or signed in as `userId`: mails to that account land in it. */
+export function rememberMailboxOf(userId: string): void {
   const id = currentMailbox();
   if (!id) return;
   const boxes = db.mailboxesByUser.get(userId) ?? new Set<string>();
+  // Re-adding moves it to the newest end.
+  boxes.delete(id);
   boxes.add(id);
+  for (const oldest of boxes) {
+    if (boxes.size <= MAX_MAILBOXES_PER_ACCOUNT) break;
+    boxes.delete(oldest);
+  }
   db.mailboxesByUser.set(userId, boxes);
 }
 
-/** Where a mail to `to` is filed: the causing request's mailbox and the recipient's. */
+/** Where a mail to `to` is filed: the account's own mailboxes, else the causing request's. */
 export function mailboxesFor(to: string): string[] {
-  const boxes = new Set<string>();
-  const id = currentMailbox();
-  if (id) boxes.add(id);
   const userId = db.userIdByName.get(to.trim().toLowerCase());
-  for (const box of (userId && db.mailboxesByUser.get(userId)) || []) boxes.add(box);
-  return [...boxes];
+  if (userId) return [...(db.mailboxesByUser.get(userId) ?? [])];
+  const id = currentMailbox();
+  return id ? [id] : [];
 }

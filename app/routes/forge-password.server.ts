@@ -8,6 +8,7 @@
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
+import { env } from "~/config/env.server.ts";
 import { ApiCode } from "~/contract/index.ts";
 import type { Locale } from "~/locales/index.ts";
 import { apiContext } from "~/middleware/session.server.ts";
@@ -51,7 +52,11 @@ function recoveryOf(url: URL): FlowSpec<"forgot"> & { system: ForgotSystem } {
 /** The page of the system; "done" is shown once: the flow ends with it. */
 export function forgotLoader(args: FlowArgs) {
   const recovery = recoveryOf(args.url);
-  return flowPage(recovery, args, { endAt: 4, extra: { system: recovery.system } });
+  return flowPage(recovery, args, {
+    endAt: 4,
+    // The demo says which accounts cannot be reset (the backend refuses them).
+    extra: { system: recovery.system, demoMode: env().demoMode },
+  });
 }
 
 export async function forgotAction(args: FlowArgs) {

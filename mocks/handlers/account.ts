@@ -3,6 +3,7 @@
  * e-mail codes, registration, forgot and modify password, sub-accounts.
  */
 import { randomInt } from "node:crypto";
+import { isPublishedDemoAccount } from "../../app/config/demo-accounts.ts";
 import { type EmailCodeScene, accountEndpoints as ep } from "../../app/contract/account.ts";
 import { ApiCode } from "../../app/contract/envelope.ts";
 import { passwordProblem } from "../../app/contract/password.ts";
@@ -13,7 +14,7 @@ import { db, type EmailCodeRow, type UserRow } from "../db.ts";
 import { ApiError } from "../errors.ts";
 import type { Lang, MessageKey } from "../i18n.ts";
 import { codeMail, notify, PRODUCT_NAME, sendMail } from "../mail.ts";
-import { rememberSignIn } from "../mailbox.ts";
+import { rememberMailboxOf } from "../mailbox.ts";
 import { pageOf, ts } from "../paging.ts";
 import { route, signedIn } from "../route.ts";
 import { companyIdOf } from "../scope.ts";
@@ -38,6 +39,13 @@ function normalEmail(email: string): string {
 function userByName(username: string): UserRow | undefined {
   const id = db.userIdByName.get(normalEmail(username));
   return id ? db.users.get(id) : undefined;
+}
+
+/** Anyone may sign in as a published demo account: nobody may take one over. */
+function refuseDemoAccount(username: string): void {
+  if (isPublishedDemoAccount(username)) {
+    throw new ApiError(ApiCode.wrongStatus, "demoAccountPassword");
+  }
 }
 
 function checkNewPassword(password: string, checkPass: string, email: string): void {
@@ -156,7 +164,7 @@ export const accountHandlers = [
       throw new ApiError(ApiCode.wrongCredentials, "wrongCredentials");
     }
     if (!user.enabled) throw new ApiError(ApiCode.forbidden, "accountDisabled");
-    rememberSignIn(user.id);
+    rememberMailboxOf(user.id);
     return { token: await startSession(user, request) };
   }),
 
@@ -197,6 +205,7 @@ export const accountHandlers = [
     if (scene === "register" && exists) throw new ApiError(ApiCode.emailTaken, "emailTaken");
     if (scene === "forgot" && !exists)
       throw new ApiError(ApiCode.accountNotFound, "accountNotFound");
+    if (scene === "forgot") refuseDemoAccount(email);
     const nowMs = mockClock.now();
     const last = db.lastCodeSentAt.get(email);
     if (last !== undefined && nowMs - last < EMAIL_CODE_RESEND_MS) {
@@ -240,6 +249,8 @@ export const accountHandlers = [
     if (db.userIdByName.has(email)) throw new ApiError(ApiCode.emailTaken, "emailTaken");
     await consumeCode(body.captcha_id, body.captcha_code, "register", email);
     const user = await createUser(email, await hashPassword(body.password), null, []);
+    // The browser that registered the account reads its mail from now on.
+    rememberMailboxOf(user.id);
     await notify(
       user.id,
       "account",
@@ -264,6 +275,7 @@ export const accountHandlers = [
     if (pending?.scene === "forgot") {
       const owner = userByName(pending.email);
       if (!owner) throw new ApiError(ApiCode.accountNotFound, "accountNotFound");
+      refuseDemoAccount(owner.username);
       const problem = passwordProblem(body.password, owner.username);
       if (problem)
         throw new ApiError(ApiCode.invalidParameters, `password.${problem}` as MessageKey);
@@ -271,6 +283,7 @@ export const accountHandlers = [
     const row = await consumeCode(body.captcha_id, body.captcha_code, "forgot");
     const owner = userByName(row.email);
     if (!owner) throw new ApiError(ApiCode.accountNotFound, "accountNotFound");
+    refuseDemoAccount(owner.username);
     const passwordHash = await hashPassword(body.password);
     await db.users.update(owner.id, (draft) => {
       draft.passwordHash = passwordHash;
@@ -285,6 +298,7 @@ export const accountHandlers = [
   ...route(ep.modifyPassword, async (ctx) => {
     const { user, device } = signedIn(ctx);
     const { body } = ctx;
+    refuseDemoAccount(user.username);
     if (!(await verifyPassword(body.oldPassword, user.passwordHash))) {
       throw new ApiError(ApiCode.wrongCredentials, "wrongOldPassword");
     }
@@ -351,6 +365,9 @@ export const accountHandlers = [
       user,
       ctx.body.role === MANAGER_ROLE ? [MANAGER_ROLE] : [],
     );
+    // Its creator registered it: in the demo, that browser stands for the
+    // owner of the address and reads the invitation (and later reset codes).
+    rememberMailboxOf(sub.id);
     const mail = invitationMail(ctx.lang, user.username);
     await sendMail(email, mail.subject, mail.text);
     return subAccountView(sub);

@@ -129,7 +129,65 @@ export function client(server: TestServer) {
     return code;
   }
 
-  return { raw, call, ok, login, lastMail, lastCode };
+  /**
+   * Registers `email` (a free address) with `password`: an account of this
+   * client's own, its mail filed in this client's mailbox. The published
+   * demo accounts' passwords cannot change, so tests that change one use
+   * such an account. The backend's clock moves past the 60 s resend wait.
+   */
+  async function registerAccount(email: string, password = PASSWORD): Promise<string> {
+    const sent = await call<{ captcha_id: string }>("/account/captcha/email", {
+      query: { email, scene: "register" },
+    });
+    if (sent.code !== 200) throw new Error(`register code for ${email}: ${String(sent.data)}`);
+    const registered = await call("/account/register/email", {
+      method: "POST",
+      body: {
+        email,
+        username: email,
+        password,
+        checkPass: password,
+        captcha_id: sent.data.captcha_id,
+        captcha_code: await lastCode(email),
+      },
+    });
+    if (registered.code !== 200) throw new Error(`register ${email}: ${String(registered.data)}`);
+    mockClock.advance(61_000);
+    return email;
+  }
+
+  /**
+   * A CBA_MANAGER sub-account of the demo manager, created by this client
+   * (whose mailbox reads its invitation and codes) and given `password`
+   * through forgot password, as its owner would after the invitation.
+   */
+  async function staffAccount(email: string, password = PASSWORD): Promise<string> {
+    const owner = await login(MANAGER);
+    const created = await call("/account/sub-account", {
+      method: "POST",
+      token: owner,
+      body: { email, role: "CBA_MANAGER" },
+    });
+    if (created.code !== 200) throw new Error(`sub-account ${email}: ${String(created.data)}`);
+    const sent = await call<{ captcha_id: string }>("/account/captcha/email", {
+      query: { email, scene: "forgot" },
+    });
+    if (sent.code !== 200) throw new Error(`reset code for ${email}: ${String(sent.data)}`);
+    const set = await call("/account/login/forgot-password", {
+      method: "POST",
+      body: {
+        password,
+        checkPass: password,
+        captcha_id: sent.data.captcha_id,
+        captcha_code: await lastCode(email),
+      },
+    });
+    if (set.code !== 200) throw new Error(`password of ${email}: ${String(set.data)}`);
+    mockClock.advance(61_000);
+    return email;
+  }
+
+  return { raw, call, ok, login, lastMail, lastCode, registerAccount, staffAccount };
 }
 
 /** A 1×1 PNG: an image the upload accepts by its content. */

@@ -20,8 +20,9 @@ async function subAccountWithPassword(
   newRequest: () => Promise<APIRequestContext>,
   role: "CBA_MANAGER" | "GUEST",
 ): Promise<string> {
-  const email = await createSubAccount(newRequest, role);
-  await setPasswordByRecovery(newRequest, email, PASSWORD);
+  const owner = await newRequest();
+  const email = await createSubAccount(owner, role);
+  await setPasswordByRecovery(owner, email, PASSWORD);
   return email;
 }
 

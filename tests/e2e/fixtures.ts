@@ -129,15 +129,18 @@ export async function login(
 }
 
 /**
- * The 6-digit code of the newest mail to `email`, read from the demo outbox of
- * the fake backend. The outbox shows only the mail of the caller's own demo
- * mailbox (its `demo_mailbox` cookie): pass the client that caused the mail
- * or signed in as its recipient (`page.request` shares the page's cookies).
+ * The 6-digit code of the newest mail to `email`, read on the demo mailbox
+ * page. It shows only the mail of the client's own demo mailbox (its
+ * `demo_mailbox` cookie): a mail to an address without an account is in the
+ * mailbox of the client that caused it, a mail to an account in those of the
+ * clients that registered or signed in as it (`page.request` shares the
+ * page's cookies).
  */
 export async function codeFromOutbox(request: APIRequestContext, email: string): Promise<string> {
-  const response = await request.get(`/api/v1/demo/outbox?to=${encodeURIComponent(email)}`);
-  const mails = (await response.json()).data as { text: string }[];
-  const code = mails[0]?.text.match(/\b(\d{6})\b/)?.[1];
+  const response = await request.get(`/demo/mailbox/?to=${encodeURIComponent(email)}`);
+  const html = await response.text();
+  const text = html.match(/data-testid="mail-text"[^>]*>([^<]*)</)?.[1];
+  const code = text?.match(/\b(\d{6})\b/)?.[1];
   if (!code) throw new Error(`no code mailed to ${email}`);
   return code;
 }
@@ -161,16 +164,18 @@ export async function portalLogin(
 }
 
 /**
- * A sub-account of manager@demo.test, created with a plain form post. It has
- * no usable password until one is set through forgot password
- * (`setPasswordByRecovery`), as its owner would do after the invitation mail.
+ * A sub-account of manager@demo.test, created with a plain form post by
+ * `owner`, which signs out afterwards. It has no usable password until one
+ * is set through forgot password (`setPasswordByRecovery`), as its owner
+ * would do after the invitation mail: in the demo, the client that created
+ * the account reads its mail, so the same client (or a page sharing its
+ * cookies) sets the password.
  */
 export async function createSubAccount(
-  newRequest: () => Promise<APIRequestContext>,
+  owner: APIRequestContext,
   role: "CBA_MANAGER" | "GUEST",
 ): Promise<string> {
   const email = uniqueEmail(role === "GUEST" ? "invited" : "staff");
-  const owner = await newRequest();
   await portalLogin(owner, ACCOUNTS.manager);
   const created = await owner.post("/sub_account", { form: { intent: "create", email, role } });
   expect(await created.text()).toContain(email);
@@ -178,13 +183,15 @@ export async function createSubAccount(
   return email;
 }
 
-/** Sets the password of `email` through the four steps of forgot password, as a visitor. */
+/**
+ * Sets the password of `email` through the four steps of forgot password, as
+ * `visitor`: a client that registered or created the account (it reads the code).
+ */
 export async function setPasswordByRecovery(
-  newRequest: () => Promise<APIRequestContext>,
+  visitor: APIRequestContext,
   email: string,
   password: string,
 ): Promise<void> {
-  const visitor = await newRequest();
   await visitor.get("/forge_password");
   await visitor.post("/forge_password", {
     form: { intent: "account", email, code: E2E_CAPTCHA_CODE },

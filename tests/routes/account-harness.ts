@@ -6,6 +6,7 @@
  * without JavaScript: a cookie jar, an address and nothing else.
  */
 
+import { randomBytes } from "node:crypto";
 import {
   type UNSAFE_DataWithResponseInit as DataWithResponseInit,
   type MiddlewareFunction,
@@ -138,6 +139,44 @@ export function visitor(options: { ip?: string } = {}) {
       const outcome = await run(captchaRoute, "loader", `/captcha?purpose=${purpose}&as=text`);
       const { spelled } = (await outcome.response.json()) as { spelled: string };
       return spelled.replaceAll(" ", "");
+    },
+
+    /**
+     * Registers `email` from this browser (straight at the fake backend, with
+     * its demo mailbox): an account of its own, whose mail it reads. The
+     * published demo accounts' passwords cannot be reset.
+     */
+    async registerAccount(email: string, password = "Demo1234!"): Promise<void> {
+      if (!jar.has(DEMO_MAILBOX_COOKIE)) {
+        jar.set(DEMO_MAILBOX_COOKIE, randomBytes(24).toString("hex"));
+      }
+      const headers = {
+        [DEMO_MAILBOX_HEADER]: jar.get(DEMO_MAILBOX_COOKIE) ?? "",
+        "Content-Type": "application/json",
+      };
+      const backend = async (path: string, init: RequestInit = {}) => {
+        const answer = await handleMockApiRequest(
+          new Request(`${ORIGIN}/api/v1${path}`, { ...init, headers }),
+        );
+        return (await answer.json()) as { code: number; data: { captcha_id: string } };
+      };
+      const sent = await backend(
+        `/account/captcha/email?scene=register&email=${encodeURIComponent(email)}`,
+      );
+      const registered = await backend("/account/register/email", {
+        method: "POST",
+        body: JSON.stringify({
+          email,
+          username: email,
+          password,
+          checkPass: password,
+          captcha_id: sent.data.captcha_id,
+          captcha_code: await this.mailedCode(email),
+        }),
+      });
+      if (registered.code !== 200) throw new Error(`could not register ${email}`);
+      // The registration code's 60 s wait is the backend's, on its own clock.
+      mockClock.advance(61_000);
     },
 
     /** The newest e-mail code sent to `to`, from this browser's demo mailbox. */

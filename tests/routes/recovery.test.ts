@@ -9,7 +9,8 @@ import * as signIn from "~/routes/login.callback.tsx";
 import { errorsOf, freshBackend, type Visitor, visitor } from "./account-harness.ts";
 
 const PATH = "/forge_password";
-const ACCOUNT = "guest@demo.test";
+/** An account each test's browser registers: a published demo account cannot be reset. */
+const ACCOUNT = "recovering@example.com";
 
 beforeEach(freshBackend);
 afterEach(() => {
@@ -46,6 +47,13 @@ async function toStepThree(browser: Visitor, email = ACCOUNT) {
   return code;
 }
 
+/** A browser that registered ACCOUNT: it reads that account's mail. */
+async function owner(): Promise<Visitor> {
+  const browser = visitor();
+  await browser.registerAccount(ACCOUNT);
+  return browser;
+}
+
 describe("recovery step 1: the account behind an image code", () => {
   it("refuses a form that does not parse and a wrong image code, with a new image each time", async () => {
     const browser = visitor();
@@ -76,7 +84,7 @@ describe("recovery step 1: the account behind an image code", () => {
   });
 
   it("goes on to step 2 with an account", async () => {
-    const browser = visitor();
+    const browser = await owner();
     await confirmAccount(browser);
     expect(await stateOf(browser)).toMatchObject({
       system: "cba",
@@ -87,7 +95,7 @@ describe("recovery step 1: the account behind an image code", () => {
   });
 
   it("keeps each system's flow to itself", async () => {
-    const browser = visitor();
+    const browser = await owner();
     const seller = `${PATH}/?system=seller`;
     await confirmAccount(browser, ACCOUNT, seller);
     expect(await stateOf(browser, seller)).toMatchObject({ system: "seller", step: 2 });
@@ -97,7 +105,7 @@ describe("recovery step 1: the account behind an image code", () => {
 
 describe("recovery step 2: the e-mail code", () => {
   it("refuses to go on before a code was sent, and without a code", async () => {
-    const browser = visitor();
+    const browser = await owner();
     await confirmAccount(browser);
     const early = await browser.post(page, PATH, { intent: "next", emailCode: "123456" });
     expect(errorsOf(early).emailCode).toEqual(["account.errors.sendFirst"]);
@@ -107,7 +115,7 @@ describe("recovery step 2: the e-mail code", () => {
 
   it("sends the code, refuses to send again within 60 s, sends again after", async () => {
     vi.useFakeTimers({ toFake: ["Date"], now: Date.now() });
-    const browser = visitor();
+    const browser = await owner();
     await confirmAccount(browser);
     await browser.post(page, PATH, { intent: "send" });
     const state = await stateOf(browser);
@@ -125,7 +133,7 @@ describe("recovery step 2: the e-mail code", () => {
   });
 
   it("goes back to step 1, and the code sent keeps counting down", async () => {
-    const browser = visitor();
+    const browser = await owner();
     await confirmAccount(browser);
     await browser.post(page, PATH, { intent: "send" });
     await browser.post(page, PATH, { intent: "previous" });
@@ -139,7 +147,7 @@ describe("recovery step 2: the e-mail code", () => {
 
 describe("recovery step 3: the new password", () => {
   it("refuses passwords that differ, without sending them back", async () => {
-    const browser = visitor();
+    const browser = await owner();
     await toStepThree(browser);
     const outcome = await browser.post(page, PATH, {
       intent: "confirm",
@@ -151,7 +159,7 @@ describe("recovery step 3: the new password", () => {
   });
 
   it("sends a wrong e-mail code back to step 2 with the backend's message", async () => {
-    const browser = visitor();
+    const browser = await owner();
     await confirmAccount(browser);
     await browser.post(page, PATH, { intent: "send" });
     const code = await browser.mailedCode(ACCOUNT);
@@ -167,8 +175,8 @@ describe("recovery step 3: the new password", () => {
   });
 
   it("sets the new password, shows done once, and the new password signs in", async () => {
-    const browser = visitor();
-    const email = "manager@demo.test";
+    const browser = await owner();
+    const email = ACCOUNT;
     await toStepThree(browser, email);
     const password = "Bonded-Route-2026";
     const done = await browser.post(page, PATH, {
@@ -188,9 +196,31 @@ describe("recovery step 3: the new password", () => {
   });
 
   it("goes back to step 2", async () => {
-    const browser = visitor();
+    const browser = await owner();
     await toStepThree(browser);
     await browser.post(page, PATH, { intent: "previous" });
     expect((await stateOf(browser)).step).toBe(2);
+  });
+});
+
+describe("the published demo accounts", () => {
+  it("are named on steps 1 and 2 in demo mode, and refused a code with the backend's reason", async () => {
+    const browser = visitor();
+    expect(await stateOf(browser)).toMatchObject({ step: 1, demoMode: true });
+    await confirmAccount(browser, "manager@demo.test");
+    const refused = await browser.post(page, PATH, { intent: "send" });
+    expect(errorsOf(refused)[""]).toEqual([
+      "这是公开的演示账号，不能重置或修改密码。请注册自己的账号来体验此功能",
+    ]);
+    expect(await stateOf(browser)).toMatchObject({ step: 2, sentBefore: false });
+    await expect(browser.mailedCode("manager@demo.test")).rejects.toThrow(/no code/);
+  });
+
+  it("a stranger asking for another's reset code never reads it", async () => {
+    await owner();
+    const stranger = visitor();
+    await confirmAccount(stranger);
+    expect((await stranger.post(page, PATH, { intent: "send" })).location).toBe(PATH);
+    await expect(stranger.mailedCode(ACCOUNT)).rejects.toThrow(/no code/);
   });
 });

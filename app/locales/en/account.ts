@@ -178,12 +178,16 @@ export default {
     doneText: "Sign in with your new password. You will return to the sign-in page in 2 seconds.",
     goLogin: "Back to sign in now",
     backToLogin: "Back to sign in",
+    demoAccounts:
+      "Demo: the published demo accounts (such as admin@demo.test and manager@demo.test) cannot have their password reset. Codes go only to the browsers that registered or signed in as the account.",
   },
   center: {
     title: "Password settings",
     intro: "After a change, every other device signed in to this account is signed out.",
     submit: "Change password",
     success: "Password changed; your other devices have been signed out",
+    demoAccount:
+      "This is a published demo account that anyone may use, so its password cannot be changed. Register an account of your own to try changing a password.",
   },
   loginSettings: {
     title: "Sign-in settings",

@@ -168,12 +168,16 @@ export default {
     doneText: "请使用新密码登录。2 秒后将自动返回登录页。",
     goLogin: "立即返回登录",
     backToLogin: "返回登录",
+    demoAccounts:
+      "演示环境：公开的演示账号（如 admin@demo.test、manager@demo.test）不能重置密码。验证码只会发到注册或登录过该账号的浏览器。",
   },
   center: {
     title: "密码设置",
     intro: "修改密码后，除当前设备外，其他设备上的登录将全部下线。",
     submit: "确认修改",
     success: "密码修改成功，其他设备上的登录已下线",
+    demoAccount:
+      "这是公开的演示账号，任何人都可以使用，因此不能修改密码。注册自己的账号即可体验修改密码。",
   },
   loginSettings: {
     title: "登录设置",
