@@ -2,7 +2,8 @@
 # Every test of the project: static checks, unit and contract tests, then the
 # end-to-end journeys in Debian's Chromium against a production build in demo
 # mode. Installs Chromium and the CJK fonts when they are missing, and nginx
-# for the test of several portals behind one proxy.
+# and redis-server for the test of several portals behind one proxy (and the
+# limiter's tests in Redis).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -19,12 +20,16 @@ ensure_browser() {
   fi
 }
 
-# Debian's nginx for tests/integration/scale-out.test.ts, which runs its own
-# nginx as the current user. The package's service is not started: a
-# policy-rc.d refuses every service start during the installation.
-ensure_nginx() {
-  [ -x /usr/sbin/nginx ] && return 0
-  echo "Installing nginx for the scale-out test…"
+# Debian's nginx and redis-server for tests/integration/scale-out.test.ts and
+# the shared store's tests, which start their own servers as the current
+# user. The packages' services are not started: a policy-rc.d refuses every
+# service start during the installation.
+ensure_servers() {
+  local missing=()
+  [ -x /usr/sbin/nginx ] || missing+=(nginx)
+  [ -x /usr/bin/redis-server ] || missing+=(redis-server)
+  ((${#missing[@]})) || return 0
+  echo "Installing ${missing[*]} for the scale-out and shared-store tests…"
   local sudo=""
   [ "$(id -u)" -eq 0 ] || sudo="sudo"
   local policy=/usr/sbin/policy-rc.d added=""
@@ -32,8 +37,8 @@ ensure_nginx() {
     printf '#!/bin/sh\nexit 101\n' | $sudo tee "$policy" >/dev/null && $sudo chmod +x "$policy" && added=1
   fi
   { $sudo apt-get update -qq &&
-    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq nginx >/dev/null; } ||
-    echo "nginx could not be installed: the scale-out test will be skipped."
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null; } ||
+    echo "${missing[*]} could not be installed: the tests that need them will be skipped."
   [ -z "$added" ] || $sudo rm -f "$policy"
 }
 
@@ -44,7 +49,7 @@ npm run --silent typecheck
 echo "== lint"
 npm run --silent lint
 echo "== unit, contract and integration tests"
-ensure_nginx
+ensure_servers
 npx vitest run
 echo "== end-to-end tests"
 ensure_browser
