@@ -21,6 +21,7 @@
  * Times are stored as Unix seconds and answered as `{ seconds }`.
  */
 import { z } from "zod";
+import { EMAIL_CODE_SCENES } from "../app/contract/account.ts";
 import {
   ORDER_EVENT_ACTIONS,
   ORDER_EVENT_SOURCES,
@@ -33,7 +34,7 @@ import {
 import { NOTICE_KINDS } from "../app/contract/notice.ts";
 import { ROLES } from "../app/contract/roles.ts";
 import { indexConsignees, noteStatus } from "./order-index.ts";
-import { Table } from "./table.ts";
+import { JournaledMap, Table } from "./table.ts";
 import { currentWorld } from "./worlds.ts";
 
 const seconds = z.number().int();
@@ -84,7 +85,7 @@ export type DeviceRow = z.output<typeof deviceRow>;
 export const emailCodeRow = z.object({
   captchaId: z.string(),
   email: z.string(),
-  scene: z.enum(["register", "forgot"]),
+  scene: z.enum(EMAIL_CODE_SCENES),
   /** SHA-256 of the 6-digit code. */
   codeHash: z.string(),
   createdOn: seconds,
@@ -295,9 +296,9 @@ export function createDb() {
     userIdByName: new Map<string, string>(),
     deviceNoByToken: new Map<string, string>(),
     /** Demo mailboxes that signed in as each user (mocks/mailbox.ts). */
-    mailboxesByUser: new Map<string, Set<string>>(),
+    mailboxesByUser: new JournaledMap<Set<string>>(),
     /** Last code sent per address (ms), for the 60 s resend rule. */
-    lastCodeSentAt: new Map<string, number>(),
+    lastCodeSentAt: new JournaledMap<number>(),
     /** The qualification (companies row) each applicant submitted. */
     companyIdByUser: new Map<string, string>(),
     orderList: [] as OrderRow[],
@@ -316,6 +317,28 @@ export function createDb() {
 }
 
 export type Db = ReturnType<typeof createDb>;
+
+/**
+ * The values of the database that `rebuildIndexes` derives from the tables.
+ * The data file (mocks/data-file.ts) keeps everything else: the tables, the
+ * `JournaledMap`s and the plain numbers. A new value is either added here
+ * (and to `rebuildIndexes`) or is one of those kinds; a test checks it.
+ */
+export const DERIVED_KEYS = [
+  "userIdByName",
+  "deviceNoByToken",
+  "companyIdByUser",
+  "orderList",
+  "salverOrders",
+  "serviceSalvers",
+  "logisticsIndex",
+  "salverStats",
+  "serviceStats",
+  "companyStats",
+  "allStats",
+  "orderNoLength",
+  "salverNoLength",
+] as const satisfies readonly (keyof Db)[];
 
 /** The data of the current world (mocks/worlds.ts): the only world outside end-to-end tests. */
 export const db: Db = new Proxy({} as Db, {
@@ -432,6 +455,21 @@ export function finishOrderIndexes(): void {
   db.orderNoLength = lengthOf(db.orderList.map((row) => row.orderNo));
   db.salverNoLength = lengthOf(db.salverOrders.keys());
   indexConsignees(db.orderList);
+}
+
+/** Builds the derived values (`DERIVED_KEYS`) of the current database from its tables (loading). */
+export function rebuildIndexes(): void {
+  for (const user of db.users.values()) db.userIdByName.set(user.username, user.id);
+  for (const device of db.devices.values())
+    db.deviceNoByToken.set(device.tokenHash, device.deviceNo);
+  for (const company of db.companies.values()) db.companyIdByUser.set(company.userId, company.id);
+  for (const service of db.services.values()) db.serviceSalvers.set(service.serviceNo, []);
+  for (const salver of db.salvers.values()) {
+    db.serviceSalvers.get(salver.serviceNo)?.push(salver.salverNo);
+    db.salverOrders.set(salver.salverNo, []);
+  }
+  for (const order of db.orders.values()) indexOrder(order);
+  finishOrderIndexes();
 }
 
 export function salverStatsOf(salverNo: string): Stats {

@@ -20,6 +20,10 @@
  *
  * `clear` starts a new Collection: `Collection.clear` removes its records
  * one by one with a search each, O(n²) (minutes at 100,000 rows).
+ *
+ * Once `trackChanges` is called (the standalone server's data file, after
+ * loading), a table notes the keys it changed, so the data file's journal
+ * writes those rows alone (`takeChanges`).
  */
 import { Collection, Query } from "@msw/data";
 import type { z } from "zod";
@@ -38,12 +42,80 @@ export interface TableOptions {
   inPlace?: boolean;
 }
 
+/** What changed in a table or map since the last `takeChanges`: emptied first, then these keys. */
+export interface Changes {
+  cleared: boolean;
+  keys: Set<string>;
+}
+
+/** Notes changed keys once tracking is on (one per table or map). */
+class ChangeLog {
+  #keys: Set<string> | null = null;
+  #cleared = false;
+
+  /** Notes changes from now on (what came before is in the file already). */
+  start(): void {
+    this.#keys = new Set();
+    this.#cleared = false;
+  }
+
+  note(key: string): void {
+    this.#keys?.add(key);
+  }
+
+  noteCleared(): void {
+    if (!this.#keys) return;
+    this.#keys.clear();
+    this.#cleared = true;
+  }
+
+  take(): Changes {
+    const changes = { cleared: this.#cleared, keys: this.#keys ?? new Set<string>() };
+    if (this.#keys) this.#keys = new Set();
+    this.#cleared = false;
+    return changes;
+  }
+}
+
+/**
+ * A Map whose changes the data file's journal can follow, for the few
+ * values of the database that are neither rows nor derived from rows.
+ * Values must be replaced through `set` to be noted, never changed in place.
+ */
+export class JournaledMap<V> extends Map<string, V> {
+  readonly #log = new ChangeLog();
+
+  override set(key: string, value: V): this {
+    this.#log.note(key);
+    return super.set(key, value);
+  }
+
+  override delete(key: string): boolean {
+    this.#log.note(key);
+    return super.delete(key);
+  }
+
+  override clear(): void {
+    this.#log.noteCleared();
+    super.clear();
+  }
+
+  trackChanges(): void {
+    this.#log.start();
+  }
+
+  takeChanges(): Changes {
+    return this.#log.take();
+  }
+}
+
 export class Table<S extends z.ZodType<Record<string, unknown>>> {
   #collection: Collection<S> | null;
   readonly #schema: S;
   readonly #byKey = new Map<string, z.output<S>>();
   readonly #keyOf: (row: z.output<S>) => string;
   readonly #inPlace: boolean;
+  readonly #log = new ChangeLog();
 
   constructor(schema: S, keyOf: (row: z.output<S>) => string, options: TableOptions = {}) {
     this.#schema = schema;
@@ -55,6 +127,14 @@ export class Table<S extends z.ZodType<Record<string, unknown>>> {
   /** The @msw/data collection behind the table (none for an in-place table). */
   get collection(): Collection<S> | null {
     return this.#collection;
+  }
+
+  keyOf(row: z.output<S>): string {
+    return this.#keyOf(row);
+  }
+
+  get schema(): S {
+    return this.#schema;
   }
 
   get size(): number {
@@ -84,6 +164,7 @@ export class Table<S extends z.ZodType<Record<string, unknown>>> {
       throw new Error(`Duplicate key ${key}`);
     }
     this.#byKey.set(key, row);
+    this.#log.note(key);
     changes += 1;
     return row;
   }
@@ -100,6 +181,7 @@ export class Table<S extends z.ZodType<Record<string, unknown>>> {
     const key = this.#keyOf(row);
     if (this.#byKey.has(key)) throw new Error(`Duplicate key ${key}`);
     this.#byKey.set(key, row);
+    this.#log.note(key);
     changes += 1;
     return row;
   }
@@ -113,6 +195,7 @@ export class Table<S extends z.ZodType<Record<string, unknown>>> {
     const key = this.#keyOf(row);
     if (this.#byKey.has(key)) throw new Error(`Duplicate key ${key}`);
     this.#byKey.set(key, row);
+    this.#log.note(key);
     changes += 1;
     return row;
   }
@@ -132,6 +215,7 @@ export class Table<S extends z.ZodType<Record<string, unknown>>> {
     for (const key of keys) if (this.#byKey.has(key)) wanted.add(key);
     if (wanted.size === 0) return [];
     changes += 1;
+    for (const key of wanted) this.#log.note(key);
     if (this.#inPlace) return this.#updateInPlace(wanted, change);
     const collection = this.#collection;
     if (!collection) return [];
@@ -166,12 +250,42 @@ export class Table<S extends z.ZodType<Record<string, unknown>>> {
     if (!row) return;
     this.#collection?.delete(row as never);
     this.#byKey.delete(key);
+    this.#log.note(key);
     changes += 1;
   }
 
   clear(): void {
     if (this.#collection) this.#collection = new Collection({ schema: this.#schema });
     this.#byKey.clear();
+    this.#log.noteCleared();
     changes += 1;
+  }
+
+  /**
+   * Stores rows read back from the data file, in their order. `trusted`
+   * rows were written under the same row schema and skip its check (100,000
+   * orders at start); the others are checked as on insert.
+   */
+  async load(rows: Iterable<z.input<S>>, trusted: boolean): Promise<void> {
+    for (const row of rows) {
+      if (trusted && !this.#collection) {
+        const stored = row as z.output<S>;
+        const key = this.#keyOf(stored);
+        if (this.#byKey.has(key)) throw new Error(`Duplicate key ${key}`);
+        this.#byKey.set(key, stored);
+      } else {
+        await this.insert(row);
+      }
+    }
+  }
+
+  /** From now on, note the keys of changed rows. */
+  trackChanges(): void {
+    this.#log.start();
+  }
+
+  /** The changes noted since the last call. */
+  takeChanges(): Changes {
+    return this.#log.take();
   }
 }

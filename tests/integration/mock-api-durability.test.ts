@@ -1,13 +1,14 @@
 /**
  * `npm run mock-api` with MOCK_API_DATA_FILE: changes survive a restart, an
  * answer means the change is on disk (even when the process is killed in the
- * middle of writing), and a damaged file stops the start.
+ * middle of a burst of writes), a journal cut short by a crash is cut at its
+ * last whole record, and damage anywhere else stops the start.
  */
 import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { decodeDataFile } from "../../mocks/data-file.ts";
+import { frame, JOURNAL_MAGIC } from "../../mocks/store-format.ts";
 import { type Child, freePort, startMockApi, stop, waitForOutput } from "./processes.ts";
 
 const PASSWORD = "Demo1234!";
@@ -16,8 +17,11 @@ let file: string;
 let port: number;
 let api: Child | undefined;
 
+/** The default seed: the kill test runs at the data size of the demo. */
+const SEED = { SEED_SERVICES: "20", SEED_PALLETS: "200", SEED_ORDERS: "5000" };
+
 async function startApi(): Promise<Child> {
-  api = startMockApi(port, { MOCK_API_DATA_FILE: file });
+  api = startMockApi(port, { ...SEED, MOCK_API_DATA_FILE: file });
   await waitForOutput(api, "listening on");
   return api;
 }
@@ -43,6 +47,12 @@ async function call<T = unknown>(
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
   });
   return (await response.json()) as Envelope<T>;
+}
+
+async function newestJournal(): Promise<string> {
+  const journals = (await readdir(dir)).filter((name) => /\.journal-\d+$/.test(name));
+  const newest = journals.sort((a, b) => Number(a.split("-").at(-1)) - Number(b.split("-").at(-1)));
+  return join(dir, newest.at(-1) ?? "none");
 }
 
 async function login(username: string, password = PASSWORD): Promise<string> {
@@ -128,60 +138,88 @@ describe("the standalone fake backend with a data file", () => {
     expect(mails.data.length).toBeGreaterThan(0);
   });
 
-  it("keeps every acknowledged change when killed (SIGKILL) in the middle of a burst of writes", async () => {
-    const orderNos = [...(await remarksOf(token)).keys()].slice(0, 40);
-    const acknowledged = new Map<string, string>();
+  it("keeps every acknowledged change, and no half of one, when killed (SIGKILL) in a burst of writes", async () => {
+    const orderNos = [...(await remarksOf(token)).keys()].slice(0, 80);
+    const pairs = Array.from({ length: 40 }, (_, i) => [orderNos[2 * i], orderNos[2 * i + 1]]);
+    const acknowledged = new Map<number, string>();
     let stopped = false;
-    // Four writers, each setting the remarks of its own ten orders in turn until the process dies.
+    // Four writers, each setting one remark on both orders of its own ten pairs in turn until the process dies.
     const writers = [0, 1, 2, 3].map(async (writer) => {
       for (let round = 0; !stopped; round++) {
-        const no = orderNos[writer * 10 + (round % 10)] as string;
+        const pair = writer * 10 + (round % 10);
         const text = `writer ${writer} round ${round}`;
         try {
           const answer = await call("/cba/order-remarks", {
             method: "PUT",
             token,
-            body: { orderNoList: [no], reasonForDetention: text },
+            body: { orderNoList: pairs[pair], reasonForDetention: text },
           });
-          if (answer.code === 200) acknowledged.set(no, text);
+          if (answer.code === 200) acknowledged.set(pair, text);
         } catch {
           return; // the connection died with the process
         }
       }
     });
-    // Once writes are landing, kill it while a snapshot is being written (its temporary file exists).
-    while (acknowledged.size < 8) await new Promise((resolve) => setTimeout(resolve, 5));
-    const writing = async () => (await readdir(dir)).some((name) => name.includes(".tmp-"));
-    const deadline = Date.now() + 5000;
-    while (!(await writing()) && Date.now() < deadline);
+    while (acknowledged.size < 40) await new Promise((resolve) => setTimeout(resolve, 5));
     (api as Child).process.kill("SIGKILL");
     stopped = true;
     await (api as Child).exited;
     await Promise.all(writers);
-    console.info(`killed ${(await writing()) ? "with" : "without"} a snapshot half written`);
-
-    // The data file is whole (header, length and checksum hold).
-    decodeDataFile(await readFile(file));
 
     await startApi();
     const remarks = await remarksOf(token);
-    for (const [no, text] of acknowledged) {
+    for (const [pair, text] of acknowledged) {
+      const [first, second] = pairs[pair] as [string, string];
+      // Both orders of a call, or neither: one remark for the pair.
+      expect(remarks.get(second), `pair ${pair}`).toBe(remarks.get(first));
       // The acknowledged remark, or a later one of the same writer whose answer never arrived.
-      const now = remarks.get(no) ?? "";
+      const now = remarks.get(first) ?? "";
       const [, writer, round] = /writer (\d) round (\d+)/.exec(text) ?? [];
-      expect(now, `order ${no}`).toMatch(new RegExp(`^writer ${writer} round \\d+$`));
-      expect(Number(now.split(" round ")[1]), `order ${no}`).toBeGreaterThanOrEqual(Number(round));
+      expect(now, `order ${first}`).toMatch(new RegExp(`^writer ${writer} round \\d+$`));
+      expect(Number(now.split(" round ")[1]), `order ${first}`).toBeGreaterThanOrEqual(
+        Number(round),
+      );
     }
     // No temporary file is left beside the data file.
-    expect((await readdir(dir)).filter((name) => name !== "mock-api.data")).toEqual([]);
+    expect((await readdir(dir)).filter((name) => name.includes(".tmp-"))).toEqual([]);
+  });
+
+  it("cuts a journal whose last record was cut short, says so, and keeps the whole records", async () => {
+    const before = await remarksOf(token);
+    await stop(api as Child, "SIGKILL");
+    const journal = await newestJournal();
+    const whole = await readFile(journal);
+    const partial = frame(`"orders"\t"x"\t{"never":"acknowledged"}`);
+    await writeFile(journal, Buffer.concat([whole, partial.subarray(0, partial.length - 5)]));
+
+    const child = await startApi();
+    expect(child.output()).toMatch(/last record was cut short.*removed/);
+    expect(await readFile(journal)).toEqual(whole);
+    expect(await remarksOf(token)).toEqual(before);
+  });
+
+  it("refuses to start on a journal damaged before its end, and leaves the files as they are", async () => {
+    await stop(api as Child, "SIGTERM");
+    const journal = await newestJournal();
+    const whole = await readFile(journal);
+    // The first entry record, after the magic line and the header record.
+    const headerEnd = JOURNAL_MAGIC.length + 8 + whole.readUInt32BE(JOURNAL_MAGIC.length);
+    expect(whole.length).toBeGreaterThan(headerEnd + 200);
+    const damaged = Buffer.from(whole);
+    damaged[headerEnd + 20] = (damaged[headerEnd + 20] ?? 0) ^ 0x20;
+    await writeFile(journal, damaged);
+    const child = startMockApi(port, { ...SEED, MOCK_API_DATA_FILE: file });
+    expect(await child.exited).toBe(1);
+    expect(child.output()).toMatch(/MOCK_API_DATA_FILE=.*damaged before its end.*did not start/s);
+    expect((await readFile(journal)).equals(damaged)).toBe(true);
+    await writeFile(journal, whole);
   });
 
   it("refuses to start on a damaged or cut-short file, and leaves it as it is", async () => {
-    await stop(api as Child, "SIGTERM");
     const whole = await readFile(file);
     for (const damaged of [whole.subarray(0, whole.length - 100), Buffer.from("{}")]) {
       await writeFile(file, damaged);
-      const child = startMockApi(port, { MOCK_API_DATA_FILE: file });
+      const child = startMockApi(port, { ...SEED, MOCK_API_DATA_FILE: file });
       expect(await child.exited).toBe(1);
       expect(child.output()).toMatch(/MOCK_API_DATA_FILE=.*did not start/);
       expect((await readFile(file)).equals(damaged)).toBe(true);
