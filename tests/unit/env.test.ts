@@ -58,6 +58,43 @@ describe("configuration", () => {
     ).toMatch(/TEST_CAPTCHA_CODE: only allowed/);
   });
 
+  it("trusts only the proxies TRUST_PROXY names: a number of hops or addresses, never every hop", () => {
+    expect(parseEnv({}).trustProxy).toBe(false);
+    expect(parseEnv({ TRUST_PROXY: "false" }).trustProxy).toBe(false);
+    expect(parseEnv({ TRUST_PROXY: "0" }).trustProxy).toBe(false);
+    expect(parseEnv({ TRUST_PROXY: "1" }).trustProxy).toBe(1);
+    expect(parseEnv({ TRUST_PROXY: "2" }).trustProxy).toBe(2);
+    expect(parseEnv({ TRUST_PROXY: "10.0.0.0/8, loopback,::1" }).trustProxy).toEqual([
+      "10.0.0.0/8",
+      "loopback",
+      "::1",
+    ]);
+    expect(parseEnv({ TRUST_PROXY: "172.18.0.4,fd00::/8" }).trustProxy).toEqual([
+      "172.18.0.4",
+      "fd00::/8",
+    ]);
+    for (const every of ["true", "yes", "TRUE"]) {
+      expect(messageOf({ TRUST_PROXY: every })).toMatch(
+        /^TRUST_PROXY: true would believe X-Forwarded-For from anyone.*number of proxies/,
+      );
+    }
+    for (const bad of ["11", "proxy.example.com", "10.0.0.0/33", "10.0.0.1/8/8", "1.2.3"]) {
+      expect(messageOf({ TRUST_PROXY: bad }), bad).toMatch(/^TRUST_PROXY: must be false, a number/);
+    }
+  });
+
+  it("reads REDIS_URL, and only a redis:// or rediss:// URL", () => {
+    expect(parseEnv({}).redisUrl).toBeUndefined();
+    expect(parseEnv({ REDIS_URL: "redis://redis:6379" }).redisUrl).toBe("redis://redis:6379");
+    expect(parseEnv({ REDIS_URL: "rediss://user:pw@cache.example.com:6380/2" }).redisUrl).toBe(
+      "rediss://user:pw@cache.example.com:6380/2",
+    );
+    expect(messageOf({ REDIS_URL: "http://redis:6379" })).toMatch(
+      /^REDIS_URL: must be a redis:\/\//,
+    );
+    expect(messageOf({ REDIS_URL: "redis" })).toMatch(/^REDIS_URL: /);
+  });
+
   it("treats empty variables as unset", () => {
     expect(parseEnv({ API_BASE_URL: "", PORT: "" })).toMatchObject({ demoMode: true, port: 3000 });
   });
