@@ -26,6 +26,8 @@ app.disable("x-powered-by");
 // about 13 KB, sent again as the Referer of the next request): room for both.
 const MAX_HEADER_BYTES = 64 * 1024;
 const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, app);
+// Only the proxies TRUST_PROXY names (a number of hops, or their addresses):
+// entries a client wrote further left in X-Forwarded-For count for nothing.
 app.set("trust proxy", config.trustProxy);
 // Framing, sniffing, referrer; HSTS when the cookies are Secure (served over HTTPS).
 app.use(baseSecurityHeaders({ hsts: config.cookieSecure }));
