@@ -19,6 +19,7 @@ import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { NoEvalScript } from "./components/csp-nonce.tsx";
 import { deferredReady } from "./components/deferred.tsx";
+import { Shell } from "./components/deferred-app-shell.tsx";
 import { ErrorPage } from "./components/deferred-error-page.tsx";
 import { LoadingOverlay, RouteAnnouncer } from "./components/navigation-feedback.tsx";
 import { LOCALE_TAGS, type Locale } from "./locales/index.ts";
@@ -29,6 +30,7 @@ import { requestBodyMiddleware } from "./middleware/request-body.server.ts";
 import { sessionMiddleware } from "./middleware/session.server.ts";
 import { errorTitleKey, pageTitle, titleKeyOf } from "./utils/page-title.ts";
 import { retryAfterMiddleware } from "./utils/rate-limit.server.ts";
+import { shellOf } from "./utils/shell-data.ts";
 
 export const middleware: Route.MiddlewareFunction[] = [
   languageMiddleware,
@@ -120,10 +122,19 @@ export function ErrorBoundary() {
   const t = (key: string) => translate(key as ParseKeys);
   const status = isRouteErrorResponse(error) ? error.status : 500;
   if (!isRouteErrorResponse(error) && import.meta.env.DEV) console.error(error);
+  const payload = isRouteErrorResponse(error) ? error.data : undefined;
+  // A signed-in user refused a page keeps the menu and header (utils/shell.server.ts).
+  const shell = shellOf(payload);
   return (
     <>
       <title>{pageTitle(t, errorTitleKey(status))}</title>
-      <ErrorPage status={status} payload={isRouteErrorResponse(error) ? error.data : undefined} />
+      {shell ? (
+        <Shell data={shell}>
+          <ErrorPage status={status} payload={payload} inShell />
+        </Shell>
+      ) : (
+        <ErrorPage status={status} payload={payload} />
+      )}
     </>
   );
 }

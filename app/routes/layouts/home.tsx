@@ -38,8 +38,9 @@ export default function HomeLayout({ loaderData }: Route.ComponentProps) {
  * unreachable backend) shows the error page inside the menu and header, so
  * the user can go on elsewhere. When the layout itself failed (not signed in
  * any more, its own data missing) there is no menu to keep: the error page
- * stands alone, as the root's does. A signed-in user refused a page (403)
- * keeps the menu and header: the refusal carries them (`refuseInShell`).
+ * stands alone. A signed-in user refused a page (403) keeps the menu and
+ * header: the refusal carries them (`refuseInShell`), and the boundary that
+ * draws it (this one, or the root's) puts them around the error page.
  */
 export function ErrorBoundary({ error, loaderData }: Route.ErrorBoundaryProps) {
   const status = isRouteErrorResponse(error) ? error.status : 500;
