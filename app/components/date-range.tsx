@@ -23,6 +23,7 @@ import {
 } from "~/utils/date-range.ts";
 import { useTranslation } from "~/utils/i18n.ts";
 import { listHref } from "~/utils/list-query.ts";
+import { DateInput } from "./date-input.tsx";
 import { ErrorLine } from "./form-messages.tsx";
 
 export function DateRangeField({
@@ -81,14 +82,14 @@ export function DateRangeField({
         <label htmlFor={`${id}-start`} className="sr-only">
           {t("inventory.dateRange.start")}
         </label>
-        <input
+        <DateInput
           id={`${id}-start`}
-          type="date"
           name={START_DATE}
           defaultValue={range.startDate ?? ""}
+          pickerLabel={t("inventory.dateRange.start")}
           aria-invalid={invalid}
           aria-describedby={error ? errorId : undefined}
-          className="input w-38 px-2"
+          className="input w-34 px-2"
         />
         <span className="text-sm text-gray-500" aria-hidden="true">
           {t("inventory.dateRange.to")}
@@ -96,14 +97,14 @@ export function DateRangeField({
         <label htmlFor={`${id}-end`} className="sr-only">
           {t("inventory.dateRange.end")}
         </label>
-        <input
+        <DateInput
           id={`${id}-end`}
-          type="date"
           name={END_DATE}
           defaultValue={range.endDate ?? ""}
+          pickerLabel={t("inventory.dateRange.end")}
           aria-invalid={invalid}
           aria-describedby={error ? errorId : undefined}
-          className="input w-38 px-2"
+          className="input w-34 px-2"
         />
       </div>
       {/* Only a wrong range takes a line: the inputs stay level with the other filters. */}

@@ -75,3 +75,9 @@ export const MENU_ICONS = {
   settings: SettingsIcon,
   explain: ExplainIcon,
 } as const;
+export const CalendarIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <rect x="3.5" y="5" width="17" height="15" rx="1.5" />
+    <path d="M3.5 10h17M8 3v4M16 3v4" />
+  </Icon>
+);

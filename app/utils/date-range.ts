@@ -85,13 +85,25 @@ export function activeShortcut(range: DateRange, today: string): DateShortcut | 
 }
 
 /**
+ * A day as typed into a date field, in the portal's one format: `2026/11/25`,
+ * `2026.11.25` and `20261125` are read as `2026-11-25`; blank is no day.
+ * Anything else comes back as typed, for the range's error to point at.
+ */
+export function typedDay(value: string | null): string | undefined {
+  const trimmed = value?.trim();
+  if (!trimmed) return undefined;
+  const match = /^(\d{4})[-/.]?(\d{2})[-/.]?(\d{2})$/.exec(trimmed);
+  return match ? `${match[1]}-${match[2]}-${match[3]}` : trimmed;
+}
+
+/**
  * The range of the query: blank days are absent; a day that is not a real
  * `YYYY-MM-DD` day, or a start after the end, is an error (the list says so
  * instead of quietly showing something else).
  */
 export function parseDateRange(params: URLSearchParams): ParsedRange {
-  const startDate = params.get(START_DATE)?.trim() || undefined;
-  const endDate = params.get(END_DATE)?.trim() || undefined;
+  const startDate = typedDay(params.get(START_DATE));
+  const endDate = typedDay(params.get(END_DATE));
   const input = { startDate, endDate };
   if ((startDate && !isCalendarDay(startDate)) || (endDate && !isCalendarDay(endDate))) {
     return { input, ok: false, error: RANGE_ERRORS.invalid };

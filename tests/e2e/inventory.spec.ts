@@ -191,6 +191,11 @@ for (const lang of ["zh", "en"] as const) {
       );
       await expect(page.locator("#detail-range-start")).toHaveValue(week.startDate);
       await expect(page.locator("#detail-range-end")).toHaveValue(week.endDate);
+      // One date format in every field, whatever the browser's language: not its mm/dd/yyyy.
+      const start = page.locator("#detail-range-start");
+      await expect(start).toHaveAttribute("type", "text");
+      await expect(start).toHaveAttribute("placeholder", lang === "en" ? "YYYY-MM-DD" : "年-月-日");
+      await expect(page.getByTestId("detail-range-start-calendar")).toBeVisible();
       await expect
         .poll(async () => new Set(await column(page, "inventory-detail", 2)))
         .toEqual(new Set(changed.slice(1)));
@@ -285,7 +290,8 @@ for (const lang of ["zh", "en"] as const) {
       }
 
       // Start after end: said in the page's language, nothing listed, nothing to download.
-      await page.locator("#detail-range-start").fill("2026-11-20");
+      // Typed with slashes: read, and shown again, as 2026-11-20.
+      await page.locator("#detail-range-start").fill("2026/11/20");
       await page.locator("#detail-range-end").fill("2026-11-01");
       await page.getByRole("button", { name: common.search }).click();
       await expect(page.getByTestId("inventory-detail-error")).toHaveText(i.dateRange.order);

@@ -79,6 +79,23 @@ describe("parseDateRange", () => {
     });
   });
 
+  it("reads a day typed with slashes, dots or no separator in the portal's one format", () => {
+    expect(parseDateRange(q("startDate=2026/11/01&endDate=20261122"))).toMatchObject({
+      ok: true,
+      range: { startDate: "2026-11-01", endDate: "2026-11-22" },
+      input: { startDate: "2026-11-01", endDate: "2026-11-22" },
+    });
+    expect(parseDateRange(q("startDate=2026.11.01"))).toMatchObject({
+      ok: true,
+      range: { startDate: "2026-11-01" },
+    });
+    // Month-first, as an English date field would show it, is not guessed at.
+    expect(parseDateRange(q("startDate=11/01/2026"))).toMatchObject({
+      ok: false,
+      input: { startDate: "11/01/2026" },
+    });
+  });
+
   it("allows a single day", () => {
     expect(parseDateRange(q("startDate=2026-11-22&endDate=2026-11-22")).ok).toBe(true);
   });
