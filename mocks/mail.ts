@@ -4,6 +4,7 @@
  * activation and reset codes must not be readable in a log.
  */
 import { PRODUCT_NAME as PRODUCT_NAME_OF_PORTAL } from "../app/config/product.ts";
+import type { EmailCodeScene } from "../app/contract/account.ts";
 import { nowSeconds } from "./clock.ts";
 import { db, type NoticeRow, nextSeq } from "./db.ts";
 import type { Lang } from "./i18n.ts";
@@ -31,11 +32,15 @@ export async function sendMail(to: string, subject: string, text: string): Promi
 
 export function codeMail(
   lang: Lang,
-  scene: "register" | "forgot",
+  scene: EmailCodeScene,
   code: string,
 ): { subject: string; text: string } {
   if (lang === "en") {
-    const purpose = scene === "register" ? "activate your account" : "reset your password";
+    const purpose = {
+      register: "activate your account",
+      forgot: "reset your password",
+      login: "sign in",
+    }[scene];
     return {
       subject: `[${PRODUCT_NAME.en}] Your e-mail code`,
       text:
@@ -43,7 +48,7 @@ export function codeMail(
         "If you did not ask for it, ignore this mail.",
     };
   }
-  const purpose = scene === "register" ? "激活账号" : "重置密码";
+  const purpose = { register: "激活账号", forgot: "重置密码", login: "登录" }[scene];
   return {
     subject: `【${PRODUCT_NAME.zh}】邮箱验证码`,
     text: `您正在${purpose}，验证码为 ${code}，10 分钟内有效，仅可使用一次。\n如非本人操作，请忽略本邮件。`,

@@ -2,10 +2,9 @@ import type { FieldMetadata } from "@conform-to/react";
 import { useState } from "react";
 import { useLocation } from "react-router";
 import { InputField } from "~/components/form.tsx";
-import type { CaptchaPurpose } from "~/utils/captcha-purpose.ts";
+import { CAPTCHA_SIZE, type CaptchaPurpose } from "~/utils/captcha-purpose.ts";
 import { useTranslation } from "~/utils/i18n.ts";
 import { hrefWithQuery } from "~/utils/locale-path.ts";
-import { useHydrated } from "~/utils/use-hydrated.ts";
 
 /**
  * The image verification code of a form, with "change one". Without
@@ -14,24 +13,17 @@ import { useHydrated } from "~/utils/use-hydrated.ts";
 export function CaptchaImage({ purpose, nonce }: { purpose: CaptchaPurpose; nonce: string }) {
   const { t } = useTranslation();
   const location = useLocation();
-  const hydrated = useHydrated();
   const [count, setCount] = useState(0);
-  // The code spelled out as text, with its picture, for people who cannot see the image.
-  const [spelled, setSpelled] = useState<{ spelled: string; image: string } | null>(null);
-  const src = spelled?.image ?? hrefWithQuery("/captcha", { purpose, n: `${nonce}-${count}` });
-  const spell = async () => {
-    const response = await fetch(hrefWithQuery("/captcha", { purpose, as: "text" }));
-    if (response.ok) setSpelled((await response.json()) as { spelled: string; image: string });
-  };
+  const src = hrefWithQuery("/captcha", { purpose, n: `${nonce}-${count}` });
 
   return (
-    <div className="relative flex shrink-0 items-center gap-2">
+    <div className="flex shrink-0 items-center gap-2">
       <img
         src={src}
         alt={t("auth.captchaAlt")}
-        width={120}
-        height={40}
-        className="h-9 w-[108px] rounded border border-gray-200 bg-white"
+        width={CAPTCHA_SIZE.width}
+        height={CAPTCHA_SIZE.height}
+        className="h-14 w-[168px] rounded border border-gray-200 bg-white"
         data-testid={`captcha-${purpose}`}
       />
       <a
@@ -39,28 +31,11 @@ export function CaptchaImage({ purpose, nonce }: { purpose: CaptchaPurpose; nonc
         className="btn-link text-xs"
         onClick={(event) => {
           event.preventDefault();
-          setSpelled(null);
           setCount((value) => value + 1);
         }}
       >
         {t("auth.changeCode")}
       </a>
-      {/* Under the picture, over the right end of the field's error line. */}
-      <div className="absolute top-full right-0 mt-0.5 flex items-center gap-2 text-xs whitespace-nowrap">
-        <p className="text-gray-700" role="status" data-testid={`captcha-${purpose}-spelled`}>
-          {spelled ? t("common.captchaSpelled", { code: spelled.spelled }) : ""}
-        </p>
-        {hydrated ? (
-          <button
-            type="button"
-            className="btn-link text-xs underline"
-            onClick={() => void spell()}
-            data-testid={`captcha-${purpose}-spell`}
-          >
-            {t("common.captchaSpell")}
-          </button>
-        ) : null}
-      </div>
     </div>
   );
 }

@@ -68,7 +68,8 @@ export const modifyPasswordBodySchema = z.object({
  * gets a registration code, a known one a recovery code. A code only works
  * in the flow it was sent for.
  */
-export const EMAIL_CODE_SCENES = ["register", "forgot"] as const;
+/** `login`: a sign-in code for an account (1003 when unknown), instead of the image code. */
+export const EMAIL_CODE_SCENES = ["register", "forgot", "login"] as const;
 export type EmailCodeScene = (typeof EMAIL_CODE_SCENES)[number];
 
 export const sendEmailCodeQuerySchema = z.object({

@@ -1,17 +1,21 @@
-import { redirect } from "react-router";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type RouterContextProvider, redirect } from "react-router";
 import { ApiCode } from "~/contract/index.ts";
 import { getInstance, getLocale } from "~/middleware/i18next.ts";
 import { apiContext, sessionContext } from "~/middleware/session.server.ts";
+import { resendWait } from "~/utils/account-flow.server.ts";
 import { audit } from "~/utils/audit.server.ts";
 import { logIn } from "~/utils/auth.server.ts";
 import { imageCodeForm } from "~/utils/captcha-session.server.ts";
-import { localizePath, stripLocale } from "~/utils/locale-path.ts";
+import { cookieHeaders } from "~/utils/cookies.ts";
+import { hrefWithQuery, localizePath, stripLocale } from "~/utils/locale-path.ts";
 import { canOpen, homePathFor } from "~/utils/permissions.ts";
 import {
   clientAddress,
   LIMITS,
   type Limit,
   limiterOf,
+  limitPost,
   MAX_LOGIN_DELAY_MS,
   pause,
   refuseTooMany,
@@ -19,26 +23,139 @@ import {
 import { requestInfoContext } from "~/utils/request-context.server.ts";
 import { localRedirectTarget } from "~/utils/same-origin.server.ts";
 import { commitSession, startClocks } from "~/utils/session.server.ts";
-import { loginSchema } from "~/validation/auth.ts";
+import { emailLoginSchema, loginCodeRequestSchema, loginSchema } from "~/validation/auth.ts";
 import type { Route } from "./+types/login.callback";
 
 // The form of `/` posts here; on a refusal this route shows the same page.
 export { default, loader } from "./login.tsx";
 
+type Context = Readonly<RouterContextProvider>;
+
+/**
+ * Three posts: the sign-in with the image code, and for a person who cannot
+ * read the image, "send me a code" (`intent=send`) and the sign-in with the
+ * code mailed to the account (`method=email`).
+ */
 export async function action({ request, context }: Route.ActionArgs) {
-  const session = context.get(sessionContext);
-  const locale = getLocale(context);
   const formData = await request.formData();
+  if (formData.get("intent") === "send") return sendLoginCode(context, formData);
+  if (formData.get("method") === "email") return signInByEmail(request, context, formData);
+  return signInByImage(request, context, formData);
+}
+
+async function signInByImage(request: Request, context: Context, formData: FormData) {
   const posted = await imageCodeForm(context, formData, {
     schema: loginSchema,
     purpose: "login",
     secretFields: ["password"],
   });
   if (posted.refusal) return posted.refusal;
-  const { username } = posted.value;
+  const guard = await loginGuard(request, context, posted.value.username);
+  if (!posted.codeRight) {
+    await guard.failed();
+    // A failed login the backend never sees: the audit trail records it here.
+    guard.refused("image-code", context.get(requestInfoContext).clientIp);
+    return posted.refuseCode();
+  }
+  // The backend gets the fields as typed (the schema's trimming is for the checks above).
+  const login = await logIn(context.get(apiContext), typedCredentials(formData));
+  if (!login.ok) {
+    await guard.failed();
+    return posted.refuse({ formErrors: [refusalMessage(context, login)] });
+  }
+  return signedIn(context, login.token);
+}
 
-  // Abuse limits: an address that failed too often waits (429); a much-tried
-  // account is answered more slowly, from everywhere, but never locked.
+/**
+ * "Send me a code": the account's address gets a sign-in code (counted with
+ * the other e-mail codes of the client's address, and not twice a minute to
+ * one address); the page then asks for it.
+ */
+async function sendLoginCode(context: Context, formData: FormData) {
+  const t = getInstance(context).t;
+  const submission = parseWithZod(formData, { schema: loginCodeRequestSchema });
+  if (submission.status !== "success") return data(submission.reply());
+  const email = submission.value.username.toLowerCase();
+  const session = context.get(sessionContext);
+  const previous = session.get("loginCode");
+  const wait = previous?.email === email ? resendWait(previous.sentAt) : 0;
+  if (wait > 0) {
+    return data(
+      submission.reply({ formErrors: [t("auth.byEmailResendTooSoon", { seconds: wait })] }),
+    );
+  }
+  await limitPost(context, LIMITS.codePerAddress);
+  const sent = await context
+    .get(apiContext)
+    .attempt("sendEmailCode", { query: { email, scene: "login" } });
+  if (!sent.ok) return data(submission.reply({ formErrors: [sent.message] }));
+  session.set("loginCode", { id: sent.data.captcha_id, email, sentAt: Date.now() });
+  session.flash("notice", { kind: "success", message: t("auth.byEmailSentTo", { email }) });
+  throw redirect(emailStepPath(context), {
+    headers: cookieHeaders(await commitSession(session)),
+  });
+}
+
+/** The sign-in page's e-mail-code step, in the page's language. */
+export function emailStepPath(context: Context, query: Record<string, string> = {}): string {
+  return hrefWithQuery(localizePath("/", getLocale(context)), { code: "email", ...query });
+}
+
+/** The sign-in with the code mailed to the account: the same limits as with the image code. */
+async function signInByEmail(request: Request, context: Context, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: emailLoginSchema });
+  const hideFields = ["password", "emailCode"];
+  if (submission.status !== "success") return data(submission.reply({ hideFields }));
+  const guard = await loginGuard(request, context, submission.value.username);
+  const session = context.get(sessionContext);
+  const sent = session.get("loginCode");
+  if (!sent || sent.email !== submission.value.username.toLowerCase()) {
+    await guard.failed();
+    return data(
+      submission.reply({ fieldErrors: { emailCode: ["auth.byEmailCodeFirst"] }, hideFields }),
+    );
+  }
+  const login = await logIn(context.get(apiContext), {
+    ...typedCredentials(formData),
+    captcha_id: sent.id,
+    captcha_code: submission.value.emailCode,
+  });
+  if (!login.ok) {
+    await guard.failed();
+    const codeRefused =
+      login.code === ApiCode.wrongEmailCode || login.code === ApiCode.tooManyAttempts;
+    return data(
+      submission.reply({
+        ...(codeRefused
+          ? { fieldErrors: { emailCode: [login.message] } }
+          : { formErrors: [refusalMessage(context, login)] }),
+        hideFields,
+      }),
+    );
+  }
+  session.unset("loginCode");
+  return signedIn(context, login.token);
+}
+
+function typedCredentials(formData: FormData) {
+  return {
+    username: String(formData.get("username") ?? ""),
+    password: String(formData.get("password") ?? ""),
+  };
+}
+
+function refusalMessage(context: Context, login: { code: number; message: string }): string {
+  return login.code === ApiCode.wrongCredentials
+    ? getInstance(context).t("auth.wrongCredentials")
+    : login.message;
+}
+
+/**
+ * Abuse limits of a sign-in, whichever its second factor: an address that
+ * failed too often waits (429); a much-tried account is answered more
+ * slowly, from everywhere, but never locked. `failed` counts a failure.
+ */
+async function loginGuard(request: Request, context: Context, username: string) {
   const limiter = limiterOf(context);
   const address = clientAddress(context);
   const account = username.trim().toLowerCase();
@@ -64,31 +181,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   // Before the answer is known, so that a quick answer does not give a success away.
   if (excess > 0) await pause(Math.min(MAX_LOGIN_DELAY_MS, excess * 1000));
-  const failed = () => limiter.hit([...perAddress, perAccount]);
+  return { failed: () => limiter.hit([...perAddress, perAccount]), refused };
+}
 
-  if (!posted.codeRight) {
-    await failed();
-    // A failed login the backend never sees: the audit trail records it here.
-    refused("image-code", context.get(requestInfoContext).clientIp);
-    return posted.refuseCode();
-  }
-
-  // The backend gets the fields as typed (the schema's trimming is for the checks above).
-  const login = await logIn(context.get(apiContext), {
-    username: String(formData.get("username") ?? ""),
-    password: String(formData.get("password") ?? ""),
-  });
-  if (!login.ok) {
-    await failed();
-    const message =
-      login.code === ApiCode.wrongCredentials
-        ? getInstance(context).t("auth.wrongCredentials")
-        : login.message;
-    return posted.refuse({ formErrors: [message] });
-  }
-  const { token } = login;
-
-  // The user lands on the remembered page if they may open it, else on their home.
+/** Signed in: the user lands on the remembered page if they may open it, else on their home. */
+async function signedIn(context: Context, token: string): Promise<never> {
+  const session = context.get(sessionContext);
+  const locale = getLocale(context);
   const api = context.get(apiContext).withToken(token);
   const user = await api.call("accountInfo");
   const remembered = session.get("redirectTo");

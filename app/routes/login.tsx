@@ -1,6 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { DemoMailboxLink } from "~/components/account/demo-mailbox-link.tsx";
+import { EmailCodeField } from "~/components/account/email-code-field.tsx";
 import { CaptchaField, currentCaptchaNonce } from "~/components/captcha.tsx";
 import { FormErrors, InputField, laterValidation, Notice, useZodForm } from "~/components/form.tsx";
 import { LanguageSwitcher } from "~/components/language-switcher.tsx";
@@ -8,9 +9,10 @@ import { env } from "~/config/env.server.ts";
 import type { Locale } from "~/locales/index.ts";
 import { getLocale } from "~/middleware/i18next.ts";
 import { apiContext, sessionContext } from "~/middleware/session.server.ts";
+import { resendWait } from "~/utils/account-flow.server.ts";
 import { newCaptchaNonce } from "~/utils/captcha-session.server.ts";
 import { useTranslation } from "~/utils/i18n.ts";
-import { localizePath } from "~/utils/locale-path.ts";
+import { hrefWithQuery, localizePath } from "~/utils/locale-path.ts";
 import { homePathFor } from "~/utils/permissions.ts";
 import { commitSession } from "~/utils/session.server.ts";
 import type { Route } from "./+types/login";
@@ -18,8 +20,12 @@ import type { Route } from "./+types/login";
 export const DEMO_ACCOUNTS = ["admin@demo.test", "manager@demo.test", "guest@demo.test"] as const;
 export const DEMO_PASSWORD = "Demo1234!";
 
-/** The login page; a logged-in user goes straight to their home page. */
-export async function loader({ context }: Route.LoaderArgs) {
+/**
+ * The login page; a logged-in user goes straight to their home page.
+ * `?code=email` is the sign-in for a person who cannot read the image code:
+ * first the account's address gets a code, then the page asks for it.
+ */
+export async function loader({ context, url }: Route.LoaderArgs) {
   const api = context.get(apiContext);
   const session = context.get(sessionContext);
   const locale = getLocale(context);
@@ -28,27 +34,46 @@ export async function loader({ context }: Route.LoaderArgs) {
     throw redirect(localizePath(homePathFor(user), locale));
   }
   const notice = session.get("notice") ?? null;
+  const sent = session.get("loginCode");
+  const byEmail = url.searchParams.get("code") === "email";
+  const otherAddress = url.searchParams.get("step") === "address";
   return data(
-    { notice, demoMode: env().demoMode, captchaNonce: newCaptchaNonce() },
+    {
+      notice,
+      demoMode: env().demoMode,
+      captchaNonce: newCaptchaNonce(),
+      byEmail,
+      /** Where the last sign-in code went; the page asks for it (step 2). */
+      codeSentTo: byEmail && sent && !otherAddress ? sent.email : null,
+      resendIn: sent ? resendWait(sent.sentAt) : 0,
+      sentAt: sent?.sentAt ?? 0,
+    },
     { headers: notice ? { "Set-Cookie": await commitSession(session) } : undefined },
   );
 }
 
-// The browser checks the form with the action's schema, which brings zod: it
-// comes after the first paint; the server renders the form without it.
+// The browser checks the forms with the action's schemas, which bring zod: they
+// come after the first paint; the server renders the forms without them.
 const loginValidation = laterValidation(() =>
   import("~/validation/auth.ts").then((module) => module.loginSchema),
 );
+const codeRequestValidation = laterValidation(() =>
+  import("~/validation/auth.ts").then((module) => module.loginCodeRequestSchema),
+);
+const emailLoginValidation = laterValidation(() =>
+  import("~/validation/auth.ts").then((module) => module.emailLoginSchema),
+);
+
+type LoginData = Route.ComponentProps["loaderData"];
+type ActionData = Route.ComponentProps["actionData"];
+
+function lastResultOf(actionData: ActionData) {
+  return actionData && "status" in actionData ? actionData : undefined;
+}
 
 export default function LoginPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language as Locale;
-  const navigation = useNavigation();
-  const [form, fields] = useZodForm(loginValidation, {
-    lastResult: actionData && "status" in actionData ? actionData : undefined,
-    constraint: {},
-  });
-  const submitting = navigation.state !== "idle" && navigation.formAction?.endsWith("/login");
 
   return (
     // A narrow window (below 1024 px, or a zoomed one) shows the form under a
@@ -87,36 +112,17 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
                 <Notice kind={loaderData.notice.kind}>{loaderData.notice.message}</Notice>
               </div>
             ) : null}
-            <Form
-              method="post"
-              action={localizePath("/login", locale)}
-              {...getFormProps(form)}
-              className="space-y-1"
-            >
-              <FormErrors id={form.errorId} errors={form.errors} />
-              <InputField
-                label={t("auth.username")}
-                field={fields.username}
-                type="email"
-                autoComplete="username"
-                placeholder={t("auth.usernamePlaceholder")}
+            {!loaderData.byEmail ? (
+              <ImageCodeSignIn loaderData={loaderData} actionData={actionData} />
+            ) : loaderData.codeSentTo ? (
+              <EmailCodeSignIn
+                key={loaderData.sentAt}
+                loaderData={loaderData}
+                actionData={actionData}
               />
-              <InputField
-                label={t("auth.password")}
-                field={fields.password}
-                type="password"
-                autoComplete="current-password"
-                placeholder={t("auth.passwordPlaceholder")}
-              />
-              <CaptchaField
-                field={fields.code}
-                purpose="login"
-                nonce={currentCaptchaNonce(loaderData.captchaNonce, actionData)}
-              />
-              <button type="submit" className="btn-primary mt-2 w-full" disabled={submitting}>
-                {t("auth.signIn")}
-              </button>
-            </Form>
+            ) : (
+              <EmailCodeRequest actionData={actionData} />
+            )}
             <div className="mt-4 flex justify-between text-sm">
               <Link to={localizePath("/register/residence_process", locale)} className="btn-link">
                 {t("auth.createAccount")}
@@ -148,5 +154,201 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
         </div>
       </main>
     </div>
+  );
+}
+
+/** Whether a post to the sign-in is under way (its button waits). */
+function useSubmitting(): boolean {
+  const navigation = useNavigation();
+  return navigation.state !== "idle" && Boolean(navigation.formAction?.endsWith("/login"));
+}
+
+/** The sign-in with the image code, and the way round it for who cannot read it. */
+function ImageCodeSignIn({
+  loaderData,
+  actionData,
+}: {
+  loaderData: LoginData;
+  actionData: ActionData;
+}) {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language as Locale;
+  const submitting = useSubmitting();
+  const [form, fields] = useZodForm(loginValidation, {
+    lastResult: lastResultOf(actionData),
+    constraint: {},
+  });
+  return (
+    <>
+      <Form
+        method="post"
+        action={localizePath("/login", locale)}
+        {...getFormProps(form)}
+        className="space-y-1"
+      >
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <InputField
+          label={t("auth.username")}
+          field={fields.username}
+          type="email"
+          autoComplete="username"
+          placeholder={t("auth.usernamePlaceholder")}
+        />
+        <InputField
+          label={t("auth.password")}
+          field={fields.password}
+          type="password"
+          autoComplete="current-password"
+          placeholder={t("auth.passwordPlaceholder")}
+        />
+        <CaptchaField
+          field={fields.code}
+          purpose="login"
+          nonce={currentCaptchaNonce(loaderData.captchaNonce, actionData)}
+        />
+        <button type="submit" className="btn-primary mt-2 w-full" disabled={submitting}>
+          {t("auth.signIn")}
+        </button>
+      </Form>
+      <p className="mt-3 text-sm">
+        <Link
+          to={hrefWithQuery(localizePath("/", locale), { code: "email" })}
+          className="btn-link"
+          data-testid="sign-in-by-email"
+        >
+          {t("auth.byEmailOffer")}
+        </Link>
+      </p>
+    </>
+  );
+}
+
+/** The e-mail-code sign-in, step 1: the account's address gets a code. */
+function EmailCodeRequest({ actionData }: { actionData: ActionData }) {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language as Locale;
+  const submitting = useSubmitting();
+  const [form, fields] = useZodForm(codeRequestValidation, {
+    lastResult: lastResultOf(actionData),
+    constraint: {},
+  });
+  return (
+    <section aria-labelledby="by-email-title" data-testid="email-code-request">
+      <h3 id="by-email-title" className="mb-1 text-base font-medium text-gray-900">
+        {t("auth.byEmailTitle")}
+      </h3>
+      <p className="mb-3 text-sm text-gray-600">{t("auth.byEmailHelp")}</p>
+      <Form
+        method="post"
+        action={localizePath("/login", locale)}
+        {...getFormProps(form)}
+        className="space-y-1"
+      >
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <InputField
+          label={t("auth.username")}
+          field={fields.username}
+          type="email"
+          autoComplete="username"
+          placeholder={t("auth.usernamePlaceholder")}
+        />
+        <button
+          type="submit"
+          name="intent"
+          value="send"
+          className="btn-primary mt-2 w-full"
+          disabled={submitting}
+        >
+          {t("auth.byEmailSend")}
+        </button>
+      </Form>
+      <BackToImageCode />
+    </section>
+  );
+}
+
+/** The e-mail-code sign-in, step 2: the password and the code the mail brought. */
+function EmailCodeSignIn({
+  loaderData,
+  actionData,
+}: {
+  loaderData: LoginData;
+  actionData: ActionData;
+}) {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language as Locale;
+  const submitting = useSubmitting();
+  const email = loaderData.codeSentTo ?? "";
+  const [form, fields] = useZodForm(emailLoginValidation, {
+    lastResult: lastResultOf(actionData),
+    defaultValue: { username: email },
+    constraint: {},
+  });
+  return (
+    <section aria-labelledby="by-email-title" data-testid="email-code-sign-in">
+      <h3 id="by-email-title" className="mb-1 text-base font-medium text-gray-900">
+        {t("auth.byEmailTitle")}
+      </h3>
+      <p className="mb-3 text-sm text-gray-600">
+        {t("auth.byEmailSentTo", { email })}{" "}
+        <Link
+          to={hrefWithQuery(localizePath("/", locale), { code: "email", step: "address" })}
+          className="btn-link"
+        >
+          {t("auth.byEmailOtherAddress")}
+        </Link>
+      </p>
+      {/* "Send again" posts this form: the address only. */}
+      <Form method="post" action={localizePath("/login", locale)} id={SEND_AGAIN_FORM}>
+        <input type="hidden" name="username" value={email} />
+      </Form>
+      <Form
+        method="post"
+        action={localizePath("/login", locale)}
+        {...getFormProps(form)}
+        className="space-y-1"
+      >
+        <input type="hidden" name="method" value="email" />
+        <input type="hidden" name="username" value={email} autoComplete="username" />
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <InputField
+          label={t("auth.password")}
+          field={fields.password}
+          type="password"
+          autoComplete="current-password"
+          placeholder={t("auth.passwordPlaceholder")}
+        />
+        <EmailCodeField
+          field={fields.emailCode}
+          label={t("auth.byEmailCode")}
+          placeholder={t("auth.byEmailCodePlaceholder")}
+          sendFormId={SEND_AGAIN_FORM}
+          resendIn={loaderData.resendIn}
+          sentBefore
+          labels={{
+            send: t("auth.byEmailSend"),
+            resend: t("auth.byEmailResend"),
+            wait: (seconds) => t("auth.byEmailResendIn", { seconds }),
+          }}
+        />
+        <button type="submit" className="btn-primary mt-2 w-full" disabled={submitting}>
+          {t("auth.signIn")}
+        </button>
+      </Form>
+      <BackToImageCode />
+    </section>
+  );
+}
+
+const SEND_AGAIN_FORM = "login-send-again";
+
+function BackToImageCode() {
+  const { t, i18n } = useTranslation();
+  return (
+    <p className="mt-3 text-sm">
+      <Link to={localizePath("/", i18n.language as Locale)} className="btn-link">
+        {t("auth.byEmailBack")}
+      </Link>
+    </p>
   );
 }

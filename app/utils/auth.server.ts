@@ -18,12 +18,13 @@ import { refuseInShell } from "~/utils/shell.server.ts";
 export const userContext = createContext<CurrentUser>();
 
 /**
- * Logs in with a posted username and password: the backend token, or the
- * refusal to show on the form.
+ * Logs in with a posted username and password (and the sign-in code mailed
+ * to the account, when the image code was not used): the backend token, or
+ * the refusal to show on the form.
  */
 export async function logIn(
   api: Api,
-  credentials: { username: string; password: string },
+  credentials: { username: string; password: string; captcha_id?: string; captcha_code?: string },
 ): Promise<{ ok: true; token: string } | ApiFailure> {
   let result: Attempt<"login">;
   try {

@@ -7,6 +7,7 @@
  */
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
 import { crc32, deflateSync } from "node:zlib";
+import { CAPTCHA_SIZE } from "./captcha-purpose.ts";
 
 export const CAPTCHA_LENGTH = 4;
 export const CAPTCHA_TTL_MS = 5 * 60_000;
@@ -55,10 +56,20 @@ export function randomCaptchaText(length = CAPTCHA_LENGTH): string {
   return text;
 }
 
-const WIDTH = 120;
-const HEIGHT = 40;
+/**
+ * The picture's size, shown at this size: big enough to read at a glance on
+ * a phone or a 1366-px laptop, each glyph about 28 px tall.
+ */
+export const CAPTCHA_WIDTH = CAPTCHA_SIZE.width;
+export const CAPTCHA_HEIGHT = CAPTCHA_SIZE.height;
+const WIDTH = CAPTCHA_WIDTH;
+const HEIGHT = CAPTCHA_HEIGHT;
 
-/** Draws the text as a noisy PNG (RGB, 120×40). */
+/**
+ * Draws the text as a noisy PNG (RGB). Dark, solid glyphs on a pale ground,
+ * each slanted a little on its own, with pale lines and dots across them: a
+ * person reads it at once, while the text is nowhere in the file.
+ */
 export function drawCaptchaPng(text: string): Buffer {
   const pixels = Buffer.alloc(WIDTH * HEIGHT * 3);
   const set = (x: number, y: number, [r, g, b]: readonly number[]) => {
@@ -82,9 +93,9 @@ export function drawCaptchaPng(text: string): Buffer {
   [...text].forEach((char, index) => {
     const glyph = GLYPHS[char];
     if (!glyph) return;
-    const color = randomColor(20, 120);
-    const scale = 3.4 + Math.random() * 0.8;
-    const shear = (Math.random() - 0.5) * 0.6;
+    const color = randomColor(10, 90);
+    const scale = 4.6 + Math.random() * 0.6;
+    const shear = (Math.random() - 0.5) * 0.4;
     const left = index * slot + (slot - 5 * scale) / 2 + (Math.random() - 0.5) * 4;
     const top = (HEIGHT - 7 * scale) / 2 + (Math.random() - 0.5) * 6;
     glyph.forEach((row, gy) => {
@@ -100,15 +111,16 @@ export function drawCaptchaPng(text: string): Buffer {
       });
     });
   });
-  // Interference lines and dots across the glyphs.
-  for (let line = 0; line < 5; line++) {
-    const color = randomColor(60, 200);
+  // Interference lines and dots, paler than the glyphs: they trouble a
+  // program that cuts the picture into letters, not a reader.
+  for (let line = 0; line < 4; line++) {
+    const color = randomColor(130, 210);
     const y0 = randomInt(HEIGHT);
     const y1 = randomInt(HEIGHT);
     for (let x = 0; x < WIDTH; x++) set(x, y0 + ((y1 - y0) * x) / WIDTH, color);
   }
-  for (let dot = 0; dot < 120; dot++)
-    set(randomInt(WIDTH), randomInt(HEIGHT), randomColor(40, 220));
+  for (let dot = 0; dot < 160; dot++)
+    set(randomInt(WIDTH), randomInt(HEIGHT), randomColor(120, 230));
 
   return encodePng(pixels, WIDTH, HEIGHT);
 }

@@ -10,6 +10,8 @@ export interface SessionData {
   token: string;
   /** Image verification codes in flight, one per form that shows one. */
   captcha: Partial<Record<CaptchaPurpose, CaptchaTicket>>;
+  /** The sign-in code last mailed to an account instead of the image code: its id, address and time (ms). */
+  loginCode: { id: string; email: string; sentAt: number };
   /** Path to return to after login. */
   redirectTo: string;
   /** When the logged-in session began (ms since epoch), for the absolute timeout. */

@@ -64,6 +64,29 @@ async function consumeCode(
   scene: EmailCodeScene,
   email?: string,
 ): Promise<EmailCodeRow> {
+  return spendCode(await checkCode(captchaId, code, scene, email));
+}
+
+/** Counts a wrong try of a code (5 kill it). */
+async function failCode(row: EmailCodeRow): Promise<void> {
+  await db.emailCodes.update(row.captchaId, (draft) => {
+    draft.failedAttempts += 1;
+  });
+}
+
+function spendCode(row: EmailCodeRow): Promise<EmailCodeRow> {
+  return db.emailCodes.update(row.captchaId, (draft) => {
+    draft.used = true;
+  });
+}
+
+/** Checks an e-mail code without using it up; a wrong one is counted (`consumeCode`'s rules). */
+async function checkCode(
+  captchaId: string,
+  code: string,
+  scene: EmailCodeScene,
+  email?: string,
+): Promise<EmailCodeRow> {
   const row = db.emailCodes.get(captchaId.trim());
   if (!row || row.scene !== scene || (email !== undefined && row.email !== normalEmail(email))) {
     throw new ApiError(ApiCode.wrongEmailCode, "wrongEmailCode");
@@ -75,14 +98,10 @@ async function consumeCode(
     throw new ApiError(ApiCode.wrongEmailCode, "wrongEmailCode");
   }
   if (sha256(code.trim()) !== row.codeHash) {
-    await db.emailCodes.update(row.captchaId, (draft) => {
-      draft.failedAttempts += 1;
-    });
+    await failCode(row);
     throw new ApiError(ApiCode.wrongEmailCode, "wrongEmailCode");
   }
-  return db.emailCodes.update(row.captchaId, (draft) => {
-    draft.used = true;
-  });
+  return row;
 }
 
 async function createUser(
@@ -148,6 +167,11 @@ function invitationMail(lang: Lang, owner: string): { subject: string; text: str
 
 export const accountHandlers = [
   ...route(ep.login, async ({ body, request }) => {
+    // A sign-in code is checked before anything else: without the code, the
+    // answer says nothing of the account or its password.
+    const code = body.captcha_id
+      ? await checkCode(body.captcha_id, body.captcha_code ?? "", "login", body.username)
+      : undefined;
     const user = userByName(body.username);
     if (!user) throw new ApiError(ApiCode.wrongCredentials, "wrongCredentials");
     // Wrong passwords are counted per account and address: an attacker's
@@ -161,9 +185,16 @@ export const accountHandlers = [
     }
     if (!(await verifyPassword(body.password, user.passwordHash))) {
       countAttempt(key, LOGIN_LOCK_SECONDS, 1);
+      // A wrong password counts against the code too: 5 tries a code in all.
+      if (code) await failCode(code);
       throw new ApiError(ApiCode.wrongCredentials, "wrongCredentials");
     }
     if (!user.enabled) throw new ApiError(ApiCode.forbidden, "accountDisabled");
+    if (code) {
+      await spendCode(code);
+      // The code did its work: the next sign-in need not wait out the resend time.
+      db.lastCodeSentAt.delete(code.email);
+    }
     rememberMailboxOf(user.id);
     return { token: await startSession(user, request) };
   }),
@@ -203,7 +234,7 @@ export const accountHandlers = [
     // The product's call has no scene (docs/product.md, Backend calls): the address tells which flow the code is for.
     const scene = query.scene ?? (exists ? "forgot" : "register");
     if (scene === "register" && exists) throw new ApiError(ApiCode.emailTaken, "emailTaken");
-    if (scene === "forgot" && !exists)
+    if (scene !== "register" && !exists)
       throw new ApiError(ApiCode.accountNotFound, "accountNotFound");
     if (scene === "forgot") refuseDemoAccount(email);
     const nowMs = mockClock.now();

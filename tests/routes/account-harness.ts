@@ -12,14 +12,17 @@ import {
   type MiddlewareFunction,
   RouterContextProvider,
 } from "react-router";
+import { env } from "~/config/env.server.ts";
 import { DEMO_MAILBOX_COOKIE, DEMO_MAILBOX_HEADER } from "~/contract/demo.ts";
 import { i18nextMiddleware } from "~/middleware/i18next.ts";
 import { requestBodyMiddleware } from "~/middleware/request-body.server.ts";
 import { sessionMiddleware } from "~/middleware/session.server.ts";
 import * as captchaRoute from "~/routes/resources/captcha.ts";
 import { requireUserMiddleware } from "~/utils/auth.server.ts";
+import { issueCaptcha } from "~/utils/captcha.server.ts";
 import { retryAfterMiddleware } from "~/utils/rate-limit.server.ts";
 import { requestInfoContext } from "~/utils/request-context.server.ts";
+import { commitSession, sessionStorage } from "~/utils/session.server.ts";
 import { handleMockApiRequest, mockClock, resetMockDb } from "../../mocks/api.ts";
 import { CookieJar } from "../cookie-jar.ts";
 
@@ -134,11 +137,18 @@ export function visitor(options: { ip?: string } = {}) {
       options: { home?: boolean } = {},
     ) => run(route, "action", path, { ...options, form }),
 
-    /** The image code of a form, as the "spell it out" link reads it. */
+    /**
+     * The image code of a form, as a person reads it off the picture: the
+     * picture is drawn (its ticket lands in the session), then the test puts
+     * a ticket of its own, whose answer it knows, in its place.
+     */
     async imageCode(purpose: "login" | "register" | "forgot"): Promise<string> {
-      const outcome = await run(captchaRoute, "loader", `/captcha?purpose=${purpose}&as=text`);
-      const { spelled } = (await outcome.response.json()) as { spelled: string };
-      return spelled.replaceAll(" ", "");
+      await run(captchaRoute, "loader", `/captcha?purpose=${purpose}`);
+      const session = await sessionStorage.getSession(cookies.header());
+      const { text, ticket } = issueCaptcha(env().sessionSecrets[0] ?? "");
+      session.set("captcha", { ...session.get("captcha"), [purpose]: ticket });
+      cookies.keep(new Headers({ "Set-Cookie": await commitSession(session) }));
+      return text;
     },
 
     /**

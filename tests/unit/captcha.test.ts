@@ -1,7 +1,9 @@
 import { inflateSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import {
+  CAPTCHA_HEIGHT,
   CAPTCHA_TTL_MS,
+  CAPTCHA_WIDTH,
   drawCaptchaPng,
   issueCaptcha,
   randomCaptchaText,
@@ -15,17 +17,37 @@ describe("image verification code", () => {
     for (let i = 0; i < 200; i++) expect(randomCaptchaText()).toMatch(/^[A-HJ-NP-Z2-9]{4}$/);
   });
 
-  it("draws a valid 120×40 PNG that does not contain the text", () => {
+  it("draws a valid 168×56 PNG, large enough to read, that does not contain the text", () => {
     const png = drawCaptchaPng("AB23");
     expect(png.subarray(0, 8)).toEqual(
       Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     );
-    expect(png.readUInt32BE(16)).toBe(120);
-    expect(png.readUInt32BE(20)).toBe(40);
+    expect([CAPTCHA_WIDTH, CAPTCHA_HEIGHT]).toEqual([168, 56]);
+    expect(png.readUInt32BE(16)).toBe(168);
+    expect(png.readUInt32BE(20)).toBe(56);
     expect(png.includes("AB23")).toBe(false);
+    expect(png.toString("latin1")).not.toMatch(/A.?B.?2.?3/);
     const idatLength = png.readUInt32BE(33);
     const pixels = inflateSync(png.subarray(41, 41 + idatLength));
-    expect(pixels.length).toBe((120 * 3 + 1) * 40);
+    expect(pixels.length).toBe((168 * 3 + 1) * 56);
+  });
+
+  it("draws the glyphs dark on a pale ground, darker than any noise", () => {
+    const png = drawCaptchaPng("HHHH");
+    const idatLength = png.readUInt32BE(33);
+    const raw = inflateSync(png.subarray(41, 41 + idatLength));
+    let dark = 0;
+    for (let y = 0; y < 56; y++) {
+      for (let x = 0; x < 168; x++) {
+        const at = y * (168 * 3 + 1) + 1 + x * 3;
+        const brightest = Math.max(raw[at] ?? 0, raw[at + 1] ?? 0, raw[at + 2] ?? 0);
+        if (brightest < 100) dark += 1;
+      }
+    }
+    // Four H's of 5×7 cells, 17 lit each, at 4.6 px or more a cell: at least
+    // 1,400 dark pixels, of which the pale lines and dots (never that dark)
+    // cover 832 at the very most.
+    expect(dark).toBeGreaterThan(4 * 17 * 4.6 * 4.6 - 4 * 168 - 160);
   });
 
   it("keeps only a digest of the answer", () => {

@@ -36,6 +36,4 @@ export default {
   userMenuSuffix: " (user menu)",
   unreadSuffix: "unread",
   skipToContent: "Skip to main content",
-  captchaSpell: "Read the code as text",
-  captchaSpelled: "Code: {{code}}",
 } satisfies Record<keyof typeof zh, string>;

@@ -33,6 +33,4 @@ export default {
   userMenuSuffix: "（用户菜单）",
   unreadSuffix: "条未读",
   skipToContent: "跳到主要内容",
-  captchaSpell: "读出验证码",
-  captchaSpelled: "验证码：{{code}}",
 };

@@ -10,8 +10,9 @@ const purposeSchema = z.enum(["login", "register", "forgot"]);
 
 /**
  * A new image verification code for one form; the session keeps its ticket.
- * `as=text` answers the same kind of code as JSON, spelled out for people who
- * cannot see the picture, with its picture (docs/decisions/2026-11-23-image-code-text-alternative.md).
+ * The code exists only as a picture: a person who cannot read it signs in
+ * with a code mailed to the account instead (the sign-in page's
+ * `?code=email`), never with the code as text.
  */
 export async function loader({ url, context }: Route.LoaderArgs) {
   const purpose = purposeSchema.safeParse(url.searchParams.get("purpose"));
@@ -20,14 +21,6 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const session = context.get(sessionContext);
   const { text, ticket } = issueCaptcha(env().sessionSecrets[0]!);
   session.set("captcha", { ...session.get("captcha"), [purpose.data]: ticket });
-
-  if (url.searchParams.get("as") === "text") {
-    const image = `data:image/png;base64,${drawCaptchaPng(text).toString("base64")}`;
-    return Response.json(
-      { spelled: [...text].join(" "), image },
-      { headers: { "Cache-Control": "no-store", "Set-Cookie": await commitSession(session) } },
-    );
-  }
 
   return new Response(new Uint8Array(drawCaptchaPng(text)), {
     headers: {
