@@ -97,7 +97,8 @@ function wholeMs(ttlMs: number): number {
 export class RedisStore implements SharedStore {
   readonly client: Redis;
   private readonly firstReady: Promise<void>;
-  private everReady = false;
+  /** Until when a request waits for the first connection (a request right after start). */
+  private readonly connectBy: number;
   private down = false;
 
   constructor(url: string) {
@@ -110,12 +111,8 @@ export class RedisStore implements SharedStore {
       connectTimeout: REDIS_TIMEOUT_MS,
       retryStrategy: (times) => Math.min(times * 100, MAX_RECONNECT_PAUSE_MS),
     });
-    this.firstReady = new Promise((resolve) =>
-      this.client.once("ready", () => {
-        this.everReady = true;
-        resolve();
-      }),
-    );
+    this.connectBy = Date.now() + REDIS_TIMEOUT_MS;
+    this.firstReady = new Promise((resolve) => this.client.once("ready", () => resolve()));
     // One line when Redis goes away and one when it is back, not one per retry.
     this.client.on("error", (error: Error) => {
       if (this.down) return;
@@ -133,15 +130,16 @@ export class RedisStore implements SharedStore {
 
   /**
    * The client once it can take commands. Only the first connection is
-   * awaited (a request right after start); later, a lost connection fails
-   * at once.
+   * awaited, by the requests of the first moments after start; later, a
+   * lost connection fails at once.
    */
   async ready(): Promise<Redis> {
     const status = () => this.client.status;
-    if (status() !== "ready" && !this.everReady) {
+    const wait = this.connectBy - Date.now();
+    if (status() !== "ready" && wait > 0) {
       let timer: NodeJS.Timeout | undefined;
       const timeout = new Promise<void>((resolve) => {
-        timer = setTimeout(resolve, REDIS_TIMEOUT_MS);
+        timer = setTimeout(resolve, wait);
       });
       await Promise.race([this.firstReady, timeout]).finally(() => clearTimeout(timer));
     }

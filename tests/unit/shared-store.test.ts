@@ -5,7 +5,13 @@
  */
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MemoryStore, RedisStore, type SharedStore } from "../../app/utils/shared-store.server.ts";
+import {
+  MemoryStore,
+  RedisStore,
+  type SharedStore,
+  SharedStoreUnavailable,
+} from "../../app/utils/shared-store.server.ts";
+import { freePort } from "../integration/processes.ts";
 import { haveRedis, type RedisServer, startRedis, warnWithoutRedis } from "../integration/redis.ts";
 
 warnWithoutRedis("the shared store's tests in Redis");
@@ -52,6 +58,20 @@ describe("shared store in memory, over time", () => {
     now += 1000;
     expect(await store.get("v")).toBeNull();
     expect(await store.claim("k", 1000)).toBe(true);
+  });
+});
+
+describe("shared store in a Redis that is not there", () => {
+  it("refuses every call with SharedStoreUnavailable instead of waiting for it", async () => {
+    const store = new RedisStore(`redis://127.0.0.1:${await freePort()}`);
+    try {
+      await expect(store.claim("claim:a", 1000)).rejects.toBeInstanceOf(SharedStoreUnavailable);
+      await expect(store.get("a")).rejects.toBeInstanceOf(SharedStoreUnavailable);
+      await expect(store.set("a", "1", 1000)).rejects.toBeInstanceOf(SharedStoreUnavailable);
+      await expect(store.delete("a")).rejects.toBeInstanceOf(SharedStoreUnavailable);
+    } finally {
+      await store.close();
+    }
   });
 });
 
