@@ -6,7 +6,14 @@
  * `pages`, starts its path), so a menu item is shown exactly when its page opens.
  */
 import type { Role } from "~/contract/index.ts";
-import { GUEST_HOME, MENU, type MenuItem, type Permission, STAFF_HOME } from "~/utils/site-map.ts";
+import {
+  GUEST_HOME,
+  MENU,
+  type MenuItem,
+  OPEN_SIGNED_IN_PAGES,
+  type Permission,
+  STAFF_HOME,
+} from "~/utils/site-map.ts";
 
 export type { MenuItem, Permission };
 
@@ -58,10 +65,15 @@ export function entryFor(path: string): MenuItem | undefined {
   return best?.item;
 }
 
-/** Whether `viewer` may open the page at `path` (locale prefix removed). */
+/**
+ * Whether `viewer` may open the page at `path` (locale prefix removed). Fails
+ * closed: a path that no menu entry rules and no declaration opens to every
+ * signed-in user is refused, so a page added without a rule opens for nobody.
+ */
 export function canOpen(viewer: Viewer, path: string): boolean {
   const entry = entryFor(path);
-  return entry ? mayUse(viewer, entry) : true;
+  if (entry) return mayUse(viewer, entry);
+  return OPEN_SIGNED_IN_PAGES.some((page) => covers(page, path));
 }
 
 /** The menu as this user sees it: forbidden items and empty submenus removed. */

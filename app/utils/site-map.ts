@@ -73,6 +73,11 @@ export interface PageDeclaration {
   title?: TitleKey;
   /** A page that only sends the user on (a submenu's own address). */
   redirectsTo?: string;
+  /**
+   * A signed-in page under no menu entry opens for every signed-in user only
+   * when it says so here; any other page without an entry is refused to all.
+   */
+  openToEverySignedInUser?: true;
 }
 
 /** Pages for everybody: login, forgot password, error pages, the demo mailbox. */
@@ -139,8 +144,18 @@ export const HOME_PAGES: readonly PageDeclaration[] = [
   { path: PATHS.settingAccount, file: "routes/setting/account.tsx", title: "settingAccount" },
   { path: PATHS.subAccount, file: "routes/sub-account.tsx", title: "subAccount" },
   { path: PATHS.explain, file: "routes/explain.tsx", title: "explain" },
-  { path: PATHS.notifications, file: "routes/notifications.tsx", title: "notifications" },
+  {
+    path: PATHS.notifications,
+    file: "routes/notifications.tsx",
+    title: "notifications",
+    openToEverySignedInUser: true,
+  },
 ];
+
+/** The signed-in pages that every signed-in user may open, whatever the menu says. */
+export const OPEN_SIGNED_IN_PAGES: readonly string[] = HOME_PAGES.filter(
+  (page) => page.openToEverySignedInUser,
+).map((page) => page.path);
 
 /** Any other address: the 404 page. */
 export const NOT_FOUND_PAGE = { file: "routes/not-found.tsx", title: "notFound" } as const;
@@ -222,7 +237,8 @@ export interface MenuItem extends MenuEntry {
 /**
  * The side menu, and the rule of every page: a page belongs to the most
  * specific entry whose path, or one of its `pages`, starts its path; a page
- * under no entry (notifications) is open to every signed-in user.
+ * under no entry is refused to everybody unless its declaration opens it to
+ * every signed-in user (notifications).
  */
 export const MENU: readonly MenuItem[] = [
   {

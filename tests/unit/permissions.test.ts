@@ -39,9 +39,16 @@ describe("roles", () => {
     }
   });
 
-  it("lets anyone open pages outside the home layout", () => {
-    expect(canOpen([], "/forge_password")).toBe(true);
-    expect(canOpen([], "/serverless")).toBe(true);
+  it("fails closed: a path that no rule covers is refused to everybody, the platform included", () => {
+    for (const viewer of [[], ["CBA_MANAGER"], ["SYSTEM_ADMINISTRATOR", "CBA_MANAGER"]] as const) {
+      expect(canOpen(viewer, "/serverless")).toBe(false);
+      expect(canOpen(viewer, "/reports/new-page")).toBe(false);
+    }
+  });
+
+  it("opens a page declared open to every signed-in user, and nothing beside it", () => {
+    expect(canOpen([], "/notifications")).toBe(true);
+    expect(canOpen([], "/notifications-admin")).toBe(false);
   });
 
   it("hides the sub-account page from a sub-account, whose page refuses it too", () => {

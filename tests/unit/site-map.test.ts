@@ -8,6 +8,7 @@ import {
   HOME_PAGES,
   MENU,
   type MenuItem,
+  OPEN_SIGNED_IN_PAGES,
   PUBLIC_PAGES,
   REGISTER_PAGES,
   RESOURCES,
@@ -55,6 +56,14 @@ describe("the one declaration of the portal's addresses", () => {
     const home = new Set(HOME_PAGES.map((page) => page.path));
     for (const path of menuPaths(MENU)) expect(home, path).toContain(path);
     for (const { page } of RESOURCES) if (page) expect(home, page).toContain(page);
+  });
+
+  it("gives every signed-in page exactly one rule: a menu entry, or open to every signed-in user", () => {
+    for (const page of HOME_PAGES) {
+      const ruled = entryFor(page.path) !== undefined;
+      expect(ruled !== Boolean(page.openToEverySignedInUser), page.path).toBe(true);
+    }
+    expect(OPEN_SIGNED_IN_PAGES).toEqual(["/notifications"]);
   });
 
   it("rules the staff pages by the roles of the logistics calls", () => {
