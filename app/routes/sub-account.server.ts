@@ -7,10 +7,14 @@ import { apiContext } from "~/middleware/session.server.ts";
 import { getUser } from "~/utils/auth.server.ts";
 import { formatChinaTime } from "~/utils/china-time.ts";
 import { parsePaging } from "~/utils/list-query.ts";
+import { doneWith, readResult } from "~/utils/posted-result.server.ts";
+import { applyOnce, newSubmissionKey } from "~/utils/submission-key.server.ts";
 import { createSubAccountSchema, toggleSubAccountSchema } from "~/validation/account.ts";
 
 type Args = { url: URL; context: Readonly<RouterContextProvider> };
-type PostArgs = { request: Request; context: Readonly<RouterContextProvider> };
+type PostArgs = { request: Request; url: URL; context: Readonly<RouterContextProvider> };
+
+const RESULT_KIND = "sub-account";
 
 /** Roles this user may give: never one they do not have themselves. */
 function grantableRoles(scope: readonly string[]) {
@@ -21,8 +25,15 @@ export async function subAccountLoader({ url, context }: Args) {
   const user = getUser(context);
   const paging = parsePaging(url.searchParams);
   // A sub-account may not manage sub-accounts: the backend answers 40003, shown as the 403 page.
-  const list = await context.get(apiContext).call("subAccounts", { query: paging });
+  const [list, done] = await Promise.all([
+    context.get(apiContext).call("subAccounts", { query: paging }),
+    readResult<Notice>(context, RESULT_KIND, url),
+  ]);
   return {
+    /** The notice of the change this page was redirected with, and its id. */
+    notice: done?.value ?? null,
+    noticeId: done?.id ?? null,
+    submissionKey: newSubmissionKey(),
     roles: grantableRoles(user.scope),
     rows: list.list.map((sub) => ({
       id: sub.id,
@@ -42,10 +53,20 @@ export async function subAccountLoader({ url, context }: Args) {
 
 type Notice = { kind: "success" | "error"; message: string };
 
-export async function subAccountAction({ request, context }: PostArgs) {
+export async function subAccountAction({ request, url, context }: PostArgs) {
+  const formData = await request.formData();
+  return applyOnce(context, formData, () => applySubAccount(context, url, formData));
+}
+
+async function applySubAccount(
+  context: Readonly<RouterContextProvider>,
+  url: URL,
+  formData: FormData,
+) {
   const t = getInstance(context).t;
   const api = context.get(apiContext);
-  const formData = await request.formData();
+  const success = (message: string) =>
+    doneWith(context, RESULT_KIND, url, { kind: "success", message } satisfies Notice);
 
   if (formData.get("intent") === "toggle") {
     const parsed = toggleSubAccountSchema.safeParse(Object.fromEntries(formData));
@@ -54,15 +75,12 @@ export async function subAccountAction({ request, context }: PostArgs) {
     }
     const { id, enabled } = parsed.data;
     const answer = await api.attempt("updateSubAccount", { params: { id }, body: { enabled } });
-    const notice: Notice = answer.ok
-      ? {
-          kind: "success",
-          message: enabled
-            ? t("account.subAccount.enabledDone")
-            : t("account.subAccount.disabledDone"),
-        }
-      : { kind: "error", message: answer.message };
-    return data({ notice });
+    if (!answer.ok) {
+      return data({ notice: { kind: "error", message: answer.message } as Notice }, 400);
+    }
+    return success(
+      enabled ? t("account.subAccount.enabledDone") : t("account.subAccount.disabledDone"),
+    );
   }
 
   const submission = parseWithZod(formData, { schema: createSubAccountSchema });
@@ -82,11 +100,5 @@ export async function subAccountAction({ request, context }: PostArgs) {
       ),
     });
   }
-  return data({
-    result: submission.reply({ resetForm: true }),
-    notice: {
-      kind: "success",
-      message: t("account.subAccount.created", { email: answer.data.username }),
-    } as Notice,
-  });
+  return success(t("account.subAccount.created", { email: answer.data.username }));
 }

@@ -12,6 +12,7 @@ import {
 import { PageHeader } from "~/components/page-header.tsx";
 import { type Column, PagedTable } from "~/components/paged-table.tsx";
 import { useTranslation } from "~/utils/i18n.ts";
+import { SUBMISSION_FIELD } from "~/utils/submission-field.ts";
 import type { Route } from "./+types/sub-account";
 import { subAccountAction, subAccountLoader } from "./sub-account.server.ts";
 
@@ -35,12 +36,15 @@ export default function SubAccounts({ loaderData, actionData }: Route.ComponentP
   const { t } = useTranslation();
   const busy = useNavigation().state === "submitting";
   const [form, fields] = useZodForm(createValidation, {
-    id: "create-sub-account",
+    // A sub-account created draws the form anew, empty.
+    id: loaderData.noticeId ? `create-sub-account-${loaderData.noticeId}` : "create-sub-account",
     lastResult: actionData && "result" in actionData ? actionData.result : undefined,
     defaultValue: { role: loaderData.roles[0] },
   });
   const { key: roleKey, ...roleProps } = getSelectProps(fields.role);
-  const notice = actionData && "notice" in actionData ? actionData.notice : undefined;
+  // A refusal comes with the post's answer; a change done, with the page it redirected to.
+  const notice =
+    (actionData && "notice" in actionData ? actionData.notice : null) ?? loaderData.notice;
 
   const columns: Column<Row>[] = [
     {
@@ -91,6 +95,7 @@ export default function SubAccounts({ loaderData, actionData }: Route.ComponentP
       cell: (row) => (
         <Form method="post">
           <input type="hidden" name="intent" value="toggle" />
+          <input type="hidden" name={SUBMISSION_FIELD} value={loaderData.submissionKey} />
           <input type="hidden" name="id" value={row.id} />
           <input type="hidden" name="enabled" value={String(!row.enabled)} />
           <button
@@ -123,6 +128,7 @@ export default function SubAccounts({ loaderData, actionData }: Route.ComponentP
         </h2>
         <Form method="post" {...getFormProps(form)}>
           <input type="hidden" name="intent" value="create" />
+          <input type="hidden" name={SUBMISSION_FIELD} value={loaderData.submissionKey} />
           <FormErrors id={form.errorId} errors={form.errors} />
           <div className="flex flex-wrap items-start gap-4">
             <InputField

@@ -8,9 +8,9 @@
 import { randomBytes } from "node:crypto";
 import type { RouterContextProvider } from "react-router";
 import { getUser } from "~/utils/auth.server.ts";
-import { RESULT_PARAM } from "~/utils/list-query.ts";
+import { listHref, RESULT_PARAM } from "~/utils/list-query.ts";
 import { sharedStore } from "~/utils/shared-store.server.ts";
-import { SUBMISSION_TTL_MS } from "~/utils/submission-key.server.ts";
+import { type Done, done, SUBMISSION_TTL_MS } from "~/utils/submission-key.server.ts";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -38,4 +38,21 @@ export async function readResult<T>(
   if (!id || !ID_PATTERN.test(id)) return null;
   const kept = await sharedStore().get(keyOf(context, kind, id));
   return kept === null ? null : { id, value: JSON.parse(kept) as T };
+}
+
+/**
+ * A change done, its result `value` kept: the redirect to the page at `url`
+ * (its query kept) with the result's id, for `applyOnce` to answer.
+ */
+export async function doneWith(
+  context: Context,
+  kind: string,
+  url: URL,
+  value: unknown,
+): Promise<Done> {
+  const id = await keepResult(context, kind, value);
+  const params = new URLSearchParams(url.search);
+  // The index route's marker belongs to the post, not to the page.
+  params.delete("index");
+  return done(listHref(url.pathname, params, { [RESULT_PARAM]: id }));
 }

@@ -6,7 +6,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import * as signInPage from "~/routes/login.callback.tsx";
 import * as page from "~/routes/sub-account.tsx";
-import { errorsOf, freshBackend, type Visitor, visitor } from "./account-harness.ts";
+import { errorsOf, freshBackend, type Outcome, type Visitor, visitor } from "./account-harness.ts";
 
 const PATH = "/sub_account";
 const PASSWORD = "Demo1234!";
@@ -37,6 +37,14 @@ async function listOf(browser: Visitor): Promise<Listing> {
 
 function post(browser: Visitor, form: Record<string, string>) {
   return browser.post(page, PATH, form, { home: true });
+}
+
+/** A change done answers a redirect to the page, which shows its notice. */
+async function shownAfter(browser: Visitor, outcome: Outcome) {
+  expect(outcome.status).toBe(302);
+  expect(outcome.location).toMatch(/^\/sub_account\/\?done=/);
+  const shown = await browser.get(page, outcome.location ?? "", { home: true });
+  return shown.data as Listing & Answer;
 }
 
 describe("who may manage sub-accounts", () => {
@@ -93,13 +101,24 @@ describe("creating a sub-account", () => {
     const browser = await signedIn("manager@demo.test");
     const email = `route-sub-${Date.now()}@example.com`;
     const outcome = await post(browser, { intent: "create", email, role: "GUEST" });
-    const answer = outcome.data as Answer;
+    const answer = await shownAfter(browser, outcome);
     expect(answer.notice).toEqual({
       kind: "success",
       message: `子账号 ${email} 已创建，邀请邮件已发送`,
     });
-    expect(answer.result?.error ?? {}).toEqual({});
-    expect((await listOf(browser)).rows.map((row) => row.username)).toContain(email);
+    expect(answer.rows.map((row) => row.username)).toContain(email);
+  });
+
+  it("creates one once, whatever number of times its form is sent", async () => {
+    const browser = await signedIn("manager@demo.test");
+    const email = `route-sub-once-${Date.now()}@example.com`;
+    const form = { intent: "create", email, role: "GUEST", submissionKey: "create-sub-once-0001" };
+    const first = await post(browser, form);
+    // A reload of the answer: the same redirect, no second invitation or refusal.
+    const again = await post(browser, form);
+    expect(again.status).toBe(302);
+    expect(again.location).toBe(first.location);
+    expect((await shownAfter(browser, again)).notice?.kind).toBe("success");
   });
 });
 
@@ -130,7 +149,7 @@ describe("enabling and disabling a sub-account", () => {
     if (!ops) throw new Error("ops@demo.test is not listed");
 
     const off = await post(browser, { intent: "toggle", id: ops.id, enabled: "false" });
-    expect((off.data as Answer).notice).toEqual({
+    expect((await shownAfter(browser, off)).notice).toEqual({
       kind: "success",
       message: "子账号已停用，其登录已全部下线",
     });
@@ -146,7 +165,10 @@ describe("enabling and disabling a sub-account", () => {
     expect(errorsOf(login)[""]?.[0]).toEqual(expect.any(String));
 
     const on = await post(browser, { intent: "toggle", id: ops.id, enabled: "true" });
-    expect((on.data as Answer).notice).toEqual({ kind: "success", message: "子账号已启用" });
+    expect((await shownAfter(browser, on)).notice).toEqual({
+      kind: "success",
+      message: "子账号已启用",
+    });
     await signedIn("ops@demo.test");
   });
 });

@@ -7,16 +7,21 @@ import { PageHeader } from "~/components/page-header.tsx";
 import type { WarehousingDirection } from "~/contract/index.ts";
 import { useTranslation } from "~/utils/i18n.ts";
 import { quietFetcherKey } from "~/utils/quiet-fetcher.ts";
+import { SUBMISSION_FIELD } from "~/utils/submission-field.ts";
 import { useHydrated } from "~/utils/use-hydrated.ts";
 import type { ScanInput } from "~/validation/inventory.ts";
 import { SCAN_MAX } from "~/validation/inventory-limits.ts";
 import type { Route } from "./+types/inventory";
-import { scanAction } from "./inventory.server.ts";
+import { scanAction, scanLoader } from "./inventory.server.ts";
 import type { ScanActionData } from "./scan-record.ts";
 import { ScanResult, ShiftList, useShiftScans } from "./scan-views.tsx";
 
-export function action({ request, context }: Route.ActionArgs) {
-  return scanAction(context, request);
+export function loader({ context, url }: Route.LoaderArgs) {
+  return scanLoader(context, url);
+}
+
+export function action({ request, context, url }: Route.ActionArgs) {
+  return scanAction(context, request, url);
 }
 
 /**
@@ -43,7 +48,7 @@ const schemas = deferredModule(
  * other (a scanner may be faster than the backend), the field is cleared at
  * once for the next scan, and every answer goes to this shift's list.
  */
-export default function InventoryPage({ actionData }: Route.ComponentProps) {
+export default function InventoryPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
   const location = useLocation();
@@ -51,12 +56,15 @@ export default function InventoryPage({ actionData }: Route.ComponentProps) {
   const { scans, add, clear } = useShiftScans();
   const posted = actionData as ScanActionData | undefined;
 
+  /** The scan the last post redirected here with. */
+  const shown = loaderData.scan;
   const [direction, setDirection] = useState<WarehousingDirection>(
-    (posted?.stage === "done" ? posted.scan.direction : posted?.direction) ?? "in",
+    posted?.direction ?? shown?.direction ?? "in",
   );
   const [localError, setLocalError] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
-  const queue = useRef<ScanInput[]>([]);
+  // Each waiting scan has its own submission key: sent twice, it is carried out once.
+  const queue = useRef<(ScanInput & { [SUBMISSION_FIELD]: string })[]>([]);
   const busy = useRef(false);
   const handled = useRef<unknown>(undefined);
   const [waiting, setWaiting] = useState(0);
@@ -68,22 +76,22 @@ export default function InventoryPage({ actionData }: Route.ComponentProps) {
     if (next) void fetcher.submit(next, { method: "post", action: location.pathname });
   };
 
-  // An answer arrived: keep it, then send the next waiting scan.
+  // An answer arrived (a refusal, or the redirect to the scan's record, which
+  // the effect below keeps): send the next waiting scan.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per answer of the fetcher
   useEffect(() => {
-    if (fetcher.state !== "idle" || fetcher.data === handled.current) return;
-    handled.current = fetcher.data;
-    if (fetcher.data?.stage === "done") add(fetcher.data.scan);
-    if (fetcher.data?.stage === "invalid") {
+    if (fetcher.state !== "idle" || !busy.current) return;
+    if (fetcher.data !== handled.current && fetcher.data?.stage === "invalid") {
       setLocalError(fetcher.data.reply.error?.salverNoOrOrderNo?.[0] ?? null);
     }
+    handled.current = fetcher.data;
     sendNext();
-  }, [fetcher.state, fetcher.data, add]);
+  }, [fetcher.state, fetcher.data]);
 
-  // A scan posted before the page was interactive still joins the shift's list.
+  // Every scan the page was redirected with joins the shift's list (once: by its id).
   useEffect(() => {
-    if (posted?.stage === "done") add(posted.scan);
-  }, [posted, add]);
+    if (shown) add(shown);
+  }, [shown, add]);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     if (!hydrated) return;
@@ -91,7 +99,7 @@ export default function InventoryPage({ actionData }: Route.ComponentProps) {
     const scan: ScanInput = { salverNoOrOrderNo: input.current?.value ?? "", direction };
     const enqueue = (checked: ScanInput) => {
       setLocalError(null);
-      queue.current.push(checked);
+      queue.current.push({ ...checked, [SUBMISSION_FIELD]: crypto.randomUUID() });
       // Unless the next number is being typed already (the check was still on its way).
       if (input.current?.value === scan.salverNoOrOrderNo) input.current.value = "";
       input.current?.focus();
@@ -115,7 +123,7 @@ export default function InventoryPage({ actionData }: Route.ComponentProps) {
     (!hydrated && posted?.stage === "invalid"
       ? (posted.reply.error?.salverNoOrOrderNo?.[0] ?? null)
       : null);
-  const latest = hydrated ? scans[0] : posted?.stage === "done" ? posted.scan : undefined;
+  const latest = hydrated ? scans[0] : (shown ?? undefined);
   const working = fetcher.state !== "idle";
 
   return (
@@ -130,6 +138,7 @@ export default function InventoryPage({ actionData }: Route.ComponentProps) {
         className="flex flex-wrap items-start gap-3"
         data-testid="scan-form"
       >
+        <input type="hidden" name={SUBMISSION_FIELD} value={loaderData.submissionKey} />
         <fieldset className="flex flex-col">
           <legend className="mb-1 block text-xs font-medium text-gray-600">
             {t("inventory.scan.direction")}

@@ -20,10 +20,9 @@ export interface ScanRecord {
   message: string | null;
 }
 
-export type ScanActionData =
-  | { stage: "done"; scan: ScanRecord }
-  | {
-      stage: "invalid";
-      direction: WarehousingDirection | null;
-      reply: SubmissionResult<string[]>;
-    };
+/** The refusal of a scan the form's schema did not pass; a scan carried out redirects. */
+export type ScanActionData = {
+  stage: "invalid";
+  direction: WarehousingDirection | null;
+  reply: SubmissionResult<string[]>;
+};

@@ -12,53 +12,70 @@ import { apiContext } from "~/middleware/session.server.ts";
 import { useTranslation } from "~/utils/i18n.ts";
 import { hrefWithQuery, localizePath } from "~/utils/locale-path.ts";
 import { SALVER_STATUSES, salverStatusKey } from "~/utils/logistics-status.ts";
+import { doneWith, readResult } from "~/utils/posted-result.server.ts";
+import { SUBMISSION_FIELD } from "~/utils/submission-field.ts";
+import { applyOnce, newSubmissionKey } from "~/utils/submission-key.server.ts";
 import { chosenColumns } from "~/utils/table-columns.ts";
 import { positionSchema } from "~/validation/logistics.ts";
 import type { Route } from "./+types/pallets";
 import { loadPallets, type PalletRow } from "./lists.server.ts";
 
+/** What a saved position shows: the row it was saved on, and the message. */
+type Saved = { salverNo: string; message: string };
+
 export async function loader({ context, url, request }: Route.LoaderArgs) {
-  return { ...(await loadPallets(context, url)), hiddenColumns: chosenColumns(request, "pallets") };
+  const [pallets, saved] = await Promise.all([
+    loadPallets(context, url),
+    readResult<Saved>(context, "pallets", url),
+  ]);
+  return {
+    ...pallets,
+    hiddenColumns: chosenColumns(request, "pallets"),
+    saved: saved?.value ?? null,
+    submissionKey: newSubmissionKey(),
+  };
 }
 
 /** Changes the position of one pallet; the list reloads afterwards. */
-export async function action({ request, context }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: positionSchema });
-  const salverNo = String(submission.payload.salverNo ?? "");
-  if (submission.status !== "success") {
-    return data(
-      { ok: false as const, salverNo, error: submission.error?.salverDirection?.[0] ?? "" },
-      { status: 400 },
-    );
-  }
-  const { salverDirection } = submission.value;
-  const result = await context.get(apiContext).attempt("updateSalver", {
-    params: { id: submission.value.salverNo },
-    body: { salverDirection },
+export async function action({ request, context, url }: Route.ActionArgs) {
+  const formData = await request.formData();
+  return applyOnce(context, formData, async () => {
+    const submission = parseWithZod(formData, { schema: positionSchema });
+    const salverNo = String(submission.payload.salverNo ?? "");
+    if (submission.status !== "success") {
+      return data(
+        { ok: false as const, salverNo, error: submission.error?.salverDirection?.[0] ?? "" },
+        { status: 400 },
+      );
+    }
+    const { salverDirection } = submission.value;
+    const result = await context.get(apiContext).attempt("updateSalver", {
+      params: { id: submission.value.salverNo },
+      body: { salverDirection },
+    });
+    if (!result.ok)
+      return data({ ok: false as const, salverNo, error: result.message }, { status: 400 });
+    const t = getInstance(context).t;
+    return doneWith(context, "pallets", url, {
+      salverNo,
+      message: `${t("common.operationSuccessful")}: ${t("logistics.pallet.positionSaved", { salverNo, position: salverDirection })}`,
+    } satisfies Saved);
   });
-  if (!result.ok)
-    return data({ ok: false as const, salverNo, error: result.message }, { status: 400 });
-  const t = getInstance(context).t;
-  return {
-    ok: true as const,
-    salverNo,
-    message: `${t("common.operationSuccessful")}: ${t("logistics.pallet.positionSaved", { salverNo, position: salverDirection })}`,
-  };
 }
 
 /** The pallets of one service; each links to its orders, its position changes in place. */
 export default function PalletsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language as Locale;
-  const { filters } = loaderData;
+  const { filters, saved } = loaderData;
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" ? navigation.formData?.get("salverNo") : null;
   // A saved position is drawn anew when the list comes back (its details
   // close): focus then goes back to that row's position instead of the page.
   const refocus = useRef<string | null>(null);
   useEffect(() => {
-    if (actionData?.ok) refocus.current = actionData.salverNo;
-  }, [actionData]);
+    if (saved) refocus.current = saved.salverNo;
+  }, [saved]);
   useEffect(() => {
     if (navigation.state !== "idle" || !refocus.current) return;
     document
@@ -107,7 +124,7 @@ export default function PalletsPage({ loaderData, actionData }: Route.ComponentP
       key: "salverDirection",
       header: t("logistics.pallet.position"),
       cell: (row) => {
-        const failed = actionData && !actionData.ok && actionData.salverNo === row.salverNo;
+        const failed = actionData?.salverNo === row.salverNo;
         return (
           <details key={row.salverDirection} open={failed || undefined} className="group">
             <summary className="flex cursor-pointer list-none items-center gap-2 [&::-webkit-details-marker]:hidden">
@@ -122,6 +139,7 @@ export default function PalletsPage({ loaderData, actionData }: Route.ComponentP
             </summary>
             <Form method="post" className="mt-1 flex items-start gap-1">
               <input type="hidden" name="salverNo" value={row.salverNo} />
+              <input type="hidden" name={SUBMISSION_FIELD} value={loaderData.submissionKey} />
               <div>
                 <input
                   name="salverDirection"
@@ -193,9 +211,9 @@ export default function PalletsPage({ loaderData, actionData }: Route.ComponentP
           </Link>
         }
       />
-      {actionData?.ok ? (
-        <div className="mb-4">
-          <Notice kind="success">{actionData.message}</Notice>
+      {saved ? (
+        <div className="mb-4" data-testid="position-saved">
+          <Notice kind="success">{saved.message}</Notice>
         </div>
       ) : null}
       <ListFilter keep={["serviceNo"]}>

@@ -2,18 +2,21 @@
 import { data, type RouterContextProvider, redirect } from "react-router";
 import { getInstance, getLocale } from "~/middleware/i18next.ts";
 import { apiContext, sessionContext } from "~/middleware/session.server.ts";
-import { getUser, userContext } from "~/utils/auth.server.ts";
+import { getUser } from "~/utils/auth.server.ts";
 import { formatChinaTime } from "~/utils/china-time.ts";
 import { parsePaging } from "~/utils/list-query.ts";
 import { localizePath } from "~/utils/locale-path.ts";
+import { doneWith, readResult } from "~/utils/posted-result.server.ts";
 import { commitSession } from "~/utils/session.server.ts";
+import { applyOnce, newSubmissionKey } from "~/utils/submission-key.server.ts";
 import { LOGIN_HISTORY_SIZES, loginSettingsSchema } from "~/validation/account.ts";
 
 type Args = { url: URL; context: Readonly<RouterContextProvider> };
-type PostArgs = { request: Request; context: Readonly<RouterContextProvider> };
+type PostArgs = { request: Request; url: URL; context: Readonly<RouterContextProvider> };
 
 export async function loginSettingsLoader({ url, context }: Args) {
   const user = getUser(context);
+  const done = await readResult<LoginSettingsNotice>(context, RESULT_KIND, url);
   const paging = parsePaging(url.searchParams, LOGIN_HISTORY_SIZES);
   const answer = await context.get(apiContext).attempt("loginDevices", { query: paging });
   return {
@@ -30,32 +33,45 @@ export async function loginSettingsLoader({ url, context }: Args) {
       : [],
     pagination: answer.ok ? answer.data.pagination : { total: 0, ...paging },
     error: answer.ok ? null : answer.message,
+    /** The notice of the change this page was redirected with. */
+    notice: done?.value ?? null,
+    submissionKey: newSubmissionKey(),
   };
 }
 
+const RESULT_KIND = "login-settings";
+
 export type LoginSettingsNotice = { kind: "success" | "error"; message: string };
 
-export async function loginSettingsAction({ request, context }: PostArgs) {
+export async function loginSettingsAction({ request, url, context }: PostArgs) {
+  const formData = await request.formData();
+  return applyOnce(context, formData, () => applySettings(context, url, formData));
+}
+
+async function applySettings(
+  context: Readonly<RouterContextProvider>,
+  url: URL,
+  formData: FormData,
+) {
   const t = getInstance(context).t;
   const api = context.get(apiContext);
-  const parsed = loginSettingsSchema.safeParse(Object.fromEntries(await request.formData()));
-  const reply = (notice: LoginSettingsNotice, status = 200) => data({ notice }, { status });
-  if (!parsed.success) return reply({ kind: "error", message: t("common.wrongFormat") }, 400);
+  const parsed = loginSettingsSchema.safeParse(Object.fromEntries(formData));
+  const refuse = (message: string) =>
+    data({ notice: { kind: "error", message } satisfies LoginSettingsNotice }, { status: 400 });
+  const success = (message: string) =>
+    doneWith(context, RESULT_KIND, url, { kind: "success", message } satisfies LoginSettingsNotice);
+  if (!parsed.success) return refuse(t("common.wrongFormat"));
   const value = parsed.data;
 
   if (value.intent === "singleLogin") {
     const user = await api.call("updateAccountInfo", {
       body: { isSingleLogin: value.isSingleLogin },
     });
-    // The user was read before this action; the loaders of the same request
-    // (the whole page, without JavaScript) must see the new state.
-    context.set(userContext, { ...getUser(context), isSingleLogin: user.isSingleLogin });
-    return reply({
-      kind: "success",
-      message: user.isSingleLogin
+    return success(
+      user.isSingleLogin
         ? t("account.loginSettings.switchedOn")
         : t("account.loginSettings.switchedOff"),
-    });
+    );
   }
 
   // The device in use goes offline by logging out: the user lands on the login page.
@@ -69,6 +85,6 @@ export async function loginSettingsAction({ request, context }: PostArgs) {
     });
   }
   const answer = await api.attempt("forceOffline", { params: { deviceNo: value.deviceNo } });
-  if (!answer.ok) return reply({ kind: "error", message: answer.message });
-  return reply({ kind: "success", message: t("account.loginSettings.forcedOffline") });
+  if (!answer.ok) return refuse(answer.message);
+  return success(t("account.loginSettings.forcedOffline"));
 }

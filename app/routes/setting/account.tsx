@@ -4,6 +4,7 @@ import { Notice } from "~/components/form-messages.tsx";
 import { PageHeader } from "~/components/page-header.tsx";
 import { type Column, PagedTable } from "~/components/paged-table.tsx";
 import { useTranslation } from "~/utils/i18n.ts";
+import { SUBMISSION_FIELD } from "~/utils/submission-field.ts";
 import { LOGIN_HISTORY_SIZES } from "~/validation/account-limits.ts";
 import type { Route } from "./+types/account";
 import { loginSettingsAction, loginSettingsLoader } from "./account.server.ts";
@@ -23,6 +24,8 @@ export default function LoginSettings({ loaderData, actionData }: Route.Componen
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const on = loaderData.isSingleLogin;
+  // A refusal comes with the post's answer; a change done, with the page it redirected to.
+  const notice = actionData?.notice ?? loaderData.notice;
 
   const columns: Column<Row>[] = [
     {
@@ -76,6 +79,7 @@ export default function LoginSettings({ loaderData, actionData }: Route.Componen
       cell: (row) => (
         <Form method="post">
           <input type="hidden" name="intent" value="offline" />
+          <input type="hidden" name={SUBMISSION_FIELD} value={loaderData.submissionKey} />
           <input type="hidden" name="deviceNo" value={row.deviceNo} />
           <input type="hidden" name="current" value={String(row.current)} />
           <button
@@ -95,13 +99,14 @@ export default function LoginSettings({ loaderData, actionData }: Route.Componen
     <div className="space-y-5">
       <section className="card p-6">
         <PageHeader title={t("account.loginSettings.title")} />
-        {actionData?.notice ? (
+        {notice ? (
           <div className="mb-4" data-testid="login-settings-notice">
-            <Notice kind={actionData.notice.kind}>{actionData.notice.message}</Notice>
+            <Notice kind={notice.kind}>{notice.message}</Notice>
           </div>
         ) : null}
         <Form method="post" className="flex items-start gap-4">
           <input type="hidden" name="intent" value="singleLogin" />
+          <input type="hidden" name={SUBMISSION_FIELD} value={loaderData.submissionKey} />
           <input type="hidden" name="isSingleLogin" value={String(!on)} />
           <button
             type="submit"
