@@ -7,7 +7,9 @@ import { getInstance } from "~/middleware/i18next.ts";
 import { apiContext } from "~/middleware/session.server.ts";
 import { getUser } from "~/utils/auth.server.ts";
 import { parseFilters, parsePaging } from "~/utils/list-query.ts";
+import { doneWith, readResult } from "~/utils/posted-result.server.ts";
 import { companyView, type ReviewQueueView } from "~/utils/qualification-view.ts";
+import { newSubmissionKey } from "~/utils/submission-key.server.ts";
 import {
   fileFieldOf,
   IMAGE_FIELDS,
@@ -16,6 +18,16 @@ import {
 } from "~/validation/qualification.ts";
 
 type Context = Readonly<RouterContextProvider>;
+
+/** What a save or a review done shows on the page it redirects to. */
+export type QualificationDone = { intent: "save" } | { intent: "review"; notice: string };
+const RESULT_KIND = "qualification";
+
+/** The save or review this page was redirected with, and the key of the next post. */
+export async function qualificationDone(context: Context, url: URL) {
+  const done = await readResult<QualificationDone>(context, RESULT_KIND, url);
+  return { done: done?.value ?? null, submissionKey: newSubmissionKey() };
+}
 
 export const reviewFilterSchema = z.object({ state: z.enum(QUALIFICATION_STATES).optional() });
 
@@ -46,6 +58,7 @@ export async function loadQualification(context: Context, url: URL) {
 /** Saves the profile: new images are uploaded first, then the profile is submitted. */
 export async function saveQualification(
   context: Context,
+  url: URL,
   formData: FormData,
   current: QualificationState | null,
 ) {
@@ -124,15 +137,11 @@ export async function saveQualification(
       { status: 400 },
     );
   }
-  return data({
-    intent: "save" as const,
-    result: submission.reply({ resetForm: true }),
-    submitted: true,
-  });
+  return doneWith(context, RESULT_KIND, url, { intent: "save" } satisfies QualificationDone);
 }
 
 /** Starts, approves or rejects a submission (administrators only, checked here and by the backend). */
-export async function reviewQualification(context: Context, formData: FormData) {
+export async function reviewQualification(context: Context, url: URL, formData: FormData) {
   if (!canReview(context)) throw data({ message: "forbidden" }, { status: 403 });
   const submission = parseWithZod(formData, { schema: reviewSchema });
   if (submission.status !== "success") {
@@ -163,10 +172,8 @@ export async function reviewQualification(context: Context, formData: FormData) 
       { status: 400 },
     );
   }
-  return data({
-    intent: "review" as const,
-    id: value.id,
-    result: submission.reply({ resetForm: true }),
+  return doneWith(context, RESULT_KIND, url, {
+    intent: "review",
     notice: getInstance(context).t("common.operationSuccessful"),
-  });
+  } satisfies QualificationDone);
 }

@@ -6,18 +6,30 @@ import { ProfileView } from "~/components/qualification/profile-view.tsx";
 import { ReviewQueue } from "~/components/qualification/review-queue.tsx";
 import { StateBadge } from "~/components/qualification/state-badge.tsx";
 import { useTranslation } from "~/utils/i18n.ts";
+import { applyOnce } from "~/utils/submission-key.server.ts";
 import type { Route } from "./+types/qualificat";
-import { loadQualification, reviewQualification, saveQualification } from "./qualificat.server.ts";
+import {
+  loadQualification,
+  qualificationDone,
+  reviewQualification,
+  saveQualification,
+} from "./qualificat.server.ts";
 
 export async function loader({ context, url }: Route.LoaderArgs) {
-  return loadQualification(context, url);
+  const [page, done] = await Promise.all([
+    loadQualification(context, url),
+    qualificationDone(context, url),
+  ]);
+  return { ...page, ...done };
 }
 
 export async function action({ request, context, url }: Route.ActionArgs) {
   const formData = await request.formData();
-  if (formData.get("intent") === "review") return reviewQualification(context, formData);
-  const { company } = await loadQualification(context, url);
-  return saveQualification(context, formData, company?.state ?? null);
+  return applyOnce(context, formData, async () => {
+    if (formData.get("intent") === "review") return reviewQualification(context, url, formData);
+    const { company } = await loadQualification(context, url);
+    return saveQualification(context, url, formData, company?.state ?? null);
+  });
 }
 
 /** The company's qualification: its state, the form to submit it, and for administrators the review queue. */
@@ -37,13 +49,15 @@ export default function QualificationPage({ loaderData, actionData }: Route.Comp
         <ReviewQueue
           review={review}
           actionData={actionData?.intent === "review" ? actionData : undefined}
+          notice={loaderData.done?.intent === "review" ? loaderData.done.notice : undefined}
+          submissionKey={loaderData.submissionKey}
         />
       ) : null}
       {showOwnProfile ? (
         <section className="card p-5">
           <PageHeader title={t("qualification.title")} />
           <p className="mb-4 text-sm text-gray-600">{t("qualification.intro")}</p>
-          {saveResult && "submitted" in saveResult ? (
+          {loaderData.done?.intent === "save" ? (
             <div className="mb-4">
               <Notice kind="success">{t("qualification.submitted")}</Notice>
             </div>
@@ -61,7 +75,11 @@ export default function QualificationPage({ loaderData, actionData }: Route.Comp
             </div>
           ) : null}
           {editable ? (
-            <ProfileForm company={company} lastResult={saveResult?.result} />
+            <ProfileForm
+              company={company}
+              lastResult={saveResult?.result}
+              submissionKey={loaderData.submissionKey}
+            />
           ) : company ? (
             <ProfileView company={company} />
           ) : null}

@@ -12,6 +12,7 @@ import {
 } from "~/components/form.tsx";
 import { useTranslation } from "~/utils/i18n.ts";
 import type { CompanyView } from "~/utils/qualification-view.ts";
+import { SUBMISSION_FIELD } from "~/utils/submission-field.ts";
 import { fileFieldOf, IMAGE_FIELDS, IMAGE_TYPES } from "~/validation/qualification-limits.ts";
 
 /** The profile's text fields; each has its label at `qualification.<field>`. */
@@ -35,9 +36,12 @@ const qualificationValidation = laterValidation(() =>
 export function ProfileForm({
   company,
   lastResult,
+  submissionKey,
 }: {
   company: CompanyView | null;
   lastResult?: SubmissionResult<string[]>;
+  /** The form's one-time key: a second post of it submits nothing more. */
+  submissionKey: string;
 }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
@@ -57,6 +61,7 @@ export function ProfileForm({
       className="space-y-6"
       data-testid="qualification-form"
     >
+      <input type="hidden" name={SUBMISSION_FIELD} value={submissionKey} />
       <FormErrors id={form.errorId} errors={form.errors} />
       <fieldset>
         <legend className="mb-3 text-sm font-semibold text-gray-900">

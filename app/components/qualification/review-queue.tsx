@@ -8,18 +8,33 @@ import { type Column, DateTime, PagedTable } from "~/components/paged-table.tsx"
 import { QUALIFICATION_STATES } from "~/contract/status-codes.ts";
 import { useTranslation } from "~/utils/i18n.ts";
 import type { CompanyView, ReviewQueueView } from "~/utils/qualification-view.ts";
+import { SUBMISSION_FIELD } from "~/utils/submission-field.ts";
 import { ProfileView } from "./profile-view.tsx";
 import { StateBadge } from "./state-badge.tsx";
 
 type Review = ReviewQueueView;
+/** A refused review: its errors. */
 interface ReviewResult {
   id: string;
   result: SubmissionResult<string[]>;
-  notice?: string;
 }
 
-/** The platform's review queue: start, approve or reject (with a reason) each submission. */
-export function ReviewQueue({ review, actionData }: { review: Review; actionData?: ReviewResult }) {
+/**
+ * The platform's review queue: start, approve or reject (with a reason) each
+ * submission. `notice`: the review done that the page was redirected with;
+ * `submissionKey`: the one-time key of its forms.
+ */
+export function ReviewQueue({
+  review,
+  actionData,
+  notice,
+  submissionKey,
+}: {
+  review: Review;
+  actionData?: ReviewResult;
+  notice?: string;
+  submissionKey: string;
+}) {
   const { t } = useTranslation();
   const columns: Column<CompanyView>[] = [
     {
@@ -64,21 +79,20 @@ export function ReviewQueue({ review, actionData }: { review: Review; actionData
       fixed: true,
       sticky: "end",
       className: "whitespace-nowrap",
-      cell: (row) => <ReviewActions company={row} />,
+      cell: (row) => <ReviewActions company={row} submissionKey={submissionKey} />,
     },
   ];
-  const rowError =
-    actionData && !actionData.notice
-      ? (actionData.result.error?.[""] ?? actionData.result.error?.reason)
-      : undefined;
+  const rowError = actionData
+    ? (actionData.result.error?.[""] ?? actionData.result.error?.reason)
+    : undefined;
 
   return (
     <section className="card p-5" data-testid="review-queue">
       <PageHeader title={t("qualification.reviewQueue")} />
       <p className="mb-4 text-sm text-gray-600">{t("qualification.reviewQueueHint")}</p>
-      {actionData?.notice ? (
-        <div className="mb-3">
-          <Notice kind="success">{actionData.notice}</Notice>
+      {notice ? (
+        <div className="mb-3" data-testid="review-notice">
+          <Notice kind="success">{notice}</Notice>
         </div>
       ) : null}
       {rowError ? (
@@ -123,7 +137,13 @@ export function ReviewQueue({ review, actionData }: { review: Review; actionData
  * Row actions as plain forms; approve and reject open a confirmation in place
  * (`<details>`), so they work without JavaScript too.
  */
-function ReviewActions({ company }: { company: CompanyView }) {
+function ReviewActions({
+  company,
+  submissionKey,
+}: {
+  company: CompanyView;
+  submissionKey: string;
+}) {
   const { t } = useTranslation();
   if (company.state !== "pending" && company.state !== "reviewing") {
     // A reason is a sentence: it wraps in a column as narrow as the buttons' (the column is pinned).
@@ -136,6 +156,7 @@ function ReviewActions({ company }: { company: CompanyView }) {
   const hidden = (decision: string) => (
     <>
       <input type="hidden" name="intent" value="review" />
+      <input type="hidden" name={SUBMISSION_FIELD} value={submissionKey} />
       <input type="hidden" name="decision" value={decision} />
       <input type="hidden" name="id" value={company.id} />
     </>
