@@ -92,8 +92,11 @@ function decodeValue(name: string, json: string): unknown {
 
 type Kind = "table" | "map" | "value";
 
+let kept: Map<string, Kind> | undefined;
+
 /** What the data file keeps of each value of the database; throws on a value of no known kind. */
 export function keptValues(): Map<string, Kind> {
+  if (kept) return kept;
   const kinds = new Map<string, Kind>();
   for (const [name, value] of Object.entries(createDb())) {
     if (DERIVED.has(name)) continue;
@@ -106,6 +109,7 @@ export function keptValues(): Map<string, Kind> {
         `"${name}" of the database is neither a table, a JournaledMap, a plain value nor derived (DERIVED_KEYS)`,
       );
   }
+  kept = kinds;
   return kinds;
 }
 
