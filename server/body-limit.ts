@@ -5,11 +5,12 @@
  * - size: forms 1 MB, multipart uploads 7 MB, JSON and anything else 1 MB. A
  *   declared Content-Length above the limit is refused unread; a body without
  *   one (chunked) is counted as it arrives;
- * - forms: at most FIELD_LIMITS.fields fields, and FIELD_LIMITS.repeats of one
- *   name, counted as the bytes arrive (./form-fields.ts).
+ * - forms: at most FIELD_LIMITS.fields fields, FIELD_LIMITS.repeats of one
+ *   name, names of FIELD_LIMITS.nameLength characters, counted as the bytes
+ *   arrive (./form-fields.ts).
  *
- * A body past a limit is answered 413 with a translated message at once, the
- * connection is closed, and whoever was reading the body sees it fail, never
+ * A body past a limit is answered at once with a translated message (413, or
+ * 400 for a name no form has), the connection is closed, and whoever was reading the body sees it fail, never
  * a body cut short that would look complete: no action runs on it.
  *
  * The count sits on the request stream's own `data` events, which every
@@ -22,7 +23,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import enErrors from "../app/locales/en/errors.ts";
 import zhErrors from "../app/locales/zh/errors.ts";
-import { type FieldLimits, fieldCounter } from "./form-fields.ts";
+import { type FieldLimits, type FieldRefusal, fieldCounter } from "./form-fields.ts";
 
 const MB = 1024 * 1024;
 
@@ -47,9 +48,11 @@ export const BODY_LIMITS: BodyLimits = {
  * field per chosen order, beside a dozen others. Operations take at most 500,
  * a download takes the whole selection, which lives in the page's URL: with
  * the URL sent again as the Referer, 64 KB of headers carry about 1,800 order
- * numbers. Every other form has fewer than 30 fields.
+ * numbers. Every other form has fewer than 30 fields. The longest name is
+ * 20 characters; a name is a path (`a.b[0]`) that the form library follows
+ * recursively, so its length is its depth.
  */
-export const FIELD_LIMITS: FieldLimits = { fields: 2_500, repeats: 2_000 };
+export const FIELD_LIMITS: FieldLimits = { fields: 2_500, repeats: 2_000, nameLength: 256 };
 
 /** The limit for a body of this Content-Type. */
 export function bodyLimitFor(contentType: string | undefined, limits = BODY_LIMITS): number {
@@ -60,12 +63,18 @@ export function bodyLimitFor(contentType: string | undefined, limits = BODY_LIMI
   return limits.other;
 }
 
-type Refusal = "tooLarge" | "tooManyFields";
+type Refusal = "tooLarge" | FieldRefusal;
+
+const REFUSALS = {
+  tooLarge: { status: 413, message: "tooLarge" },
+  tooManyFields: { status: 413, message: "tooManyFields" },
+  nameTooLong: { status: 400, message: "badRequest" },
+} as const satisfies Record<Refusal, { status: number; message: keyof typeof zhErrors }>;
 
 function refusalMessage(url: string | undefined, refusal: Refusal): string {
   const path = (url ?? "/").split("?")[0] ?? "/";
   const english = path === "/en" || path.startsWith("/en/");
-  return (english ? enErrors : zhErrors)[refusal];
+  return (english ? enErrors : zhErrors)[REFUSALS[refusal].message];
 }
 
 /** What the reader of a refused body sees: the body failed. */
@@ -93,7 +102,7 @@ export function bodyLimit(limits: BodyLimits = BODY_LIMITS, fields: FieldLimits 
         return;
       }
       res.shouldKeepAlive = false;
-      res.statusCode = 413;
+      res.statusCode = REFUSALS[refusal].status;
       res.setHeader("Connection", "close");
       res.setHeader("Content-Type", "text/plain; charset=utf-8");
       res.setHeader("Cache-Control", "no-store");
@@ -115,9 +124,7 @@ export function bodyLimit(limits: BodyLimits = BODY_LIMITS, fields: FieldLimits 
       if (refused) return;
       const bytes = typeof chunk === "string" ? Buffer.from(chunk) : chunk;
       received += bytes.length;
-      let refusal: Refusal | undefined;
-      if (received > limit) refusal = "tooLarge";
-      else if (counter?.write(bytes)) refusal = "tooManyFields";
+      const refusal: Refusal | undefined = received > limit ? "tooLarge" : counter?.write(bytes);
       if (!refusal) return;
       refused = true;
       answer(refusal);

@@ -14,16 +14,21 @@ export interface FieldLimits {
   fields: number;
   /** Fields of one name in one body. */
   repeats: number;
+  /** Characters of one field name, as decoded (a name's depth grows with its length). */
+  nameLength: number;
 }
 
+/** Why a body is refused: too many fields (or repeats), or a name no form of the portal has. */
+export type FieldRefusal = "tooManyFields" | "nameTooLong";
+
 /**
- * Feeds a body in chunks; each call answers whether a limit was passed so
- * far. A field counts once its name is complete (at its `=`, `&` or part
+ * Feeds a body in chunks; each call answers which limit was passed so far,
+ * if any. A field counts once its name is complete (at its `=`, `&` or part
  * headers' end): a last field without `=` is not counted, so at most one
  * field beyond the limits reaches the parser.
  */
 export interface FieldCounter {
-  write(chunk: Uint8Array): boolean;
+  write(chunk: Uint8Array): FieldRefusal | undefined;
 }
 
 /** A counter for a body of this Content-Type; undefined when it is not a form. */
@@ -54,12 +59,14 @@ class Tally {
     this.limits = limits;
   }
 
-  /** Adds a field; true when a limit is now passed. */
-  add(name: string): boolean {
+  /** Adds a field; the limit it passes, if any. */
+  add(name: string): FieldRefusal | undefined {
+    if (name.length > this.limits.nameLength) return "nameTooLong";
     this.fields += 1;
     const repeats = (this.perName.get(name) ?? 0) + 1;
     this.perName.set(name, repeats);
-    return this.fields > this.limits.fields || repeats > this.limits.repeats;
+    if (this.fields > this.limits.fields || repeats > this.limits.repeats) return "tooManyFields";
+    return undefined;
   }
 }
 
@@ -76,12 +83,12 @@ class UrlencodedCounter implements FieldCounter {
   /** The current field's name so far; null once it was counted. */
   private name: Uint8Array[] | null = [];
   private nameBytes = 0;
-  private passed = false;
+  private passed: FieldRefusal | undefined;
   constructor(limits: FieldLimits) {
     this.tally = new Tally(limits);
   }
 
-  write(chunk: Uint8Array): boolean {
+  write(chunk: Uint8Array): FieldRefusal | undefined {
     let at = 0;
     while (!this.passed && at < chunk.length) {
       const amp = chunk.indexOf(AMPERSAND, at);
@@ -132,7 +139,7 @@ class MultipartCounter implements FieldCounter {
   private carry: Buffer;
   private inHeaders = false;
   private done = false;
-  private passed = false;
+  private passed: FieldRefusal | undefined;
   constructor(boundary: string, limits: FieldLimits) {
     this.tally = new Tally(limits);
     this.delimiter = Buffer.from(`\r\n--${boundary}`, "latin1");
@@ -140,7 +147,7 @@ class MultipartCounter implements FieldCounter {
     this.carry = Buffer.from("\r\n");
   }
 
-  write(chunk: Uint8Array): boolean {
+  write(chunk: Uint8Array): FieldRefusal | undefined {
     if (this.passed || this.done) return this.passed;
     let data =
       this.carry.length > 0
@@ -152,16 +159,14 @@ class MultipartCounter implements FieldCounter {
         const end = data.indexOf(CRLF2);
         if (end === -1) {
           if (data.length > MAX_PART_HEADER_BYTES) {
-            // Not a form a browser sends; still a field as far as limits go.
-            this.passed = this.tally.add("");
-            this.inHeaders = false;
-            data = data.subarray(data.length - this.delimiter.length + 1);
-            continue;
+            // No browser sends such headers: a name too long, or no name at all.
+            this.passed = "nameTooLong";
+            return this.passed;
           }
           this.carry = data;
           return this.passed;
         }
-        this.passed = this.tally.add(partName(data.subarray(0, end).toString("latin1")));
+        this.passed = this.tally.add(partName(data.subarray(0, end).toString("utf8")));
         this.inHeaders = false;
         data = data.subarray(end + CRLF2.length);
         continue;

@@ -6,6 +6,7 @@
  */
 import { isIP } from "node:net";
 import { z } from "zod";
+import { requestBoundsSchema } from "./request-bounds.ts";
 import { seedSizesSchema } from "./seed-sizes.ts";
 
 const DEMO_SESSION_SECRET = "demo-only-session-secret-change-me-in-production";
@@ -83,6 +84,7 @@ const rawEnvSchema = z.object({
     .optional(),
   TEST_WORLDS: booleanFlag.default(false),
   ...seedSizesSchema.shape,
+  ...requestBoundsSchema.shape,
 });
 
 export type Env = ReturnType<typeof parseEnv>;
@@ -130,6 +132,10 @@ export function parseEnv(source: Record<string, string | undefined>) {
     testCaptchaCode: raw.TEST_CAPTCHA_CODE,
     /** Each value of the `x-test-world` request header gets a fake backend of its own (end-to-end tests). */
     testWorlds: raw.TEST_WORLDS,
+    /** The time a client has to send a whole request (headers and body). */
+    requestTimeoutMs: raw.REQUEST_TIMEOUT_MS,
+    /** Connections one client address may hold; 0 (no limit) behind a trusted proxy, which limits them. */
+    maxConnectionsPerClient: raw.TRUST_PROXY === false ? raw.MAX_CONNECTIONS_PER_CLIENT : 0,
     seed: { services: raw.SEED_SERVICES, pallets: raw.SEED_PALLETS, orders: raw.SEED_ORDERS },
   };
 }

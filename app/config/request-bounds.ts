@@ -12,5 +12,5 @@ export const requestBoundsSchema = z.object({
   /** Headers and body together; a request still arriving then is answered 408 and closed. */
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(500).max(600_000).default(30_000),
   /** Open connections one address may hold (0: no limit); off behind a trusted proxy. */
-  MAX_CONNECTIONS_PER_CLIENT: z.coerce.number().int().min(0).max(100_000).default(100),
+  MAX_CONNECTIONS_PER_CLIENT: z.coerce.number().int().min(0).max(100_000).default(256),
 });

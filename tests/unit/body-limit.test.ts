@@ -229,6 +229,13 @@ describe("field limits", () => {
     expect(JSON.parse(outcome.body)).toEqual({ bytes: selection.length });
   });
 
+  it("refuses a field name deeper than any form's with 400", async () => {
+    const deep = Buffer.from(`orderNoList${".a".repeat(20_000)}=1&intent=remarks`);
+    const outcome = await stream("/en/order", FORM, deep.length, true, deep);
+    expect(outcome.status).toBe(400);
+    expect(outcome.body).toBe("The request could not be read, please go back and try again");
+  });
+
   it("makes the reader of a body cut off at the limit fail, not see a shorter body", async () => {
     const before = { read: readBytes.length, failed: failedReads };
     const outcome = await stream("/login", FORM, 3 * MB);

@@ -6,18 +6,18 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { fieldCounter } from "../../server/form-fields.ts";
 
-const LIMITS = { fields: 6, repeats: 3 };
+const LIMITS = { fields: 6, repeats: 3, nameLength: 12 };
 
-/** Whether the counter says "too many" for `body` fed in chunks cut at `cuts`. */
-function passes(contentType: string, body: string, cuts: number[] = []): boolean {
+/** What the counter refuses `body` for (false: nothing), fed in chunks cut at `cuts`. */
+function passes(contentType: string, body: string, cuts: number[] = []): string | false {
   const counter = fieldCounter(contentType, LIMITS);
   if (!counter) throw new Error("no counter");
   const bytes = Buffer.from(body);
   const points = [...new Set(cuts.map((cut) => cut % (bytes.length + 1)))].sort((a, b) => a - b);
   let start = 0;
-  let passed = false;
+  let passed: string | false = false;
   for (const point of [...points, bytes.length]) {
-    passed = counter.write(bytes.subarray(start, point)) || passed;
+    passed = passed || (counter.write(bytes.subarray(start, point)) ?? false);
     start = point;
   }
   return passed;
@@ -50,16 +50,25 @@ describe("form field counters", () => {
   });
 
   it("refuse too many fields and too many repeats of one name", () => {
-    expect(passes(URLENCODED, "a=1&b=2&c=3&d=4&e=5&f=6&g=7")).toBe(true);
-    expect(passes(URLENCODED, "a=1&a=2&a=3&a=4")).toBe(true);
-    expect(passes(MULTIPART, multipart(["a", "b", "c", "d", "e", "f", "g"]))).toBe(true);
-    expect(passes(MULTIPART, multipart(["x", "x", "x", "x"]))).toBe(true);
+    expect(passes(URLENCODED, "a=1&b=2&c=3&d=4&e=5&f=6&g=7")).toBe("tooManyFields");
+    expect(passes(URLENCODED, "a=1&a=2&a=3&a=4")).toBe("tooManyFields");
+    expect(passes(MULTIPART, multipart(["a", "b", "c", "d", "e", "f", "g"]))).toBe("tooManyFields");
+    expect(passes(MULTIPART, multipart(["x", "x", "x", "x"]))).toBe("tooManyFields");
+  });
+
+  it("refuse names longer than any form's (a deep path is a long name)", () => {
+    expect(passes(URLENCODED, "orderNoList1=1")).toBe(false);
+    expect(passes(URLENCODED, "a.a.a.a.a.a.a=1")).toBe("nameTooLong");
+    expect(passes(URLENCODED, `${"k".repeat(5_000)}=1`, [7, 3_000])).toBe("nameTooLong");
+    expect(passes(MULTIPART, multipart(["a[0][0][0][0]"]))).toBe("nameTooLong");
+    const headers = `--x\r\nContent-Disposition: form-data; name="a"\r\nX-Padding: ${"p".repeat(20_000)}`;
+    expect(passes("multipart/form-data; boundary=x", headers)).toBe("nameTooLong");
   });
 
   it("take a name as the parser decodes it", () => {
-    expect(passes(URLENCODED, "a=1&%61=2&a=3&%61=4")).toBe(true);
-    expect(passes(URLENCODED, "a+b=1&a%20b=2&a b=3&a+b=4")).toBe(true);
-    expect(passes(URLENCODED, "%E4%B8%AD=1&中=2&%e4%b8%ad=3&中=4")).toBe(true);
+    expect(passes(URLENCODED, "a=1&%61=2&a=3&%61=4")).toBe("tooManyFields");
+    expect(passes(URLENCODED, "a+b=1&a%20b=2&a b=3&a+b=4")).toBe("tooManyFields");
+    expect(passes(URLENCODED, "%E4%B8%AD=1&中=2&%e4%b8%ad=3&中=4")).toBe("tooManyFields");
   });
 
   it("give the same answer however the body is cut into chunks", () => {
@@ -82,8 +91,8 @@ describe("form field counters", () => {
   });
 
   it("read a body of 50,000 repeats of one name only up to the limit", () => {
-    const counter = fieldCounter(URLENCODED, { fields: 2_500, repeats: 2_000 });
+    const counter = fieldCounter(URLENCODED, { fields: 2_500, repeats: 2_000, nameLength: 256 });
     const body = Buffer.from(Array.from({ length: 50_000 }, (_, i) => `a=${i}`).join("&"));
-    expect(counter?.write(body)).toBe(true);
+    expect(counter?.write(body)).toBe("tooManyFields");
   });
 });
