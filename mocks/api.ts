@@ -21,9 +21,12 @@ import { logisticsHandlers } from "./handlers/logistics.ts";
 import { noticeHandlers } from "./handlers/notice.ts";
 import { uploadHandlers } from "./handlers/upload.ts";
 import { langOf, t } from "./i18n.ts";
+import { clearAddressLimits } from "./limits.ts";
 import { withMailbox } from "./mailbox.ts";
+import { asOutsideCall } from "./outside.ts";
 import { API_BASE, envelope, errorResponse } from "./route.ts";
 import type { SeedOptions } from "./seed.ts";
+import { clearLastSeen } from "./session.ts";
 import { ensureSeeded, reseed } from "./state.ts";
 
 export { mockClock } from "./clock.ts";
@@ -97,8 +100,23 @@ function indexHandlers(): Map<string, Map<string, HttpHandler[]>> {
 }
 const handlersByCall = indexHandlers();
 
+export interface MockCallOptions {
+  /**
+   * The call comes from outside (the portal's public mount): the calls only
+   * the portal and the tests make are closed to it (mocks/outside.ts).
+   */
+  outside?: boolean;
+}
+
 /** Answers one request of the /api/v1 contract. */
-export async function handleMockApiRequest(request: Request): Promise<Response> {
+export function handleMockApiRequest(
+  request: Request,
+  options: MockCallOptions = {},
+): Promise<Response> {
+  return options.outside ? asOutsideCall(() => answer(request)) : answer(request);
+}
+
+async function answer(request: Request): Promise<Response> {
   const lang = langOf(request);
   try {
     await ensureSeeded();
@@ -128,5 +146,7 @@ export async function handleMockApiRequest(request: Request): Promise<Response> 
 /** Drops all data and seeds again (sizes from the options, else the env knobs). */
 export async function resetMockDb(options?: SeedOptions): Promise<void> {
   clearAttempts();
+  clearAddressLimits();
+  clearLastSeen();
   await reseed(options);
 }

@@ -43,6 +43,10 @@ const MESSAGES = {
     zh: "此地址登录失败次数过多，请 {minutes} 分钟后再试",
     en: "Too many failed sign-ins from this address, please try again in {minutes} min",
   },
+  tooManyFromAddress: {
+    zh: "此地址的请求过于频繁，请 {seconds} 秒后再试",
+    en: "Too many requests from this address, please try again in {seconds} s",
+  },
   accountDisabled: { zh: "该账号已停用", en: "This account is disabled" },
   emailTaken: {
     zh: "该邮箱已被占用，请更换邮箱",

@@ -17,6 +17,7 @@ import { hasAnyRole } from "../app/contract/roles.ts";
 import type { DeviceRow, UserRow } from "./db.ts";
 import { ApiError, invalid } from "./errors.ts";
 import { type Lang, langOf, t } from "./i18n.ts";
+import { closedToCaller } from "./outside.ts";
 import { authenticate } from "./session.ts";
 import { ensureSeeded } from "./state.ts";
 
@@ -117,6 +118,11 @@ export function route<
   return prefixes.map((prefix) =>
     http[method](`*${API_BASE}${prefix}${mswPath}`, async ({ request, params }) => {
       const lang = langOf(request);
+      // A call closed to this caller answers exactly as an unknown path.
+      if (closedToCaller(endpoint)) {
+        const message = t(lang, "pathNotFound");
+        return envelope(ApiCode.notFound, message, message, 404);
+      }
       try {
         await ensureSeeded();
         const url = new URL(request.url);

@@ -1,17 +1,53 @@
 /**
  * Tokens and devices. Each login creates a device row holding the SHA-256 of
- * an opaque random token. A token works while its device is online and not
- * expired; an offline device tells why: single login elsewhere (20003),
- * forced offline, password change or disabled account (20004), logout (20002).
+ * an opaque random token. A token works while its device is online and
+ * neither idle nor past its lifetime (the portal's session lifetimes: a token
+ * taken out of a session ends with it); an offline device tells why: single
+ * login elsewhere (20003), forced offline, password change or disabled
+ * account (20004), logout (20002).
  */
+import { SESSION_IDLE_MS, SESSION_MAX_MS } from "../app/config/session-lifetime.ts";
 import { ApiCode } from "../app/contract/envelope.ts";
 import { nowSeconds } from "./clock.ts";
-import { type DeviceRow, db, nextSeq, type OfflineReason, type UserRow } from "./db.ts";
+import { type Db, type DeviceRow, db, nextSeq, type OfflineReason, type UserRow } from "./db.ts";
 import { ApiError } from "./errors.ts";
 import { clientIp, describeDevice, newToken, randomId, sha256 } from "./security.ts";
+import { currentWorld } from "./worlds.ts";
 
-/** Tokens live 7 days from login. */
-export const TOKEN_TTL_SECONDS = 7 * 86_400;
+/** A token ends this long after its login, like the portal's session... */
+export const TOKEN_TTL_SECONDS = SESSION_MAX_MS / 1000;
+/** ...and after this long without a call. */
+export const TOKEN_IDLE_SECONDS = SESSION_IDLE_MS / 1000;
+
+/**
+ * When each device's token was last used (seconds), per world. Kept beside
+ * the table, not in the row: a call only reads, and rewriting a row on every
+ * call would cost a collection scan. A device not found here (a backend
+ * restarted from its data file) counts as seen now; its lifetime still ends it.
+ */
+const lastSeenByDb = new WeakMap<Db, Map<string, number>>();
+
+function lastSeen(): Map<string, number> {
+  const key = currentWorld().db;
+  let map = lastSeenByDb.get(key);
+  if (!map) {
+    map = new Map();
+    lastSeenByDb.set(key, map);
+  }
+  return map;
+}
+
+/** Whether a device's token works at `now`: online, within its lifetime, not idle. */
+export function tokenAlive(device: DeviceRow, now: number): boolean {
+  if (device.status !== "online" || device.expiresOn <= now) return false;
+  const seen = lastSeen().get(device.deviceNo);
+  return seen === undefined || now - seen < TOKEN_IDLE_SECONDS;
+}
+
+/** Forgets the last use of every token (tests reseed between cases). */
+export function clearLastSeen(): void {
+  lastSeen().clear();
+}
 
 export function authenticate(request: Request): { user: UserRow; device: DeviceRow } {
   const header = request.headers.get("authorization");
@@ -32,10 +68,12 @@ export function authenticate(request: Request): { user: UserRow; device: DeviceR
       throw new ApiError(ApiCode.forcedOffline, "accountDisabled");
     throw new ApiError(ApiCode.forcedOffline, "forcedOffline");
   }
-  if (device.expiresOn <= nowSeconds()) throw new ApiError(ApiCode.tokenInvalid, "tokenInvalid");
+  const now = nowSeconds();
+  if (!tokenAlive(device, now)) throw new ApiError(ApiCode.tokenInvalid, "tokenInvalid");
   const user = db.users.get(device.userId);
   if (!user) throw new ApiError(ApiCode.tokenInvalid, "tokenInvalid");
   if (!user.enabled) throw new ApiError(ApiCode.forcedOffline, "accountDisabled");
+  lastSeen().set(device.deviceNo, now);
   return { user, device };
 }
 
@@ -57,6 +95,7 @@ export async function startSession(user: UserRow, request: Request): Promise<str
     seq: nextSeq(),
   });
   db.deviceNoByToken.set(device.tokenHash, device.deviceNo);
+  lastSeen().set(device.deviceNo, now);
   await db.users.update(user.id, (draft) => {
     draft.lastLoginOn = now;
     draft.failedLogins = 0;

@@ -53,10 +53,17 @@ if (env().demoMode) {
   // `app.all` keeps the full URL (a mount path would be stripped from req.url).
   app.all(/^\/api\/v1(\/.*)?$/, async (req, res) => {
     // A direct caller is known by its own address (X-Forwarded-For only with
-    // TRUST_PROXY, as express works it out), never by a header it made up.
+    // TRUST_PROXY, as express works it out), never by a header it made up:
+    // the fake backend's limits count per address.
     req.headers["x-forwarded-for"] = req.ip ?? req.socket.remoteAddress ?? "";
     const { handleMockApiRequest } = await import("../mocks/api.ts");
-    await createRequestListener(handleMockApiRequest)(req, res);
+    // Anyone on the internet: the calls only the portal and the tests make
+    // are closed to it (mocks/outside.ts). The portal's own calls are
+    // answered in-process and never come this way.
+    await createRequestListener((request) => handleMockApiRequest(request, { outside: true }))(
+      req,
+      res,
+    );
   });
 }
 

@@ -1,5 +1,6 @@
 import { type Cookie, createCookie, createCookieSessionStorage, type Session } from "react-router";
 import { env } from "~/config/env.server.ts";
+import { SESSION_IDLE_MS, SESSION_MAX_MS } from "~/config/session-lifetime.ts";
 import type { CaptchaTicket } from "~/utils/captcha.server.ts";
 import type { CaptchaPurpose } from "~/utils/captcha-purpose.ts";
 
@@ -29,10 +30,11 @@ export type AppSession = Session<SessionData, SessionFlashData>;
 
 const config = env();
 
-/** A logged-in session ends after 30 minutes without a request… */
-export const SESSION_IDLE_MS = 30 * 60 * 1000;
-/** …and 12 hours after login whatever happens. */
-export const SESSION_MAX_MS = 12 * 60 * 60 * 1000;
+/**
+ * A logged-in session ends after 30 minutes without a request, and 12 hours
+ * after login whatever happens; the fake backend's tokens end with it.
+ */
+export { SESSION_IDLE_MS, SESSION_MAX_MS };
 /** `lastSeen` is rewritten at most once a minute, not on every request. */
 export const SESSION_TOUCH_MS = 60 * 1000;
 

@@ -13,13 +13,14 @@ import { mockClock, nowSeconds } from "../clock.ts";
 import { db, type EmailCodeRow, type UserRow } from "../db.ts";
 import { ApiError } from "../errors.ts";
 import type { Lang, MessageKey } from "../i18n.ts";
+import { ADDRESS_LIMITS, checkAddress, countAddress, limitAddress } from "../limits.ts";
 import { codeMail, notify, PRODUCT_NAME, sendMail } from "../mail.ts";
 import { rememberMailboxOf } from "../mailbox.ts";
 import { pageOf, ts } from "../paging.ts";
 import { route, signedIn } from "../route.ts";
 import { companyIdOf } from "../scope.ts";
 import { clientIp, hashPassword, newToken, randomId, sha256, verifyPassword } from "../security.ts";
-import { endDevice, startSession, takeOffline } from "../session.ts";
+import { endDevice, startSession, takeOffline, tokenAlive } from "../session.ts";
 
 export const EMAIL_CODE_TTL_SECONDS = 10 * 60;
 export const EMAIL_CODE_RESEND_MS = 60_000;
@@ -167,13 +168,17 @@ function invitationMail(lang: Lang, owner: string): { subject: string; text: str
 
 export const accountHandlers = [
   ...route(ep.login, async ({ body, request }) => {
+    checkAddress(request, ADDRESS_LIMITS.failedLogin);
     // A sign-in code is checked before anything else: without the code, the
     // answer says nothing of the account or its password.
     const code = body.captcha_id
       ? await checkCode(body.captcha_id, body.captcha_code ?? "", "login", body.username)
       : undefined;
     const user = userByName(body.username);
-    if (!user) throw new ApiError(ApiCode.wrongCredentials, "wrongCredentials");
+    if (!user) {
+      countAddress(request, ADDRESS_LIMITS.failedLogin);
+      throw new ApiError(ApiCode.wrongCredentials, "wrongCredentials");
+    }
     // Wrong passwords are counted per account and address: an attacker's
     // address is slowed down, the owner signing in from elsewhere never is.
     const key = `${loginKeyPrefix(user.id)}${clientIp(request)}`;
@@ -185,6 +190,7 @@ export const accountHandlers = [
     }
     if (!(await verifyPassword(body.password, user.passwordHash))) {
       countAttempt(key, LOGIN_LOCK_SECONDS, 1);
+      countAddress(request, ADDRESS_LIMITS.failedLogin);
       // A wrong password counts against the code too: 5 tries a code in all.
       if (code) await failCode(code);
       throw new ApiError(ApiCode.wrongCredentials, "wrongCredentials");
@@ -228,7 +234,8 @@ export const accountHandlers = [
     };
   }),
 
-  ...route(ep.sendEmailCode, async ({ query, lang }) => {
+  ...route(ep.sendEmailCode, async ({ query, lang, request }) => {
+    limitAddress(request, ADDRESS_LIMITS.emailCode);
     const email = normalEmail(query.email);
     const exists = db.userIdByName.has(email);
     // The product's call has no scene (docs/product.md, Backend calls): the address tells which flow the code is for.
@@ -270,9 +277,13 @@ export const accountHandlers = [
     return { captcha_id: row.captchaId };
   }),
 
-  ...route(ep.checkAccount, ({ query }) => !db.userIdByName.has(normalEmail(query.username))),
+  ...route(ep.checkAccount, ({ query, request }) => {
+    limitAddress(request, ADDRESS_LIMITS.accountLookup);
+    return !db.userIdByName.has(normalEmail(query.username));
+  }),
 
-  ...route(ep.register, async ({ body }) => {
+  ...route(ep.register, async ({ body, request }) => {
+    limitAddress(request, ADDRESS_LIMITS.register);
     const email = normalEmail(body.email);
     if (normalEmail(body.username) !== email)
       throw new ApiError(ApiCode.invalidParameters, "usernameMismatch");
@@ -297,7 +308,8 @@ export const accountHandlers = [
     return null;
   }),
 
-  ...route(ep.forgotPassword, async ({ body }) => {
+  ...route(ep.forgotPassword, async ({ body, request }) => {
+    limitAddress(request, ADDRESS_LIMITS.reset);
     if (body.password !== body.checkPass)
       throw new ApiError(ApiCode.invalidParameters, "passwordsDiffer");
     // Password rules first (they need the account the code was sent to), so a
@@ -353,7 +365,7 @@ export const accountHandlers = [
       createdOn: ts(device.createdOn),
       device: device.device,
       ip: device.ip,
-      status: device.status === "online" && device.expiresOn > nowSeconds() ? "online" : "Offline",
+      status: tokenAlive(device, nowSeconds()) ? "online" : "Offline",
       deviceNo: device.deviceNo,
       current: device.deviceNo === current.deviceNo,
     }));

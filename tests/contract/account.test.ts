@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { SESSION_IDLE_MS, SESSION_MAX_MS } from "../../app/config/session-lifetime.ts";
 import {
   ApiCode,
   currentUserSchema,
@@ -133,9 +134,29 @@ describe("login, logout and the current user", () => {
     expect(devices.list.map((d) => d.status)).toEqual(["online", "Offline"]);
   });
 
-  it("expires tokens after 7 days (20002)", async () => {
+  it("ends a token after the portal's idle time without a call (20002), and shows its device offline", async () => {
+    const idle = await api.login(MANAGER);
+    const kept = await api.login(MANAGER);
+    mockClock.advance(SESSION_IDLE_MS - 60_000);
+    expect((await api.call("/account/account-info", { token: kept })).code).toBe(200);
+    mockClock.advance(60_000);
+    expect((await api.call("/account/account-info", { token: idle })).code).toBe(20002);
+    // A call just now kept the other token alive.
+    const devices = await api.ok(
+      "/account/login-device",
+      { token: kept },
+      pagedListOf(loginDeviceSchema),
+    );
+    expect(devices.list.slice(0, 2).map((device) => device.status)).toEqual(["online", "Offline"]);
+  });
+
+  it("ends a token the portal's session lifetime after its login, however busy (20002)", async () => {
     const token = await api.login(MANAGER);
-    mockClock.advance(7 * 86_400_000 + 1000);
+    for (let elapsed = 0; elapsed < SESSION_MAX_MS - 20 * 60_000; elapsed += 20 * 60_000) {
+      mockClock.advance(20 * 60_000);
+      expect((await api.call("/account/account-info", { token })).code).toBe(200);
+    }
+    mockClock.advance(20 * 60_000);
     expect((await api.call("/account/account-info", { token })).code).toBe(20002);
   });
 

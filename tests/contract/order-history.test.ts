@@ -75,7 +75,7 @@ describe("order history", () => {
         })
       ).code,
     ).toBe(200);
-    mockClock.set(Date.UTC(2026, 10, 2, 3, 0, 0));
+    mockClock.set(Date.UTC(2026, 10, 2, 2, 20, 0));
     expect(
       (await put(manager, "/cba/order", { orderNoList: [order.orderNo], cbaStatus: 1 })).code,
     ).toBe(200);
@@ -83,7 +83,7 @@ describe("order history", () => {
     const events = await history(manager, order.orderNo);
     expect(events.length).toBe(before.length + 2);
     expect(events[0]).toEqual({
-      time: { seconds: Date.UTC(2026, 10, 2, 3, 0, 0) / 1000 },
+      time: { seconds: Date.UTC(2026, 10, 2, 2, 20, 0) / 1000 },
       actor: MANAGER,
       actorKind: "company",
       action: "release",
