@@ -90,7 +90,7 @@ async function sendLoginCode(context: Context, formData: FormData) {
     .attempt("sendEmailCode", { query: { email, scene: "login" } });
   if (!sent.ok) return data(submission.reply({ formErrors: [sent.message] }));
   session.set("loginCode", { id: sent.data.captcha_id, email, sentAt: Date.now() });
-  session.flash("notice", { kind: "success", message: t("auth.byEmailSentTo", { email }) });
+  // The next step says where the code went: no notice repeats it.
   throw redirect(emailStepPath(context), {
     headers: cookieHeaders(await commitSession(session)),
   });

@@ -240,7 +240,7 @@ function EmailCodeRequest({ actionData }: { actionData: ActionData }) {
       <p className="mb-3 text-sm text-gray-600">{t("auth.byEmailHelp")}</p>
       <Form
         method="post"
-        action={localizePath("/login", locale)}
+        action={hrefWithQuery(localizePath("/login", locale), { code: "email" })}
         {...getFormProps(form)}
         className="space-y-1"
       >
@@ -299,12 +299,16 @@ function EmailCodeSignIn({
         </Link>
       </p>
       {/* "Send again" posts this form: the address only. */}
-      <Form method="post" action={localizePath("/login", locale)} id={SEND_AGAIN_FORM}>
+      <Form
+        method="post"
+        action={hrefWithQuery(localizePath("/login", locale), { code: "email" })}
+        id={SEND_AGAIN_FORM}
+      >
         <input type="hidden" name="username" value={email} />
       </Form>
       <Form
         method="post"
-        action={localizePath("/login", locale)}
+        action={hrefWithQuery(localizePath("/login", locale), { code: "email" })}
         {...getFormProps(form)}
         className="space-y-1"
       >
