@@ -68,7 +68,7 @@ type Refusal = "tooLarge" | FieldRefusal;
 const REFUSALS = {
   tooLarge: { status: 413, message: "tooLarge" },
   tooManyFields: { status: 413, message: "tooManyFields" },
-  nameTooLong: { status: 400, message: "badRequest" },
+  badName: { status: 400, message: "badRequest" },
 } as const satisfies Record<Refusal, { status: number; message: keyof typeof zhErrors }>;
 
 function refusalMessage(url: string | undefined, refusal: Refusal): string {

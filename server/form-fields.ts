@@ -14,12 +14,12 @@ export interface FieldLimits {
   fields: number;
   /** Fields of one name in one body. */
   repeats: number;
-  /** Characters of one field name, as decoded (a name's depth grows with its length). */
+  /** Characters of one field name, as decoded (a name's depth grows with its length); its list indexes stay below `fields`. */
   nameLength: number;
 }
 
-/** Why a body is refused: too many fields (or repeats), or a name no form of the portal has. */
-export type FieldRefusal = "tooManyFields" | "nameTooLong";
+/** Why a body is refused: too many fields (or repeats), or a name no form of the portal has (too long, an index too far). */
+export type FieldRefusal = "tooManyFields" | "badName";
 
 /**
  * Feeds a body in chunks; each call answers which limit was passed so far,
@@ -61,13 +61,27 @@ class Tally {
 
   /** Adds a field; the limit it passes, if any. */
   add(name: string): FieldRefusal | undefined {
-    if (name.length > this.limits.nameLength) return "nameTooLong";
+    if (name.length > this.limits.nameLength || indexBeyond(name, this.limits.fields)) {
+      return "badName";
+    }
     this.fields += 1;
     const repeats = (this.perName.get(name) ?? 0) + 1;
     this.perName.set(name, repeats);
     if (this.fields > this.limits.fields || repeats > this.limits.repeats) return "tooManyFields";
     return undefined;
   }
+}
+
+/**
+ * Whether a name's list index (`a[7]`) is one no form of so many fields could
+ * fill: the form library makes a list that long (`a[999999999]`, a list of a
+ * billion empty places) and walks it when answering.
+ */
+function indexBeyond(name: string, fields: number): boolean {
+  for (const [, digits = ""] of name.matchAll(/\[(\d+)\]/g)) {
+    if (digits.length > 6 || Number(digits) >= fields) return true;
+  }
+  return false;
 }
 
 const AMPERSAND = 0x26;
@@ -160,7 +174,7 @@ class MultipartCounter implements FieldCounter {
         if (end === -1) {
           if (data.length > MAX_PART_HEADER_BYTES) {
             // No browser sends such headers: a name too long, or no name at all.
-            this.passed = "nameTooLong";
+            this.passed = "badName";
             return this.passed;
           }
           this.carry = data;

@@ -236,6 +236,13 @@ describe("field limits", () => {
     expect(outcome.body).toBe("The request could not be read, please go back and try again");
   });
 
+  it("refuses a list index no form could fill with 400 (the form library would walk a billion places)", async () => {
+    const sparse = Buffer.from("username[999999999]=x&password=y");
+    const outcome = await stream("/login", FORM, sparse.length, true, sparse);
+    expect(outcome.status).toBe(400);
+    expect(outcome.body).toBe("请求内容无法识别，请返回页面重试");
+  });
+
   it("makes the reader of a body cut off at the limit fail, not see a shorter body", async () => {
     const before = { read: readBytes.length, failed: failedReads };
     const outcome = await stream("/login", FORM, 3 * MB);
