@@ -5,6 +5,12 @@
  * - oversize bodies on every route of `app/routes.ts` (pages in both
  *   languages, resource routes) are answered 413 before the body is read,
  *   while `/healthz` answers;
+ * - forms of too many fields or too many repeats of one name are answered
+ *   413 as they arrive, on every route, `/healthz` answering meanwhile; deep
+ *   and long field names never cause a 5xx (memory and `/healthz` latency
+ *   are printed, not asserted);
+ * - a body that trickles in is cut at the deadline (REQUEST_TIMEOUT_MS,
+ *   short here);
  * - `__proto__`, `constructor` and `prototype` in headers, form field names,
  *   JSON keys and query keys pollute nothing in the server process (a probe
  *   loaded with `--import` reports its prototypes) and never cause a 5xx;
@@ -51,6 +57,8 @@ const MANAGER = "manager@demo.test";
 const PASSWORD = "Demo1234!";
 const SEED = 14;
 const MB = 1024 * 1024;
+/** Short, so the slow-body test waits little; every other request arrives in a few milliseconds. */
+const REQUEST_TIMEOUT_MS = 4_000;
 /** What a chunked upload tries to send: far beyond the 7 MB limit and the sockets' buffers. */
 const CHUNKED_TOTAL = 48 * MB;
 
@@ -73,6 +81,7 @@ beforeAll(async () => {
       PORT: String(port),
       TEST_WORLDS: "1",
       TEST_CAPTCHA_CODE: CAPTCHA,
+      REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS),
       SEED_SERVICES: "4",
       SEED_PALLETS: "12",
       SEED_ORDERS: "120",
@@ -327,6 +336,182 @@ describe("oversize bodies on every route", () => {
     expect(after.heapUsed).toBeLessThan(before.heapUsed + 50 * MB);
     expect(after.rss).toBeLessThan(before.rss + 150 * MB);
   }, 120_000);
+});
+
+/** Posts a whole body (declared length) with the portal's Origin; the status and text of the answer. */
+async function postBody(
+  path: string,
+  contentType: string,
+  body: Buffer,
+): Promise<{ status?: number; body: string }> {
+  try {
+    const answer = await fetch(base + path, {
+      method: "POST",
+      headers: { "content-type": contentType, origin: base, "x-test-world": "props-fields" },
+      body: new Uint8Array(body),
+      redirect: "manual",
+    });
+    return { status: answer.status, body: await answer.text() };
+  } catch {
+    // The connection closed while the rest of the body was still going out.
+    return { body: "" };
+  }
+}
+
+/** `/healthz` while `work` runs: its status and how long it took (printed, never asserted). */
+async function healthDuring<T>(work: Promise<T>): Promise<[T, number, number]> {
+  const started = performance.now();
+  const health = fetch(`${base}/healthz`).then(async (answer) => {
+    await answer.arrayBuffer();
+    return [answer.status, performance.now() - started] as const;
+  });
+  const [result, [status, ms]] = await Promise.all([work, health]);
+  return [result, status, ms];
+}
+
+/** `a=0&a=1&…`: one name `count` times. */
+function repeatedField(count: number, name = "a"): Buffer {
+  return Buffer.from(Array.from({ length: count }, (_, i) => `${name}=${i}`).join("&"));
+}
+
+function multipartBody(names: string[]): Buffer {
+  return Buffer.from(
+    `${names.map((name) => `--x\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n1\r\n`).join("")}--x--\r\n`,
+  );
+}
+
+const FORM = "application/x-www-form-urlencoded";
+const TOO_MANY = {
+  zh: "表单字段过多，未被接收",
+  en: "The form has too many fields and was not accepted",
+};
+
+describe("forms of many fields, repeats, deep and long keys on every route", () => {
+  const paths = routePaths();
+  const latencies: number[] = [];
+  afterAll(() => {
+    const sorted = [...latencies].sort((a, b) => a - b);
+    const at = (share: number) => sorted[Math.floor(share * (sorted.length - 1))]?.toFixed(1);
+    console.info(
+      `/healthz during hostile forms: ${sorted.length} answers, median ${at(0.5)} ms, p95 ${at(0.95)} ms, max ${at(1)} ms`,
+    );
+  });
+
+  it("refuses 50,000 repeats of one name at once, two at a time, /healthz answering", async () => {
+    const body = repeatedField(50_000);
+    const [outcomes, health, ms] = await healthDuring(
+      Promise.all([postBody("/login", FORM, body), postBody("/en/login", FORM, body)]),
+    );
+    latencies.push(ms);
+    expect(outcomes.map((outcome) => outcome.status)).toEqual([413, 413]);
+    expect(outcomes.map((outcome) => outcome.body)).toEqual([TOO_MANY.zh, TOO_MANY.en]);
+    expect(health).toBe(200);
+  });
+
+  it("refuses too many fields and too many repeats on every route, memory flat", async () => {
+    const before = await probe();
+    const bodies: [string, string, Buffer][] = [
+      ["repeats", FORM, repeatedField(50_000)],
+      ["fields", FORM, Buffer.from(Array.from({ length: 3_000 }, (_, i) => `f${i}=`).join("&"))],
+      ["parts", "multipart/form-data; boundary=x", multipartBody(Array(3_000).fill("image"))],
+    ];
+    for (const path of paths) {
+      for (const [kind, type, body] of bodies) {
+        const [outcome, health, ms] = await healthDuring(postBody(path, type, body));
+        latencies.push(ms);
+        expect(outcome.status, `${path} ${kind}`).toBe(413);
+        expect(outcome.body).toBe(
+          path === "/en" || path.startsWith("/en/") ? TOO_MANY.en : TOO_MANY.zh,
+        );
+        expect(health).toBe(200);
+      }
+    }
+    const after = await probe();
+    console.info(
+      `hostile forms on ${paths.length} routes: heap ${(before.heapUsed / MB).toFixed(0)} → ${(after.heapUsed / MB).toFixed(0)} MB, rss ${(before.rss / MB).toFixed(0)} → ${(after.rss / MB).toFixed(0)} MB`,
+    );
+    expect(after.heapUsed).toBeLessThan(before.heapUsed + 50 * MB);
+  }, 180_000);
+
+  it("answers deep, long and many-times-repeated names without a 5xx, signed in", async () => {
+    const visitor = new Visitor();
+    await visitor.signIn();
+    const before = await probe();
+    const deep = `orderNoList${".a".repeat(20_000)}`;
+    const forms: [string, BodyInit][] = [
+      // As deep as a name within the limit (256 characters) goes.
+      [
+        "deep within the limit",
+        new URLSearchParams([
+          [`orderNoList${".a".repeat(122)}`, "1"],
+          ["intent", "remarks"],
+        ]),
+      ],
+      [
+        "deep",
+        new URLSearchParams([
+          [deep, "1"],
+          ["intent", "remarks"],
+        ]),
+      ],
+      ["deep brackets", new URLSearchParams([[`a${"[0]".repeat(20_000)}`, "1"]])],
+      [
+        "sparse index",
+        new URLSearchParams([
+          ["orderNoList[999999999]", "1"],
+          ["intent", "detain"],
+        ]),
+      ],
+      ["long", new URLSearchParams([["k".repeat(900_000), "1"]])],
+      [
+        "repeats",
+        new URLSearchParams([
+          ["intent", "remarks"],
+          ...Array.from({ length: 2_000 }, (_, i) => ["orderNoList", `DD${i}`] as [string, string]),
+        ]),
+      ],
+    ];
+    for (const path of [...ACTIONS, ...ANONYMOUS, ...RESOURCES, "/en/order", "/logout"]) {
+      for (const [kind, body] of forms) {
+        const [response, health, ms] = await healthDuring(visitor.fetch(path, { body }));
+        latencies.push(ms);
+        await checkAnswer(response, `${path} ${kind}`);
+        expect(health).toBe(200);
+        if (path === "/logout" || response.headers.get("location")?.match(/^\/(en)?\/?$/)) {
+          await visitor.signIn();
+        }
+      }
+    }
+    const after = await probe();
+    console.info(
+      `deep and long names: heap ${(before.heapUsed / MB).toFixed(0)} → ${(after.heapUsed / MB).toFixed(0)} MB, rss ${(before.rss / MB).toFixed(0)} → ${(after.rss / MB).toFixed(0)} MB`,
+    );
+    expect(await prototypes()).toEqual({ added: [], polluted: null });
+  }, 240_000);
+});
+
+describe("slow bodies", () => {
+  it("are cut at the deadline with 408, /healthz answering meanwhile", async () => {
+    const { connect } = await import("node:net");
+    const socket = connect(Number(new URL(base).port), "127.0.0.1");
+    let text = "";
+    socket.setEncoding("utf8");
+    socket.on("data", (chunk: string) => {
+      text += chunk;
+    });
+    socket.on("error", () => {});
+    const closed = new Promise((resolve) => socket.once("close", resolve));
+    socket.write(
+      `POST /login HTTP/1.1\r\nHost: ${new URL(base).host}\r\nOrigin: ${base}\r\nContent-Type: ${FORM}\r\nContent-Length: 100000\r\n\r\nusername=`,
+    );
+    const drip = setInterval(() => {
+      if (!socket.destroyed) socket.write("a");
+    }, 100);
+    expect((await fetch(`${base}/healthz`)).status).toBe(200);
+    await closed;
+    clearInterval(drip);
+    expect(text).toMatch(/^HTTP\/1\.1 408 /);
+  }, 30_000);
 });
 
 describe("prototype keys", () => {
