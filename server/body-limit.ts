@@ -46,9 +46,8 @@ export const BODY_LIMITS: BodyLimits = {
 /**
  * The largest form is the order list's: its selection posts one `orderNoList`
  * field per chosen order, beside a dozen others. Operations take at most 500,
- * a download takes the whole selection, which lives in the page's URL: with
- * the URL sent again as the Referer, 64 KB of headers carry about 1,800 order
- * numbers. Every other form has fewer than 30 fields. The longest name is
+ * a download takes the whole selection: room for four pages of 500. Every
+ * other form has fewer than 30 fields. The longest name is
  * 20 characters; a name is a path (`a.b[0]`) that the form library follows
  * recursively, so its length is its depth.
  */
