@@ -106,6 +106,8 @@ export async function forgotAction(args: FlowArgs) {
         captcha_code: flow.emailCode ?? "",
       },
       prefix,
+      // Nobody is signed in: the audit line names the account being reset.
+      actor: flow.email,
     });
     if (!result.ok) {
       // A wrong or spent code is only found out here: back to step 2 to enter it again.

@@ -43,6 +43,11 @@ export type CallInput<N extends EndpointName> = {
   formData?: FormData;
   /** `/seller` or `/is` variant of a prefixed account call. */
   prefix?: SystemPrefix;
+  /**
+   * The account a call acts on when no session names one (a password reset:
+   * the address the code was sent to), for the audit line.
+   */
+  actor?: string;
 };
 
 export type CallResult<N extends EndpointName> = Output<Endpoints[N]["data"]>;
@@ -192,15 +197,14 @@ export class Api {
     code?: number,
     answer?: unknown,
   ): void {
-    const endpoint = endpoints[name];
-    if (endpoint.method === "GET") return;
+    if (!audited(name)) return;
     const body = input.body as Record<string, unknown> | undefined;
     const isLogin = name === "login";
     const typedName = body && typeof body.username === "string" ? body.username : undefined;
     audit({
       event: isLogin ? "login" : "operation",
       action: name,
-      user: isLogin ? typedName : (this.actor ?? typedName ?? null),
+      user: isLogin ? typedName : (this.actor ?? input.actor ?? typedName ?? null),
       ip: this.options.clientIp ?? null,
       device: this.options.userAgent ?? null,
       result,
@@ -246,6 +250,17 @@ export class Api {
     return { ok: false, code: envelope.code, message };
   }
 
+  /**
+   * An operation's audit line names its user. A request that changes
+   * something before any page asked who is signed in (sign-out, marking
+   * notifications read, the other resource routes) asks the backend first;
+   * if that fails, the call itself meets the same refusal.
+   */
+  private async learnActor(name: EndpointName): Promise<void> {
+    if (this.actor !== undefined || !this.options.token || !audited(name)) return;
+    await this.attempt("accountInfo").catch(() => undefined);
+  }
+
   /** Calls a binary endpoint (xlsx download) and hands back the streaming response. */
   async download<N extends EndpointName>(name: N, input: CallInput<N> = {}): Promise<Response> {
     // The deadline stays armed while the workbook streams: a backend that
@@ -267,6 +282,7 @@ export class Api {
     name: N,
     input: CallInput<N>,
   ): Promise<{ response: Response; deadline: Deadline }> {
+    await this.learnActor(name);
     const config = env();
     const endpoint = endpoints[name];
     const prefix = input.prefix && endpoint.prefixed ? `/${input.prefix}` : "";
@@ -389,6 +405,11 @@ export class Api {
     }
     if (code === ApiCode.forbidden) throw data<ErrorPayload>({ code, message }, { status: 403 });
   }
+}
+
+/** Logins and the calls that change or export data leave an audit line; reads do not. */
+function audited(name: EndpointName): boolean {
+  return endpoints[name].method !== "GET";
 }
 
 /** Whether a refusal carries data (its message); `null` and `""` do not. */

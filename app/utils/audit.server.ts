@@ -95,11 +95,9 @@ export function auditTarget(
       target[key] = value;
     }
   }
-  // The orders named, or else those the answer says changed (a pallet scanned).
-  const changed = isRecord(answer) && Array.isArray(answer.changed) ? answer.changed : undefined;
-  const orders = Array.isArray(fields.orderNoList)
-    ? fields.orderNoList
-    : changed?.map((entry) => (isRecord(entry) ? entry.orderNo : undefined));
+  // The orders named, or else those the answer says changed (a pallet
+  // scanned, the rows of an import that were applied).
+  const orders = Array.isArray(fields.orderNoList) ? fields.orderNoList : changedOrders(answer);
   if (Array.isArray(orders)) {
     const numbers = orders.filter((value): value is string => typeof value === "string");
     out.orders = numbers.slice(0, MAX_ORDERS_LISTED);
@@ -110,6 +108,20 @@ export function auditTarget(
   if (Array.isArray(ids)) target.idCount = ids.length;
   if (Object.keys(target).length > 0) out.target = target;
   return out;
+}
+
+/** The orders an answer says were changed: a scan's `changed`, an import's applied `rows`. */
+function changedOrders(answer: unknown): unknown[] | undefined {
+  if (!isRecord(answer)) return undefined;
+  if (Array.isArray(answer.changed)) {
+    return answer.changed.map((entry) => (isRecord(entry) ? entry.orderNo : undefined));
+  }
+  if (Array.isArray(answer.rows)) {
+    return answer.rows
+      .filter((row) => isRecord(row) && row.applied === true)
+      .map((row) => (isRecord(row) ? row.orderNo : undefined));
+  }
+  return undefined;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

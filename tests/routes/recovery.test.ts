@@ -6,6 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import * as page from "~/routes/forge-password.tsx";
 import * as signIn from "~/routes/login.callback.tsx";
+import { setAuditDestination } from "~/utils/audit.server.ts";
 import { errorsOf, freshBackend, type Visitor, visitor } from "./account-harness.ts";
 
 const PATH = "/forge_password";
@@ -200,6 +201,25 @@ describe("recovery step 3: the new password", () => {
     await toStepThree(browser);
     await browser.post(page, PATH, { intent: "previous" });
     expect((await stateOf(browser)).step).toBe(2);
+  });
+});
+
+describe("the audit trail of a recovery", () => {
+  it("names the account whose password was reset", async () => {
+    const lines: string[] = [];
+    setAuditDestination({ write: (line: string) => lines.push(line) });
+    try {
+      const browser = await owner();
+      await toStepThree(browser);
+      const password = "Bonded-Route-2026";
+      await browser.post(page, PATH, { intent: "confirm", password, checkPass: password });
+    } finally {
+      setAuditDestination();
+    }
+    const reset = lines
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .filter((line) => line.action === "forgotPassword");
+    expect(reset).toMatchObject([{ user: ACCOUNT, result: "ok" }]);
   });
 });
 

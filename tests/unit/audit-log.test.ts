@@ -152,6 +152,62 @@ describe("audit trail", () => {
     expect(raw.join("")).not.toContain("493817");
   });
 
+  it("names the account of a password reset, which no session names", async () => {
+    const api = await apiWith({});
+    await api.attempt("forgotPassword", {
+      body: { password: PASSWORD, checkPass: PASSWORD, captcha_id: "c-1", captcha_code: "493817" },
+      actor: "owner@example.com",
+    });
+    expect(lines()).toMatchObject([
+      { action: "forgotPassword", user: "owner@example.com", result: "ok" },
+    ]);
+  });
+
+  it("names the user of a sign-out and of marking notices read, asked of the backend first", async () => {
+    const me = {
+      "GET /account/account-info": {
+        code: 200,
+        data: { username: "manager@demo.test", isSingleLogin: false, scope: ["CBA_MANAGER"] },
+      },
+      "PUT /notice/read": { code: 200, data: { unread: 0 } },
+    };
+    let api = await apiWith(me, TOKEN);
+    await api.attempt("readNotices", { body: { ids: [] } });
+    api = await apiWith(me, TOKEN);
+    await api.attempt("logout");
+    expect(lines()).toMatchObject([
+      { action: "readNotices", user: "manager@demo.test", result: "ok" },
+      { action: "logout", user: "manager@demo.test", result: "ok" },
+    ]);
+  });
+
+  it("names the orders an import changed", async () => {
+    const api = await apiWith(
+      {
+        "POST /cba/order-import": {
+          code: 200,
+          data: {
+            total: 3,
+            applied: 2,
+            refused: 1,
+            rows: [
+              { row: 2, orderNo: "O-1", logisticsNo: "SF1234567", applied: true, reason: null },
+              { row: 3, orderNo: "O-2", logisticsNo: "", applied: false, reason: "blank" },
+              { row: 4, orderNo: "O-3", logisticsNo: "SF7654321", applied: true, reason: null },
+            ],
+          },
+        },
+      },
+      TOKEN,
+    );
+    const form = new FormData();
+    form.set("file", new Blob(["x"]), "numbers.xlsx");
+    await api.attempt("importOrders", { formData: form });
+    expect(lines()).toMatchObject([
+      { action: "importOrders", orders: ["O-1", "O-3"], orderCount: 2, result: "ok" },
+    ]);
+  });
+
   it("records an operation the backend never answered", async () => {
     vi.stubGlobal("fetch", async () => {
       throw new TypeError("fetch failed");
