@@ -408,20 +408,24 @@ export class DurableStore {
     this.#journalBytes += record.length;
     const threshold = this.#options.compactAtBytes ?? this.#baseBytes;
     if (!this.#compaction && !this.#closed && this.#journalBytes >= threshold) {
-      await this.#startCompaction();
+      // The record is on disk: a compaction that cannot start is tried again after the next one.
+      await this.#startCompaction().catch((error: unknown) => {
+        console.error("[mock-api] the data file's compaction could not start:", error);
+      });
     }
   }
 
   /** Starts the next journal (between two records) and folds the older ones in the background. */
   async #startCompaction(): Promise<void> {
     const generation = this.#generation + 1;
-    const next = await createJournal(this.#file, generation);
     const folded = (await journalsOf(this.#file)).filter((j) => j.generation < generation);
-    await this.#journal.close();
+    const next = await createJournal(this.#file, generation);
+    const previous = this.#journal;
     this.#journal = next.handle;
     this.#generation = generation;
     this.#closedBytes = this.#journalBytes;
     this.#journalBytes = next.bytes;
+    await previous.close().catch(() => undefined);
     const job = {
       base: this.#file,
       journals: folded.map((j) => j.path),

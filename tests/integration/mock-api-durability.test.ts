@@ -88,6 +88,7 @@ describe("the standalone fake backend with a data file", () => {
   let token: string;
   let orderNo: string;
   const newAccount = `durable-${Date.now()}@example.com`;
+  const waiting = `waiting-${Date.now()}@example.com`;
 
   it("keeps a sign-in, a remark and a new account across a restart (SIGTERM)", async () => {
     await startApi();
@@ -121,6 +122,10 @@ describe("the standalone fake backend with a data file", () => {
       },
     });
     expect(registered.code, registered.msg).toBe(200);
+    const pending = await call(
+      `/account/captcha/email?scene=register&email=${encodeURIComponent(waiting)}`,
+    );
+    expect(pending.code, pending.msg).toBe(200);
 
     await stop(api as Child, "SIGTERM");
     await startApi();
@@ -128,9 +133,9 @@ describe("the standalone fake backend with a data file", () => {
     // The token still works: devices and tokens came back.
     expect((await remarksOf(token)).get(orderNo)).toBe("kept across a restart");
     await login(newAccount, "Bonded-2026");
-    // The 60 s resend rule remembers the code sent before the restart.
+    // The 60 s resend rule remembers the code sent before the restart (a code not used yet).
     const again = await call(
-      `/account/captcha/email?scene=forgot&email=${encodeURIComponent(newAccount)}`,
+      `/account/captcha/email?scene=register&email=${encodeURIComponent(waiting)}`,
     );
     expect(again.code).toBe(1000);
     // The mail is still in its mailbox.
