@@ -183,9 +183,12 @@ test.describe("login", () => {
       if (request.method() === "POST") posts.push(request.url());
     });
     await page.goto("/");
-    // The page has hydrated (the image code's text alternative is drawn only
-    // then, after the form's listeners are attached), its check is still held.
-    await expect(page.getByTestId("captcha-login-spell")).toBeVisible();
+    // The page has hydrated (React holds the form's fields, its listeners are
+    // attached), while its check is still held.
+    await page.waitForFunction(() => {
+      const field = document.querySelector('input[name="username"]');
+      return field !== null && Object.keys(field).some((key) => key.startsWith("__reactFiber"));
+    });
     const username = page.locator('input[name="username"]');
     await username.focus();
     await page.locator('input[name="password"]').focus();
@@ -299,7 +302,7 @@ test.describe("page frames", () => {
     const before = await image.getAttribute("src");
     await page.getByRole("link", { name: zhAuth.changeCode }).click();
     await expect(image).not.toHaveAttribute("src", before!);
-    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(120);
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(168);
 
     const context = await newContext({ javaScriptEnabled: false, locale: "zh-CN" });
     const noScript = await context.newPage();
