@@ -1,5 +1,5 @@
 import { E2E_CAPTCHA_CODE } from "../../playwright.config.ts";
-import { expect, login, test } from "./fixtures.ts";
+import { expect, login, test, WORLD_HEADER } from "./fixtures.ts";
 
 /**
  * The demo is safe to expose: through the portal's public `/api/v1` mount,
@@ -20,7 +20,11 @@ test.describe("the public /api/v1 of the demo", () => {
       expect((await answer.json()).code).toBe(40004);
     }
     // Outside an end-to-end test's own world, the fault switch does not exist either.
-    const stranger = await playwright.request.newContext({ baseURL });
+    // (The test's own world header is inherited: blank it.)
+    const stranger = await playwright.request.newContext({
+      baseURL,
+      extraHTTPHeaders: { [WORLD_HEADER]: "" },
+    });
     const fault = await stranger.put("/api/v1/demo/fault", {
       data: { method: "GET", path: "/cba/cba-company", code: 500 },
     });
@@ -64,7 +68,9 @@ test.describe("the published demo accounts' passwords", () => {
     ] as const) {
       await page.goto(path);
       await expect(page.getByTestId("demo-account-notice")).toContainText(text);
-      await expect(page.getByRole("button", { name: /^(确认修改|Change password)$/ })).toBeDisabled();
+      await expect(
+        page.getByRole("button", { name: /^(确认修改|Change password)$/ }),
+      ).toBeDisabled();
       await page.screenshot({ path: testInfo.outputPath(`${path.replaceAll("/", "_")}.png`) });
     }
   });
