@@ -58,15 +58,15 @@ export default function ForgotPassword({ loaderData, actionData }: Route.Compone
             {t("account.forgot.title")}
           </h1>
           <ForgotSteps step={step} />
-          {loaderData.demoMode && step < 3 ? (
-            <p
-              className="mb-6 rounded-md border border-sky-200 bg-sky-50 px-3 py-2 text-sm text-sky-800"
-              data-testid="demo-accounts-notice"
-            >
-              {t("account.forgot.demoAccounts")}
-            </p>
-          ) : null}
           <StepPanel step={step} testId="forgot-step" notice={notice}>
+            {loaderData.demoMode && step < 3 ? (
+              <p
+                className="mb-4 rounded-md border border-sky-200 bg-sky-50 px-3 py-2 text-sm text-sky-800"
+                data-testid="demo-accounts-notice"
+              >
+                {t("account.forgot.demoAccounts")}
+              </p>
+            ) : null}
             {step === 1 ? (
               <ForgotAccountStep
                 lastResult={lastResult}
