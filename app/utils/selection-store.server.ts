@@ -20,12 +20,18 @@ const KEPT_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 const keyOf = (id: string) => `selection:${id}`;
 
 /**
+ * The most orders a kept selection holds: beyond MAX_SELECTION an operation
+ * refuses it and says so (every order matching the filter is the way), so a
+ * little more is kept to be told, and no more, whatever is posted.
+ */
+const MAX_KEPT = MAX_SELECTION * 4;
+
+/**
  * The `sel` value of a selection: written out when it fits the address,
- * else kept on the server and named by its id. At most MAX_SELECTION orders
- * are kept (more are chosen as "every order matching the filter").
+ * else kept on the server and named by its id.
  */
 export async function selectionParam(orderNos: readonly string[]): Promise<string | null> {
-  const chosen = [...new Set(orderNos)].slice(0, MAX_SELECTION);
+  const chosen = [...new Set(orderNos)].slice(0, MAX_KEPT);
   if (fitsInAddress(chosen)) return selectionValue(chosen);
   const value = JSON.stringify(chosen);
   const id = createHash("sha256").update(value).digest("base64url").slice(0, 16);

@@ -1,5 +1,5 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { Link, useFetcher, useLocation, useNavigate, useSubmit } from "react-router";
+import { Link, useFetcher, useLocation, useNavigate, useNavigation, useSubmit } from "react-router";
 import { ConfirmDialog, ConfirmPanel } from "~/components/confirm-dialog.tsx";
 import { ErrorLine, Notice, useErrorText } from "~/components/form-messages.tsx";
 import { FilterField, ListFilter, RecentInput, StatusFilter } from "~/components/list-filter.tsx";
@@ -82,9 +82,17 @@ export default function OrdersPage({ loaderData, actionData }: Route.ComponentPr
   // keeps it; a long one is kept on the server and its numbers come with the page.
   const written = parseSelection(params);
   const kept = loaderData.keptSelection;
-  const selection = written.kept
-    ? { ...written, orderNos: kept?.id === written.kept ? kept.orderNos : [] }
-    : written;
+  // A choice too long for the address is on its way to the server: shown meanwhile.
+  const navigation = useNavigation();
+  const choosing =
+    navigation.formData?.get("intent") === "select"
+      ? navigation.formData.getAll("orderNoList").map(String)
+      : null;
+  const selection = choosing
+    ? { ...written, orderNos: choosing }
+    : written.kept
+      ? { ...written, orderNos: kept?.id === written.kept ? kept.orderNos : [] }
+      : written;
   const selected = new Set(selection.orderNos);
   const pageKeys = loaderData.list.map((order) => order.orderNo);
   const matching = loaderData.pagination.total;
