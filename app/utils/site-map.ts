@@ -52,6 +52,8 @@ export const PATHS = {
 
   services: "/server",
   pallets: "/server/salver",
+  palletLabels: "/server/salver/label",
+  palletManifest: "/server/salver/manifest",
   orders: "/order",
   inventorySystem: "/inventory_system",
   inventory: "/inventory_system/inventory",
@@ -90,7 +92,7 @@ export const PUBLIC_PAGES: readonly PageDeclaration[] = [
   { path: PATHS.forbiddenPage, file: "routes/error.403.tsx", title: "forbidden" },
   { path: PATHS.methodNotAllowedPage, file: "routes/error.405.tsx", title: "methodNotAllowed" },
   { path: PATHS.demoMailbox, file: "routes/demo-mailbox.tsx", title: "mailbox" },
-  { path: PATHS.pcHome, file: "routes/pc.tsx", redirectsTo: PATHS.login },
+  { path: PATHS.pcHome, file: "routes/pc.tsx", title: "login", redirectsTo: PATHS.login },
 ];
 
 /** The registration steps, in the registration layout. */
@@ -119,6 +121,12 @@ export const HOME_LAYOUT = "routes/layouts/home.tsx";
 export const HOME_PAGES: readonly PageDeclaration[] = [
   { path: PATHS.services, file: "routes/services/services.tsx", title: "services" },
   { path: PATHS.pallets, file: "routes/services/pallets.tsx", title: "pallets" },
+  { path: PATHS.palletLabels, file: "routes/services/pallet-labels.tsx", title: "palletLabels" },
+  {
+    path: PATHS.palletManifest,
+    file: "routes/services/pallet-manifest.tsx",
+    title: "palletManifest",
+  },
   { path: PATHS.orders, file: "routes/order/orders.tsx", title: "orders" },
   {
     path: PATHS.inventorySystem,
@@ -246,6 +254,7 @@ export const MENU: readonly MenuItem[] = [
     path: PATHS.services,
     icon: "server",
     allow: STAFF,
+    // The pallet list, its labels and manifests are under the entry's own path.
     pages: [PATHS.orders],
     group: "menu.groupOperations",
   },

@@ -89,8 +89,15 @@ export const fileHandlers = [
     for (const [row, typedOrderNo, typedLogisticsNo] of rows) {
       const orderNo = canonicalNo(typedOrderNo);
       const logisticsNo = canonicalNo(typedLogisticsNo);
+      // A refused row is reported as it was typed, so its sender finds it in the file.
       const refuse = (reason: string) =>
-        report.push({ row, orderNo, logisticsNo, applied: false, reason });
+        report.push({
+          row,
+          orderNo: typedOrderNo,
+          logisticsNo: typedLogisticsNo,
+          applied: false,
+          reason,
+        });
       if (orderNo === "") {
         refuse(t(lang, "importBlankOrder"));
         continue;
