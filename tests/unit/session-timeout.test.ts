@@ -108,7 +108,8 @@ describe("session timeouts on the server", () => {
       kind: "error",
       message: "Your session has timed out, please log in again",
     });
-    expect(calls).toEqual(["POST /api/v1/account/logout"]);
+    // The token is revoked, its user named first for the audit line.
+    expect(calls).toEqual(["GET /api/v1/account/account-info", "POST /api/v1/account/logout"]);
   });
 
   it("ends a session 12 hours after login however busy it is", async () => {
