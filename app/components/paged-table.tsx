@@ -49,7 +49,7 @@ import type { Locale } from "~/locales/index.ts";
 import { plainCookie, readCookie } from "~/utils/cookies.ts";
 import { formatCount } from "~/utils/format.ts";
 import { useTranslation } from "~/utils/i18n.ts";
-import { listHref } from "~/utils/list-query.ts";
+import { listHref, RESULT_PARAM } from "~/utils/list-query.ts";
 import { hrefWithQuery } from "~/utils/locale-path.ts";
 import {
   hiddenColumnsOf,
@@ -501,6 +501,8 @@ function keySet(joined: string): ReadonlySet<string> {
 /** The same list with the detail of `key` opened, or closed if it is open. */
 function openedRowsHref(location: Location, key: string): string {
   const params = new URLSearchParams(location.search);
+  // A change's result is shown once, not again with every opened row.
+  params.delete(RESULT_PARAM);
   const keys = params.getAll(OPEN_PARAM);
   params.delete(OPEN_PARAM);
   for (const open of keys.includes(key) ? keys.filter((k) => k !== key) : [...keys, key]) {

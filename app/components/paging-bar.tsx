@@ -3,7 +3,7 @@ import type { Pagination } from "~/contract/index.ts";
 import type { Locale } from "~/locales/index.ts";
 import { formatCount } from "~/utils/format.ts";
 import { useTranslation } from "~/utils/i18n.ts";
-import { lastPage, listHref, PAGE_SIZES, pageWindow } from "~/utils/list-query.ts";
+import { lastPage, listHref, PAGE_SIZES, pageWindow, RESULT_PARAM } from "~/utils/list-query.ts";
 
 export interface PagingBarProps {
   pagination: Pagination;
@@ -98,7 +98,7 @@ export function PagingBar({ pagination, pageSizes = PAGE_SIZES, id = "paging" }:
       </ul>
 
       <Form method="get" action={action} className="flex items-center gap-1">
-        {carried(["current", "pageSize"])}
+        {carried(["current", "pageSize", RESULT_PARAM])}
         <label className="flex items-center gap-1">
           <span className="sr-only">{t("table.pageSize")}</span>
           <select
@@ -124,7 +124,7 @@ export function PagingBar({ pagination, pageSizes = PAGE_SIZES, id = "paging" }:
       </Form>
 
       <Form method="get" action={action} className="flex items-center gap-1">
-        {carried(["current"])}
+        {carried(["current", RESULT_PARAM])}
         <label className="flex items-center gap-1 whitespace-nowrap">
           {t("table.goTo")}
           <input

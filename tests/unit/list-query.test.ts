@@ -72,6 +72,14 @@ describe("links", () => {
     expect(listHref("/order/", q("orderNo=A"), { orderNo: "" })).toBe("/order");
   });
 
+  it("leave a change's result behind, unless they name one", () => {
+    const params = new URLSearchParams("cbaStatus=1&done=abcdEFGH1234");
+    expect(listHref("/order", params, { current: 2 })).toBe("/order/?cbaStatus=1&current=2");
+    expect(listHref("/order", params, { done: "otherId12345" })).toBe(
+      "/order/?cbaStatus=1&done=otherId12345",
+    );
+  });
+
   it("list filter entries without empty values", () => {
     expect(filterEntries({ a: "x", b: "", c: undefined, d: 0, e: null })).toEqual([
       ["a", "x"],
