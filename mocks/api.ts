@@ -20,6 +20,7 @@ import { fileHandlers } from "./handlers/files.ts";
 import { logisticsHandlers } from "./handlers/logistics.ts";
 import { noticeHandlers } from "./handlers/notice.ts";
 import { uploadHandlers } from "./handlers/upload.ts";
+import { workbenchHandlers } from "./handlers/workbench.ts";
 import { langOf, t } from "./i18n.ts";
 import { clearAddressLimits } from "./limits.ts";
 import { withMailbox } from "./mailbox.ts";
@@ -40,6 +41,7 @@ export const handlers = [
   ...catalogueHandlers,
   ...uploadHandlers,
   ...noticeHandlers,
+  ...workbenchHandlers,
   ...demoHandlers,
 ];
 

@@ -33,6 +33,7 @@ import {
 } from "../app/contract/cba.ts";
 import { NOTICE_KINDS } from "../app/contract/notice.ts";
 import { ROLES } from "../app/contract/roles.ts";
+import type { HomePageChoice } from "../app/contract/workbench.ts";
 import { indexConsignees, noteStatus } from "./order-index.ts";
 import { JournaledMap, Table } from "./table.ts";
 import { currentWorld } from "./worlds.ts";
@@ -299,6 +300,8 @@ export function createDb() {
     mailboxesByUser: new JournaledMap<Set<string>>(),
     /** Last code sent per address (ms), for the 60 s resend rule. */
     lastCodeSentAt: new JournaledMap<number>(),
+    /** The page each user chose to land on after signing in (PUT /account/home-page). */
+    homePageByUser: new JournaledMap<HomePageChoice>(),
     /** The qualification (companies row) each applicant submitted. */
     companyIdByUser: new Map<string, string>(),
     orderList: [] as OrderRow[],
@@ -368,6 +371,7 @@ export function clearDb(): void {
   db.mailboxesByUser.clear();
   db.deviceNoByToken.clear();
   db.lastCodeSentAt.clear();
+  db.homePageByUser.clear();
   db.companyIdByUser.clear();
   db.orderList = [];
   db.salverOrders.clear();

@@ -21,6 +21,7 @@ import { nowSeconds } from "./clock.ts";
 import { db, type OrderEventRow, type OrderRow, type UserRow } from "./db.ts";
 import { ts } from "./paging.ts";
 import type { CompanyScope } from "./scope.ts";
+import { noteEvents } from "./workbench.ts";
 
 export interface Actor {
   username: string;
@@ -89,6 +90,7 @@ export async function appendEvents(
     if (db.orderHistory.has(orderNo)) continue;
     await db.orderHistory.insert({ orderNo, companyId: companies.get(orderNo) ?? "", events });
   }
+  noteEvents(pending, companies);
 }
 
 /** An order's history as the scope's user sees it, newest first. */

@@ -215,6 +215,7 @@ const MESSAGES = {
     en: "The unified social credit code {code} is already held by another company that is approved or awaiting review; please check it",
   },
   companyNotFound: { zh: "尚未提交资质信息", en: "No qualification submitted yet" },
+  unknownCompany: { zh: "企业不存在", en: "No such company" },
   companyNotEditable: {
     zh: "资质信息当前状态为“{state}”，不能修改",
     en: 'The qualification is "{state}" and cannot be edited',

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { defineEndpoint } from "./endpoint.ts";
 import { pagedListOf, pageQuerySchema, timestampSchema } from "./envelope.ts";
 import { MANAGER_ROLE, ROLES, SETTINGS_ROLES, SUB_ACCOUNT_MANAGER_ROLES } from "./roles.ts";
+import { HOME_PAGE_CHOICES } from "./workbench.ts";
 
 export const roleSchema = z.enum(ROLES);
 
@@ -13,6 +14,8 @@ export const currentUserSchema = z.object({
   scope: z.array(roleSchema),
   /** True for a sub-account (it cannot manage sub-accounts); absent means a main account. */
   subAccount: z.boolean().optional(),
+  /** The page chosen to land on after signing in (PUT /account/home-page); absent: the default. */
+  homePage: z.enum(HOME_PAGE_CHOICES).optional(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 

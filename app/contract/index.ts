@@ -3,11 +3,13 @@ import { accountEndpoints } from "./account.ts";
 import { cbaEndpoints } from "./cba.ts";
 import { demoEndpoints } from "./demo.ts";
 import { noticeEndpoints } from "./notice.ts";
+import { workbenchEndpoints } from "./workbench.ts";
 
 export const endpoints = {
   ...accountEndpoints,
   ...cbaEndpoints,
   ...noticeEndpoints,
+  ...workbenchEndpoints,
   ...demoEndpoints,
 } as const;
 
@@ -23,3 +25,4 @@ export * from "./notice.ts";
 export * from "./password.ts";
 export * from "./roles.ts";
 export * from "./uscc.ts";
+export * from "./workbench.ts";

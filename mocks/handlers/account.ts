@@ -219,6 +219,7 @@ export const accountHandlers = [
       isSingleLogin: user.isSingleLogin,
       scope: user.scope,
       subAccount: user.parentId !== null,
+      homePage: db.homePageByUser.get(user.id),
     };
   }),
 

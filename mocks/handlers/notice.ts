@@ -14,7 +14,8 @@ function visibleTo(user: UserRow): (row: NoticeRow) => boolean {
   return (row) => row.userId === user.id && (row.companyId === null || scope.allows(row.companyId));
 }
 
-function unreadOf(user: UserRow): number {
+/** The user's unread notifications (the bell and the workbench). */
+export function unreadOf(user: UserRow): number {
   const visible = visibleTo(user);
   let unread = 0;
   for (const notice of db.notices.values()) if (visible(notice) && !notice.read) unread += 1;

@@ -83,6 +83,8 @@ interface Fixture {
   subAccountId: string;
   /** An image company A's manager uploaded (a licence). */
   imageId: string;
+  /** Company A's id (its approved qualification's). */
+  companyId: string;
 }
 
 interface Row {
@@ -233,6 +235,15 @@ const MATRIX: Record<EndpointName, Row> = {
     expected: signedIn(),
     call: (token) => json("/notice/read", "PUT", token, { ids: [] }),
   },
+  // Company A's figures: another company's id answers as an unknown one.
+  workbench: {
+    expected: companyA,
+    call: (token, f) => json("/cba/workbench", "GET", token, undefined, { companyId: f.companyId }),
+  },
+  homePage: {
+    expected: staff,
+    call: (token) => json("/account/home-page", "PUT", token, { homePage: "workbench" }),
+  },
   company: { expected: signedIn(), call: (token) => json("/cba/cba-company", "GET", token) },
   createCompany: {
     expected: signedIn(INVALID),
@@ -379,8 +390,10 @@ async function fixture(): Promise<Fixture> {
     token,
     body: upload,
   });
+  const company = await api.call<{ id: string }>("/cba/cba-company", { token });
   await api.call("/account/logout", { method: "POST", token });
   return {
+    companyId: company.data.id,
     imageId: image.data.id,
     serviceNo: pallet.serviceNo,
     salverNo: pallet.salverNo,
