@@ -19,6 +19,19 @@ export const PUBLISHED_DEMO_ACCOUNTS: readonly string[] = [
   "xiamen.goods@demo.test",
 ];
 
+/**
+ * The accounts the login page and the README name, one per kind of user,
+ * with what each is (`auth.demoAccount*`): the platform, three companies
+ * and a guest who has not applied yet.
+ */
+export const SIGN_IN_DEMO_ACCOUNTS = [
+  { username: "admin@demo.test", about: "demoAccountPlatform" },
+  { username: "manager@demo.test", about: "demoAccountShenzhen" },
+  { username: "nansha.trade@demo.test", about: "demoAccountNansha" },
+  { username: "qingdao.port@demo.test", about: "demoAccountQingdao" },
+  { username: "guest@demo.test", about: "demoAccountGuest" },
+] as const;
+
 const published = new Set(PUBLISHED_DEMO_ACCOUNTS);
 
 export function isPublishedDemoAccount(username: string): boolean {

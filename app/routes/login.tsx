@@ -5,6 +5,7 @@ import { EmailCodeField } from "~/components/account/email-code-field.tsx";
 import { CaptchaField, currentCaptchaNonce } from "~/components/captcha.tsx";
 import { FormErrors, InputField, laterValidation, Notice, useZodForm } from "~/components/form.tsx";
 import { LanguageSwitcher } from "~/components/language-switcher.tsx";
+import { SIGN_IN_DEMO_ACCOUNTS } from "~/config/demo-accounts.ts";
 import { env } from "~/config/env.server.ts";
 import type { Locale } from "~/locales/index.ts";
 import { getLocale } from "~/middleware/i18next.ts";
@@ -17,7 +18,6 @@ import { homePathFor } from "~/utils/permissions.ts";
 import { commitSession } from "~/utils/session.server.ts";
 import type { Route } from "./+types/login";
 
-export const DEMO_ACCOUNTS = ["admin@demo.test", "manager@demo.test", "guest@demo.test"] as const;
 export const DEMO_PASSWORD = "Demo1234!";
 
 /**
@@ -137,11 +137,14 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
                 data-testid="demo-accounts"
               >
                 <p className="font-medium text-brand-800">{t("auth.demoAccounts")}</p>
-                <ul className="mt-1 space-y-0.5 font-mono">
-                  {DEMO_ACCOUNTS.map((account) => (
-                    <li key={account}>{account}</li>
+                <dl className="mt-1 space-y-1">
+                  {SIGN_IN_DEMO_ACCOUNTS.map(({ username, about }) => (
+                    <div key={username}>
+                      <dt className="font-mono">{username}</dt>
+                      <dd className="text-gray-600">{t(`auth.${about}`)}</dd>
+                    </div>
                   ))}
-                </ul>
+                </dl>
                 <p className="mt-1">
                   {t("auth.demoPassword")} <span className="font-mono">{DEMO_PASSWORD}</span>
                 </p>

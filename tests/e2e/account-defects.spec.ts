@@ -359,6 +359,11 @@ test.describe("demo mailbox privacy", () => {
     const stranger = await (await newContext()).newPage();
     await stranger.goto(`/demo/mailbox/?to=${encodeURIComponent(email)}`);
     await expect(stranger.getByTestId("mailbox-empty")).toBeVisible();
+    // The page says what it shows: this browser's mails, not everybody's.
+    await expect(stranger.locator("input[name=to]")).toHaveAttribute(
+      "placeholder",
+      "按收件邮箱筛选，留空显示本浏览器可见的全部邮件",
+    );
     // The backend's outbox is closed to callers from outside: only the page shows mail.
     const outbox = await stranger.request.get(
       `/api/v1/demo/outbox?to=${encodeURIComponent(email)}`,

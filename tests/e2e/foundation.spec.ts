@@ -1,3 +1,4 @@
+import { SIGN_IN_DEMO_ACCOUNTS } from "../../app/config/demo-accounts.ts";
 import { PRODUCT_NAME } from "../../app/config/product.ts";
 import zhAuth from "../../app/locales/zh/auth.ts";
 import zhCommon from "../../app/locales/zh/common.ts";
@@ -17,7 +18,12 @@ test.describe("languages and routes", () => {
       "href",
       "/forge_password",
     );
-    await expect(page.getByTestId("demo-accounts")).toContainText("manager@demo.test");
+    // The five demo accounts of the README, each with what it is.
+    const demo = page.getByTestId("demo-accounts");
+    for (const { username, about } of SIGN_IN_DEMO_ACCOUNTS) {
+      await expect(demo).toContainText(username);
+      await expect(demo).toContainText(zhAuth[about]);
+    }
     const cookies = await page.context().cookies();
     expect(cookies.find((c) => c.name === "i18n_redirected")?.value).toBe("zh");
   });

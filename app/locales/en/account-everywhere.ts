@@ -12,9 +12,10 @@ export default {
   },
   mailbox: {
     title: "Demo mailbox",
-    intro: "In demo mode every e-mail the platform sends is kept here instead of being delivered.",
+    intro:
+      "In demo mode no e-mail is delivered. This page shows only the mails this browser caused, and those to the accounts this browser registered or signed in as.",
     to: "Recipient",
-    toPlaceholder: "An e-mail address; empty shows all",
+    toPlaceholder: "Filter by recipient; empty shows every mail this browser may see",
     search: "Show mail",
     empty: "No mail",
     columns: {
