@@ -9,6 +9,8 @@ export default {
   privacyPolicy: "Privacy policy",
   services: "Service management",
   pallets: "Pallets",
+  palletLabels: "Pallet labels",
+  palletManifest: "Pallet manifest",
   orders: "Orders",
   inventory: "Stock in/out",
   inventoryDetail: "Stock in/out details",

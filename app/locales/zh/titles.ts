@@ -8,6 +8,8 @@ export default {
   privacyPolicy: "隐私政策",
   services: "服务管理",
   pallets: "托盘列表",
+  palletLabels: "托盘标签",
+  palletManifest: "托盘装载清单",
   orders: "订单管理",
   inventory: "出入库管理",
   inventoryDetail: "出入库明细",

@@ -1,5 +1,6 @@
+import "~/locales/areas/paper.ts";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { ErrorLine, Notice } from "~/components/form-messages.tsx";
 import { ListFilter, StatusFilter, TextFilter } from "~/components/list-filter.tsx";
@@ -13,12 +14,16 @@ import { useTranslation } from "~/utils/i18n.ts";
 import { hrefWithQuery, localizePath } from "~/utils/locale-path.ts";
 import { SALVER_STATUSES, salverStatusKey } from "~/utils/logistics-status.ts";
 import { doneWith, readResult } from "~/utils/posted-result.server.ts";
+import { PATHS } from "~/utils/site-map.ts";
 import { SUBMISSION_FIELD } from "~/utils/submission-field.ts";
 import { applyOnce, newSubmissionKey } from "~/utils/submission-key.server.ts";
 import { chosenColumns } from "~/utils/table-columns.ts";
 import { positionSchema } from "~/validation/logistics.ts";
 import type { Route } from "./+types/pallets";
 import { loadPallets, type PalletRow } from "./lists.server.ts";
+
+/** The form that prints the labels of the ticked pallets (its checkboxes sit in the table). */
+const LABELS_FORM = "pallet-labels-form";
 
 /** What a saved position shows: the row it was saved on, and the message. */
 type Saved = { salverNo: string; message: string };
@@ -68,6 +73,9 @@ export default function PalletsPage({ loaderData, actionData }: Route.ComponentP
   const { t, i18n } = useTranslation();
   const locale = i18n.language as Locale;
   const { filters, saved } = loaderData;
+  const [ticked, setTicked] = useState<ReadonlySet<string>>(new Set());
+  const labelsPath = localizePath(PATHS.palletLabels, locale);
+  const manifestPath = localizePath(PATHS.palletManifest, locale);
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" ? navigation.formData?.get("salverNo") : null;
   // A saved position is drawn anew when the list comes back (its details
@@ -187,12 +195,33 @@ export default function PalletsPage({ loaderData, actionData }: Route.ComponentP
       fixed: true,
       sticky: "end",
       cell: (row) => (
-        <Link
-          to={hrefWithQuery(localizePath("/order", locale), { salverNo: row.salverNo })}
-          className="btn-link whitespace-nowrap"
-        >
-          {t("logistics.pallet.viewOrders")}
-        </Link>
+        <div className="flex gap-3 whitespace-nowrap">
+          <Link
+            to={hrefWithQuery(localizePath("/order", locale), { salverNo: row.salverNo })}
+            className="btn-link"
+          >
+            {t("logistics.pallet.viewOrders")}
+          </Link>
+          <Link
+            to={hrefWithQuery(labelsPath, { serviceNo: filters.serviceNo, salverNo: row.salverNo })}
+            className="btn-link"
+            aria-label={t("paper.pallets.printLabelOf", { salverNo: row.salverNo })}
+            data-testid="print-label"
+          >
+            {t("paper.pallets.printLabel")}
+          </Link>
+          <Link
+            to={hrefWithQuery(manifestPath, {
+              serviceNo: filters.serviceNo,
+              salverNo: row.salverNo,
+            })}
+            className="btn-link"
+            aria-label={t("paper.pallets.manifestOf", { salverNo: row.salverNo })}
+            data-testid="manifest-link"
+          >
+            {t("paper.pallets.manifest")}
+          </Link>
+        </div>
       ),
     },
   ];
@@ -206,9 +235,21 @@ export default function PalletsPage({ loaderData, actionData }: Route.ComponentP
             : t("logistics.pallet.title")
         }
         actions={
-          <Link to={localizePath("/server", locale)} className="btn-secondary">
-            {t("logistics.pallet.backToServices")}
-          </Link>
+          <>
+            {filters.serviceNo && loaderData.list.length > 0 ? (
+              // A plain GET form: the ticked rows' boxes belong to it by their `form` attribute.
+              <Form id={LABELS_FORM} method="get" action={labelsPath}>
+                <input type="hidden" name="serviceNo" value={filters.serviceNo} />
+                <button type="submit" className="btn-secondary" data-testid="print-selected">
+                  {t("paper.pallets.printSelected")}
+                  {ticked.size > 0 ? ` (${ticked.size})` : null}
+                </button>
+              </Form>
+            ) : null}
+            <Link to={localizePath("/server", locale)} className="btn-secondary">
+              {t("logistics.pallet.backToServices")}
+            </Link>
+          </>
         }
       />
       {saved ? (
@@ -239,6 +280,13 @@ export default function PalletsPage({ loaderData, actionData }: Route.ComponentP
         pagination={loaderData.pagination}
         error={loaderData.error}
         showIndex
+        selection={{
+          name: "salverNo",
+          form: LABELS_FORM,
+          selected: ticked,
+          onChange: setTicked,
+          label: (salverNo) => t("paper.pallets.select", { salverNo }),
+        }}
       />
     </section>
   );

@@ -1,0 +1,150 @@
+/** The pallets whose labels are printed, found by number within their service. */
+import { data, type RouterContextProvider } from "react-router";
+import type { BarcodeDrawing } from "~/components/barcode.tsx";
+import { ApiCode, type Salver } from "~/contract/index.ts";
+import { getInstance, getLocale } from "~/middleware/i18next.ts";
+import { apiContext } from "~/middleware/session.server.ts";
+import { code128 } from "~/utils/barcode.server.ts";
+import type { ErrorPayload } from "~/utils/error-payload.ts";
+import { formatCount, formatDimensions, formatWeight } from "~/utils/format.ts";
+import { redirectToTidyQuery } from "~/utils/list-query.ts";
+
+type Context = Readonly<RouterContextProvider>;
+
+/** Labels of one print: a pallet list's largest page. */
+export const MAX_LABELS = 100;
+/** The backend's largest page: a service's pallets are read in pages of this many. */
+const PALLET_PAGE = 1000;
+/** Numbers are at most 64 characters (the contract's `numberText`). */
+const NUMBER = /^[^\s]{1,64}$/;
+
+export const LABEL_FORMATS = ["label", "a4"] as const;
+export type LabelFormat = (typeof LABEL_FORMATS)[number];
+
+export interface PalletLabel {
+  salverNo: string;
+  serviceNo: string;
+  name: string;
+  size: string;
+  weight: string;
+  position: string;
+  ordersTotal: string;
+  barcode: BarcodeDrawing | null;
+}
+
+/** A number of the query, trimmed; absent, blank or malformed is null. */
+export function numberParam(value: string | null | undefined): string | null {
+  const trimmed = value?.trim() ?? "";
+  return NUMBER.test(trimmed) ? trimmed : null;
+}
+
+/** The pallet numbers asked for, trimmed, each once, in the order given. */
+export function palletNumbers(params: URLSearchParams): string[] {
+  const seen = new Set<string>();
+  const numbers: string[] = [];
+  for (const raw of params.getAll("salverNo")) {
+    const number = numberParam(raw);
+    if (number && !seen.has(number.toUpperCase())) {
+      seen.add(number.toUpperCase());
+      numbers.push(number);
+    }
+  }
+  return numbers;
+}
+
+/** The 404 page for a pallet number the service lacks (or the caller may not see). */
+export function palletNotFound(context: Context, salverNo: string) {
+  const message = getInstance(context).t("paper.palletNotFound", { salverNo });
+  return data<ErrorPayload>({ code: ApiCode.notFound, message }, { status: 404 });
+}
+
+const same = (a: string, b: string) => a.toUpperCase() === b.toUpperCase();
+
+/**
+ * The pallets `numbers` of the service, in the order asked; a number the
+ * service lacks throws the 404 page, and so does a service of another
+ * company (the backend answers 40004). The backend's pallet filter matches
+ * partially: the pallets are picked by their whole number.
+ */
+export async function findPallets(
+  context: Context,
+  serviceNo: string,
+  numbers: readonly string[],
+): Promise<Salver[]> {
+  const api = context.get(apiContext);
+  const found = new Map<string, Salver>();
+  const keep = (list: readonly Salver[]) => {
+    for (const salver of list) {
+      const wanted = numbers.find((number) => same(number, salver.salverNo));
+      if (wanted) found.set(wanted.toUpperCase(), salver);
+    }
+  };
+  if (numbers.length === 1) {
+    const page = await api.call("salvers", {
+      params: { id: serviceNo },
+      query: { current: 1, pageSize: PALLET_PAGE, salverNo: numbers[0] },
+    });
+    keep(page.list);
+  } else {
+    // One call for a whole selection; a service of more pallets than a page
+    // has the rest looked up one by one.
+    const page = await api.call("salvers", {
+      params: { id: serviceNo },
+      query: { current: 1, pageSize: PALLET_PAGE },
+    });
+    keep(page.list);
+    if (page.pagination.total > page.list.length) {
+      const missing = numbers.filter((number) => !found.has(number.toUpperCase()));
+      for (const number of missing) {
+        const one = await api.call("salvers", {
+          params: { id: serviceNo },
+          query: { current: 1, pageSize: PALLET_PAGE, salverNo: number },
+        });
+        keep(one.list);
+      }
+    }
+  }
+  return numbers.map((number) => {
+    const salver = found.get(number.toUpperCase());
+    if (!salver) throw palletNotFound(context, number);
+    return salver;
+  });
+}
+
+/**
+ * The labels page: `serviceNo`, the pallets' `salverNo` (repeated) and the
+ * paper (`format`). Without a pallet, or with too many, the page says what
+ * to do and prints nothing.
+ */
+export async function loadLabels(context: Context, url: URL) {
+  redirectToTidyQuery(url);
+  const t = getInstance(context).t;
+  const locale = getLocale(context);
+  const params = url.searchParams;
+  const serviceNo = numberParam(params.get("serviceNo"));
+  const format: LabelFormat = params.get("format") === "a4" ? "a4" : "label";
+  const numbers = palletNumbers(params);
+  const base = { serviceNo, format, labels: [] as PalletLabel[] };
+  if (numbers.length === 0) return { ...base, notice: t("paper.labels.none") };
+  if (!serviceNo) return { ...base, notice: t("paper.serviceRequired") };
+  if (numbers.length > MAX_LABELS) {
+    return { ...base, notice: t("paper.labels.tooMany", { max: MAX_LABELS }) };
+  }
+  const pallets = await findPallets(context, serviceNo, numbers);
+  return {
+    ...base,
+    notice: null as string | null,
+    labels: pallets.map(
+      (salver): PalletLabel => ({
+        salverNo: salver.salverNo,
+        serviceNo: salver.serviceNo,
+        name: salver.name,
+        size: formatDimensions(salver.width, salver.length, salver.height, locale),
+        weight: formatWeight(salver.weight, locale),
+        position: salver.salverDirection,
+        ordersTotal: formatCount(salver.ordersTotal, locale),
+        barcode: code128(salver.salverNo),
+      }),
+    ),
+  };
+}

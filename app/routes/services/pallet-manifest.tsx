@@ -1,0 +1,150 @@
+import "~/locales/areas/paper.ts";
+import "./pallet-paper.css";
+import { Link } from "react-router";
+import { Barcode } from "~/components/barcode.tsx";
+import { Notice } from "~/components/form-messages.tsx";
+import { PageHeader } from "~/components/page-header.tsx";
+import { PrintButton } from "~/components/print-button.tsx";
+import type { Locale } from "~/locales/index.ts";
+import { useTranslation } from "~/utils/i18n.ts";
+import { hrefWithQuery, localizePath } from "~/utils/locale-path.ts";
+import { PATHS } from "~/utils/site-map.ts";
+import type { Route } from "./+types/pallet-manifest";
+import { loadManifest } from "./pallet-manifest.server.ts";
+
+export async function loader({ context, url }: Route.LoaderArgs) {
+  return loadManifest(context, url);
+}
+
+/**
+ * The manifest of one pallet on A4: its orders with their waybills'
+ * barcodes, and the totals. The table's header repeats on every printed
+ * page; the pages are numbered by the print stylesheet.
+ */
+export default function PalletManifestPage({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language as Locale;
+  const { pallet, notice, rows, totals, serviceNo } = loaderData;
+  const palletList = serviceNo
+    ? hrefWithQuery(localizePath(PATHS.pallets, locale), { serviceNo })
+    : localizePath(PATHS.services, locale);
+  return (
+    <section className="card p-5" data-paper-card>
+      <PageHeader
+        title={t("paper.manifest.title")}
+        actions={
+          <>
+            <Link to={palletList} className="btn-secondary">
+              {t("paper.backToPallets")}
+            </Link>
+            {pallet ? <PrintButton label={t("paper.print")} /> : null}
+          </>
+        }
+      />
+      {notice ? (
+        <div className="mb-4" data-testid="manifest-notice">
+          <Notice kind="info">{notice}</Notice>
+        </div>
+      ) : null}
+      {pallet ? (
+        <>
+          <p className="mb-4 text-sm text-gray-600">{t("paper.printHint")}</p>
+          <div className="paper-manifest" data-paper data-testid="manifest">
+            <header className="mb-4 flex items-start justify-between gap-6">
+              <div>
+                <h2 className="mb-2 text-base font-bold">
+                  {t("paper.manifest.heading", { salverNo: pallet.salverNo })}
+                </h2>
+                <dl className="paper-facts">
+                  <dt>{t("paper.manifest.salverNo")}</dt>
+                  <dd>{pallet.salverNo}</dd>
+                  <dt>{t("paper.manifest.serviceNo")}</dt>
+                  <dd>{pallet.serviceNo}</dd>
+                  <dt>{t("paper.manifest.position")}</dt>
+                  <dd>{pallet.position}</dd>
+                  <dt>{t("paper.manifest.printedAt")}</dt>
+                  <dd>{pallet.printedAt}</dd>
+                </dl>
+              </div>
+              {pallet.barcode ? (
+                <div className="paper-barcode" style={{ width: "60mm" }}>
+                  <Barcode
+                    drawing={pallet.barcode}
+                    label={t("paper.barcodeOf", { salverNo: pallet.salverNo })}
+                    className="h-[16mm] w-full"
+                  />
+                </div>
+              ) : null}
+            </header>
+            {rows.length > 0 && totals ? (
+              <table data-testid="manifest-table">
+                <thead>
+                  <tr>
+                    <th scope="col" className="paper-right">
+                      {t("paper.manifest.index")}
+                    </th>
+                    <th scope="col">{t("paper.manifest.logisticsNo")}</th>
+                    <th scope="col">{t("paper.manifest.orderNo")}</th>
+                    <th scope="col">{t("paper.manifest.consignee")}</th>
+                    <th scope="col" className="paper-right">
+                      {t("paper.manifest.weight")}
+                    </th>
+                    <th scope="col" className="paper-right">
+                      {t("paper.manifest.amount")}
+                    </th>
+                    <th scope="col">{t("paper.manifest.status")}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {rows.map((row, index) => (
+                    <tr key={row.orderNo} data-row-key={row.orderNo}>
+                      <td className="paper-right">{index + 1}</td>
+                      <td>
+                        {row.barcode && row.logisticsNo ? (
+                          <div className="paper-barcode">
+                            <Barcode
+                              drawing={row.barcode}
+                              label={t("paper.waybillBarcodeOf", { logisticsNo: row.logisticsNo })}
+                            />
+                          </div>
+                        ) : null}
+                        <div className="paper-waybill">
+                          {row.logisticsNo ?? t("paper.manifest.noWaybill")}
+                        </div>
+                      </td>
+                      <td className="font-mono">{row.orderNo}</td>
+                      <td>{row.consignee}</td>
+                      <td className="paper-right">{row.weight}</td>
+                      <td className="paper-right">{row.amount}</td>
+                      <td>{row.status.label}</td>
+                    </tr>
+                  ))}
+                </tbody>
+                {/* A body of its own, not a footer: a footer would repeat on every printed page. */}
+                <tbody className="paper-totals" data-testid="manifest-totals">
+                  <tr>
+                    <th scope="row" colSpan={2}>
+                      {t("paper.manifest.total")}
+                    </th>
+                    <td>
+                      {t("paper.manifest.orderCount")}{" "}
+                      <span data-testid="manifest-order-count">{totals.orderCount}</span>
+                    </td>
+                    <td />
+                    <td className="paper-right" data-testid="manifest-weight-total">
+                      {totals.weight}
+                    </td>
+                    <td className="paper-right" data-testid="manifest-amount-total">
+                      {totals.amountTotal}
+                    </td>
+                    <td />
+                  </tr>
+                </tbody>
+              </table>
+            ) : null}
+          </div>
+        </>
+      ) : null}
+    </section>
+  );
+}
