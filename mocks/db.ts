@@ -61,6 +61,11 @@ export const userRow = z.object({
   lastLoginOn: seconds.nullable(),
   failedLogins: z.number().int(),
   lockedUntil: seconds.nullable(),
+  /**
+   * The language the account last used the portal in: its mails are written
+   * in it (Chinese until it has used one).
+   */
+  lang: z.enum(["zh", "en"]).default("zh"),
 });
 export type UserRow = z.output<typeof userRow>;
 

@@ -15,6 +15,17 @@ import { randomId } from "./security.ts";
 /** The product's one name per language, the portal's own. */
 export const PRODUCT_NAME: Record<Lang, string> = PRODUCT_NAME_OF_PORTAL;
 
+/**
+ * The language of a mail to `email`: its account's (the language it last
+ * used the portal in), or, for an address with no account yet (a
+ * registration), the language of whoever asked.
+ */
+export function mailLanguage(email: string, asked: Lang): Lang {
+  const id = db.userIdByName.get(email.trim().toLowerCase());
+  const account = id === undefined ? undefined : db.users.get(id);
+  return account ? (account.lang ?? "zh") : asked;
+}
+
 export async function sendMail(to: string, subject: string, text: string): Promise<void> {
   await db.outbox.insert({
     id: randomId(8),

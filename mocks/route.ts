@@ -14,7 +14,7 @@ import { z } from "zod";
 import { type EndpointDefinition, SYSTEM_PREFIXES } from "../app/contract/endpoint.ts";
 import { ApiCode } from "../app/contract/envelope.ts";
 import { hasAnyRole } from "../app/contract/roles.ts";
-import type { DeviceRow, UserRow } from "./db.ts";
+import { type DeviceRow, db, type UserRow } from "./db.ts";
 import { ApiError, invalid } from "./errors.ts";
 import { type Lang, langOf, t } from "./i18n.ts";
 import { closedToCaller } from "./outside.ts";
@@ -100,6 +100,18 @@ export function errorResponse(error: unknown, lang: Lang, binary: boolean): Resp
   return envelope(ApiCode.serverError, message, message, 500);
 }
 
+/**
+ * The language a signed-in call was made in is the account's language from
+ * then on, for the mails it receives (a call that names no language says
+ * nothing).
+ */
+async function rememberLanguage(user: UserRow, request: Request, lang: Lang): Promise<UserRow> {
+  if (!request.headers.has("accept-language") || user.lang === lang) return user;
+  return db.users.update(user.id, (draft) => {
+    draft.lang = lang;
+  });
+}
+
 export function route<
   P extends z.ZodType,
   Q extends z.ZodType,
@@ -130,6 +142,7 @@ export function route<
         let device: DeviceRow | null = null;
         if (endpoint.auth) {
           ({ user, device } = authenticate(request));
+          user = await rememberLanguage(user, request, lang);
           const roles = endpoint.roles ?? [];
           if (roles.length > 0 && !hasAnyRole(user.scope, roles)) {
             throw new ApiError(ApiCode.forbidden, "forbidden");

@@ -14,7 +14,7 @@ import { db, type EmailCodeRow, type UserRow } from "../db.ts";
 import { ApiError } from "../errors.ts";
 import type { Lang, MessageKey } from "../i18n.ts";
 import { ADDRESS_LIMITS, checkAddress, countAddress, limitAddress } from "../limits.ts";
-import { codeMail, notify, PRODUCT_NAME, sendMail } from "../mail.ts";
+import { codeMail, mailLanguage, notify, PRODUCT_NAME, sendMail } from "../mail.ts";
 import { rememberMailboxOf } from "../mailbox.ts";
 import { pageOf, ts } from "../paging.ts";
 import { route, signedIn } from "../route.ts";
@@ -274,7 +274,7 @@ export const accountHandlers = [
       failedAttempts: 0,
     });
     db.lastCodeSentAt.set(email, nowMs);
-    const mail = codeMail(lang, scene, code);
+    const mail = codeMail(mailLanguage(email, lang), scene, code);
     await sendMail(email, mail.subject, mail.text);
     return { captcha_id: row.captchaId };
   }),
@@ -413,7 +413,7 @@ export const accountHandlers = [
     // Its creator registered it: in the demo, that browser stands for the
     // owner of the address and reads the invitation (and later reset codes).
     rememberMailboxOf(sub.id);
-    const mail = invitationMail(ctx.lang, user.username);
+    const mail = invitationMail(mailLanguage(email, ctx.lang), user.username);
     await sendMail(email, mail.subject, mail.text);
     return subAccountView(sub);
   }),

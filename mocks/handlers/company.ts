@@ -15,7 +15,7 @@ import { nowSeconds } from "../clock.ts";
 import { type CompanyRow, db, type UserRow } from "../db.ts";
 import { ApiError } from "../errors.ts";
 import { both, type Lang, t } from "../i18n.ts";
-import { notify, PRODUCT_NAME, sendMail } from "../mail.ts";
+import { mailLanguage, notify, PRODUCT_NAME, sendMail } from "../mail.ts";
 import { pageOf, ts } from "../paging.ts";
 import { route, signedIn } from "../route.ts";
 import { randomId } from "../security.ts";
@@ -259,10 +259,9 @@ export const companyHandlers = [
       await linkCompany(row);
     }
     if (row.state === "approved" || row.state === "rejected") {
-      // The applicant's language is unknown here: the mail carries both.
-      const zh = resultMail("zh", row);
-      const en = resultMail("en", row);
-      await sendMail(row.username, `${zh.subject} / ${en.subject}`, `${zh.text}\n\n${en.text}`);
+      // In the applicant's language, not the reviewer's.
+      const mail = resultMail(mailLanguage(row.username, "zh"), row);
+      await sendMail(row.username, mail.subject, mail.text);
     }
     await notifyResult(row);
     return companyView(row);

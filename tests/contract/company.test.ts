@@ -213,7 +213,10 @@ describe("qualification", () => {
     expect((await review({ id: company.id, approved: false, reason: "  " })).code).toBe(40001);
     const rejected = await review({ id: company.id, approved: false, reason: "营业执照不清晰" });
     expect(rejected.data).toMatchObject({ state: "rejected", rejectReason: "营业执照不清晰" });
-    expect((await api.lastMail(GUEST)).text).toContain("营业执照不清晰");
+    const rejectionMail = await api.lastMail(GUEST);
+    expect(rejectionMail.text).toContain("营业执照不清晰");
+    // In the applicant's language only (Chinese until the account uses another).
+    expect(rejectionMail.subject).not.toContain("Qualification");
     const notices = await api.ok("/notice", { token: guest }, noticeListDataSchema);
     expect(notices.list[0]).toMatchObject({
       kind: "qualification",
@@ -230,9 +233,13 @@ describe("qualification", () => {
       ApiCode.wrongStatus,
     );
     expect((await review({ id: company.id })).data).toMatchObject({ state: "reviewing" });
+    // The applicant now uses the portal in English: the result comes in English.
+    await api.call("/account/account-info", { token: guest, lang: "en" });
     const approved = await review({ id: company.id, approved: true });
     expect(approved.data).toMatchObject({ state: "approved" });
-    expect((await api.lastMail(GUEST)).subject).toContain("资质审核通过");
+    const approvalMail = await api.lastMail(GUEST);
+    expect(approvalMail.subject).toContain("Qualification approved");
+    expect(`${approvalMail.subject}${approvalMail.text}`).not.toMatch(/[\u4e00-\u9fff]/);
     const me = currentUserSchema.parse(
       (await api.call("/account/account-info", { token: guest })).data,
     );
