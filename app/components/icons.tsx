@@ -68,7 +68,16 @@ export const MenuUnfoldIcon = (p: IconProps) => (
   </Icon>
 );
 
+export const WorkbenchIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <rect x="3" y="3" width="8" height="8" rx="1.5" />
+    <rect x="13" y="3" width="8" height="5" rx="1.5" />
+    <rect x="13" y="10" width="8" height="11" rx="1.5" />
+    <rect x="3" y="13" width="8" height="8" rx="1.5" />
+  </Icon>
+);
 export const MENU_ICONS = {
+  workbench: WorkbenchIcon,
   server: ServerIcon,
   inventory: InventoryIcon,
   qualification: QualificationIcon,

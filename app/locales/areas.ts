@@ -14,7 +14,14 @@ import type { Locale } from "./index.ts";
  * browser only. `tests/unit/translation-areas.test.ts` checks that every
  * module using an area's keys registers it.
  */
-export const AREAS = ["account", "explain", "inventory", "paper", "qualification"] as const;
+export const AREAS = [
+  "account",
+  "explain",
+  "inventory",
+  "paper",
+  "qualification",
+  "workbench",
+] as const;
 export type Area = (typeof AREAS)[number];
 
 const registered = new Map<Area, Record<Locale, object>>();

@@ -5,9 +5,10 @@
  * server (a page belongs to the most specific entry whose path, or one of its
  * `pages`, starts its path), so a menu item is shown exactly when its page opens.
  */
-import type { Role } from "~/contract/index.ts";
+import type { HomePageChoice, Role } from "~/contract/index.ts";
 import {
   GUEST_HOME,
+  HOME_CHOICE_PATHS,
   MENU,
   type MenuItem,
   OPEN_SIGNED_IN_PAGES,
@@ -19,11 +20,16 @@ export type { MenuItem, Permission };
 
 /**
  * Who is asking: a scope (a company's main account), or the current user,
- * whose `subAccount` flag closes the entries marked `primaryOnly`.
+ * whose `subAccount` flag closes the entries marked `primaryOnly` and whose
+ * `homePage` is the page they chose to land on.
  */
 export type Viewer =
   | readonly Role[]
-  | { readonly scope: readonly Role[]; readonly subAccount?: boolean };
+  | {
+      readonly scope: readonly Role[];
+      readonly subAccount?: boolean;
+      readonly homePage?: HomePageChoice;
+    };
 
 function viewerOf(viewer: Viewer): { scope: readonly Role[]; subAccount: boolean } {
   if (Array.isArray(viewer)) return { scope: viewer as readonly Role[], subAccount: false };
@@ -85,8 +91,13 @@ export function menuFor(viewer: Viewer): MenuItem[] {
   });
 }
 
-/** Where a user lands after login when no path was remembered. */
+/** Where a user lands after login when no path was remembered: the chosen page if it opens, else the default. */
 export function homePathFor(viewer: Viewer): string {
+  const choice = Array.isArray(viewer)
+    ? undefined
+    : (viewer as { homePage?: HomePageChoice }).homePage;
+  const chosen = choice ? HOME_CHOICE_PATHS[choice] : undefined;
+  if (chosen && canOpen(viewer, chosen)) return chosen;
   if (canOpen(viewer, STAFF_HOME)) return STAFF_HOME;
   const first = menuFor(viewer)[0];
   return first?.children?.[0]?.path ?? first?.path ?? GUEST_HOME;

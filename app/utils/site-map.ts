@@ -14,6 +14,7 @@
  * load it outside the application bundle.
  */
 import { LOGISTICS_ROLES, type Role, SETTINGS_ROLES } from "../contract/roles.ts";
+import type { HomePageChoice } from "../contract/workbench.ts";
 import type zhMenu from "../locales/zh/menu.ts";
 import type zhTitles from "../locales/zh/titles.ts";
 
@@ -50,6 +51,7 @@ export const PATHS = {
   residenceProcess: "/register/residence_process",
   privacyPolicy: "/register/privacyPolicy",
 
+  workbench: "/workbench",
   services: "/server",
   pallets: "/server/salver",
   palletLabels: "/server/salver/label",
@@ -119,6 +121,7 @@ export const REGISTER_PAGES: readonly PageDeclaration[] = [
 /** The signed-in pages, in the home layout (menu and header); each opens by its menu entry's rule. */
 export const HOME_LAYOUT = "routes/layouts/home.tsx";
 export const HOME_PAGES: readonly PageDeclaration[] = [
+  { path: PATHS.workbench, file: "routes/workbench.tsx", title: "workbench" },
   { path: PATHS.services, file: "routes/services/services.tsx", title: "services" },
   { path: PATHS.pallets, file: "routes/services/pallets.tsx", title: "pallets" },
   { path: PATHS.palletLabels, file: "routes/services/pallet-labels.tsx", title: "palletLabels" },
@@ -235,7 +238,7 @@ export interface MenuEntry {
 
 /** A top-level entry: with an icon, a group heading, or one level of submenu. */
 export interface MenuItem extends MenuEntry {
-  icon?: "server" | "inventory" | "qualification" | "settings" | "explain";
+  icon?: "workbench" | "server" | "inventory" | "qualification" | "settings" | "explain";
   /** The submenu: entries without a level of their own (docs/decisions/2026-11-25-menu-depth-and-flag.md). */
   children?: readonly MenuEntry[];
   /** Item group heading (translation key) shown above the item. */
@@ -250,13 +253,19 @@ export interface MenuItem extends MenuEntry {
  */
 export const MENU: readonly MenuItem[] = [
   {
+    label: "menu.workbench",
+    path: PATHS.workbench,
+    icon: "workbench",
+    allow: STAFF,
+    group: "menu.groupOperations",
+  },
+  {
     label: "menu.server",
     path: PATHS.services,
     icon: "server",
     allow: STAFF,
     // The pallet list, its labels and manifests are under the entry's own path.
     pages: [PATHS.orders],
-    group: "menu.groupOperations",
   },
   {
     label: "menu.inventorySystem",
@@ -292,6 +301,11 @@ export const MENU: readonly MenuItem[] = [
 
 /** Where a user who may open the logistics pages lands after login. */
 export const STAFF_HOME = PATHS.services;
+/** The pages a staff user may choose to land on instead (login settings). */
+export const HOME_CHOICE_PATHS: Record<HomePageChoice, string> = {
+  services: PATHS.services,
+  workbench: PATHS.workbench,
+};
 /** Where anybody else lands: the only page every signed-in user has in the menu. */
 export const GUEST_HOME = PATHS.qualification;
 

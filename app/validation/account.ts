@@ -1,6 +1,11 @@
 import "~/locales/areas/account.ts";
 import { z } from "zod";
-import { type PasswordProblem, passwordProblem, SUB_ACCOUNT_ROLES } from "~/contract/index.ts";
+import {
+  HOME_PAGE_CHOICES,
+  type PasswordProblem,
+  passwordProblem,
+  SUB_ACCOUNT_ROLES,
+} from "~/contract/index.ts";
 import { loginSchema } from "~/validation/auth.ts";
 
 /**
@@ -199,9 +204,10 @@ export { LOGIN_HISTORY_SIZES } from "./account-limits.ts";
 
 const booleanText = z.enum(["true", "false"]).transform((value) => value === "true");
 
-/** Login settings: the single-login switch, or forcing one device offline. */
+/** Login settings: the single-login switch, the home after sign-in, or forcing one device offline. */
 export const loginSettingsSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("singleLogin"), isSingleLogin: booleanText }),
+  z.object({ intent: z.literal("homePage"), homePage: z.enum(HOME_PAGE_CHOICES) }),
   z.object({
     intent: z.literal("offline"),
     deviceNo: z.string().trim().min(1).max(100),

@@ -23,6 +23,7 @@ describe("roles", () => {
     for (const scope of [["CBA_MANAGER"], ["SYSTEM_ADMINISTRATOR"]] as const) {
       const menu = menuFor(scope);
       expect(menu.map((item) => item.path)).toEqual([
+        "/workbench",
         "/server",
         "/inventory_system",
         "/qualificat",
@@ -36,7 +37,18 @@ describe("roles", () => {
       ]);
       expect(homePathFor(scope)).toBe("/server");
       expect(canOpen(scope, "/order")).toBe(true);
+      expect(canOpen(scope, "/workbench")).toBe(true);
     }
+  });
+
+  it("lands staff on the page they chose, and anybody else on their own home", () => {
+    const manager = { scope: ["CBA_MANAGER"] as const, subAccount: true };
+    expect(homePathFor({ ...manager, homePage: "workbench" })).toBe("/workbench");
+    expect(homePathFor({ ...manager, homePage: "services" })).toBe("/server");
+    expect(homePathFor(manager)).toBe("/server");
+    // A choice kept from when the account had a role it lost opens nothing it may not open.
+    expect(canOpen([], "/workbench")).toBe(false);
+    expect(homePathFor({ scope: [], homePage: "workbench" })).toBe("/qualificat");
   });
 
   it("fails closed: a path that no rule covers is refused to everybody, the platform included", () => {

@@ -1,6 +1,7 @@
 import type zh from "../zh/menu.ts";
 
 export default {
+  workbench: "Workbench",
   server: "Service management",
   inventorySystem: "Inventory",
   inventory: "Stock in/out",

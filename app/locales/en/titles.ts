@@ -7,6 +7,7 @@ export default {
   registration: "Create an account",
   residenceProcess: "How to join",
   privacyPolicy: "Privacy policy",
+  workbench: "Workbench",
   services: "Service management",
   pallets: "Pallets",
   palletLabels: "Pallet labels",

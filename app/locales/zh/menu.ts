@@ -1,4 +1,5 @@
 export default {
+  workbench: "工作台",
   server: "服务管理",
   inventorySystem: "库存系统",
   inventory: "出入库管理",

@@ -6,6 +6,7 @@ export default {
   registration: "注册账号",
   residenceProcess: "入驻流程",
   privacyPolicy: "隐私政策",
+  workbench: "工作台",
   services: "服务管理",
   pallets: "托盘列表",
   palletLabels: "托盘标签",

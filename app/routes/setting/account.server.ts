@@ -1,13 +1,16 @@
-/** Login settings: the single-login switch and the login history (docs/product.md, Password settings and login settings). */
+/** Login settings: the single-login switch, the home after sign-in and the login history (docs/product.md, Password settings and login settings). */
 import { data, type RouterContextProvider, redirect } from "react-router";
+import { HOME_PAGE_CHOICES } from "~/contract/index.ts";
 import { getInstance, getLocale } from "~/middleware/i18next.ts";
 import { apiContext, sessionContext } from "~/middleware/session.server.ts";
 import { getUser } from "~/utils/auth.server.ts";
 import { formatChinaTime } from "~/utils/china-time.ts";
 import { parsePaging } from "~/utils/list-query.ts";
 import { localizePath } from "~/utils/locale-path.ts";
+import { canOpen } from "~/utils/permissions.ts";
 import { doneWith, readResult } from "~/utils/posted-result.server.ts";
 import { commitSession } from "~/utils/session.server.ts";
+import { PATHS } from "~/utils/site-map.ts";
 import { applyOnce, newSubmissionKey } from "~/utils/submission-key.server.ts";
 import { LOGIN_HISTORY_SIZES, loginSettingsSchema } from "~/validation/account.ts";
 
@@ -21,6 +24,9 @@ export async function loginSettingsLoader({ url, context }: Args) {
   const answer = await context.get(apiContext).attempt("loginDevices", { query: paging });
   return {
     isSingleLogin: user.isSingleLogin,
+    /** The home after sign-in, offered to a user who may open the workbench. */
+    homePage: canOpen(user, PATHS.workbench) ? (user.homePage ?? "services") : null,
+    homePageChoices: HOME_PAGE_CHOICES,
     rows: answer.ok
       ? answer.data.list.map((device) => ({
           deviceNo: device.deviceNo,
@@ -60,8 +66,17 @@ async function applySettings(
     data({ notice: { kind: "error", message } satisfies LoginSettingsNotice }, { status: 400 });
   const success = (message: string) =>
     doneWith(context, RESULT_KIND, url, { kind: "success", message } satisfies LoginSettingsNotice);
-  if (!parsed.success) return refuse(t("common.wrongFormat"));
+  if (!parsed.success) {
+    return refuse(
+      formData.get("intent") === "homePage" ? t("workbench.home.invalid") : t("common.wrongFormat"),
+    );
+  }
   const value = parsed.data;
+
+  if (value.intent === "homePage") {
+    const saved = await api.call("homePage", { body: { homePage: value.homePage } });
+    return success(t("workbench.home.saved", { page: t(`workbench.home.${saved.homePage}`) }));
+  }
 
   if (value.intent === "singleLogin") {
     const user = await api.call("updateAccountInfo", {

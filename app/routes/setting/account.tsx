@@ -1,8 +1,10 @@
 import "~/locales/areas/account.ts";
+import "~/locales/areas/workbench.ts";
 import { Form, useNavigation } from "react-router";
 import { Notice } from "~/components/form-messages.tsx";
 import { PageHeader } from "~/components/page-header.tsx";
 import { type Column, PagedTable } from "~/components/paged-table.tsx";
+import type { HomePageChoice as HomePageChoiceName } from "~/contract/workbench.ts";
 import { useTranslation } from "~/utils/i18n.ts";
 import { SUBMISSION_FIELD } from "~/utils/submission-field.ts";
 import { LOGIN_HISTORY_SIZES } from "~/validation/account-limits.ts";
@@ -135,6 +137,15 @@ export default function LoginSettings({ loaderData, actionData }: Route.Componen
         </Form>
       </section>
 
+      {loaderData.homePage ? (
+        <HomePageChoice
+          choices={loaderData.homePageChoices}
+          chosen={loaderData.homePage}
+          submissionKey={loaderData.submissionKey}
+          busy={busy}
+        />
+      ) : null}
+
       <section className="card p-6">
         <h2 className="mb-3 text-base font-semibold text-gray-900">
           {t("account.loginSettings.historyTitle")}
@@ -150,5 +161,49 @@ export default function LoginSettings({ loaderData, actionData }: Route.Componen
         />
       </section>
     </div>
+  );
+}
+
+/** The page to land on after signing in, kept per account by the backend. */
+function HomePageChoice({
+  choices,
+  chosen,
+  submissionKey,
+  busy,
+}: {
+  choices: readonly HomePageChoiceName[];
+  chosen: HomePageChoiceName;
+  submissionKey: string;
+  busy: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <section className="card p-6" aria-labelledby="home-page-title">
+      <h2 id="home-page-title" className="mb-3 text-base font-semibold text-gray-900">
+        {t("workbench.home.title")}
+      </h2>
+      <Form method="post" className="flex flex-wrap items-end gap-4" data-testid="home-page-form">
+        <input type="hidden" name="intent" value="homePage" />
+        <input type="hidden" name={SUBMISSION_FIELD} value={submissionKey} />
+        <fieldset className="flex flex-wrap gap-4">
+          <legend className="mb-2 text-sm text-gray-700">{t("workbench.home.legend")}</legend>
+          {choices.map((choice) => (
+            <label key={choice} className="flex items-center gap-2 text-sm text-gray-900">
+              <input
+                type="radio"
+                name="homePage"
+                value={choice}
+                defaultChecked={choice === chosen}
+                className="size-4 accent-brand-600"
+              />
+              {t(`workbench.home.${choice}`)}
+            </label>
+          ))}
+        </fieldset>
+        <button type="submit" className="btn-primary" disabled={busy} data-testid="home-page-save">
+          {t("workbench.home.save")}
+        </button>
+      </Form>
+    </section>
   );
 }
