@@ -203,7 +203,9 @@ export async function openFlow<N extends FlowName>(
    * to step 2 (`next`), where a code already sent to the same address keeps
    * counting down.
    */
-  async function confirmEmail<Schema extends z.ZodType<{ email: string; code: string }>>(
+  async function confirmEmail<
+    Schema extends z.ZodType<{ email: string; code?: string; withoutImage?: "1" }>,
+  >(
     formData: FormData,
     form: {
       schema: Schema;
@@ -217,15 +219,35 @@ export async function openFlow<N extends FlowName>(
       secretFields: form.secretFields,
     });
     if (posted.refusal) return posted.refusal;
-    if (!posted.codeRight) return posted.refuseCode();
+    // Without the image, the post is counted as a code request: it sends one.
+    if (posted.withoutImage) await limitPost(context, LIMITS.codePerAddress);
+    else if (!posted.codeRight) return posted.refuseCode();
 
     const { email } = posted.value;
-    const free = await context
-      .get(apiContext)
-      .attempt("checkAccount", { query: { username: email }, prefix: spec.prefix });
+    const api = context.get(apiContext);
+    const free = await api.attempt("checkAccount", {
+      query: { username: email },
+      prefix: spec.prefix,
+    });
     if (!free.ok) return posted.refuse({ formErrors: [free.message] });
     if (free.data !== (spec.account === "new")) {
       return posted.refuse({ fieldErrors: { email: [ACCOUNT_REFUSALS[spec.account]] } });
+    }
+    if (posted.withoutImage) {
+      // The e-mail code of the next step stands in for the image: sent at once.
+      const code = await api.attempt("sendEmailCode", {
+        query: { email, scene: spec.scene },
+        prefix: spec.prefix,
+      });
+      if (!code.ok) return posted.refuse({ formErrors: [code.message] });
+      return toStep({
+        flow: {
+          ...form.next(posted.value),
+          captchaId: code.data.captcha_id,
+          sentAt: Date.now(),
+        } as FlowOf<N>,
+        notice: { kind: "success", message: t("account.messages.sent") },
+      });
     }
     const sent = flow?.email === email ? { captchaId: flow.captchaId, sentAt: flow.sentAt } : {};
     return toStep({

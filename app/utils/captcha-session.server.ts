@@ -72,7 +72,9 @@ export interface RefusalErrors {
  * The session (its ticket gone) is committed here; `sessionCookie` carries it
  * to a success answer.
  */
-export async function imageCodeForm<Schema extends z.ZodType<{ code: string }>>(
+export async function imageCodeForm<
+  Schema extends z.ZodType<{ code?: string; withoutImage?: "1" }>,
+>(
   context: Context,
   formData: FormData,
   form: {
@@ -87,6 +89,9 @@ export async function imageCodeForm<Schema extends z.ZodType<{ code: string }>>(
     string[],
     z.output<Schema>
   >;
+  // Whoever cannot read the image goes on without it: the caller proves the
+  // person another way (an e-mail code) and counts the post as a code request.
+  const withoutImage = submission.status === "success" && submission.value.withoutImage === "1";
   // The code is single use: whatever happens next, this one is spent.
   const verdict = await spendCaptcha(
     context,
@@ -103,6 +108,8 @@ export async function imageCodeForm<Schema extends z.ZodType<{ code: string }>>(
   return {
     value: submission.value,
     codeRight: verdict === "ok",
+    /** The form went on without the image code (the e-mail code stands in for it). */
+    withoutImage,
     /** The refusal of a wrong, expired or replayed code. */
     refuseCode: () => refuse({ fieldErrors: { code: ["auth.codeWrong"] } }),
     refuse,

@@ -91,6 +91,26 @@ const whenFilled =
 /** The image verification code: the same rule as on the login page. */
 const imageCodeField = loginSchema.shape.code;
 
+/**
+ * Step 1's proof of a person: the image code, or, for whoever cannot read
+ * the image (`withoutImage`), the e-mail code that the next step sends at
+ * once (docs/decisions/2026-11-25-image-code-alternative.md).
+ */
+const imageCodeOrEmail = {
+  code: imageCodeField.optional(),
+  withoutImage: z.literal("1").optional(),
+};
+
+/** The image code is required unless the form goes on without it. */
+const imageCodeRequired: [
+  (value: { code?: string; withoutImage?: "1" }) => boolean,
+  { path: PropertyKey[]; message: string; when: () => boolean },
+] = [
+  (value) => value.withoutImage === "1" || value.code !== undefined,
+  // Checked even when other fields fail, so the form names every missing field at once.
+  { path: ["code"], message: "auth.codeRequired", when: () => true },
+];
+
 const emailCodeField = (requiredKey: string) =>
   z
     .string({ error: requiredKey })
@@ -106,8 +126,9 @@ export const registerAccountSchema = z
     email: emailField("account.errors.emailRequired", "account.errors.emailInvalid"),
     password: newPasswordField(),
     checkPass: confirmationField(),
-    code: imageCodeField,
+    ...imageCodeOrEmail,
   })
+  .refine(...imageCodeRequired)
   .refine((value) => value.checkPass === value.password, {
     path: ["checkPass"],
     message: "account.errors.passwordsInconsistent",
@@ -132,10 +153,12 @@ export const activationSchema = z.discriminatedUnion("intent", [
 // ------------------------------------------------------------- forgot password
 
 /** Forgot password step 1: the account's e-mail and the image code. */
-export const forgotAccountSchema = z.object({
-  email: emailField("account.errors.forgotEmailInvalid", "account.errors.forgotEmailInvalid"),
-  code: imageCodeField,
-});
+export const forgotAccountSchema = z
+  .object({
+    email: emailField("account.errors.forgotEmailInvalid", "account.errors.forgotEmailInvalid"),
+    ...imageCodeOrEmail,
+  })
+  .refine(...imageCodeRequired);
 
 /** Forgot password step 2: send the e-mail code, go on with it, or go back. */
 export const forgotVerifySchema = z.discriminatedUnion("intent", [

@@ -95,6 +95,20 @@ describe("recovery step 1: the account behind an image code", () => {
     });
   });
 
+  it("goes on without the image code for whoever cannot read it: the e-mail code is sent at once", async () => {
+    const browser = await owner();
+    const refused = await browser.post(page, PATH, { intent: "account", email: ACCOUNT });
+    expect(errorsOf(refused).code).toEqual(["auth.codeRequired"]);
+    const outcome = await browser.post(page, PATH, {
+      intent: "account",
+      email: ACCOUNT,
+      withoutImage: "1",
+    });
+    expect(outcome.status).toBe(302);
+    expect(await stateOf(browser)).toMatchObject({ step: 2, email: ACCOUNT, sentBefore: true });
+    expect(await browser.mailedCode(ACCOUNT)).toMatch(/^\d{6}$/);
+  });
+
   it("keeps each system's flow to itself", async () => {
     const browser = await owner();
     const seller = `${PATH}/?system=seller`;

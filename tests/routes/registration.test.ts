@@ -76,6 +76,37 @@ describe("registration step 1: account details behind an image code", () => {
     ]);
   });
 
+  it("goes on without the image code for whoever cannot read it: the activation code is sent at once", async () => {
+    const browser = visitor();
+    await browser.get(page, PATH);
+    const email = newAddress();
+    const fields = { intent: "account", email, password: PASSWORD, checkPass: PASSWORD };
+    expect(errorsOf(await browser.post(page, PATH, fields)).code).toEqual(["auth.codeRequired"]);
+    const outcome = await browser.post(page, PATH, { ...fields, withoutImage: "1" });
+    expect(outcome.status).toBe(302);
+    const state = await stateOf(browser);
+    expect(state).toMatchObject({ step: 2, email });
+    expect(state.notice?.message).toBeTruthy();
+    expect(await browser.mailedCode(email)).toMatch(/^\d{6}$/);
+  });
+
+  it("counts a post without the image code as a code request: the eleventh in a minute is refused", async () => {
+    const browser = visitor();
+    const outcomes: number[] = [];
+    for (let attempt = 0; attempt < 11; attempt += 1) {
+      const outcome = await browser.post(page, PATH, {
+        intent: "account",
+        email: newAddress(),
+        password: PASSWORD,
+        checkPass: PASSWORD,
+        withoutImage: "1",
+      });
+      outcomes.push(outcome.status);
+    }
+    expect(outcomes.slice(0, 10).every((status) => status === 302)).toBe(true);
+    expect(outcomes[10]).toBe(429);
+  });
+
   it("refuses an address that is taken", async () => {
     const browser = visitor();
     const code = await browser.imageCode("register");

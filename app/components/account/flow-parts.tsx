@@ -13,7 +13,7 @@ import {
   type SubmissionResult,
 } from "@conform-to/react";
 import type { ReactNode } from "react";
-import { Form } from "react-router";
+import { Form, Link, useLocation } from "react-router";
 import { EmailCodeField, IntentForm } from "~/components/account/email-code-field.tsx";
 import { Steps } from "~/components/account/steps.tsx";
 import { CaptchaField } from "~/components/captcha.tsx";
@@ -106,6 +106,17 @@ export function EmailAndImageCodeForm<Schema extends Record<string, unknown>>({
   footer?: ReactNode;
 }) {
   const { t } = useTranslation();
+  // Whoever cannot read the image goes on with a code sent to the address (`?code=email`).
+  const location = useLocation();
+  const query = new URLSearchParams(location.search);
+  const withoutImage = query.get("code") === "email";
+  const modeHref = (email: boolean) => {
+    const next = new URLSearchParams(query);
+    if (email) next.set("code", "email");
+    else next.delete("code");
+    const search = next.toString();
+    return `${location.pathname}${search ? `?${search}` : ""}`;
+  };
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-1">
       <input type="hidden" name="intent" value="account" />
@@ -119,7 +130,31 @@ export function EmailAndImageCodeForm<Schema extends Record<string, unknown>>({
         placeholder={t("account.fields.emailPlaceholder")}
       />
       {children}
-      <CaptchaField field={code} purpose={purpose} nonce={captchaNonce} />
+      {withoutImage ? (
+        <>
+          <input type="hidden" name="withoutImage" value="1" />
+          <p className="pb-3 text-sm text-gray-600" data-testid="without-image-hint">
+            {t("account.withoutImage.hint")}{" "}
+            <Link to={modeHref(false)} className="btn-link" replace>
+              {t("account.withoutImage.back")}
+            </Link>
+          </p>
+        </>
+      ) : (
+        <>
+          <CaptchaField field={code} purpose={purpose} nonce={captchaNonce} />
+          <p className="-mt-1 pb-2 text-sm">
+            <Link
+              to={modeHref(true)}
+              className="btn-link"
+              replace
+              data-testid="without-image-offer"
+            >
+              {t("account.withoutImage.offer")}
+            </Link>
+          </p>
+        </>
+      )}
       {afterCode}
       <button type="submit" className={submit.className}>
         {submit.label}

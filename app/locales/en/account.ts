@@ -56,6 +56,11 @@ export default {
   },
   passwordRules:
     "Password rules: at least 8 characters; not all digits; not a common password; not your e-mail address.",
+  withoutImage: {
+    offer: "Can't read the image? Use a code sent by e-mail",
+    hint: "No image code needed: a code goes to the address above as soon as you continue; type it in the next step.",
+    back: "Use the image code instead",
+  },
   register: {
     title: "Create an account",
     steps: {

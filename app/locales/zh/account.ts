@@ -50,6 +50,11 @@ export default {
     activated: "激活成功",
   },
   passwordRules: "密码规则：至少 8 位；不能全是数字；不能是常见密码；不能与邮箱相同。",
+  withoutImage: {
+    offer: "看不清图片？改用邮箱验证码",
+    hint: "无需图片验证码：提交后会立即向上面的邮箱发送验证码，请在下一步填写。",
+    back: "改用图片验证码",
+  },
   register: {
     title: "注册账号",
     steps: {
