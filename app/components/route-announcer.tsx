@@ -1,8 +1,16 @@
 import { useEffect, useRef, useState } from "react";
 import { useLocation, useMatches } from "react-router";
 import { useTranslation } from "~/utils/i18n.ts";
+import { RESULT_PARAM } from "~/utils/list-query.ts";
 import { localeOfPath } from "~/utils/locale-path.ts";
 import { titleKeyOf } from "~/utils/page-title.ts";
+
+/** A query without the id of a change's result (see app/utils/list-query.ts). */
+function withoutResult(search: string): string {
+  const params = new URLSearchParams(search);
+  params.delete(RESULT_PARAM);
+  return params.toString();
+}
 
 /** Focuses an element that is not focusable by itself (a heading, the results). */
 function focusElement(element: HTMLElement) {
@@ -37,7 +45,13 @@ export function RouteAnnouncer() {
     if (!before) return;
     // A query change that only records a choice (a list's selection) keeps focus where it is.
     if ((location.state as { keepFocus?: boolean } | null)?.keepFocus) return;
-    if (before.pathname === pathname && before.search === location.search) return;
+    // A change that redirected back with its result (`done=`) leaves focus
+    // where the user was working (the next scan, the form's button).
+    if (
+      before.pathname === pathname &&
+      withoutResult(before.search) === withoutResult(location.search)
+    )
+      return;
     if (before.page === page && before.pathname !== pathname) return;
     const heading = document.querySelector<HTMLElement>("main h1") ?? document.querySelector("h1");
     if (before.pathname === pathname) {
