@@ -5,6 +5,7 @@ import { Api } from "~/utils/api.server.ts";
 import { demoMailboxCookie, demoMailboxOf } from "~/utils/demo-mailbox.server.ts";
 import { localizePath } from "~/utils/locale-path.ts";
 import { requestInfoContext } from "~/utils/request-context.server.ts";
+import { rememberReturn } from "~/utils/return-path.ts";
 import {
   type AppSession,
   commitSession,
@@ -29,7 +30,7 @@ function setsSessionCookie(response: Response): boolean {
  * here, and the user lands on `/` with the reason, like other session ends.
  */
 export const sessionMiddleware: MiddlewareFunction<Response> = async (
-  { request, context },
+  { request, context, url },
   next,
 ) => {
   const session = await getSession(request);
@@ -58,6 +59,8 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async (
       session.unset("token");
       session.unset("issuedAt");
       session.unset("lastSeen");
+      // After signing in again, the page the session ended on.
+      rememberReturn(session, url);
       session.flash("notice", {
         kind: "error",
         message: getInstance(context).t("errors.sessionTimedOut"),

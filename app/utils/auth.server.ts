@@ -5,13 +5,13 @@ import {
   redirect,
 } from "react-router";
 import { ApiCode, type CurrentUser } from "~/contract/index.ts";
-import { getLocale } from "~/middleware/i18next.ts";
+import { getInstance, getLocale } from "~/middleware/i18next.ts";
 import { apiContext, sessionContext } from "~/middleware/session.server.ts";
 import type { Api, ApiFailure, Attempt } from "~/utils/api.server.ts";
 import { localizePath, stripLocale } from "~/utils/locale-path.ts";
-import { SELECTION_PARAMS } from "~/utils/order-selection.ts";
 import { canOpen, homePathFor } from "~/utils/permissions.ts";
 import { refusalPage } from "~/utils/refusal.server.ts";
+import { rememberReturn } from "~/utils/return-path.ts";
 import { commitSession } from "~/utils/session.server.ts";
 import { refuseInShell } from "~/utils/shell.server.ts";
 
@@ -49,29 +49,6 @@ function forbiddenFailure(error: unknown): ApiFailure | undefined {
 }
 
 /**
- * The longest return path kept in the session cookie: with the rest of the
- * session it must stay far below the browsers' 4 KB per cookie.
- */
-export const MAX_RETURN_PATH = 1024;
-
-/**
- * Where to return after login, bounded: the page with its query when it
- * fits, else without what does not (an order selection, then the whole
- * query), else nothing (the user's home page).
- */
-export function returnPath(url: URL): string | null {
-  const query = new URLSearchParams(url.search);
-  const tries = [query.toString()];
-  for (const name of SELECTION_PARAMS) query.delete(name);
-  tries.push(query.toString(), "");
-  for (const search of tries) {
-    const path = search ? `${url.pathname}?${search}` : url.pathname;
-    if (path.length <= MAX_RETURN_PATH) return path;
-  }
-  return null;
-}
-
-/**
  * Pages of the home layout: the user must be logged in (else the path is
  * remembered and the login page shown) and allowed to open the page (else 403).
  * The user is read from the backend on every request, so a revoked token or a
@@ -84,9 +61,12 @@ export const requireUserMiddleware: MiddlewareFunction<Response> = async (
   const api = context.get(apiContext);
   const session = context.get(sessionContext);
   if (!api.hasToken) {
-    const back = returnPath(url);
-    if (back) session.set("redirectTo", back);
-    else session.unset("redirectTo");
+    rememberReturn(session, url);
+    // Signed out in another tab, or never signed in: the login page says why it shows.
+    session.flash("notice", {
+      kind: "info",
+      message: getInstance(context).t("auth.signInToContinue"),
+    });
     throw redirect(localizePath("/", getLocale(context)), {
       headers: { "Set-Cookie": await commitSession(session) },
     });

@@ -225,8 +225,26 @@ test.describe("login", () => {
   test("the requested page is remembered across login", async ({ page }) => {
     await page.goto("/setting/account");
     await expect(page).toHaveURL(/\/$/);
+    // The login page says why it shows instead of the page.
+    await expect(page.getByText(zhAuth.signInToContinue)).toBeVisible();
     await submitLogin(page, ACCOUNTS.manager);
     await expect(page).toHaveURL(/\/setting\/account$/);
+  });
+
+  test("signed out in another tab: the next click says so, and signing in returns to the page", async ({
+    page,
+  }) => {
+    await login(page, ACCOUNTS.manager);
+    await page.goto("/order/?salverNo=TP");
+    await hydrated(page);
+    // Another tab signs out: this tab's cookie has no session any more.
+    await page.context().clearCookies({ name: "__session" });
+    await page.context().clearCookies({ name: "__Host-session" });
+    await page.getByTestId("side-menu").getByRole("link", { name: "出入库管理" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByText(zhAuth.signInToContinue)).toBeVisible();
+    await submitLogin(page, ACCOUNTS.manager);
+    await expect(page).toHaveURL(/\/inventory_system\/inventory$/);
   });
 
   test("logout returns to the login page and forgets the session", async ({ page }) => {

@@ -100,10 +100,12 @@ describe("session timeouts on the server", () => {
     expect(calls).toEqual([]);
 
     vi.setSystemTime(LOGIN_AT + 180 * MINUTE + 30 * MINUTE);
-    state = await visit(state.cookie, "/en/order");
+    state = await visit(state.cookie, "/en/order?salverNo=TP1");
     expect(state.response.status).toBe(302);
     expect(state.response.headers.get("Location")).toBe("/en");
     expect(state.session.get("token")).toBeUndefined();
+    // Signing in again returns to the page the session ended on.
+    expect(state.session.get("redirectTo")).toBe("/en/order?salverNo=TP1");
     expect(state.session.get("notice")).toEqual({
       kind: "error",
       message: "Your session has timed out, please log in again",

@@ -25,6 +25,7 @@ export default {
   demoAccountNansha: "Guangzhou Nansha Cross-border E-commerce Trading Co., Ltd.",
   demoAccountQingdao: "Qingdao Qianwan Bonded Port International Logistics Co., Ltd.",
   demoAccountGuest: "Guest: has not submitted a company qualification yet",
+  signInToContinue: "Please sign in; you will return to the page you were on",
   sessionEnded: "Your session has ended, please sign in again",
   loggedOut: "You have signed out",
   byEmailOffer: "Can't read the image? Sign in with a code sent by e-mail",

@@ -23,6 +23,7 @@ export default {
   demoAccountNansha: "广州南沙跨境电商贸易有限公司",
   demoAccountQingdao: "青岛前湾保税港区国际物流有限公司",
   demoAccountGuest: "访客：尚未提交公司资质",
+  signInToContinue: "请先登录，登录后将回到刚才的页面",
   sessionEnded: "登录已失效，请重新登录",
   loggedOut: "您已退出登录",
   byEmailOffer: "看不清图片？改用邮箱验证码登录",
