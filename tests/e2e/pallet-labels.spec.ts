@@ -3,17 +3,20 @@
  * its barcode is read back from the pixels of the printed label, and the
  * number read moves the pallet on the stock in/out page.
  */
+import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
+import enE from "../../app/locales/en/errors.ts";
 import enI from "../../app/locales/en/inventory.ts";
 import enP from "../../app/locales/en/paper.ts";
+import zhE from "../../app/locales/zh/errors.ts";
 import zhI from "../../app/locales/zh/inventory.ts";
 import zhP from "../../app/locales/zh/paper.ts";
 import { readBarcode } from "./barcode-reader.ts";
 import { ACCOUNTS, expect, hydrated, login, PASSWORD, test } from "./fixtures.ts";
 
 const TEXT = {
-  zh: { p: zhP, i: zhI, prefix: "" },
-  en: { p: enP, i: enI, prefix: "/en" },
+  zh: { p: zhP, i: zhI, e: zhE, prefix: "" },
+  en: { p: enP, i: enI, e: enE, prefix: "/en" },
 } as const;
 
 const NANSHA = "nansha.trade@demo.test";
@@ -50,6 +53,23 @@ async function palletToStockIn(api: APIRequestContext) {
   return { serviceNo: list[0]!.serviceNo, salverNo: list[0]!.salverNo };
 }
 
+/** A service of the demo manager with at least `count` pallets. */
+async function serviceWithPallets(api: APIRequestContext, count: number): Promise<string> {
+  const signIn = await api.post("/api/v1/account/login", {
+    data: { username: ACCOUNTS.manager, password: PASSWORD },
+  });
+  const token = (await signIn.json()).data.token as string;
+  const answer = await api.get("/api/v1/cba/service?pageSize=100", {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const { list } = (await answer.json()).data as {
+    list: { serviceNo: string; salverTotal: number }[];
+  };
+  const service = list.find((one) => one.salverTotal >= count);
+  expect(service, `a service with ${count} pallets`).toBeDefined();
+  return service!.serviceNo;
+}
+
 /** The sizes of a PDF's pages, in points, from their media boxes. */
 function pageSizes(pdf: Buffer): [number, number][] {
   const text = pdf.toString("latin1");
@@ -59,6 +79,17 @@ function pageSizes(pdf: Buffer): [number, number][] {
   ]);
 }
 
+/** No serious or critical finding of axe (WCAG 2 A/AA), as tests/e2e/accessibility.spec.ts runs it. */
+async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+    .analyze();
+  const blocking = results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(" ")}`);
+  expect(blocking).toEqual([]);
+}
+
 const mm = (value: number) => Math.round(value * PT_PER_MM);
 
 async function print(page: Page): Promise<Buffer> {
@@ -66,7 +97,7 @@ async function print(page: Page): Promise<Buffer> {
 }
 
 for (const lang of ["zh", "en"] as const) {
-  const { p, i, prefix } = TEXT[lang];
+  const { p, i, e, prefix } = TEXT[lang];
 
   test(`a pallet's label prints, its barcode reads back and moves the pallet (${lang})`, async ({
     page,
@@ -91,6 +122,7 @@ for (const lang of ["zh", "en"] as const) {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(p.labels.title);
     await hydrated(page);
     await expect(page.getByTestId("print-button")).toHaveText(p.print);
+    await expectAccessible(page);
 
     // Printed: one page of 100 × 150 mm.
     const pdf = await print(page);
@@ -116,11 +148,11 @@ for (const lang of ["zh", "en"] as const) {
 
   test(`labels of the selected pallets, on label paper and four to an A4 page (${lang})`, async ({
     page,
+    newRequest,
   }) => {
+    const serviceNo = await serviceWithPallets(await newRequest(), 5);
     await login(page, ACCOUNTS.manager, { locale: lang });
-    await page.goto(`${prefix}/server`);
-    await page.getByTestId("services").locator("tbody a").first().click();
-    await expect(page).toHaveURL(/\/server\/salver\/\?serviceNo=/);
+    await page.goto(`${prefix}/server/salver/?serviceNo=${serviceNo}`);
     await hydrated(page);
     const rows = page.getByTestId("pallets").locator("tbody tr[data-row-key]");
     expect(await rows.count()).toBeGreaterThanOrEqual(5);
@@ -139,7 +171,8 @@ for (const lang of ["zh", "en"] as const) {
     await page.getByTestId("format-a4").check();
     await page.getByRole("button", { name: p.labels.apply }).click();
     await expect(page).toHaveURL(/format=a4/);
-    await expect(numbers).toHaveCount(5);
+    await expect(page.getByTestId("a4-sheet")).toHaveCount(2);
+    await expect(numbers).toHaveText(keys.slice(0, 5));
     const a4 = [mm(210), mm(297)];
     expect(pageSizes(await print(page))).toEqual([a4, a4]);
   });
@@ -167,6 +200,8 @@ for (const lang of ["zh", "en"] as const) {
     );
     const rows = page.getByTestId("manifest-table").locator("tbody tr[data-row-key]");
     await expect(rows).toHaveCount(orders.pagination.total);
+    await hydrated(page);
+    await expectAccessible(page);
     expect((await rows.evaluateAll((trs) => trs.map((tr) => tr.dataset.rowKey))).sort()).toEqual(
       orders.list.map((order) => order.orderNo).sort(),
     );
@@ -196,9 +231,7 @@ for (const lang of ["zh", "en"] as const) {
         `${prefix}/server/salver/${path}/?serviceNo=${serviceNo}&salverNo=NO-SUCH-PALLET`,
       );
       expect(unknown?.status()).toBe(404);
-      await expect(
-        page.getByText(p.palletNotFound.replace("{{salverNo}}", "NO-SUCH-PALLET")),
-      ).toBeVisible();
+      await expect(page.getByTestId("error-message")).toHaveText(e.notFound);
     }
     // Too many labels at once: said, nothing printed.
     const many = Array.from({ length: 101 }, (_, n) => `salverNo=P${n}`).join("&");
@@ -217,6 +250,7 @@ for (const lang of ["zh", "en"] as const) {
         `${prefix}/server/salver/${path}/?serviceNo=${serviceNo}&salverNo=${salverNo}`,
       );
       expect(answer?.status()).toBe(404);
+      await expect(otherPage.getByTestId("error-message")).toHaveText(e.notFound);
       await expect(otherPage.getByText(salverNo)).toHaveCount(0);
     }
   });
@@ -224,12 +258,13 @@ for (const lang of ["zh", "en"] as const) {
 
 test("without JavaScript, the selected pallets' labels open from the pallet list", async ({
   newContext,
+  newRequest,
 }) => {
+  const serviceNo = await serviceWithPallets(await newRequest(), 2);
   const context = await newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   await login(page, ACCOUNTS.manager);
-  await page.goto("/server");
-  await page.getByTestId("services").locator("tbody a").first().click();
+  await page.goto(`/server/salver/?serviceNo=${serviceNo}`);
   const rows = page.getByTestId("pallets").locator("tbody tr[data-row-key]");
   const first = (await rows.nth(0).getAttribute("data-row-key"))!;
   const second = (await rows.nth(1).getAttribute("data-row-key"))!;

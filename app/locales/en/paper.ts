@@ -9,7 +9,6 @@ export default {
     "Print this page with the browser (Ctrl+P); only the labels or the manifest are printed, not the menu.",
   backToPallets: "Back to the pallet list",
   serviceRequired: "Open this page from the pallet list: the service number is missing",
-  palletNotFound: "No pallet {{salverNo}}",
   barcodeOf: "Barcode of pallet number {{salverNo}}",
   waybillBarcodeOf: "Barcode of waybill number {{logisticsNo}}",
   labels: {

@@ -4,7 +4,6 @@ export default {
   printHint: "用浏览器的打印功能打印本页（Ctrl+P）；打印时只打印标签或清单，不打印菜单。",
   backToPallets: "返回托盘列表",
   serviceRequired: "请从托盘列表打开：缺少服务号",
-  palletNotFound: "未找到托盘 {{salverNo}}",
   barcodeOf: "托盘号 {{salverNo}} 的条形码",
   waybillBarcodeOf: "运单号 {{logisticsNo}} 的条形码",
   labels: {

@@ -1,6 +1,5 @@
 /** The pallets whose labels are printed, found by number within their service. */
 import { data, type RouterContextProvider } from "react-router";
-import type { BarcodeDrawing } from "~/components/barcode.tsx";
 import { ApiCode, type Salver } from "~/contract/index.ts";
 import { getInstance, getLocale } from "~/middleware/i18next.ts";
 import { apiContext } from "~/middleware/session.server.ts";
@@ -8,6 +7,7 @@ import { code128 } from "~/utils/barcode.server.ts";
 import type { ErrorPayload } from "~/utils/error-payload.ts";
 import { formatCount, formatDimensions, formatWeight } from "~/utils/format.ts";
 import { redirectToTidyQuery } from "~/utils/list-query.ts";
+import type { LabelFormat, PalletLabel } from "./pallet-paper.ts";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -17,20 +17,6 @@ export const MAX_LABELS = 100;
 const PALLET_PAGE = 1000;
 /** Numbers are at most 64 characters (the contract's `numberText`). */
 const NUMBER = /^[^\s]{1,64}$/;
-
-export const LABEL_FORMATS = ["label", "a4"] as const;
-export type LabelFormat = (typeof LABEL_FORMATS)[number];
-
-export interface PalletLabel {
-  salverNo: string;
-  serviceNo: string;
-  name: string;
-  size: string;
-  weight: string;
-  position: string;
-  ordersTotal: string;
-  barcode: BarcodeDrawing | null;
-}
 
 /** A number of the query, trimmed; absent, blank or malformed is null. */
 export function numberParam(value: string | null | undefined): string | null {
@@ -53,9 +39,8 @@ export function palletNumbers(params: URLSearchParams): string[] {
 }
 
 /** The 404 page for a pallet number the service lacks (or the caller may not see). */
-export function palletNotFound(context: Context, salverNo: string) {
-  const message = getInstance(context).t("paper.palletNotFound", { salverNo });
-  return data<ErrorPayload>({ code: ApiCode.notFound, message }, { status: 404 });
+export function palletNotFound() {
+  return data<ErrorPayload>({ code: ApiCode.notFound }, { status: 404 });
 }
 
 const same = (a: string, b: string) => a.toUpperCase() === b.toUpperCase();
@@ -106,7 +91,7 @@ export async function findPallets(
   }
   return numbers.map((number) => {
     const salver = found.get(number.toUpperCase());
-    if (!salver) throw palletNotFound(context, number);
+    if (!salver) throw palletNotFound();
     return salver;
   });
 }

@@ -10,7 +10,8 @@ import { useTranslation } from "~/utils/i18n.ts";
 import { hrefWithQuery, localizePath } from "~/utils/locale-path.ts";
 import { PATHS } from "~/utils/site-map.ts";
 import type { Route } from "./+types/pallet-labels";
-import { LABEL_FORMATS, loadLabels, type PalletLabel } from "./pallet-labels.server.ts";
+import { loadLabels } from "./pallet-labels.server.ts";
+import { LABEL_FORMATS, type PalletLabel } from "./pallet-paper.ts";
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   return loadLabels(context, url);
@@ -94,7 +95,12 @@ export default function PalletLabelsPage({ loaderData }: Route.ComponentProps) {
       ) : null}
       {labels.length > 0 ? (
         <>
-          <Form method="get" className="mb-4 flex flex-wrap items-center gap-x-5 gap-y-2 text-sm">
+          <Form
+            method="get"
+            // The address of a page with a query ends in "/", as every list's does.
+            action={`${localizePath(PATHS.palletLabels, locale)}/`}
+            className="mb-4 flex flex-wrap items-center gap-x-5 gap-y-2 text-sm"
+          >
             <input type="hidden" name="serviceNo" value={serviceNo ?? ""} />
             {labels.map((label) => (
               <input key={label.salverNo} type="hidden" name="salverNo" value={label.salverNo} />
@@ -127,7 +133,7 @@ export default function PalletLabelsPage({ loaderData }: Route.ComponentProps) {
           <div className="paper-sheets" data-paper data-format={format}>
             {format === "a4"
               ? chunks(labels, PER_A4).map((sheet) => (
-                  <div key={sheet[0]!.salverNo} className="paper-a4">
+                  <div key={sheet[0]!.salverNo} className="paper-a4" data-testid="a4-sheet">
                     {sheet.map((label) => (
                       <Label key={label.salverNo} label={label} />
                     ))}

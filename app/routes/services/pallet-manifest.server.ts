@@ -1,7 +1,5 @@
 /** The manifest of one pallet: its orders, each with its waybill's barcode, and their totals. */
 import type { RouterContextProvider } from "react-router";
-import type { BarcodeDrawing } from "~/components/barcode.tsx";
-import type { StatusView } from "~/components/status-badge.tsx";
 import type { Order } from "~/contract/index.ts";
 import { getInstance, getLocale } from "~/middleware/i18next.ts";
 import { apiContext } from "~/middleware/session.server.ts";
@@ -11,6 +9,7 @@ import { formatCount, formatMoney, formatWeight } from "~/utils/format.ts";
 import { redirectToTidyQuery } from "~/utils/list-query.ts";
 import { ORDER_STATUS_TONES, orderStatusKey } from "~/utils/logistics-status.ts";
 import { findPallets, numberParam, palletNotFound } from "./pallet-labels.server.ts";
+import type { ManifestRow } from "./pallet-paper.ts";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -21,16 +20,6 @@ type Context = Readonly<RouterContextProvider>;
 export const MAX_MANIFEST_ORDERS = 1000;
 /** The backend's largest page. */
 const ORDER_PAGE = 1000;
-
-export interface ManifestRow {
-  orderNo: string;
-  logisticsNo: string | null;
-  barcode: BarcodeDrawing | null;
-  consignee: string;
-  weight: string;
-  amount: string;
-  status: StatusView;
-}
 
 /** An order's gross weight: the sum of its lines', in the backend's unit. */
 export function grossWeightOf(order: Pick<Order, "subOrder">): number {
@@ -72,7 +61,7 @@ export async function loadManifest(context: Context, url: URL) {
     return { pallet: null, notice: t("paper.serviceRequired"), serviceNo, rows: [], totals: null };
   }
   const [salver] = await findPallets(context, serviceNo, [salverNo]);
-  if (!salver) throw palletNotFound(context, salverNo);
+  if (!salver) throw palletNotFound();
   const pallet = {
     salverNo: salver.salverNo,
     serviceNo: salver.serviceNo,

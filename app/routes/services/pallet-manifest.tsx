@@ -67,11 +67,10 @@ export default function PalletManifestPage({ loaderData }: Route.ComponentProps)
                 </dl>
               </div>
               {pallet.barcode ? (
-                <div className="paper-barcode" style={{ width: "60mm" }}>
+                <div className="paper-barcode paper-pallet-code">
                   <Barcode
                     drawing={pallet.barcode}
                     label={t("paper.barcodeOf", { salverNo: pallet.salverNo })}
-                    className="h-[16mm] w-full"
                   />
                 </div>
               ) : null}
@@ -116,7 +115,7 @@ export default function PalletManifestPage({ loaderData }: Route.ComponentProps)
                       <td>{row.consignee}</td>
                       <td className="paper-right">{row.weight}</td>
                       <td className="paper-right">{row.amount}</td>
-                      <td>{row.status.label}</td>
+                      <td className="whitespace-nowrap">{row.status.label}</td>
                     </tr>
                   ))}
                 </tbody>

@@ -131,6 +131,8 @@ export default function PalletsPage({ loaderData, actionData }: Route.ComponentP
     {
       key: "salverDirection",
       header: t("logistics.pallet.position"),
+      // Wide enough for a usual position and its "change" beside it, however wide the other columns.
+      className: "min-w-36",
       cell: (row) => {
         const failed = actionData?.salverNo === row.salverNo;
         return (
@@ -195,7 +197,7 @@ export default function PalletsPage({ loaderData, actionData }: Route.ComponentP
       fixed: true,
       sticky: "end",
       cell: (row) => (
-        <div className="flex gap-3 whitespace-nowrap">
+        <div className="flex max-w-56 flex-wrap gap-x-3 gap-y-1 whitespace-nowrap">
           <Link
             to={hrefWithQuery(localizePath("/order", locale), { salverNo: row.salverNo })}
             className="btn-link"
@@ -238,7 +240,7 @@ export default function PalletsPage({ loaderData, actionData }: Route.ComponentP
           <>
             {filters.serviceNo && loaderData.list.length > 0 ? (
               // A plain GET form: the ticked rows' boxes belong to it by their `form` attribute.
-              <Form id={LABELS_FORM} method="get" action={labelsPath}>
+              <Form id={LABELS_FORM} method="get" action={`${labelsPath}/`}>
                 <input type="hidden" name="serviceNo" value={filters.serviceNo} />
                 <button type="submit" className="btn-secondary" data-testid="print-selected">
                   {t("paper.pallets.printSelected")}
