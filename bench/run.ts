@@ -25,6 +25,7 @@ import { LOAD_LIMIT_MS, load } from "./load.ts";
 import { ssr } from "./ssr.ts";
 import { store } from "./store.ts";
 import { webVitals } from "./web-vitals.ts";
+import { workbench } from "./workbench.ts";
 import { xlsx } from "./xlsx.ts";
 
 const LARGE = 100_000;
@@ -107,6 +108,7 @@ try {
     for (const portal of portals) await portal.stop();
   }
   await stage("growth", growth);
+  await stage("workbench", workbench);
   await stage("store", store, STORE_LIMIT_MS);
   // Its own portal and data: the operations change orders.
   await stage("load", () => load((portal) => portals.push(portal)), LOAD_LIMIT_MS);

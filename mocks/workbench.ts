@@ -36,6 +36,7 @@ import {
   salverStatsOf,
   serviceStatsOf,
 } from "./db.ts";
+import { countStockedInBefore } from "./order-index.ts";
 import { ts } from "./paging.ts";
 
 const DAY = 86_400;
@@ -145,15 +146,9 @@ function derivedCounts<T extends { companyId: string }>(
   return counts;
 }
 
-/** Stocked in before the cut-off and still in stock: one pass over the orders. */
+/** Stocked in before the cut-off and still in stock (the typed arrays of mocks/order-index.ts). */
 function stalledOrders(companyId: string | null, before: number): number {
-  let count = 0;
-  for (const order of db.orderList) {
-    if (order.cbaStatus !== OrderStatus.stockedIn) continue;
-    if (companyId !== null && order.companyId !== companyId) continue;
-    if (order.enterCbaTime !== null && order.enterCbaTime < before) count += 1;
-  }
-  return count;
+  return countStockedInBefore(db.orderList, companyId, OrderStatus.stockedIn, before);
 }
 
 /** The figures of one company, or (null) of every company, as of `now`. */

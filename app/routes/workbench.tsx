@@ -4,7 +4,7 @@ import { type ChartSeries, TrendChart } from "~/components/charts/trend-chart.ts
 import { PageHeader } from "~/components/page-header.tsx";
 import { StatusBadge } from "~/components/status-badge.tsx";
 import type { Locale } from "~/locales/index.ts";
-import { formatCount, formatMoney } from "~/utils/format.ts";
+import { formatCount, formatMoney, MONEY_DIVISOR } from "~/utils/format.ts";
 import { useTranslation } from "~/utils/i18n.ts";
 import {
   ORDER_STATUS_TONES,
@@ -13,7 +13,7 @@ import {
   salverStatusKey,
 } from "~/utils/logistics-status.ts";
 import type { Route } from "./+types/workbench";
-import { loadWorkbench, type WorkbenchView } from "./workbench.server.ts";
+import { type ActionKey, loadWorkbench, type WorkbenchView } from "./workbench.server.ts";
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   return loadWorkbench(context, url);
@@ -65,6 +65,13 @@ function CompanyFilter({ view }: { view: WorkbenchView }) {
   );
 }
 
+/** The lists these actions open are not filtered by company: the platform's filter does not carry over. */
+const LISTS_OF_EVERY_COMPANY = new Set<ActionKey>([
+  "detainedOrders",
+  "stalledOrders",
+  "partlyDetainedPallets",
+]);
+
 function Actions({ view }: { view: WorkbenchView }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language as Locale;
@@ -94,9 +101,7 @@ function Actions({ view }: { view: WorkbenchView }) {
                 {formatCount(action.count, locale)}
               </p>
               {note ? <p className="mt-1 text-xs text-gray-600">{note}</p> : null}
-              {view.companyId &&
-              action.key !== "unreadNotices" &&
-              action.key !== "pendingReviews" ? (
+              {view.platform && view.companyId && LISTS_OF_EVERY_COMPANY.has(action.key) ? (
                 <p className="mt-1 text-xs text-gray-600">{t("workbench.actions.companyNote")}</p>
               ) : null}
               <Link to={action.href} className="btn-link mt-2 inline-block text-sm">
@@ -279,6 +284,7 @@ function Trends({ view }: { view: WorkbenchView }) {
         })}
         series={amount}
         format={yuan}
+        step={MONEY_DIVISOR}
         tableLabel={t("workbench.trends.table", { title: amountTitle })}
         testId="chart-amount"
       />

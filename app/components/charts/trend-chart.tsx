@@ -43,6 +43,7 @@ export function TrendChart({
   tableLabel,
   pointText,
   hint,
+  step = 1,
   testId,
 }: {
   title: string;
@@ -59,11 +60,13 @@ export function TrendChart({
   /** The words of one day's figures ("2026-11-03: stocked in 3, …"). */
   pointText: (day: string, figures: string) => string;
   hint: string;
+  /** The smallest step worth a tick (1 order, 100 fen): an empty chart still gets a sensible axis. */
+  step?: number;
   testId?: string;
 }) {
   const id = useId();
   const [active, setActive] = useState<number | null>(null);
-  const max = Math.max(1, ...series.flatMap((line) => line.values));
+  const max = Math.max(step, ...series.flatMap((line) => line.values));
   const y = scaleLinear<number>({ domain: [0, max], range: [INNER_HEIGHT, 0], nice: true });
   const x = scaleBand<number>({
     domain: days.map((_, index) => index),
@@ -72,7 +75,7 @@ export function TrendChart({
   });
   const band = x.bandwidth();
   const centre = (index: number) => (x(index) ?? 0) + band / 2;
-  const ticks = y.ticks(4);
+  const ticks = y.ticks(4).filter((tick) => Number.isInteger(tick / step));
   const figuresOf = (index: number) =>
     series.map((line) => `${line.label} ${format(line.values[index] ?? 0)}`).join(", ");
   const barWidth = band / series.length;

@@ -49,7 +49,7 @@ export default {
       "{{from}} to {{to}}: {{total}} stocked out in all, at most {{peak}} on one day.",
     table: "Data table: {{title}}",
     point: "{{day}}: {{figures}}",
-    hint: "Point at a dot of a chart to see that day's figures.",
+    hint: "Point at a day of a chart to see its figures.",
   },
   home: {
     title: "Home after sign-in",

@@ -43,7 +43,7 @@ export default {
     amountDescription: "{{from}} 至 {{to}}：出库金额共 {{total}}，单日最多 {{peak}}。",
     table: "数据表：{{title}}",
     point: "{{day}}：{{figures}}",
-    hint: "将鼠标移到图上的点查看当天的数字。",
+    hint: "将鼠标移到图上的某一天查看当天的数字。",
   },
   home: {
     title: "登录后的首页",
