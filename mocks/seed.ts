@@ -39,6 +39,7 @@ import {
   SURNAMES,
   WAREHOUSES,
 } from "./seed-data.ts";
+import { SEED_IMAGES_BASE64 } from "./seed-images.ts";
 
 export interface SeedOptions {
   services?: number;
@@ -110,13 +111,15 @@ function compact(seconds: number): string {
   return text;
 }
 
-/** Smallest valid PNG (1×1, light grey): the seeded licence and ID images. */
-const PLACEHOLDER_PNG = Uint8Array.from(
-  Buffer.from(
-    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGPo6OgAAAOEAcGHCPagAAAAAElFTkSuQmCC",
-    "base64",
-  ),
-);
+type SeedImage = keyof typeof SEED_IMAGES_BASE64;
+
+/** The sample pictures as bytes, decoded once and shared by every seeded qualification. */
+const SEED_IMAGES = Object.fromEntries(
+  Object.entries(SEED_IMAGES_BASE64).map(([name, base64]) => [
+    name,
+    Uint8Array.from(Buffer.from(base64, "base64")),
+  ]),
+) as Record<SeedImage, Uint8Array<ArrayBuffer>>;
 
 export async function seedDb(options: SeedOptions = {}): Promise<void> {
   const sizes = { ...seedOptionsFromEnv(), ...dropUndefined(options) };
@@ -371,9 +374,15 @@ async function linkApprovedCompanies(): Promise<void> {
   }
 }
 
-async function seedImage(random: Random, userId: string, createdOn: number): Promise<string> {
+async function seedImage(
+  random: Random,
+  userId: string,
+  createdOn: number,
+  picture: SeedImage,
+): Promise<string> {
   const id = random.digits(24);
-  await db.images.insert({ id, userId, mime: "image/png", bytes: PLACEHOLDER_PNG, createdOn });
+  const bytes = SEED_IMAGES[picture];
+  await db.images.insert({ id, userId, mime: "image/jpeg", bytes, createdOn });
   return `/api/v1/upload/image/${id}`;
 }
 
@@ -403,9 +412,9 @@ async function seedCompanies(
       contactEmail: user.username,
       registeredAddress: seed.address,
       businessScope: seed.scope,
-      businessLicenseImage: await seedImage(random, user.id, submittedOn),
-      legalIdFrontImage: await seedImage(random, user.id, submittedOn),
-      legalIdBackImage: await seedImage(random, user.id, submittedOn),
+      businessLicenseImage: await seedImage(random, user.id, submittedOn, "businessLicense"),
+      legalIdFrontImage: await seedImage(random, user.id, submittedOn, "idFront"),
+      legalIdBackImage: await seedImage(random, user.id, submittedOn, "idBack"),
       state: seed.state,
       rejectReason: seed.rejectReason ?? null,
       submittedOn,

@@ -135,6 +135,32 @@ describe("image upload", () => {
   });
 });
 
+describe("seeded qualifications", () => {
+  it("carry readable sample pictures of the licence and both sides of the ID card", async () => {
+    const admin = await api.login(ADMIN);
+    const queue = await api.ok(
+      "/cba/cba-company/review",
+      { token: admin },
+      pagedListOf(companySchema),
+    );
+    const seeded = queue.list[0];
+    if (!seeded) throw new Error("no seeded qualification waits for review");
+    for (const image of [
+      seeded.businessLicenseImage,
+      seeded.legalIdFrontImage,
+      seeded.legalIdBackImage,
+    ]) {
+      const id = image.split("/").at(-1);
+      const response = await api.raw(`/upload/image/${id}`, { token: admin });
+      expect(response.headers.get("content-type")).toBe("image/jpeg");
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      expect([...bytes.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+      // A picture a reviewer can read, not a single pixel.
+      expect(bytes.byteLength).toBeGreaterThan(10_000);
+    }
+  });
+});
+
 describe("qualification", () => {
   it("runs submit → review → reject (mail, notice) → resubmit → approve (grants CBA_MANAGER)", async () => {
     const guest = await api.login(GUEST);
