@@ -16,7 +16,8 @@ import { type PageLocals, pageSecurityHeaders } from "./security-headers.ts";
 
 export const app = express();
 app.disable("x-powered-by");
-// Content-Security-Policy with a nonce per response; no caching of user data.
+// Content-Security-Policy with a nonce per response (pages are kept out of
+// caches by the root middleware, app/middleware/cache-control.server.ts).
 app.use(pageSecurityHeaders({ development: !env().production }));
 
 /**
@@ -45,6 +46,12 @@ function worldCookie(header: string | undefined): string | undefined {
 }
 
 if (env().demoMode) {
+  // Answers of the API are one account's data: never stored. Set before the
+  // answer's own headers, which Node lets win (writeHead merges over setHeader).
+  app.use("/api/v1", (_req, res, next) => {
+    res.setHeader("Cache-Control", "no-store");
+    next();
+  });
   // The published contract, beside the fake backend that implements it.
   app.get("/api/v1/openapi.json", async (_req, res) => {
     const { default: document } = await import("../docs/openapi.json");

@@ -1,22 +1,31 @@
 /**
- * Security headers of every answer. The outer server sets the ones that hold
- * for everything (framing, sniffing, referrer, HSTS); the request handler of
- * the build adds, per response, the Content-Security-Policy with a fresh
- * nonce that React Router puts on every script it renders, and keeps pages,
- * data requests and downloads out of every cache.
+ * Security headers of every answer, through helmet. The outer server sets the
+ * ones that hold for everything (framing, sniffing, referrer, HSTS); the
+ * request handler of the build adds, per response, the Content-Security-Policy
+ * with a fresh nonce that React Router puts on every script it renders.
+ * Keeping pages out of caches is React Router's part
+ * (app/middleware/cache-control.server.ts), the demo API's is server/app.ts's.
  *
  * Node runs this file directly (server.ts): relative imports with `.ts` only.
  */
 import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import helmet from "helmet";
 
 type Next = (error?: unknown) => void;
+type Middleware = (req: IncomingMessage, res: ServerResponse, next: Next) => void;
 
 /** One year, the HSTS preload minimum. */
-const HSTS = "max-age=31536000; includeSubDomains";
+const HSTS_MAX_AGE_SECONDS = 31_536_000;
+
+export interface PageLocals {
+  cspNonce?: string;
+}
+
+type WithLocals = ServerResponse & { locals?: PageLocals };
 
 /** A fresh nonce for one response: 128 random bits, base64. */
-export function newNonce(): string {
+function newNonce(): string {
   return randomBytes(16).toString("base64");
 }
 
@@ -25,67 +34,64 @@ export function newNonce(): string {
  * inline scripts carrying this response's nonce (no 'unsafe-inline').
  * Styles: the portal's stylesheets; `style` attributes are allowed (React
  * renders a few, e.g. a CSS variable of the recovery page), style elements
- * are not. Development adds what Vite's hot reload needs.
+ * are not. Development adds what Vite's hot reload needs. helmet's defaults
+ * are off: every directive is named here, none comes from a library upgrade.
  */
-export function contentSecurityPolicy(nonce: string, development = false): string {
-  const directives: Record<string, string[]> = {
-    "default-src": ["'self'"],
-    "script-src": ["'self'", `'nonce-${nonce}'`],
-    "style-src": development ? ["'self'", "'unsafe-inline'"] : ["'self'"],
-    "style-src-attr": ["'unsafe-inline'"],
-    "img-src": ["'self'", "data:", "blob:"],
-    "font-src": ["'self'", "data:"],
-    "connect-src": development ? ["'self'", "ws:", "wss:"] : ["'self'"],
-    "worker-src": ["'self'", "blob:"],
-    "frame-src": ["'none'"],
-    "object-src": ["'none'"],
-    "base-uri": ["'none'"],
-    "form-action": ["'self'"],
-    "frame-ancestors": ["'none'"],
+function directives(development: boolean) {
+  return {
+    defaultSrc: ["'self'"],
+    scriptSrc: [
+      "'self'",
+      (_req: IncomingMessage, res: ServerResponse) =>
+        `'nonce-${(res as WithLocals).locals?.cspNonce}'`,
+    ],
+    styleSrc: development ? ["'self'", "'unsafe-inline'"] : ["'self'"],
+    styleSrcAttr: ["'unsafe-inline'"],
+    imgSrc: ["'self'", "data:", "blob:"],
+    fontSrc: ["'self'", "data:"],
+    connectSrc: development ? ["'self'", "ws:", "wss:"] : ["'self'"],
+    workerSrc: ["'self'", "blob:"],
+    frameSrc: ["'none'"],
+    objectSrc: ["'none'"],
+    baseUri: ["'none'"],
+    formAction: ["'self'"],
+    frameAncestors: ["'none'"],
   };
-  return Object.entries(directives)
-    .map(([name, values]) => `${name} ${values.join(" ")}`)
-    .join("; ");
 }
 
 /** Headers of every answer of the server, static files and health check included. */
-export function baseSecurityHeaders(options: { hsts: boolean }) {
-  return function setBaseHeaders(_req: IncomingMessage, res: ServerResponse, next: Next): void {
+export function baseSecurityHeaders(options: { hsts: boolean }): Middleware {
+  return helmet({
+    // The policy needs the nonce of a rendered page: pageSecurityHeaders.
+    contentSecurityPolicy: false,
     // A back office is never framed by another site, never sniffed, and keeps
     // its URLs (queries name orders and consignees) to itself.
-    res.setHeader("X-Frame-Options", "DENY");
-    res.setHeader("X-Content-Type-Options", "nosniff");
-    res.setHeader("Referrer-Policy", "same-origin");
+    xFrameOptions: { action: "deny" },
+    xContentTypeOptions: true,
+    referrerPolicy: { policy: "same-origin" },
     // Only when cookies are Secure: the portal is then served over HTTPS.
-    if (options.hsts) res.setHeader("Strict-Transport-Security", HSTS);
-    next();
-  };
-}
-
-export interface PageLocals {
-  cspNonce?: string;
+    strictTransportSecurity: options.hsts
+      ? { maxAge: HSTS_MAX_AGE_SECONDS, includeSubDomains: true, preload: false }
+      : false,
+    // The portal loads nothing from other origins and is opened by no other
+    // site's window: helmet's isolation headers cost it nothing.
+    crossOriginOpenerPolicy: { policy: "same-origin" },
+    crossOriginResourcePolicy: { policy: "same-origin" },
+  });
 }
 
 /**
- * Headers of what the request handler answers (pages, `.data` requests,
- * resource routes, the demo API): the policy with this response's nonce
- * (kept in `res.locals.cspNonce` for the render), and `Cache-Control:
- * no-store` unless the route chose its own caching.
+ * The Content-Security-Policy of what the request handler answers (pages,
+ * `.data` requests, resource routes, the demo API), with a nonce of this
+ * response kept in `res.locals.cspNonce` for the render.
  */
-export function pageSecurityHeaders(options: { development: boolean }) {
-  return function setPageHeaders(
-    _req: IncomingMessage,
-    res: ServerResponse & { locals?: PageLocals },
-    next: Next,
-  ): void {
-    const nonce = newNonce();
-    res.locals = { ...res.locals, cspNonce: nonce };
-    res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, options.development));
-    const writeHead = res.writeHead;
-    res.writeHead = function writeHeadNoStore(this: ServerResponse, ...args: unknown[]) {
-      if (!res.hasHeader("Cache-Control")) res.setHeader("Cache-Control", "no-store");
-      return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args);
-    } as typeof res.writeHead;
-    next();
+export function pageSecurityHeaders(options: { development: boolean }): Middleware {
+  const policy = helmet.contentSecurityPolicy({
+    useDefaults: false,
+    directives: directives(options.development),
+  });
+  return function setPolicy(req, res: WithLocals, next) {
+    res.locals = { ...res.locals, cspNonce: newNonce() };
+    policy(req, res, next);
   };
 }
