@@ -16,8 +16,8 @@
  * whatever the row count, and the event loop gets a turn after every chunk.
  */
 import { once } from "node:events";
-import { createRequire } from "node:module";
 import { crc32, createDeflateRaw, deflateRawSync, type ZlibOptions } from "node:zlib";
+import { OFFICE_THEME } from "./xlsx-theme.ts";
 
 /**
  * Cell kinds, each with one number format: text cells (format `@`, so a
@@ -298,12 +298,9 @@ function packageParts(sheetName: string, created: Date): [string, string][] {
         "</Relationships>",
     ],
     ["xl/styles.xml", stylesXml()],
-    ["xl/theme/theme1.xml", THEME],
+    ["xl/theme/theme1.xml", OFFICE_THEME],
   ];
 }
-
-/** exceljs's default Office theme, the one every workbook it writes carries. */
-const THEME = createRequire(import.meta.url)("exceljs/lib/xlsx/xml/theme1.js") as string;
 
 /** Sheet XML is handed to the deflater in pieces of this many bytes (or a little less). */
 const CHUNK = 256 * 1024;

@@ -107,6 +107,22 @@ describe("streaming xlsx writer", () => {
     expect(workbook.created?.toISOString()).toBe("2026-11-24T05:00:00.000Z");
   });
 
+  it("carries the Office theme that its fonts and colours name, read back as the workbook's", async () => {
+    const workbook = await read(
+      xlsxStream({
+        sheetName: "S",
+        columns,
+        rows: [rowAt(1)],
+        created: new Date(Date.UTC(2026, 10, 24)),
+      }),
+    );
+    const theme = (workbook.model as { themes?: Record<string, string> }).themes?.theme1 ?? "";
+    expect(theme).toMatch(/^<\?xml[^>]*\?>\s*<a:theme [^>]*name="Office Theme"/);
+    // The body font of the styles (scheme "minor") and the text colour (theme 1).
+    expect(theme).toMatch(/<a:minorFont>\s*<a:latin typeface="Calibri"/);
+    expect(theme).toMatch(/<a:clrScheme name="Office">\s*<a:dk1>/);
+  });
+
   it("stops building rows when the reader goes away", async () => {
     let produced = 0;
     function* rows(): Generator<CellValue[]> {
