@@ -1,7 +1,7 @@
 import { type ComponentProps, type FormEvent, type ReactNode, useEffect, useRef } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { useTranslation } from "~/utils/i18n.ts";
-import { listHref } from "~/utils/list-query.ts";
+import { type IgnoredFilter, listHref } from "~/utils/list-query.ts";
 import { pushRecent, useStoredList } from "~/utils/local-store.ts";
 
 /** Recent search inputs kept per field (docs/product.md, Lists). */
@@ -19,11 +19,14 @@ export function ListFilter({
   keep = [],
   onSubmit,
   id,
+  ignored = [],
 }: {
   children: ReactNode;
   keep?: readonly string[];
   onSubmit?: (event: FormEvent<HTMLFormElement>) => void;
   id?: string;
+  /** Filters of the address that were not applied (`ignoredFilters`): the list says which. */
+  ignored?: readonly IgnoredFilter[];
 }) {
   const { t } = useTranslation();
   const location = useLocation();
@@ -36,6 +39,20 @@ export function ListFilter({
   );
   return (
     <search>
+      {ignored.length > 0 ? (
+        <p role="status" className="mb-3 text-sm text-amber-800" data-testid="ignored-filters">
+          {t("common.ignoredFilters", {
+            filters: ignored
+              .map(({ name, value }) =>
+                t("common.ignoredFilter", {
+                  name: isFilterName(name) ? t(`common.${FILTER_LABELS[name]}`) : name,
+                  value,
+                }),
+              )
+              .join(t("common.listSeparator")),
+          })}
+        </p>
+      ) : null}
       <form
         // Remounted when the query changes, so the fields show the URL's filters after back / forward.
         key={location.search}
@@ -70,6 +87,24 @@ export function ListFilter({
       </form>
     </search>
   );
+}
+
+/** The label of each filter of the lists, for the notice of ignored ones. */
+const FILTER_LABELS = {
+  cbaStatus: "filterCbaStatus",
+  serviceNo: "filterServiceNo",
+  salverNo: "filterSalverNo",
+  orderNo: "filterOrderNo",
+  logisticsNo: "filterLogisticsNo",
+  consignee: "filterConsignee",
+  sortField: "filterSortField",
+  sortOrder: "filterSortOrder",
+  state: "filterState",
+  companyId: "filterCompanyId",
+} as const;
+
+function isFilterName(name: string): name is keyof typeof FILTER_LABELS {
+  return Object.hasOwn(FILTER_LABELS, name);
 }
 
 /** A labelled field of a filter form. */

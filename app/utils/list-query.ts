@@ -53,6 +53,34 @@ export function parseFilters<Shape extends z.ZodRawShape>(
   return result as Partial<z.output<z.ZodObject<Shape>>>;
 }
 
+/** A filter of the address that was not applied: its name and what it said (cut short). */
+export interface IgnoredFilter {
+  name: string;
+  value: string;
+}
+
+/** The longest part of an ignored value shown back: the rest adds nothing. */
+const IGNORED_VALUE_SHOWN = 40;
+
+/**
+ * The filters of the query that `parseFilters` drops (a status that does not
+ * exist, a number too long): the list says which and shows the rest, instead
+ * of quietly showing everything.
+ */
+export function ignoredFilters<Shape extends z.ZodRawShape>(
+  params: URLSearchParams,
+  schema: z.ZodObject<Shape>,
+): IgnoredFilter[] {
+  const ignored: IgnoredFilter[] = [];
+  for (const [name, field] of Object.entries(schema.shape) as [string, z.ZodType][]) {
+    const raw = params.get(name)?.trim();
+    if (!raw || field.safeParse(raw).success) continue;
+    const value = raw.length > IGNORED_VALUE_SHOWN ? `${raw.slice(0, IGNORED_VALUE_SHOWN)}…` : raw;
+    ignored.push({ name, value });
+  }
+  return ignored;
+}
+
 export type QueryValue = string | number | null | undefined;
 
 /**

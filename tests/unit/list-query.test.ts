@@ -3,6 +3,7 @@ import { z } from "zod";
 import { RECENT_MAX } from "~/components/list-filter.tsx";
 import {
   filterEntries,
+  ignoredFilters,
   lastPage,
   listHref,
   loadClampedPage,
@@ -171,5 +172,29 @@ describe("loadClampedPage", () => {
     await loadClampedPage({ current: 3, pageSize: 10 }, count(pages(30)), (a) => a.pagination);
     await loadClampedPage({ current: 4, pageSize: 10 }, count(pages(0)), (a) => a.pagination);
     expect(calls).toBe(2);
+  });
+});
+
+describe("ignoredFilters", () => {
+  const schema = z.object({
+    cbaStatus: z.coerce
+      .number()
+      .pipe(z.literal([1, 2, 3, 4]))
+      .optional(),
+    salverNo: z.string().trim().max(64).optional(),
+  });
+
+  it("names each filter that parseFilters drops, with what it said, cut short", () => {
+    const params = new URLSearchParams({ cbaStatus: "99", salverNo: "X".repeat(65) });
+    expect(parseFilters(params, schema)).toEqual({});
+    expect(ignoredFilters(params, schema)).toEqual([
+      { name: "cbaStatus", value: "99" },
+      { name: "salverNo", value: `${"X".repeat(40)}…` },
+    ]);
+  });
+
+  it("names nothing when every filter applies or is blank", () => {
+    const params = new URLSearchParams({ cbaStatus: "2", salverNo: " " });
+    expect(ignoredFilters(params, schema)).toEqual([]);
   });
 });

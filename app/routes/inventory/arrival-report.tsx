@@ -6,7 +6,9 @@ import { PageHeader } from "~/components/page-header.tsx";
 import { type Column, PagedTable } from "~/components/paged-table.tsx";
 import { ARRIVAL_COUNTS, type ArrivalCountKey } from "~/utils/arrival-counts.ts";
 import { useTranslation } from "~/utils/i18n.ts";
+import { ignoredFilters } from "~/utils/list-query.ts";
 import { chosenColumns } from "~/utils/table-columns.ts";
+import { arrivalFilterSchema } from "~/validation/inventory.ts";
 import type { Route } from "./+types/arrival-report";
 import { type ArrivalView, loadArrivalReport } from "./arrival-report.server.ts";
 import { DownloadForm } from "./download-form.tsx";
@@ -14,6 +16,7 @@ import { DownloadForm } from "./download-form.tsx";
 export async function loader({ context, url, request }: Route.LoaderArgs) {
   return {
     ...(await loadArrivalReport(context, url)),
+    ignoredFilters: ignoredFilters(url.searchParams, arrivalFilterSchema),
     hiddenColumns: chosenColumns(request, "arrival-report"),
   };
 }
@@ -60,7 +63,7 @@ export default function ArrivalReportPage({ loaderData }: Route.ComponentProps) 
       <PageHeader title={t("menu.arrivalReport")} />
       <p className="mb-4 max-w-3xl text-sm text-gray-600">{t("inventory.arrival.hint")}</p>
 
-      <ListFilter>
+      <ListFilter ignored={loaderData.ignoredFilters}>
         <FilterField label={t("logistics.order.salverNo")} htmlFor="filter-salverNo">
           <RecentInput
             id="filter-salverNo"

@@ -7,9 +7,10 @@ import { OrderTotals } from "~/components/order-totals.tsx";
 import { PageHeader } from "~/components/page-header.tsx";
 import { type Column, DateTime, PagedTable } from "~/components/paged-table.tsx";
 import { useTranslation } from "~/utils/i18n.ts";
-import { listHref } from "~/utils/list-query.ts";
+import { ignoredFilters, listHref } from "~/utils/list-query.ts";
 import { orderStatusKey } from "~/utils/logistics-status.ts";
 import { chosenColumns } from "~/utils/table-columns.ts";
+import { detailFilterSchema } from "~/validation/inventory.ts";
 import { DETAIL_TABS, DETAIL_TEXT_FIELDS, detailTimeField } from "~/validation/inventory-limits.ts";
 import type { Route } from "./+types/detail";
 import { type DetailRow, loadDetails } from "./detail.server.ts";
@@ -18,6 +19,7 @@ import { DownloadForm } from "./download-form.tsx";
 export async function loader({ context, url, request }: Route.LoaderArgs) {
   return {
     ...(await loadDetails(context, url)),
+    ignoredFilters: ignoredFilters(url.searchParams, detailFilterSchema),
     hiddenColumns: chosenColumns(request, "inventory-detail"),
   };
 }
@@ -107,7 +109,7 @@ export default function DetailPage({ loaderData }: Route.ComponentProps) {
         </ul>
       </nav>
 
-      <ListFilter keep={["cbaStatus"]}>
+      <ListFilter keep={["cbaStatus"]} ignored={loaderData.ignoredFilters}>
         {DETAIL_TEXT_FIELDS.map((field) => (
           <FilterField
             key={field}

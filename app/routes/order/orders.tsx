@@ -10,7 +10,7 @@ import { XlsxUpload } from "~/components/xlsx-upload.tsx";
 import type { Locale } from "~/locales/index.ts";
 import { formatCount } from "~/utils/format.ts";
 import { useTranslation } from "~/utils/i18n.ts";
-import { filterEntries, listHref, RESULT_PARAM } from "~/utils/list-query.ts";
+import { filterEntries, ignoredFilters, listHref, RESULT_PARAM } from "~/utils/list-query.ts";
 import { ORDER_STATUSES, orderStatusKey } from "~/utils/logistics-status.ts";
 import {
   ALL_MATCHING_PARAM,
@@ -24,6 +24,7 @@ import {
 import { SUBMISSION_FIELD } from "~/utils/submission-field.ts";
 import { chosenColumns } from "~/utils/table-columns.ts";
 import { useHydrated } from "~/utils/use-hydrated.ts";
+import { orderListFilterSchema } from "~/validation/logistics.ts";
 import {
   MAX_SELECTION,
   ORDER_FILTER_TEXT_FIELDS,
@@ -38,7 +39,11 @@ import { ImportReportView, OrderDetail } from "./order-views.tsx";
 import { loadOrders, orderAction } from "./orders.server.ts";
 
 export async function loader({ context, url, request }: Route.LoaderArgs) {
-  return { ...(await loadOrders(context, url)), hiddenColumns: chosenColumns(request, "orders") };
+  return {
+    ...(await loadOrders(context, url)),
+    ignoredFilters: ignoredFilters(url.searchParams, orderListFilterSchema),
+    hiddenColumns: chosenColumns(request, "orders"),
+  };
 }
 
 export function action({ request, context, url }: Route.ActionArgs) {
@@ -234,7 +239,7 @@ export default function OrdersPage({ loaderData, actionData }: Route.ComponentPr
     <section className="card p-5">
       <PageHeader title={t("logistics.order.title")} />
 
-      <ListFilter keep={SORT_PARAMS}>
+      <ListFilter keep={SORT_PARAMS} ignored={loaderData.ignoredFilters}>
         {ORDER_FILTER_TEXT_FIELDS.map((field) => (
           <FilterField
             key={field}

@@ -11,6 +11,7 @@ import type { Locale } from "~/locales/index.ts";
 import { getInstance } from "~/middleware/i18next.ts";
 import { apiContext } from "~/middleware/session.server.ts";
 import { useTranslation } from "~/utils/i18n.ts";
+import { ignoredFilters } from "~/utils/list-query.ts";
 import { hrefWithQuery, localizePath } from "~/utils/locale-path.ts";
 import { SALVER_STATUSES, salverStatusKey } from "~/utils/logistics-status.ts";
 import { doneWith, readResult } from "~/utils/posted-result.server.ts";
@@ -18,7 +19,7 @@ import { PATHS } from "~/utils/site-map.ts";
 import { SUBMISSION_FIELD } from "~/utils/submission-field.ts";
 import { applyOnce, newSubmissionKey } from "~/utils/submission-key.server.ts";
 import { chosenColumns } from "~/utils/table-columns.ts";
-import { positionSchema } from "~/validation/logistics.ts";
+import { palletFilterSchema, positionSchema } from "~/validation/logistics.ts";
 import type { Route } from "./+types/pallets";
 import { loadPallets, type PalletRow } from "./lists.server.ts";
 
@@ -35,6 +36,7 @@ export async function loader({ context, url, request }: Route.LoaderArgs) {
   ]);
   return {
     ...pallets,
+    ignoredFilters: ignoredFilters(url.searchParams, palletFilterSchema),
     hiddenColumns: chosenColumns(request, "pallets"),
     saved: saved?.value ?? null,
     submissionKey: newSubmissionKey(),
@@ -259,7 +261,7 @@ export default function PalletsPage({ loaderData, actionData }: Route.ComponentP
           <Notice kind="success">{saved.message}</Notice>
         </div>
       ) : null}
-      <ListFilter keep={["serviceNo"]}>
+      <ListFilter keep={["serviceNo"]} ignored={loaderData.ignoredFilters}>
         <TextFilter
           name="salverNo"
           label={t("logistics.pallet.salverNo")}

@@ -5,15 +5,18 @@ import { type Column, PagedTable } from "~/components/paged-table.tsx";
 import { StatusBadge } from "~/components/status-badge.tsx";
 import type { Locale } from "~/locales/index.ts";
 import { useTranslation } from "~/utils/i18n.ts";
+import { ignoredFilters } from "~/utils/list-query.ts";
 import { hrefWithQuery, localizePath } from "~/utils/locale-path.ts";
 import { SALVER_STATUSES, salverStatusKey } from "~/utils/logistics-status.ts";
 import { chosenColumns } from "~/utils/table-columns.ts";
+import { serviceFilterSchema } from "~/validation/logistics.ts";
 import type { Route } from "./+types/services";
 import { loadServices, type ServiceRow } from "./lists.server.ts";
 
 export async function loader({ context, url, request }: Route.LoaderArgs) {
   return {
     ...(await loadServices(context, url)),
+    ignoredFilters: ignoredFilters(url.searchParams, serviceFilterSchema),
     hiddenColumns: chosenColumns(request, "services"),
   };
 }
@@ -84,7 +87,7 @@ export default function ServicesPage({ loaderData }: Route.ComponentProps) {
   return (
     <section className="card p-5">
       <PageHeader title={t("logistics.service.title")} />
-      <ListFilter>
+      <ListFilter ignored={loaderData.ignoredFilters}>
         <TextFilter
           name="serviceNo"
           label={t("logistics.service.serviceNo")}
