@@ -110,7 +110,9 @@ for (const lang of ["zh", "en"] as const) {
     // From the pallet list: the row's "print label".
     await page.goto(`${prefix}/server/salver/?serviceNo=${serviceNo}&salverNo=${salverNo}`);
     await page
-      .getByRole("link", { name: p.pallets.printLabelOf.replace("{{salverNo}}", salverNo) })
+      .getByRole("link", {
+        name: `${p.pallets.printLabel}${p.pallets.ofPallet.replace("{{salverNo}}", salverNo)}`,
+      })
       .click();
     await expect(page).toHaveURL(
       new RegExp(`/server/salver/label/\\?serviceNo=${serviceNo}&salverNo=${salverNo}$`),
@@ -191,7 +193,9 @@ for (const lang of ["zh", "en"] as const) {
     await login(page, ACCOUNTS.manager, { locale: lang });
     await page.goto(`${prefix}/server/salver/?serviceNo=${serviceNo}&salverNo=${salverNo}`);
     await page
-      .getByRole("link", { name: p.pallets.manifestOf.replace("{{salverNo}}", salverNo) })
+      .getByRole("link", {
+        name: `${p.pallets.manifest}${p.pallets.ofPallet.replace("{{salverNo}}", salverNo)}`,
+      })
       .click();
     await expect(page).toHaveURL(/\/server\/salver\/manifest\/\?/);
     const manifest = page.getByTestId("manifest");

@@ -53,9 +53,8 @@ export default {
   },
   pallets: {
     printLabel: "Print label",
-    printLabelOf: "Print the label of pallet {{salverNo}}",
     manifest: "Manifest",
-    manifestOf: "Manifest of pallet {{salverNo}}",
+    ofPallet: " (pallet {{salverNo}})",
     select: "Select pallet {{salverNo}}",
     printSelected: "Print labels of the selected pallets",
   },

@@ -47,9 +47,8 @@ export default {
   },
   pallets: {
     printLabel: "打印标签",
-    printLabelOf: "打印托盘 {{salverNo}} 的标签",
     manifest: "装载清单",
-    manifestOf: "托盘 {{salverNo}} 的装载清单",
+    ofPallet: "（托盘 {{salverNo}}）",
     select: "选择托盘 {{salverNo}}",
     printSelected: "打印所选托盘的标签",
   },

@@ -134,7 +134,7 @@ export default function PalletsPage({ loaderData, actionData }: Route.ComponentP
       key: "salverDirection",
       header: t("logistics.pallet.position"),
       // Wide enough for a usual position and its "change" beside it, however wide the other columns.
-      className: "min-w-36",
+      className: "min-w-28",
       cell: (row) => {
         const failed = actionData?.salverNo === row.salverNo;
         return (
@@ -199,7 +199,7 @@ export default function PalletsPage({ loaderData, actionData }: Route.ComponentP
       fixed: true,
       sticky: "end",
       cell: (row) => (
-        <div className="flex max-w-56 flex-wrap gap-x-3 gap-y-1 whitespace-nowrap">
+        <div className="flex flex-col items-start gap-1 whitespace-nowrap">
           <Link
             to={hrefWithQuery(localizePath("/order", locale), { salverNo: row.salverNo })}
             className="btn-link"
@@ -209,10 +209,12 @@ export default function PalletsPage({ loaderData, actionData }: Route.ComponentP
           <Link
             to={hrefWithQuery(labelsPath, { serviceNo: filters.serviceNo, salverNo: row.salverNo })}
             className="btn-link"
-            aria-label={t("paper.pallets.printLabelOf", { salverNo: row.salverNo })}
             data-testid="print-label"
           >
             {t("paper.pallets.printLabel")}
+            <span className="sr-only">
+              {t("paper.pallets.ofPallet", { salverNo: row.salverNo })}
+            </span>
           </Link>
           <Link
             to={hrefWithQuery(manifestPath, {
@@ -220,10 +222,12 @@ export default function PalletsPage({ loaderData, actionData }: Route.ComponentP
               salverNo: row.salverNo,
             })}
             className="btn-link"
-            aria-label={t("paper.pallets.manifestOf", { salverNo: row.salverNo })}
             data-testid="manifest-link"
           >
             {t("paper.pallets.manifest")}
+            <span className="sr-only">
+              {t("paper.pallets.ofPallet", { salverNo: row.salverNo })}
+            </span>
           </Link>
         </div>
       ),
