@@ -7,7 +7,6 @@
 import ExcelJS from "exceljs";
 import { type ArrivalCounts, XLSX_CONTENT_TYPE } from "../app/contract/cba.ts";
 import { ARRIVAL_COUNTS } from "../app/utils/arrival-counts.ts";
-import { readerStream, verifyXlsx, XlsxRefused } from "../app/utils/xlsx-guard.server.ts";
 import { formatChinaTime, mockClock } from "./clock.ts";
 import type { OrderRow } from "./db.ts";
 import type { Lang } from "./i18n.ts";
@@ -292,77 +291,6 @@ export async function importTemplate(lang: Lang): Promise<Response> {
   return new Response(new Uint8Array(buffer as ArrayBuffer), {
     headers: fileHeaders("import-template.xlsx", name),
   });
-}
-
-/**
- * The text of a cell as the user sees it typed. A formula is its own text
- * (`=1+1`), never its cached result: nothing in an import is ever run.
- */
-function cellText(value: ExcelJS.CellValue): string {
-  if (value === null || value === undefined) return "";
-  if (typeof value === "number") return Number.isInteger(value) ? value.toFixed(0) : String(value);
-  if (typeof value === "string" || typeof value === "boolean") return String(value);
-  if (value instanceof Date) return value.toISOString();
-  if (typeof value === "object") {
-    if ("formula" in value && typeof value.formula === "string") return `=${value.formula}`;
-    if ("sharedFormula" in value) return "=";
-    if ("richText" in value && Array.isArray(value.richText)) {
-      return value.richText.map((part) => part.text).join("");
-    }
-    if ("text" in value && typeof value.text === "string") return value.text;
-  }
-  return "";
-}
-
-/** Rows looked at, blank ones included, before a file is refused as too long. */
-const MAX_ROWS_SEEN = 100_000;
-
-/**
- * Rows of the first sheet after the header: [row number, column A, column B],
- * blank rows left out. The file is checked first (`verifyXlsx`: a bomb or a
- * crafted archive throws `XlsxRefused` before exceljs sees a byte), then read
- * as a stream that stops after `maxRows + 1` rows: a longer file costs no
- * more than that, and the caller sees that it has too many.
- */
-export async function readImportRows(
-  bytes: Uint8Array,
-  maxRows: number,
-): Promise<[number, string, string][]> {
-  const layout = await verifyXlsx(bytes);
-  const input = readerStream(bytes, layout);
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
-    worksheets: "emit",
-    sharedStrings: "cache",
-    hyperlinks: "ignore",
-    styles: "ignore",
-    entries: "ignore",
-  });
-  // The entries come workbook first, shared strings next (readerStream): with
-  // these set, a workbook without shared strings is read as a stream too,
-  // never parked in a temporary file.
-  Object.assign(reader, { sharedStrings: [], workbookRels: [] });
-  const rows: [number, string, string][] = [];
-  let seen = 0;
-  try {
-    for await (const sheet of reader) {
-      for await (const row of sheet) {
-        seen += 1;
-        if (row.number !== 1) {
-          const orderNo = cellText(row.getCell(1).value).trim();
-          const logisticsNo = cellText(row.getCell(2).value).trim();
-          if (orderNo !== "" || logisticsNo !== "") rows.push([row.number, orderNo, logisticsNo]);
-        }
-        if (rows.length > maxRows) break;
-        if (seen > MAX_ROWS_SEEN) throw new XlsxRefused("tooMuchData", "rows");
-      }
-      // The first sheet only.
-      break;
-    }
-  } finally {
-    // Stopped early: the rest of the file is never unpacked.
-    input.destroy();
-  }
-  return rows;
 }
 
 const ARRIVAL_COLUMNS: Column[] = [

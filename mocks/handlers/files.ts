@@ -10,7 +10,8 @@ import { ordersByNumbers, queryOrders } from "../logistics.ts";
 import { canonicalNo } from "../numbers.ts";
 import { route, signedIn } from "../route.ts";
 import { type CompanyScope, companyScope } from "../scope.ts";
-import { importTemplate, logisticsWorkbook, ordersWorkbook, readImportRows } from "../xlsx.ts";
+import { importTemplate, logisticsWorkbook, ordersWorkbook } from "../xlsx.ts";
+import { readImportRows } from "../xlsx-reader.ts";
 
 export const IMPORT_MAX_ROWS = 10_000;
 const LOGISTICS_NO = /^[A-Za-z0-9]{6,30}$/;

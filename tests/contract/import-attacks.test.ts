@@ -15,12 +15,8 @@ import {
   orderListDataSchema,
   XLSX_CONTENT_TYPE,
 } from "../../app/contract/index.ts";
-import {
-  inspectXlsx,
-  verifyXlsx,
-  XLSX_LIMITS,
-  XlsxRefused,
-} from "../../app/utils/xlsx-guard.server.ts";
+import { inspectXlsx, XLSX_LIMITS, XlsxRefused } from "../../app/utils/xlsx-guard.server.ts";
+import { readImportRows } from "../../mocks/xlsx-reader.ts";
 import {
   repeatedDeflate,
   SHEET_HEAD,
@@ -118,6 +114,19 @@ function largeSharedStrings(): Buffer {
   );
 }
 
+/** The archive with every offset of its central directory moved on by `by` bytes. */
+function withDirectoryShiftedBy(bytes: Buffer, by: number): Buffer {
+  const out = Buffer.from(bytes);
+  const end = out.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  const directory = out.readUInt32LE(end + 16) + by;
+  out.writeUInt32LE(directory, end + 16);
+  for (let at = directory; at < end; ) {
+    out.writeUInt32LE(out.readUInt32LE(at + 42) + by, at + 42);
+    at += 46 + out.readUInt16LE(at + 28) + out.readUInt16LE(at + 30) + out.readUInt16LE(at + 32);
+  }
+  return out;
+}
+
 // ---------------------------------------------------------------------------
 
 function blob(bytes: Uint8Array | ArrayBuffer): Blob {
@@ -177,7 +186,7 @@ describe("hostile workbooks are refused before they are parsed", () => {
   it("a zip bomb (1 GB of XML in 1 MB, sizes declared): refused, memory flat, other calls answered", async () => {
     const bytes = zipBomb(true);
     expect(bytes.length).toBeLessThan(5 * MB);
-    expect(() => inspectXlsx(bytes)).toThrow(XlsxRefused);
+    await expect(inspectXlsx(bytes)).rejects.toThrow(XlsxRefused);
     const { answer, growth, otherMs } = await uploadMeasured(bytes);
     expect(answer.code).toBe(ApiCode.invalidParameters);
     expect(answer.data).toBe("文件不是有效的 xlsx 文件");
@@ -188,9 +197,9 @@ describe("hostile workbooks are refused before they are parsed", () => {
   it("a zip bomb that declares a small size: refused at the first bytes beyond it", async () => {
     const bytes = zipBomb(false);
     // The directory alone looks harmless...
-    expect(() => inspectXlsx(bytes)).not.toThrow();
+    await expect(inspectXlsx(bytes)).resolves.toBeUndefined();
     // ...unpacking stops as soon as the entry outgrows it.
-    await expect(verifyXlsx(bytes)).rejects.toThrow(XlsxRefused);
+    await expect(readImportRows(bytes, 10)).rejects.toThrow(XlsxRefused);
     const { answer, growth, otherMs } = await uploadMeasured(bytes, "en");
     expect(answer.code).toBe(ApiCode.invalidParameters);
     expect(answer.data).toBe("The file is not a valid .xlsx file");
@@ -260,14 +269,20 @@ describe("hostile workbooks are refused before they are parsed", () => {
     }
   });
 
-  it("an entry hidden between the listed ones, or too many entries: refused", () => {
+  it("an entry the directory does not list is never read; too many entries: refused", async () => {
     const sheet = Buffer.from(`${SHEET_HEAD}${sheetXml(2)}${SHEET_TAIL}`);
     const archive = zipOf(workbookParts({ name: "xl/worksheets/sheet1.xml", data: sheet }));
-    // A local entry the central directory does not list, slipped in at the front.
-    const hidden = zipOf([{ name: "xl/sharedStrings.xml", data: Buffer.from("<sst/>") }]);
+    // A local entry the central directory does not list, slipped in at the
+    // front: a reader walking the local entries would take its strings.
+    const hidden = zipOf([
+      { name: "xl/sharedStrings.xml", data: Buffer.from("<sst><si><t>SMUGGLED</t></si></sst>") },
+    ]);
     const localOnly = hidden.subarray(0, hidden.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02])));
-    const smuggled = Buffer.concat([localOnly, archive]);
-    expect(() => inspectXlsx(smuggled)).toThrow(XlsxRefused);
+    const shifted = Buffer.concat([localOnly, archive]);
+    // The directory's offsets are the archive's own: shift them past the smuggled bytes.
+    const smuggled = withDirectoryShiftedBy(shifted, localOnly.length);
+    expect(await readImportRows(smuggled, 10)).toEqual(await readImportRows(archive, 10));
+    expect(JSON.stringify(await readImportRows(smuggled, 10))).not.toContain("SMUGGLED");
     const many = zipOf(
       workbookParts(
         { name: "xl/worksheets/sheet1.xml", data: sheet },
@@ -277,7 +292,26 @@ describe("hostile workbooks are refused before they are parsed", () => {
         })),
       ),
     );
-    expect(() => inspectXlsx(many)).toThrow(XlsxRefused);
+    await expect(inspectXlsx(many)).rejects.toThrow(XlsxRefused);
+  });
+
+  it("names escaping the archive, duplicate entries, damaged data: refused as not an xlsx", async () => {
+    const sheet = Buffer.from(`${SHEET_HEAD}${sheetXml(2)}${SHEET_TAIL}`);
+    const parts = workbookParts({ name: "xl/worksheets/sheet1.xml", data: sheet });
+    const escaping = zipOf([...parts, { name: "../../etc/evil.xml", data: Buffer.from("<x/>") }]);
+    const duplicate = zipOf([...parts, { name: "xl/workbook.xml", data: Buffer.from("<x/>") }]);
+    const damaged = zipOf(
+      workbookParts({
+        name: "xl/worksheets/sheet1.xml",
+        packed: Buffer.alloc(64, 0xff),
+        size: 900,
+      }),
+    );
+    for (const bytes of [escaping, duplicate, damaged]) {
+      const refusal = await readImportRows(bytes, 10).catch((error: unknown) => error);
+      expect(refusal).toBeInstanceOf(XlsxRefused);
+      expect((refusal as XlsxRefused).problem).toBe("notXlsx");
+    }
   });
 
   it("formulas and formula-like text are kept as their text and never applied", async () => {

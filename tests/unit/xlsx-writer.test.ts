@@ -116,7 +116,7 @@ describe("streaming xlsx writer", () => {
         created: new Date(Date.UTC(2026, 10, 24)),
       }),
     );
-    const theme = (workbook.model as { themes?: Record<string, string> }).themes?.theme1 ?? "";
+    const [theme = ""] = Object.values(workbook.model.themes ?? {});
     expect(theme).toMatch(/^<\?xml[^>]*\?>\s*<a:theme [^>]*name="Office Theme"/);
     // The body font of the styles (scheme "minor") and the text colour (theme 1).
     expect(theme).toMatch(/<a:minorFont>\s*<a:latin typeface="Calibri"/);

@@ -314,7 +314,7 @@ async function stillShown(context: Context, url: URL, chosen: readonly string[])
 async function inspectUpload(file: unknown) {
   if (!(file instanceof Blob)) return null;
   try {
-    inspectXlsx(new Uint8Array(await file.arrayBuffer()));
+    await inspectXlsx(new Uint8Array(await file.arrayBuffer()));
     return null;
   } catch (error) {
     if (!(error instanceof XlsxRefused)) throw error;
