@@ -1,16 +1,16 @@
 /**
  * A chart of figures per day, drawn as SVG while the page renders (server
- * or browser alike: the scales and shapes of visx compute paths, no DOM),
+ * or browser alike: visx's shapes compute the paths, no DOM),
  * so it shows without JavaScript. It is an image named by its title and
  * described in words; the same figures are in a table beside it, for
  * screen readers and for copying. Each day's column carries its figures as
  * a native tooltip, and with JavaScript pointing at it also marks the day
  * and shows its figures above the chart.
  */
-import { scaleBand, scaleLinear } from "@visx/scale";
 import { Bar, LinePath } from "@visx/shape";
 import { useId, useState } from "react";
 import { ScrollBox } from "~/components/scroll-box.tsx";
+import { bandScale, valueScale } from "./scales.ts";
 
 export interface ChartSeries {
   key: string;
@@ -67,15 +67,13 @@ export function TrendChart({
   const id = useId();
   const [active, setActive] = useState<number | null>(null);
   const max = Math.max(step, ...series.flatMap((line) => line.values));
-  const y = scaleLinear<number>({ domain: [0, max], range: [INNER_HEIGHT, 0], nice: true });
-  const x = scaleBand<number>({
-    domain: days.map((_, index) => index),
-    range: [0, INNER_WIDTH],
-    padding: 0.2,
-  });
-  const band = x.bandwidth();
-  const centre = (index: number) => (x(index) ?? 0) + band / 2;
-  const ticks = y.ticks(4).filter((tick) => Number.isInteger(tick / step));
+  const values = valueScale(max, INNER_HEIGHT, 4);
+  const y = values.at;
+  const bands = bandScale(days.length, INNER_WIDTH, 0.2);
+  const x = bands.at;
+  const band = bands.width;
+  const centre = (index: number) => x(index) + band / 2;
+  const ticks = values.ticks.filter((tick) => Number.isInteger(tick / step));
   const figuresOf = (index: number) =>
     series.map((line) => `${line.label} ${format(line.values[index] ?? 0)}`).join(", ");
   const barWidth = band / series.length;
@@ -158,7 +156,7 @@ export function TrendChart({
               )}
               {active !== null ? (
                 <rect
-                  x={x(active) ?? 0}
+                  x={x(active)}
                   y={0}
                   width={band}
                   height={INNER_HEIGHT}
@@ -172,7 +170,7 @@ export function TrendChart({
                       <Bar
                         // biome-ignore lint/suspicious/noArrayIndexKey: one bar per day, in day order
                         key={`${line.key}-${index}`}
-                        x={(x(index) ?? 0) + seriesIndex * barWidth}
+                        x={x(index) + seriesIndex * barWidth}
                         y={y(value)}
                         width={barWidth}
                         height={INNER_HEIGHT - y(value)}
@@ -211,7 +209,7 @@ export function TrendChart({
                 // biome-ignore lint/a11y/noStaticElementInteractions: pointing only repeats the table beside
                 <rect
                   key={day}
-                  x={(x(index) ?? 0) - (band * 0.25) / 2}
+                  x={x(index) - (band * 0.25) / 2}
                   y={0}
                   width={band * 1.25}
                   height={INNER_HEIGHT}
