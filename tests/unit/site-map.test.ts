@@ -1,40 +1,49 @@
 import { existsSync } from "node:fs";
+import { matchRoutes, type RouteObject } from "react-router";
 import { describe, expect, it } from "vitest";
-import { LOGISTICS_ROLES, REVIEW_ROLES } from "~/contract/index.ts";
+import { LOGISTICS_ROLES, REVIEW_ROLES, ROLES } from "~/contract/index.ts";
 import routes from "~/routes.ts";
 import { canOpen, entryFor, menuPathOf } from "~/utils/permissions.ts";
 import { resourcePage } from "~/utils/resource-paths.ts";
 import {
+  HOME_LAYOUT,
   HOME_PAGES,
   MENU,
   type MenuItem,
+  NOT_FOUND_PAGE,
   OPEN_SIGNED_IN_PAGES,
+  PATHS,
   PUBLIC_PAGES,
+  REGISTER_LAYOUT,
   REGISTER_PAGES,
   RESOURCES,
-  STAFF,
 } from "~/utils/site-map.ts";
 
 const PAGES = [...PUBLIC_PAGES, ...REGISTER_PAGES, ...HOME_PAGES];
 const menuPaths = (items: readonly MenuItem[]): string[] =>
   items.flatMap((item) => [item.path, ...(item.pages ?? []), ...menuPaths(item.children ?? [])]);
 
-/** Every path of the route config, English copies included. */
-function routePaths(): string[] {
-  const paths: string[] = [];
-  const visit = (
-    entries: readonly { path?: string; index?: boolean; children?: unknown }[],
-    base: string,
-  ) => {
-    for (const entry of entries) {
-      const path = entry.path ? `${base}/${entry.path}` : base;
-      if (entry.path || entry.index) paths.push(path || "/");
-      if (Array.isArray(entry.children)) visit(entry.children, path);
-    }
-  };
-  visit(routes, "");
-  return paths;
-}
+type ConfigEntry = {
+  path?: string;
+  index?: boolean;
+  file: string;
+  children?: ConfigEntry[];
+};
+
+let routeCount = 0;
+/** The route config as React Router's matcher takes it, each route carrying its module. */
+const matchable = (entries: readonly ConfigEntry[]): RouteObject[] =>
+  entries.map((entry) => {
+    const common = { path: entry.path, id: String(routeCount++), handle: entry.file };
+    return entry.index
+      ? { ...common, index: true }
+      : { ...common, children: entry.children && matchable(entry.children) };
+  });
+const ROUTES = matchable(routes as ConfigEntry[]);
+
+/** The modules React Router runs for `path`, outermost first. */
+const modulesFor = (path: string): string[] =>
+  (matchRoutes(ROUTES, path) ?? []).map((match) => match.route.handle as string);
 
 describe("the one declaration of the portal's addresses", () => {
   it("names existing route modules", () => {
@@ -43,13 +52,26 @@ describe("the one declaration of the portal's addresses", () => {
     }
   });
 
-  it("is what the route config serves, each page also under /en", () => {
-    const served = routePaths();
-    for (const { path } of PAGES) {
-      expect(served, path).toContain(path);
-      expect(served, path).toContain(path === "/" ? "/en" : `/en${path}`);
+  it("is what React Router serves: each page in both languages behind its layout, resources once", () => {
+    const english = (path: string) => (path === "/" ? "/en" : `/en${path}`);
+    for (const [pages, layouts] of [
+      [PUBLIC_PAGES, []],
+      [REGISTER_PAGES, [REGISTER_LAYOUT]],
+      // The home layout's middleware is the login and permission check of these pages.
+      [HOME_PAGES, [HOME_LAYOUT]],
+    ] as const) {
+      for (const { path, file } of pages) {
+        expect(modulesFor(path), path).toEqual([...layouts, file]);
+        expect(modulesFor(english(path)), english(path)).toEqual([...layouts, file]);
+        expect(modulesFor(`${path === "/" ? "" : path}/`), `${path}/`).toEqual([...layouts, file]);
+      }
     }
-    for (const { path } of RESOURCES) expect(served, path).toContain(path);
+    for (const { path, file } of RESOURCES) {
+      expect(modulesFor(path), path).toEqual([file]);
+      // Language-independent: the English prefix is an unknown address.
+      expect(modulesFor(`/en${path}`), `/en${path}`).toEqual([NOT_FOUND_PAGE.file]);
+    }
+    expect(modulesFor("/no/such/page")).toEqual([NOT_FOUND_PAGE.file]);
   });
 
   it("puts every menu entry and resource route on a declared home page", () => {
@@ -66,10 +88,12 @@ describe("the one declaration of the portal's addresses", () => {
     expect(OPEN_SIGNED_IN_PAGES).toEqual(["/notifications"]);
   });
 
-  it("rules the staff pages by the roles of the logistics calls", () => {
-    expect(STAFF).toEqual(LOGISTICS_ROLES);
-    expect(canOpen([...REVIEW_ROLES], "/order")).toBe(true);
-    expect(canOpen([], "/order")).toBe(false);
+  it("opens the staff pages to each role of the logistics calls, and to no other", () => {
+    for (const role of ROLES) {
+      expect(canOpen([role], PATHS.orders), role).toBe(LOGISTICS_ROLES.some((r) => r === role));
+    }
+    expect(canOpen([...REVIEW_ROLES], PATHS.services)).toBe(true);
+    expect(canOpen([], PATHS.orders)).toBe(false);
   });
 
   it("keeps the menu entry of a page highlighted on the pages reached from it", () => {
