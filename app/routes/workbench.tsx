@@ -154,7 +154,11 @@ function Counts({ view }: { view: WorkbenchView }) {
       </h2>
       <div className="grid gap-4 lg:grid-cols-3">
         {tables.map((table) => (
-          <table key={table.key} className="w-full text-sm" data-testid={`counts-${table.key}`}>
+          <table
+            key={table.key}
+            className="w-full self-start text-sm"
+            data-testid={`counts-${table.key}`}
+          >
             <caption className="mb-1 text-left font-medium text-gray-900">
               {t(`workbench.counts.${table.key}`)}
             </caption>
