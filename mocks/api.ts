@@ -31,7 +31,7 @@ import { clearLastSeen } from "./session.ts";
 import { ensureSeeded, reseed } from "./state.ts";
 
 export { mockClock } from "./clock.ts";
-export { DEMO_ACCOUNTS, DEMO_PASSWORD, SEED_BASE_TIME, type SeedOptions } from "./seed.ts";
+export { SEED_BASE_TIME, type SeedOptions } from "./seed.ts";
 
 export const handlers = [
   ...accountHandlers,

@@ -69,7 +69,14 @@ export const userRow = z.object({
 });
 export type UserRow = z.output<typeof userRow>;
 
-export const OFFLINE_REASONS = ["logout", "single", "forced", "password", "disabled"] as const;
+export const OFFLINE_REASONS = [
+  "logout",
+  "single",
+  "forced",
+  "password",
+  "disabled",
+  "deleted",
+] as const;
 export type OfflineReason = (typeof OFFLINE_REASONS)[number];
 
 /** One login: the device row and its token (stored as a SHA-256 hash). */
@@ -112,7 +119,6 @@ export const mailRow = z.object({
   /** The demo mailboxes that show it (mocks/mailbox.ts). */
   mailboxes: z.array(z.string()),
 });
-export type MailRow = z.output<typeof mailRow>;
 
 export const serviceRow = z.object({
   serviceNo: z.string(),
@@ -189,7 +195,6 @@ export const orderHistoryRow = z.object({
   companyId: z.string(),
   events: z.array(orderEventRow),
 });
-export type OrderHistoryRow = z.output<typeof orderHistoryRow>;
 
 export const companyRow = z.object({
   id: z.string(),
@@ -233,7 +238,6 @@ export const noticeRow = z.object({
 export type NoticeRow = z.output<typeof noticeRow>;
 
 export const brandRow = z.object({ brandCode: z.string(), name: z.string() });
-export type BrandRow = z.output<typeof brandRow>;
 
 export const categoryRow = z.object({
   itemCatCode: z.string(),
@@ -250,7 +254,6 @@ export const imageRow = z.object({
   bytes: z.instanceof(Uint8Array),
   createdOn: seconds,
 });
-export type ImageRow = z.output<typeof imageRow>;
 
 /** Order count and amount per status (index = cbaStatus), and their totals. */
 export interface Stats {

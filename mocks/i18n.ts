@@ -108,6 +108,10 @@ const MESSAGES = {
     zh: "账号密码已修改，请使用新密码重新登录",
     en: "The account's password was changed, please sign in with the new password",
   },
+  accountDeleted: {
+    zh: "该账号已被公司主账号删除",
+    en: "This account was deleted by the company's main account",
+  },
   forbidden: { zh: "没有权限", en: "No permission" },
 
   deviceNotFound: { zh: "登录设备不存在", en: "No such login device" },
@@ -122,6 +126,14 @@ const MESSAGES = {
     en: "Only the company's main account can manage sub-accounts",
   },
   subAccountNotFound: { zh: "子账号不存在", en: "No such sub-account" },
+  invitationNotNeeded: {
+    zh: "该子账号已登录过或已停用，无需再发送邀请",
+    en: "This sub-account has signed in before or is disabled: it needs no invitation",
+  },
+  demoAccountDelete: {
+    zh: "这是公开的演示账号，不能删除。请新建子账号来体验此功能",
+    en: "This is a published demo account and cannot be deleted. Create a sub-account to try this",
+  },
   roleNotGrantable: {
     zh: "不能授予您自己没有的角色",
     en: "You cannot grant a role you do not have",

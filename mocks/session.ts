@@ -66,6 +66,8 @@ export function authenticate(request: Request): { user: UserRow; device: DeviceR
       throw new ApiError(ApiCode.forcedOffline, "passwordChangedOffline");
     if (device.offlineReason === "disabled")
       throw new ApiError(ApiCode.forcedOffline, "accountDisabled");
+    if (device.offlineReason === "deleted")
+      throw new ApiError(ApiCode.forcedOffline, "accountDeleted");
     throw new ApiError(ApiCode.forcedOffline, "forcedOffline");
   }
   const now = nowSeconds();

@@ -56,8 +56,3 @@ export function runInWorld<T>(id: string, fn: () => T): T {
   worlds.set(id, world);
   return current.run(world, fn);
 }
-
-/** How many test worlds are alive (tests of this module). */
-export function worldCount(): number {
-  return worlds.size;
-}

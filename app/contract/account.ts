@@ -28,7 +28,6 @@ export const loginDeviceSchema = z.object({
   /** True for the device whose token made this call. */
   current: z.boolean().optional(),
 });
-export type LoginDevice = z.infer<typeof loginDeviceSchema>;
 
 export const loginBodySchema = z.object({
   username: z.string().min(1),
@@ -93,7 +92,6 @@ export const subAccountSchema = z.object({
   createdOn: timestampSchema,
   lastLoginOn: timestampSchema.nullable(),
 });
-export type SubAccount = z.infer<typeof subAccountSchema>;
 
 export const createSubAccountBodySchema = z.object({
   email: emailSchema,
@@ -240,6 +238,26 @@ export const accountEndpoints = {
     roles: SUB_ACCOUNT_MANAGER_ROLES,
     params: z.object({ id: z.string().min(1) }),
     body: updateSubAccountBodySchema,
+    data: subAccountSchema,
+  }),
+  resendSubAccountInvitation: defineEndpoint({
+    method: "POST",
+    path: "/account/sub-account/{id}/invitation",
+    summary:
+      "Mail the invitation again to a sub-account that is enabled and has never signed in; one mail per address every 60 s (1000 with the seconds to wait), and the e-mail limit per client address.",
+    auth: true,
+    roles: SUB_ACCOUNT_MANAGER_ROLES,
+    params: z.object({ id: z.string().min(1) }),
+    data: subAccountSchema,
+  }),
+  deleteSubAccount: defineEndpoint({
+    method: "DELETE",
+    path: "/account/sub-account/{id}",
+    summary:
+      "Delete a sub-account: its sessions end (its tokens answer 20004), its address is free again; the order history keeps its name. Answers the deleted sub-account.",
+    auth: true,
+    roles: SUB_ACCOUNT_MANAGER_ROLES,
+    params: z.object({ id: z.string().min(1) }),
     data: subAccountSchema,
   }),
 } as const;

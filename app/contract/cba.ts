@@ -27,13 +27,6 @@ export const orderStatusSchema = z.literal(ORDER_STATUSES);
 
 export const qualificationStateSchema = z.enum(QUALIFICATION_STATES);
 
-export const TRADE_MODES = { crossBorderDirect: 1, bondedStocking: 2, generalTrade: 3 } as const;
-export const tradeModeSchema = z.literal([
-  TRADE_MODES.crossBorderDirect,
-  TRADE_MODES.bondedStocking,
-  TRADE_MODES.generalTrade,
-]);
-
 // ---------------------------------------------------------------------------
 // Entities
 
@@ -60,7 +53,6 @@ export const subOrderSchema = z.object({
   /** price × qty, in fen. */
   totalPrice: z.number().int().nonnegative(),
 });
-export type SubOrder = z.infer<typeof subOrderSchema>;
 
 /**
  * What changed an order (its history): a status move (by the selection, by a
@@ -192,9 +184,7 @@ export const salverListQuerySchema = pageQuerySchema.extend({
 export const ORDER_TIME_FIELDS = ["createdOn", "enterCbaTime", "exitCbaTime"] as const;
 /** Columns the order list can be sorted by: its times and the amount paid. */
 export const ORDER_SORT_FIELDS = [...ORDER_TIME_FIELDS, "acturalPaid"] as const;
-export type OrderSortField = (typeof ORDER_SORT_FIELDS)[number];
 export const SORT_ORDERS = ["asc", "desc"] as const;
-export type SortOrder = (typeof SORT_ORDERS)[number];
 
 /**
  * Filters of the order list, also sent as the query of the downloads.
@@ -222,13 +212,11 @@ export const orderFilterSchema = z.object({
 export type OrderFilter = z.infer<typeof orderFilterSchema>;
 
 export const orderListQuerySchema = pageQuerySchema.extend(orderFilterSchema.shape);
-export type OrderListQuery = z.infer<typeof orderListQuerySchema>;
 
 export const orderListDataSchema = pagedListOf(orderSchema).extend({
   /** Sum of acturalPaid over the whole filtered set, in fen. */
   amountTotal: z.number().int().nonnegative(),
 });
-export type OrderListData = z.infer<typeof orderListDataSchema>;
 
 export const orderNoListSchema = z.array(numberText).min(1).max(1000);
 
@@ -287,7 +275,6 @@ export const updateOrdersResultSchema = z.object({
   updated: z.number().int().nonnegative(),
   changed: z.array(orderStatusChangeSchema),
 });
-export type UpdateOrdersResult = z.infer<typeof updateOrdersResultSchema>;
 
 export const downloadBodySchema = z.object({
   /** Orders to download; an empty list means every order matching the query filters. */
@@ -303,7 +290,6 @@ export const importRowSchema = z.object({
   /** Why the row was refused; null when applied. */
   reason: z.string().nullable(),
 });
-export type ImportRow = z.infer<typeof importRowSchema>;
 
 export const importReportSchema = z.object({
   total: z.number().int().nonnegative(),
@@ -354,7 +340,6 @@ export type ArrivalRow = z.infer<typeof arrivalRowSchema>;
 export const arrivalReportDataSchema = pagedListOf(arrivalRowSchema).extend({
   totals: arrivalCountsSchema,
 });
-export type ArrivalReportData = z.infer<typeof arrivalReportDataSchema>;
 
 // ---------------------------------------------------------------------------
 // Qualification
@@ -448,7 +433,6 @@ export function sniffImage(bytes: Uint8Array): ImageMime | null {
   }
   return null;
 }
-export const IMAGE_TYPES = ["image/png", "image/jpeg", "image/gif"] as const;
 export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
 export const XLSX_CONTENT_TYPE =
   "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";

@@ -10,7 +10,6 @@ export const outboxMailSchema = z.object({
   text: z.string(),
   createdOn: timestampSchema,
 });
-export type OutboxMail = z.infer<typeof outboxMailSchema>;
 
 /**
  * The demo mailbox a browser may read: an opaque id in this cookie (direct

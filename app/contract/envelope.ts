@@ -11,10 +11,6 @@ export const envelopeSchema = z.object({
 });
 export type Envelope = z.infer<typeof envelopeSchema>;
 
-export function envelopeOf<T extends z.ZodType>(data: T) {
-  return z.object({ code: z.literal(ApiCode.ok), data, msg: z.string() });
-}
-
 /** Codes used by the backend (docs/product.md, Error codes). */
 export const ApiCode = {
   ok: 200,
@@ -33,7 +29,6 @@ export const ApiCode = {
   wrongStatus: 40009,
   serverError: 500,
 } as const;
-export type ApiCodeValue = (typeof ApiCode)[keyof typeof ApiCode];
 
 /** Codes whose `data` is a message to show the user (docs/product.md, Error codes). */
 export function isMessageCode(code: number): boolean {
@@ -58,7 +53,6 @@ export function isSessionEndCode(code: number): boolean {
 
 /** Times travel as `{ seconds }` (Unix seconds). */
 export const timestampSchema = z.object({ seconds: z.number().int() });
-export type Timestamp = z.infer<typeof timestampSchema>;
 
 export const paginationSchema = z.object({
   total: z.number().int().nonnegative(),

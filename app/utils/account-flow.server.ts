@@ -42,7 +42,6 @@ const registerFlowSchema = z.object({
   captchaId: z.string().optional(),
   sentAt: z.number().optional(),
 });
-export type RegisterFlow = z.infer<typeof registerFlowSchema>;
 
 const forgotFlowSchema = z.object({
   system: z.enum(FORGOT_SYSTEMS),
@@ -53,7 +52,6 @@ const forgotFlowSchema = z.object({
   /** The code typed in step 2; the backend checks it with the new password. */
   emailCode: z.string().optional(),
 });
-export type ForgotFlow = z.infer<typeof forgotFlowSchema>;
 
 const flowsSchema = z.object({
   register: registerFlowSchema.optional(),

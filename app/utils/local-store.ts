@@ -5,14 +5,6 @@
  */
 import { useCallback, useEffect, useState } from "react";
 
-export function hasStored(key: string): boolean {
-  try {
-    return window.localStorage.getItem(key) !== null;
-  } catch {
-    return false;
-  }
-}
-
 export function readStoredList(key: string): string[] {
   try {
     const value: unknown = JSON.parse(window.localStorage.getItem(key) ?? "[]");

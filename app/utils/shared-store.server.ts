@@ -188,8 +188,3 @@ export function sharedStore(): SharedStore {
   }
   return store;
 }
-
-/** Tests swap the store (a clock of their own, a Redis of their own). */
-export function setSharedStore(next: SharedStore | undefined): void {
-  store = next;
-}

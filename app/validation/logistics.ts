@@ -2,14 +2,6 @@ import { z } from "zod";
 import { IMPORT_MAX_BYTES, orderFilterSchema, SALVER_STATUSES } from "~/contract/index.ts";
 import { MAX_SELECTION, REASON_MAX, STATUS_TARGETS } from "./logistics-limits.ts";
 
-export {
-  MAX_SELECTION,
-  ORDER_FILTER_TEXT_FIELDS,
-  REASON_MAX,
-  SORT_PARAMS,
-  STATUS_TARGETS,
-} from "./logistics-limits.ts";
-
 /**
  * Schemas of the logistics screens. Form schemas speak in translation keys
  * (the page translates them), so the same schema validates in the browser
@@ -27,14 +19,12 @@ export const serviceFilterSchema = z.object({
   cbaStatus: salverStatusFilter,
   serviceNo: filterText,
 });
-export type ServiceFilter = z.infer<typeof serviceFilterSchema>;
 
 export const palletFilterSchema = z.object({
   serviceNo: z.string().trim().min(1).max(64).optional(),
   cbaStatus: salverStatusFilter,
   salverNo: filterText,
 });
-export type PalletFilter = z.infer<typeof palletFilterSchema>;
 
 /**
  * The filters the order list offers, kept in its URL and posted with its
@@ -134,7 +124,6 @@ export const positionSchema = z.object({
 });
 
 export const DOWNLOAD_KINDS = ["orders", "logistics"] as const;
-export type DownloadKind = (typeof DOWNLOAD_KINDS)[number];
 
 /** The posted form of the download resource route (the filters come beside it). */
 export const downloadSchema = z.object({

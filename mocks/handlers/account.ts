@@ -156,6 +156,27 @@ function ownSubAccount(owner: UserRow, id: string): UserRow {
   return sub;
 }
 
+/** One invitation per address in this many seconds, like the e-mail codes. */
+export const INVITATION_RESEND_SECONDS = 60;
+
+function invitationKey(email: string): string {
+  return `invitation|${email}`;
+}
+
+/** Refuses (1000, with the seconds to wait) an invitation within 60 s of the last to the address. */
+function checkInvitationClock(email: string): void {
+  const sent = countAttempt(invitationKey(email), INVITATION_RESEND_SECONDS, 0);
+  if (sent.count > 0) {
+    throw new ApiError(ApiCode.tooManyAttempts, "resendTooSoon", { seconds: sent.retryAfter });
+  }
+}
+
+async function sendInvitation(email: string, lang: Lang, owner: string): Promise<void> {
+  const mail = invitationMail(mailLanguage(email, lang), owner);
+  await sendMail(email, mail.subject, mail.text);
+  countAttempt(invitationKey(email), INVITATION_RESEND_SECONDS, 1);
+}
+
 function invitationMail(lang: Lang, owner: string): { subject: string; text: string } {
   if (lang === "en") {
     return {
@@ -413,8 +434,49 @@ export const accountHandlers = [
     // Its creator registered it: in the demo, that browser stands for the
     // owner of the address and reads the invitation (and later reset codes).
     rememberMailboxOf(sub.id);
-    const mail = invitationMail(mailLanguage(email, ctx.lang), user.username);
-    await sendMail(email, mail.subject, mail.text);
+    await sendInvitation(email, ctx.lang, user.username);
+    return subAccountView(sub);
+  }),
+
+  ...route(ep.resendSubAccountInvitation, async (ctx) => {
+    const { user } = signedIn(ctx);
+    requirePrimary(user);
+    const sub = ownSubAccount(user, ctx.params.id);
+    // Once it has signed in, the account has its password; a disabled one could not use it.
+    if (!sub.enabled || sub.lastLoginOn !== null) {
+      throw new ApiError(ApiCode.wrongStatus, "invitationNotNeeded");
+    }
+    checkInvitationClock(sub.username);
+    limitAddress(ctx.request, ADDRESS_LIMITS.emailCode);
+    await sendInvitation(sub.username, ctx.lang, user.username);
+    return subAccountView(sub);
+  }),
+
+  ...route(ep.deleteSubAccount, async (ctx) => {
+    const { user } = signedIn(ctx);
+    requirePrimary(user);
+    const sub = ownSubAccount(user, ctx.params.id);
+    // Anyone may sign in as a published account: nobody may take it away from the others.
+    if (isPublishedDemoAccount(sub.username)) {
+      throw new ApiError(ApiCode.wrongStatus, "demoAccountDelete");
+    }
+    // Its devices stay listed as history; their tokens answer 20004 with why.
+    await takeOffline(sub.id, "deleted");
+    // A code on its way to the address must not set the password of a later account of it.
+    const codes = [...db.emailCodes.values()]
+      .filter((row) => row.email === sub.username && !row.used)
+      .map((row) => row.captchaId);
+    await db.emailCodes.updateMany(codes, (draft) => {
+      draft.used = true;
+    });
+    for (const notice of [...db.notices.values()]) {
+      if (notice.userId === sub.id) db.notices.delete(notice.id);
+    }
+    db.homePageByUser.delete(sub.id);
+    db.mailboxesByUser.delete(sub.id);
+    forgetAttempts(loginKeyPrefix(sub.id));
+    db.users.delete(sub.id);
+    db.userIdByName.delete(sub.username);
     return subAccountView(sub);
   }),
 

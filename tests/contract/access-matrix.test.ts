@@ -18,6 +18,7 @@ import {
   subAccountSchema,
   XLSX_CONTENT_TYPE,
 } from "../../app/contract/index.ts";
+import { mockClock } from "../../mocks/clock.ts";
 import { OTHER_COMPANY_ACCOUNTS } from "../../mocks/seed.ts";
 import {
   ADMIN,
@@ -81,6 +82,8 @@ interface Fixture {
   /** Another initial order of company A (status, remarks, downloads, import). */
   orderNo: string;
   subAccountId: string;
+  /** A sub-account of company A created for the test: never signed in, not a published one. */
+  newSubAccountId: string;
   /** An image company A's manager uploaded (a licence). */
   imageId: string;
   /** Company A's id (its approved qualification's). */
@@ -229,6 +232,16 @@ const MATRIX: Record<EndpointName, Row> = {
     expected: { ...companyA, subAccountA: FORBIDDEN, admin: UNKNOWN },
     call: (token, f) =>
       json(`/account/sub-account/${f.subAccountId}`, "PUT", token, { enabled: true }),
+  },
+  resendSubAccountInvitation: {
+    expected: { ...companyA, subAccountA: FORBIDDEN, admin: UNKNOWN },
+    call: (token, f) =>
+      json(`/account/sub-account/${f.newSubAccountId}/invitation`, "POST", token),
+  },
+  // After the invitation: it deletes the sub-account the row above mailed.
+  deleteSubAccount: {
+    expected: { ...companyA, subAccountA: FORBIDDEN, admin: UNKNOWN },
+    call: (token, f) => json(`/account/sub-account/${f.newSubAccountId}`, "DELETE", token),
   },
   notices: { expected: signedIn(), call: (token) => json("/notice", "GET", token) },
   readNotices: {
@@ -383,6 +396,13 @@ async function fixture(): Promise<Fixture> {
   const subs = await api.ok("/account/sub-account", { token }, pagedListOf(subAccountSchema));
   const sub = subs.list.find((s) => s.username === ACCOUNT_OF.subAccountA);
   if (!sub) throw new Error("sub-account missing");
+  const created = await api.call<{ id: string }>("/account/sub-account", {
+    method: "POST",
+    token,
+    body: { email: "matrix-sub@example.com", role: "GUEST" },
+  });
+  // Past the 60 s between two invitations to one address.
+  mockClock.advance(61_000);
   const upload = new FormData();
   upload.set("image", new Blob([PNG]), "licence.png");
   const image = await api.call<{ id: string }>("/upload/image", {
@@ -400,6 +420,7 @@ async function fixture(): Promise<Fixture> {
     scanOrderNo: scanned.orderNo,
     orderNo: order.orderNo,
     subAccountId: sub.id,
+    newSubAccountId: created.data.id,
   };
 }
 

@@ -429,6 +429,114 @@ describe("sub-accounts", () => {
   });
 });
 
+describe("sub-accounts: the invitation again, and deleting", () => {
+  async function created(token: string, email: string) {
+    return api.ok(
+      "/account/sub-account",
+      { method: "POST", token, body: { email, role: "GUEST" } },
+      subAccountSchema,
+    );
+  }
+
+  it("mails the invitation again, once a minute per address, only to a sub-account that still needs it", async () => {
+    const token = await api.login(MANAGER);
+    const sub = await created(token, "again@demo.test");
+    const path = `/account/sub-account/${sub.id}/invitation`;
+    // The creation's mail was the first: a minute to wait, whoever asks.
+    const early = await api.call<string>(path, { method: "POST", token });
+    expect(early.code).toBe(ApiCode.tooManyAttempts);
+    expect(early.msg).toMatch(/60/);
+    mockClock.advance(61_000);
+    const again = await api.ok(path, { method: "POST", token }, subAccountSchema);
+    expect(again.username).toBe("again@demo.test");
+    const mail = await api.lastMail("again@demo.test");
+    expect(mail.text).toContain(MANAGER);
+    expect((await api.call(path, { method: "POST", token })).code).toBe(ApiCode.tooManyAttempts);
+
+    // Signed in once, the account has its password; disabled, it could not use one.
+    const ops = (await api.ok("/account/sub-account", { token }, pagedListOf(subAccountSchema))).list
+      .filter((row) => row.username === "ops@demo.test" || row.username === "intern@demo.test")
+      .map((row) => row.id);
+    await api.login("ops@demo.test");
+    for (const id of ops) {
+      const refused = await api.call(`/account/sub-account/${id}/invitation`, {
+        method: "POST",
+        token,
+      });
+      expect(refused.code).toBe(ApiCode.wrongStatus);
+    }
+  });
+
+  it("counts invitations against the e-mail limit of the caller's address", async () => {
+    const token = await api.login(MANAGER);
+    const ids: string[] = [];
+    for (let index = 0; index < 11; index += 1) {
+      ids.push((await created(token, `many-${index}@demo.test`)).id);
+    }
+    mockClock.advance(61_000);
+    const headers = { "X-Forwarded-For": "203.0.113.77" };
+    const codes: number[] = [];
+    // Each address may be mailed again, but one caller gets ten mails a minute.
+    for (const id of ids) {
+      codes.push(
+        (await api.call(`/account/sub-account/${id}/invitation`, { method: "POST", token, headers }))
+          .code,
+      );
+    }
+    expect(codes.slice(0, 10)).toEqual(Array(10).fill(200));
+    expect(codes[10]).toBe(ApiCode.tooManyAttempts);
+  });
+
+  it("deletes a sub-account: its sessions end with the reason, its address is free again, its name stays in answers", async () => {
+    const email = await api.staffAccount("leaving@demo.test");
+    const own = await api.login(email);
+    const token = await api.login(MANAGER);
+    const list = await api.ok("/account/sub-account", { token }, pagedListOf(subAccountSchema));
+    const id = list.list.find((row) => row.username === email)?.id ?? "";
+    const gone = await api.ok(
+      `/account/sub-account/${id}`,
+      { method: "DELETE", token },
+      subAccountSchema,
+    );
+    expect(gone.username).toBe(email);
+    const ended = await api.call<string>("/account/account-info", { token: own });
+    expect(ended.code).toBe(ApiCode.forcedOffline);
+    expect(ended.msg).toBe("该账号已被公司主账号删除");
+    const login = await api.call("/account/login", {
+      method: "POST",
+      body: { username: email, password: PASSWORD },
+    });
+    expect(login.code).toBe(ApiCode.wrongCredentials);
+    const after = await api.ok("/account/sub-account", { token }, pagedListOf(subAccountSchema));
+    expect(after.list.map((row) => row.username)).not.toContain(email);
+    expect((await api.call(`/account/sub-account/${id}`, { method: "DELETE", token })).code).toBe(
+      ApiCode.notFound,
+    );
+    // The address may be given again: a new account, with a new id.
+    mockClock.advance(61_000);
+    expect((await created(token, email)).id).not.toBe(id);
+  });
+
+  it("refuses to delete a published demo account, and another company's sub-account is unknown", async () => {
+    const token = await api.login(MANAGER);
+    const list = await api.ok("/account/sub-account", { token }, pagedListOf(subAccountSchema));
+    const ops = list.list.find((row) => row.username === "ops@demo.test")?.id ?? "";
+    const demo = await api.call(`/account/sub-account/${ops}`, { method: "DELETE", token });
+    expect(demo.code).toBe(ApiCode.wrongStatus);
+    const other = await api.login("nansha.trade@demo.test");
+    for (const [path, method] of [
+      [`/account/sub-account/${ops}`, "DELETE"],
+      [`/account/sub-account/${ops}/invitation`, "POST"],
+    ] as const) {
+      expect((await api.call(path, { method, token: other })).code).toBe(ApiCode.notFound);
+    }
+    const sub = await api.login("ops@demo.test");
+    expect((await api.call(`/account/sub-account/${ops}`, { method: "DELETE", token: sub })).code).toBe(
+      ApiCode.forbidden,
+    );
+  });
+});
+
 describe("unknown paths", () => {
   it("answers HTTP 404 with an envelope", async () => {
     const response = await api.raw("/no/such/call");
