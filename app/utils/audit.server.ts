@@ -89,6 +89,8 @@ export function auditTarget(
     "isSingleLogin",
     "status",
     "expectedCount",
+    "role",
+    "enabled",
   ]) {
     const value = fields[key];
     if (typeof value === "string" || typeof value === "number" || typeof value === "boolean") {
@@ -103,6 +105,9 @@ export function auditTarget(
     out.orders = numbers.slice(0, MAX_ORDERS_LISTED);
     out.orderCount = numbers.length;
   }
+  // An answer naming an account (a sub-account created, changed, mailed or
+  // deleted) says to whom it was done: the id alone outlives no deletion.
+  if (isRecord(answer) && typeof answer.username === "string") target.account = answer.username;
   if (filter !== undefined) target.filter = filter;
   const ids = fields.ids;
   if (Array.isArray(ids)) target.idCount = ids.length;

@@ -142,6 +142,54 @@ describe("audit trail", () => {
     for (const line of raw) expect(line).not.toContain(TOKEN);
   });
 
+  it("names who did what to which sub-account: a role changed, an invitation mailed again, a deletion", async () => {
+    const sub = {
+      id: "u-sub-1",
+      username: "picker@example.com",
+      scope: [],
+      enabled: true,
+      createdOn: { seconds: 1_764_000_000 },
+      lastLoginOn: null,
+    };
+    const api = await apiWith(
+      {
+        "GET /account/account-info": {
+          code: 200,
+          data: { username: "manager@demo.test", isSingleLogin: false, scope: ["CBA_MANAGER"] },
+        },
+        "PUT /account/sub-account/u-sub-1": { code: 200, data: sub },
+        "POST /account/sub-account/u-sub-1/invitation": { code: 1000, data: "发送过于频繁" },
+        "DELETE /account/sub-account/u-sub-1": { code: 200, data: sub },
+      },
+      TOKEN,
+    );
+    await api.attempt("updateSubAccount", { params: { id: "u-sub-1" }, body: { role: "GUEST" } });
+    await api.attempt("resendSubAccountInvitation", { params: { id: "u-sub-1" } });
+    await api.attempt("deleteSubAccount", { params: { id: "u-sub-1" } });
+    expect(lines()).toMatchObject([
+      {
+        event: "operation",
+        action: "updateSubAccount",
+        user: "manager@demo.test",
+        result: "ok",
+        target: { id: "u-sub-1", role: "GUEST", account: "picker@example.com" },
+      },
+      {
+        action: "resendSubAccountInvitation",
+        user: "manager@demo.test",
+        result: "refused",
+        backendCode: 1000,
+        target: { id: "u-sub-1" },
+      },
+      {
+        action: "deleteSubAccount",
+        user: "manager@demo.test",
+        result: "ok",
+        target: { id: "u-sub-1", account: "picker@example.com" },
+      },
+    ]);
+  });
+
   it("never writes a password or an e-mail code of a password reset", async () => {
     const api = await apiWith({});
     await api.attempt("forgotPassword", {
