@@ -109,11 +109,12 @@ for (const lang of ["zh", "en"] as const) {
 
     // From the pallet list: the row's "print label".
     await page.goto(`${prefix}/server/salver/?serviceNo=${serviceNo}&salverNo=${salverNo}`);
-    await page
-      .getByRole("link", {
-        name: `${p.pallets.printLabel}${p.pallets.ofPallet.replace("{{salverNo}}", salverNo)}`,
-      })
-      .click();
+    const printLabel = page.locator(`tr[data-row-key="${salverNo}"]`).getByTestId("print-label");
+    // The link's name is its text, then the pallet's number (for screen readers and speech input).
+    await expect(printLabel).toHaveAccessibleName(
+      new RegExp(`^${p.pallets.printLabel}.*${salverNo}`),
+    );
+    await printLabel.click();
     await expect(page).toHaveURL(
       new RegExp(`/server/salver/label/\\?serviceNo=${serviceNo}&salverNo=${salverNo}$`),
     );
@@ -192,11 +193,13 @@ for (const lang of ["zh", "en"] as const) {
     );
     await login(page, ACCOUNTS.manager, { locale: lang });
     await page.goto(`${prefix}/server/salver/?serviceNo=${serviceNo}&salverNo=${salverNo}`);
-    await page
-      .getByRole("link", {
-        name: `${p.pallets.manifest}${p.pallets.ofPallet.replace("{{salverNo}}", salverNo)}`,
-      })
-      .click();
+    const manifestLink = page
+      .locator(`tr[data-row-key="${salverNo}"]`)
+      .getByTestId("manifest-link");
+    await expect(manifestLink).toHaveAccessibleName(
+      new RegExp(`^${p.pallets.manifest}.*${salverNo}`),
+    );
+    await manifestLink.click();
     await expect(page).toHaveURL(/\/server\/salver\/manifest\/\?/);
     const manifest = page.getByTestId("manifest");
     await expect(manifest.getByRole("heading", { level: 2 })).toHaveText(
