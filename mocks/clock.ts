@@ -3,6 +3,8 @@
  * (e-mail code expiry, the 60 s resend rule, token expiry) without fake timers,
  * which would also freeze the HTTP stack the tests run over.
  */
+import { CHINA_OFFSET_SECONDS } from "../app/utils/china-time.ts";
+
 let fixedMs: number | null = null;
 let offsetMs = 0;
 
@@ -29,8 +31,6 @@ export const mockClock = {
 export function nowSeconds(): number {
   return Math.floor(mockClock.now() / 1000);
 }
-
-const CHINA_OFFSET_SECONDS = 8 * 3600;
 
 /** `YYYY-MM-DD HH:mm:ss` in China time (UTC+8), whatever the server's time zone. */
 export function formatChinaTime(seconds: number | null | undefined): string {

@@ -13,6 +13,7 @@ import {
   type OrderStatusCode,
 } from "../app/contract/cba.ts";
 import { ApiCode } from "../app/contract/envelope.ts";
+import { CHINA_OFFSET_SECONDS } from "../app/utils/china-time.ts";
 import { isAllowedOrderMove } from "../app/utils/order-moves.ts";
 import { chinaDay, nowSeconds } from "./clock.ts";
 import {
@@ -421,7 +422,7 @@ export function arrivalReport(
     if (filter.startTime !== undefined && row.createdOn < filter.startTime) continue;
     if (filter.endTime !== undefined && row.createdOn >= filter.endTime) continue;
     if (needle !== undefined && !row.salverNo.toUpperCase().includes(needle)) continue;
-    const dayIndex = Math.floor((row.createdOn + 8 * 3600) / 86_400);
+    const dayIndex = Math.floor((row.createdOn + CHINA_OFFSET_SECONDS) / 86_400);
     const key = `${dayIndex}|${row.salverNo}`;
     let group = groups.get(key);
     if (!group) {

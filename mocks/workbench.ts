@@ -25,6 +25,7 @@ import {
   type WorkbenchData,
   type WorkbenchTrendDay,
 } from "../app/contract/workbench.ts";
+import { CHINA_OFFSET_SECONDS } from "../app/utils/china-time.ts";
 import { chinaDay, nowSeconds } from "./clock.ts";
 import {
   companyStatsOf,
@@ -40,11 +41,10 @@ import { countStockedInBefore } from "./order-index.ts";
 import { ts } from "./paging.ts";
 
 const DAY = 86_400;
-const CHINA_OFFSET = 8 * 3600;
 
 /** The China-time day number of a time (days since 1970-01-01 in China). */
 export function dayNumber(seconds: number): number {
-  return Math.floor((seconds + CHINA_OFFSET) / DAY);
+  return Math.floor((seconds + CHINA_OFFSET_SECONDS) / DAY);
 }
 
 /** stock in, stock out, detentions, amount stocked out (fen) */
@@ -121,7 +121,7 @@ export function trendOf(companyId: string | null, now = nowSeconds()): Workbench
       for (let i = 0; i < 4; i++) sum[i] = (sum[i] as number) + (figures[i] as number);
     }
     trend.push({
-      day: chinaDay(day * DAY - CHINA_OFFSET),
+      day: chinaDay(day * DAY - CHINA_OFFSET_SECONDS),
       stockIn: sum[0],
       stockOut: sum[1],
       detained: sum[2],

@@ -17,6 +17,7 @@
  */
 import { once } from "node:events";
 import { crc32, createDeflateRaw, deflateRawSync, type ZlibOptions } from "node:zlib";
+import { CHINA_OFFSET_SECONDS } from "../app/utils/china-time.ts";
 import { OFFICE_THEME } from "./xlsx-theme.ts";
 
 /**
@@ -363,7 +364,7 @@ const MAX_32 = 0xffff_ffff;
 
 /** DOS date and time (China time, like every time of the product) of the package's entries. */
 function dosTime(instant: Date): { time: number; date: number } {
-  const date = new Date(instant.getTime() + 8 * 3600 * 1000);
+  const date = new Date((instant.getTime() / 1000 + CHINA_OFFSET_SECONDS) * 1000);
   return {
     time: (date.getUTCHours() << 11) | (date.getUTCMinutes() << 5) | (date.getUTCSeconds() >> 1),
     date:

@@ -7,6 +7,7 @@
 import ExcelJS from "exceljs";
 import { type ArrivalCounts, XLSX_CONTENT_TYPE } from "../app/contract/cba.ts";
 import { ARRIVAL_COUNTS } from "../app/utils/arrival-counts.ts";
+import { CHINA_OFFSET_SECONDS } from "../app/utils/china-time.ts";
 import { formatChinaTime, mockClock } from "./clock.ts";
 import type { OrderRow } from "./db.ts";
 import type { Lang } from "./i18n.ts";
@@ -66,7 +67,7 @@ const kg = (units: number) => units / 100_000;
 /** A China-time wall clock as a date cell (spreadsheets have no time zones). */
 function chinaDate(seconds: number | null | undefined): Date | null {
   if (seconds === null || seconds === undefined) return null;
-  return new Date((seconds + 8 * 3600) * 1000);
+  return new Date((seconds + CHINA_OFFSET_SECONDS) * 1000);
 }
 
 /** A `YYYY-MM-DD` day as a date cell. */

@@ -1,5 +1,8 @@
-/** China Standard Time has no daylight saving: always UTC+8. */
-const CHINA_OFFSET_MINUTES = 8 * 60;
+/**
+ * China Standard Time has no daylight saving: always UTC+8. The one
+ * definition, for the portal and the fake backend alike.
+ */
+export const CHINA_OFFSET_SECONDS = 8 * 3600;
 
 /**
  * Times from the API (`{ seconds }`) shown in China time, whatever the time
@@ -13,7 +16,7 @@ export function formatChinaTime(
   // China's wall clock is UTC shifted by eight hours; read it with the UTC getters.
   // dayjs's offset arithmetic slipped an hour when the server's own zone changed
   // to or from daylight saving time, and cost more than the rest of a list row.
-  const wall = new Date(time.seconds * 1000 + CHINA_OFFSET_MINUTES * 60_000);
+  const wall = new Date((time.seconds + CHINA_OFFSET_SECONDS) * 1000);
   // What dayjs wrote for a time outside what a Date can hold (this module
   // once formatted with dayjs; it stays out of the browser's first load).
   if (Number.isNaN(wall.getTime())) return "Invalid Date";

@@ -9,6 +9,7 @@
 import "~/locales/areas/inventory.ts";
 import dayjs from "dayjs";
 import utc from "dayjs/plugin/utc.js";
+import { CHINA_OFFSET_SECONDS } from "./china-time.ts";
 
 dayjs.extend(utc);
 
@@ -17,7 +18,6 @@ export const START_DATE = "startDate";
 export const END_DATE = "endDate";
 
 /** China Standard Time has no daylight saving: always UTC+8. */
-const CHINA_OFFSET_SECONDS = 8 * 3600;
 const DAY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 export const DATE_SHORTCUTS = ["lastWeek", "lastMonth", "lastThreeMonths"] as const;
