@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { CHINA_OFFSET_SECONDS, formatChinaTime } from "../../app/utils/china-time.ts";
-import { chinaDay, formatChinaTime as backendTime } from "../../mocks/clock.ts";
+import { formatChinaTime as backendTime, chinaDay } from "../../mocks/clock.ts";
 
 describe("the UTC+8 offset", () => {
   it("is eight hours, with no daylight saving", () => {
