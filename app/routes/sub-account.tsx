@@ -1,6 +1,8 @@
 import "~/locales/areas/account.ts";
 import { getFormProps, getSelectProps } from "@conform-to/react";
-import { Form, useNavigation } from "react-router";
+import { useEffect, useState } from "react";
+import { Form, Link, useLocation, useNavigation } from "react-router";
+import { ConfirmDialog, ConfirmPanel } from "~/components/confirm-dialog.tsx";
 import {
   ErrorLine,
   FormErrors,
@@ -12,9 +14,12 @@ import {
 import { PageHeader } from "~/components/page-header.tsx";
 import { type Column, PagedTable } from "~/components/paged-table.tsx";
 import { useTranslation } from "~/utils/i18n.ts";
+import { listHref } from "~/utils/list-query.ts";
 import { SUBMISSION_FIELD } from "~/utils/submission-field.ts";
+import { useHydrated } from "~/utils/use-hydrated.ts";
 import type { Route } from "./+types/sub-account";
 import { subAccountAction, subAccountLoader } from "./sub-account.server.ts";
+import { DELETE_PARAM } from "./sub-account-params.ts";
 
 export function loader(args: Route.LoaderArgs) {
   return subAccountLoader(args);
@@ -31,10 +36,73 @@ const createValidation = laterValidation(() =>
 
 type Row = Route.ComponentProps["loaderData"]["rows"][number];
 
-/** The company administrator's sub-accounts: list, create (e-mail, role), disable or enable. */
+/**
+ * The question before a deletion, and its answer: in a dialog with
+ * JavaScript (`onCancel` closes it), in the page without (`cancelHref`).
+ */
+function DeleteForm({
+  row,
+  submissionKey,
+  busy,
+  onCancel,
+  cancelHref,
+}: {
+  row: Row;
+  submissionKey: string;
+  busy: boolean;
+  onCancel?: () => void;
+  cancelHref: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Form method="post" action={cancelHref} className="space-y-3" data-testid="delete-form">
+      <input type="hidden" name="intent" value="delete" />
+      <input type="hidden" name="confirmed" value="1" />
+      <input type="hidden" name={SUBMISSION_FIELD} value={submissionKey} />
+      <input type="hidden" name="id" value={row.id} />
+      <p className="text-sm text-gray-800">
+        {t("account.subAccount.deleteQuestion", { email: row.username })}
+      </p>
+      <p className="text-sm text-gray-600">{t("account.subAccount.deleteEffects")}</p>
+      <div className="flex justify-end gap-2">
+        {onCancel ? (
+          <button type="button" className="btn-secondary" onClick={onCancel}>
+            {t("common.cancel")}
+          </button>
+        ) : (
+          <Link to={cancelHref} className="btn-secondary">
+            {t("common.cancel")}
+          </Link>
+        )}
+        {/* Focus starts on the safe choice: "cancel" comes first, "delete" needs a move. */}
+        <button type="submit" className="btn-danger" disabled={busy}>
+          {t("account.subAccount.deleteConfirm")}
+        </button>
+      </div>
+    </Form>
+  );
+}
+
+/**
+ * The company administrator's sub-accounts: list, create (e-mail, role),
+ * change the role, mail the invitation again, disable or enable, delete.
+ */
 export default function SubAccounts({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const busy = useNavigation().state === "submitting";
+  const hydrated = useHydrated();
+  const location = useLocation();
+  const params = new URLSearchParams(location.search);
+  /** The page as it is, without a question: where a cancelled deletion goes back to. */
+  const here = listHref(location.pathname, params, { [DELETE_PARAM]: null });
+  // With JavaScript the question is a dialog; without, the address asks it.
+  const [deleting, setDeleting] = useState<Row | null>(null);
+  const asked = deleting ? null : loaderData.deleting;
+  // The deletion answered (done, or refused with its notice): the dialog has done its work.
+  const answered = actionData ?? loaderData.noticeId;
+  useEffect(() => {
+    if (answered) setDeleting(null);
+  }, [answered]);
   const [form, fields] = useZodForm(createValidation, {
     // A sub-account created draws the form anew, empty.
     id: loaderData.noticeId ? `create-sub-account-${loaderData.noticeId}` : "create-sub-account",
@@ -58,7 +126,41 @@ export default function SubAccounts({ loaderData, actionData }: Route.ComponentP
     {
       key: "role",
       header: t("account.subAccount.columns.role"),
-      cell: (row) => t(`account.subAccount.rolesShort.${row.role}`),
+      className: "whitespace-nowrap",
+      cell: (row) => {
+        // A role it has but this account may not give stays listed, to keep it.
+        const choices: readonly string[] = loaderData.roles.includes(row.role as never)
+          ? loaderData.roles
+          : [row.role, ...loaderData.roles];
+        return (
+          <Form method="post" className="flex items-center gap-2" key={`${row.id}-${row.role}`}>
+            <input type="hidden" name="intent" value="role" />
+            <input type="hidden" name={SUBMISSION_FIELD} value={loaderData.submissionKey} />
+            <input type="hidden" name="id" value={row.id} />
+            <select
+              name="role"
+              defaultValue={row.role}
+              aria-label={t("account.subAccount.roleOf", { email: row.username })}
+              className="input h-8 w-auto py-0 text-sm"
+              data-testid="sub-account-role"
+            >
+              {choices.map((role) => (
+                <option key={role} value={role}>
+                  {t(`account.subAccount.rolesShort.${role as Row["role"]}`)}
+                </option>
+              ))}
+            </select>
+            <button
+              type="submit"
+              disabled={busy}
+              className="btn-link"
+              data-testid="change-sub-account-role"
+            >
+              {t("account.subAccount.changeRole")}
+            </button>
+          </Form>
+        );
+      },
     },
     {
       key: "status",
@@ -93,20 +195,51 @@ export default function SubAccounts({ loaderData, actionData }: Route.ComponentP
       sticky: "end",
       className: "whitespace-nowrap",
       cell: (row) => (
-        <Form method="post">
-          <input type="hidden" name="intent" value="toggle" />
-          <input type="hidden" name={SUBMISSION_FIELD} value={loaderData.submissionKey} />
-          <input type="hidden" name="id" value={row.id} />
-          <input type="hidden" name="enabled" value={String(!row.enabled)} />
-          <button
-            type="submit"
-            disabled={busy}
-            className={`btn-link ${row.enabled ? "text-red-600" : ""}`}
-            data-testid="toggle-sub-account"
+        <div className="flex items-center gap-3">
+          <Form method="post">
+            <input type="hidden" name="intent" value="toggle" />
+            <input type="hidden" name={SUBMISSION_FIELD} value={loaderData.submissionKey} />
+            <input type="hidden" name="id" value={row.id} />
+            <input type="hidden" name="enabled" value={String(!row.enabled)} />
+            <button
+              type="submit"
+              disabled={busy}
+              className={`btn-link ${row.enabled ? "text-red-600" : ""}`}
+              data-testid="toggle-sub-account"
+            >
+              {row.enabled ? t("account.subAccount.disable") : t("account.subAccount.enable")}
+            </button>
+          </Form>
+          {row.invitable ? (
+            <Form method="post">
+              <input type="hidden" name="intent" value="resend" />
+              <input type="hidden" name={SUBMISSION_FIELD} value={loaderData.submissionKey} />
+              <input type="hidden" name="id" value={row.id} />
+              <button
+                type="submit"
+                disabled={busy}
+                className="btn-link"
+                title={t("account.subAccount.resendHint")}
+                data-testid="resend-invitation"
+              >
+                {t("account.subAccount.resend")}
+              </button>
+            </Form>
+          ) : null}
+          {/* Without JavaScript the link opens the question as a page; with it, a dialog. */}
+          <Link
+            to={listHref(location.pathname, params, { [DELETE_PARAM]: row.id })}
+            className="btn-link text-red-600"
+            data-testid="delete-sub-account"
+            onClick={(event) => {
+              if (!hydrated) return;
+              event.preventDefault();
+              setDeleting(row);
+            }}
           >
-            {row.enabled ? t("account.subAccount.disable") : t("account.subAccount.enable")}
-          </button>
-        </Form>
+            {t("account.subAccount.delete")}
+          </Link>
+        </div>
       ),
     },
   ];
@@ -162,6 +295,16 @@ export default function SubAccounts({ loaderData, actionData }: Route.ComponentP
         </Form>
       </section>
       <section className="card p-6">
+        {asked ? (
+          <ConfirmPanel title={t("account.subAccount.deleteTitle")} testId="delete-panel">
+            <DeleteForm
+              row={asked}
+              submissionKey={loaderData.submissionKey}
+              busy={busy}
+              cancelHref={here}
+            />
+          </ConfirmPanel>
+        ) : null}
         <PagedTable
           id="sub-accounts"
           columns={columns}
@@ -170,6 +313,22 @@ export default function SubAccounts({ loaderData, actionData }: Route.ComponentP
           pagination={loaderData.pagination}
         />
       </section>
+      {deleting ? (
+        <ConfirmDialog
+          open
+          onClose={() => setDeleting(null)}
+          title={t("account.subAccount.deleteTitle")}
+          testId="delete-dialog"
+        >
+          <DeleteForm
+            row={deleting}
+            submissionKey={loaderData.submissionKey}
+            busy={busy}
+            onCancel={() => setDeleting(null)}
+            cancelHref={here}
+          />
+        </ConfirmDialog>
+      ) : null}
     </div>
   );
 }

@@ -251,3 +251,23 @@ export const toggleSubAccountSchema = z.object({
   id: z.string().trim().min(1).max(100),
   enabled: booleanText,
 });
+
+const subAccountId = z.string().trim().min(1).max(100);
+
+export const roleSubAccountSchema = z.object({
+  intent: z.literal("role"),
+  id: subAccountId,
+  role: z.enum(SUB_ACCOUNT_ROLES),
+});
+
+export const resendSubAccountSchema = z.object({
+  intent: z.literal("resend"),
+  id: subAccountId,
+});
+
+/** Deleting waits for its confirmation (`confirmed=1`): without it, the page asks. */
+export const deleteSubAccountSchema = z.object({
+  intent: z.literal("delete"),
+  id: subAccountId,
+  confirmed: z.literal("1").optional(),
+});

@@ -6,6 +6,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import * as signInPage from "~/routes/login.callback.tsx";
 import * as page from "~/routes/sub-account.tsx";
+import { mockClock } from "../../mocks/api.ts";
 import { errorsOf, freshBackend, type Outcome, type Visitor, visitor } from "./account-harness.ts";
 
 const PATH = "/sub_account";
@@ -22,8 +23,8 @@ async function signedIn(username: string): Promise<Visitor> {
   return browser;
 }
 
-type Row = { id: string; username: string; role: string; enabled: boolean };
-type Listing = { roles: string[]; rows: Row[] };
+type Row = { id: string; username: string; role: string; enabled: boolean; invitable: boolean };
+type Listing = { roles: string[]; rows: Row[]; deleting: Row | null };
 type Answer = {
   result?: { status?: string; error?: Record<string, string[] | null> };
   notice?: { kind: string; message: string };
@@ -170,5 +171,145 @@ describe("enabling and disabling a sub-account", () => {
       message: "子账号已启用",
     });
     await signedIn("ops@demo.test");
+  });
+});
+
+/** A new GUEST sub-account of the manager's, created through the page: its row. */
+async function createdSub(browser: Visitor, email: string): Promise<Row> {
+  const outcome = await post(browser, { intent: "create", email, role: "GUEST" });
+  const row = (await shownAfter(browser, outcome)).rows.find((entry) => entry.username === email);
+  if (!row) throw new Error(`${email} is not listed`);
+  return row;
+}
+
+async function rowOf(browser: Visitor, username: string): Promise<Row> {
+  const row = (await listOf(browser)).rows.find((entry) => entry.username === username);
+  if (!row) throw new Error(`${username} is not listed`);
+  return row;
+}
+
+describe("changing a sub-account's role", () => {
+  it("changes it, says so and lists the new role", async () => {
+    const browser = await signedIn("manager@demo.test");
+    const ops = await rowOf(browser, "ops@demo.test");
+    expect(ops.role).toBe("CBA_MANAGER");
+    const outcome = await post(browser, { intent: "role", id: ops.id, role: "GUEST" });
+    const answer = await shownAfter(browser, outcome);
+    expect(answer.notice).toEqual({
+      kind: "success",
+      message: "子账号 ops@demo.test 的角色已改为“访客”",
+    });
+    expect(answer.rows.find((row) => row.id === ops.id)?.role).toBe("GUEST");
+  });
+
+  it("refuses a role that does not exist, and another company's sub-account, changing nothing", async () => {
+    const browser = await signedIn("manager@demo.test");
+    const ops = await rowOf(browser, "ops@demo.test");
+    const unknown = await post(browser, {
+      intent: "role",
+      id: ops.id,
+      role: "SYSTEM_ADMINISTRATOR",
+    });
+    expect(unknown.status).toBe(400);
+    expect((unknown.data as Answer).notice?.kind).toBe("error");
+    const other = await signedIn("nansha.trade@demo.test");
+    const foreign = await post(other, { intent: "role", id: ops.id, role: "GUEST" });
+    expect((foreign.data as Answer).notice).toEqual({ kind: "error", message: "子账号不存在" });
+    expect((await rowOf(browser, "ops@demo.test")).role).toBe("CBA_MANAGER");
+  });
+});
+
+describe("mailing the invitation again", () => {
+  it("is offered until the sub-account signs in, waits a minute per address, and says so", async () => {
+    const browser = await signedIn("manager@demo.test");
+    const email = `route-again-${Date.now()}@example.com`;
+    const sub = await createdSub(browser, email);
+    expect(sub.invitable).toBe(true);
+    // The creation mailed the first invitation a moment ago.
+    const early = await post(browser, { intent: "resend", id: sub.id });
+    expect(early.status).toBe(400);
+    expect((early.data as Answer).notice?.message).toMatch(/^发送过于频繁，请 \d+ 秒后再试$/);
+    mockClock.advance(61_000);
+    const again = await post(browser, { intent: "resend", id: sub.id });
+    expect((await shownAfter(browser, again)).notice).toEqual({
+      kind: "success",
+      message: `邀请邮件已重新发送至 ${email}`,
+    });
+
+    await signedIn("ops@demo.test");
+    const ops = await rowOf(browser, "ops@demo.test");
+    expect(ops.invitable).toBe(false);
+    const refused = await post(browser, { intent: "resend", id: ops.id });
+    expect((refused.data as Answer).notice?.kind).toBe("error");
+  });
+});
+
+describe("deleting a sub-account", () => {
+  it("asks first: the unconfirmed post leads to the question, a page of its own", async () => {
+    const browser = await signedIn("manager@demo.test");
+    const sub = await createdSub(browser, `route-ask-${Date.now()}@example.com`);
+    const asked = await post(browser, { intent: "delete", id: sub.id });
+    expect(asked.status).toBe(302);
+    expect(asked.location).toBe(`/sub_account/?delete=${sub.id}`);
+    const question = (await browser.get(page, asked.location ?? "", { home: true }))
+      .data as Listing;
+    expect(question.deleting).toMatchObject({ id: sub.id, username: sub.username });
+    // Nothing was deleted by asking.
+    expect(question.rows.map((row) => row.id)).toContain(sub.id);
+    // An id this page does not list asks nothing.
+    const none = await browser.get(page, "/sub_account/?delete=u-nobody", { home: true });
+    expect((none.data as Listing).deleting).toBeNull();
+  });
+
+  it("deletes once confirmed: says so, and the list and the question forget it", async () => {
+    const browser = await signedIn("manager@demo.test");
+    const email = `route-delete-${Date.now()}@example.com`;
+    const sub = await createdSub(browser, email);
+    const outcome = await post(browser, {
+      intent: "delete",
+      id: sub.id,
+      confirmed: "1",
+      submissionKey: "delete-sub-once-0001",
+    });
+    const answer = await shownAfter(browser, outcome);
+    expect(answer.notice).toEqual({
+      kind: "success",
+      message: `子账号 ${email} 已删除，其登录已全部下线`,
+    });
+    expect(answer.rows.map((row) => row.id)).not.toContain(sub.id);
+    expect(answer.deleting).toBeNull();
+    // Sent again (a reload): the same redirect, not a refusal for an unknown sub-account.
+    const again = await post(browser, {
+      intent: "delete",
+      id: sub.id,
+      confirmed: "1",
+      submissionKey: "delete-sub-once-0001",
+    });
+    expect(again.location).toBe(outcome.location);
+  });
+
+  it("the deletion posted from the question's page goes back to the list without the question", async () => {
+    const browser = await signedIn("manager@demo.test");
+    const sub = await createdSub(browser, `route-back-${Date.now()}@example.com`);
+    const outcome = await browser.post(
+      page,
+      `/sub_account/?delete=${sub.id}`,
+      { intent: "delete", id: sub.id, confirmed: "1" },
+      { home: true },
+    );
+    expect(outcome.status).toBe(302);
+    expect(outcome.location).not.toContain("delete=");
+  });
+
+  it("refuses a published demo account and another company's sub-account, deleting nothing", async () => {
+    const browser = await signedIn("manager@demo.test");
+    const ops = await rowOf(browser, "ops@demo.test");
+    const demo = await post(browser, { intent: "delete", id: ops.id, confirmed: "1" });
+    expect(demo.status).toBe(400);
+    expect((demo.data as Answer).notice?.message).toMatch(/演示账号/);
+    const other = await signedIn("nansha.trade@demo.test");
+    const foreign = await post(other, { intent: "delete", id: ops.id, confirmed: "1" });
+    expect((foreign.data as Answer).notice).toEqual({ kind: "error", message: "子账号不存在" });
+    expect((await listOf(browser)).rows.map((row) => row.id)).toContain(ops.id);
   });
 });

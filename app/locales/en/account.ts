@@ -222,7 +222,7 @@ export default {
   subAccount: {
     title: "Sub-accounts",
     intro:
-      "The company's main account can create sub-accounts for its staff. A new sub-account gets an invitation e-mail and sets its own password through Forgot password; a disabled sub-account is signed out at once and cannot sign in.",
+      "The company's main account can create sub-accounts for its staff. A new sub-account gets an invitation e-mail and sets its own password through Forgot password; one that has never signed in can be sent the invitation again. Its role can be changed at any time; a disabled sub-account is signed out at once and cannot sign in until enabled again; a deleted one is signed out at once and cannot be restored.",
     createTitle: "New sub-account",
     create: "Create",
     created: "Sub-account {{email}} created; the invitation e-mail has been sent",
@@ -250,5 +250,19 @@ export default {
     enabledDone: "The sub-account is enabled",
     disabledDone: "The sub-account is disabled and signed out everywhere",
     never: "Never",
+    roleOf: "Role of {{email}}",
+    changeRole: "Change role",
+    roleDone: "The role of sub-account {{email}} is now “{{role}}”",
+    resend: "Resend invitation",
+    resendHint:
+      "This sub-account has never signed in: mail it the invitation to set a password again (at most one e-mail a minute to an address)",
+    resent: "The invitation was mailed again to {{email}}",
+    delete: "Delete",
+    deleteTitle: "Delete sub-account",
+    deleteQuestion: "Delete the sub-account {{email}}?",
+    deleteEffects:
+      "It is signed out at once and can no longer sign in; this cannot be undone. The order history keeps its name, and the address can be given to a new sub-account. To stop it signing in for a while, disable it instead.",
+    deleteConfirm: "Delete",
+    deleted: "Sub-account {{email}} was deleted and signed out everywhere",
   },
 } satisfies Shape<typeof zh>;

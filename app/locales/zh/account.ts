@@ -211,7 +211,7 @@ export default {
   subAccount: {
     title: "子账号",
     intro:
-      "公司主账号可以为员工创建子账号。子账号创建后会收到邀请邮件，通过“忘记密码”设置自己的密码；停用的子账号立即下线且无法登录。",
+      "公司主账号可以为员工创建子账号。子账号创建后会收到邀请邮件，通过“忘记密码”设置自己的密码；从未登录的子账号可以重发邀请。角色可以随时修改；停用的子账号立即下线且无法登录，可再启用；删除的子账号立即下线且不能恢复。",
     createTitle: "新建子账号",
     create: "创建",
     created: "子账号 {{email}} 已创建，邀请邮件已发送",
@@ -239,5 +239,18 @@ export default {
     enabledDone: "子账号已启用",
     disabledDone: "子账号已停用，其登录已全部下线",
     never: "从未登录",
+    roleOf: "{{email}} 的角色",
+    changeRole: "修改角色",
+    roleDone: "子账号 {{email}} 的角色已改为“{{role}}”",
+    resend: "重发邀请",
+    resendHint: "该子账号从未登录：再次发送设置密码的邀请邮件（同一邮箱每分钟最多一封）",
+    resent: "邀请邮件已重新发送至 {{email}}",
+    delete: "删除",
+    deleteTitle: "删除子账号",
+    deleteQuestion: "确定删除子账号 {{email}} 吗？",
+    deleteEffects:
+      "删除后该账号立即下线且不能再登录，此操作不能撤销。订单历史中仍保留它的名称，该邮箱可以再用于新的子账号。如只想暂时禁止登录，请使用“停用”。",
+    deleteConfirm: "确认删除",
+    deleted: "子账号 {{email}} 已删除，其登录已全部下线",
   },
 };
