@@ -20,6 +20,7 @@ import {
   type SalverStatusCode,
 } from "../app/contract/status-codes.ts";
 import {
+  PALLET_SERVICES_SHOWN,
   STALLED_AFTER_DAYS,
   WORKBENCH_DAYS,
   type WorkbenchData,
@@ -146,6 +147,20 @@ function derivedCounts<T extends { companyId: string }>(
   return counts;
 }
 
+/** The services with partly detained pallets and how many, most first. */
+function partlyDetainedByService(companyId: string | null) {
+  const perService = new Map<string, number>();
+  for (const row of db.salvers.values()) {
+    if (companyId !== null && row.companyId !== companyId) continue;
+    if (deriveStatus(salverStatsOf(row.salverNo)) !== SalverStatus.partlyDetained) continue;
+    perService.set(row.serviceNo, (perService.get(row.serviceNo) ?? 0) + 1);
+  }
+  return [...perService]
+    .map(([serviceNo, pallets]) => ({ serviceNo, pallets }))
+    .sort((a, b) => b.pallets - a.pallets || (a.serviceNo < b.serviceNo ? -1 : 1))
+    .slice(0, PALLET_SERVICES_SHOWN);
+}
+
 /** Stocked in before the cut-off and still in stock (the typed arrays of mocks/order-index.ts). */
 function stalledOrders(companyId: string | null, before: number): number {
   return countStockedInBefore(db.orderList, companyId, OrderStatus.stockedIn, before);
@@ -166,12 +181,14 @@ export function workbenchFigures(
     serviceStatsOf(row.serviceNo),
   );
   const stalledBefore = now - STALLED_AFTER_DAYS * DAY;
+  const partlyDetained = partlyDetainedByService(companyId);
   return {
     actions: {
       detainedOrders: orders.counts[OrderStatus.detained],
       stalledOrders: stalledOrders(companyId, stalledBefore),
       stalledBefore: ts(stalledBefore),
       partlyDetainedPallets: pallets.get(SalverStatus.partlyDetained) ?? 0,
+      partlyDetainedByService: partlyDetained,
     },
     counts: {
       services: SALVER_STATUSES.map((status) => ({ status, count: services.get(status) ?? 0 })),

@@ -13,6 +13,8 @@ import { ORDER_STATUSES, SALVER_STATUSES } from "./status-codes.ts";
 export const WORKBENCH_DAYS = 30;
 /** An order stocked in and not out for longer than this needs attention. */
 export const STALLED_AFTER_DAYS = 7;
+/** Services named with their partly detained pallets, most first (the pallet list is per service). */
+export const PALLET_SERVICES_SHOWN = 10;
 
 /** Pages a user may land on after signing in (the staff roles). */
 export const HOME_PAGE_CHOICES = ["services", "workbench"] as const;
@@ -51,6 +53,10 @@ export const workbenchDataSchema = z.object({
     stalledOrders: countSchema,
     stalledBefore: timestampSchema,
     partlyDetainedPallets: countSchema,
+    /** The services holding them, most first, at most `PALLET_SERVICES_SHOWN`. */
+    partlyDetainedByService: z
+      .array(z.object({ serviceNo: z.string(), pallets: countSchema }))
+      .max(PALLET_SERVICES_SHOWN),
     /** Qualification profiles waiting for review; null for a caller who does not review. */
     pendingReviews: countSchema.nullable(),
     /** The caller's unread notifications. */

@@ -5,7 +5,13 @@
  */
 import type { RouterContextProvider } from "react-router";
 import { z } from "zod";
-import { isPlatform, OrderStatus, SalverStatus, type WorkbenchData } from "~/contract/index.ts";
+import {
+  isPlatform,
+  OrderStatus,
+  PALLET_SERVICES_SHOWN,
+  SalverStatus,
+  type WorkbenchData,
+} from "~/contract/index.ts";
 import { getLocale } from "~/middleware/i18next.ts";
 import { apiContext } from "~/middleware/session.server.ts";
 import { getUser } from "~/utils/auth.server.ts";
@@ -31,7 +37,10 @@ export type ActionKey =
 export interface ActionView {
   key: ActionKey;
   count: number;
-  href: string;
+  /** The list that shows them; null where the list is per service (`services`). */
+  href: string | null;
+  /** Partly detained pallets: the pallet list of each service holding some. */
+  services?: { serviceNo: string; pallets: number; href: string }[];
 }
 
 export async function loadWorkbench(context: Context, url: URL) {
@@ -64,7 +73,15 @@ export async function loadWorkbench(context: Context, url: URL) {
     {
       key: "partlyDetainedPallets",
       count: actions.partlyDetainedPallets,
-      href: link(PATHS.pallets, { cbaStatus: SalverStatus.partlyDetained }),
+      // The pallet list shows one service's pallets: one link per service.
+      href: null,
+      services: actions.partlyDetainedByService.map((row) => ({
+        ...row,
+        href: link(PATHS.pallets, {
+          serviceNo: row.serviceNo,
+          cbaStatus: SalverStatus.partlyDetained,
+        }),
+      })),
     },
   ];
   if (actions.pendingReviews !== null) {
@@ -88,6 +105,8 @@ export async function loadWorkbench(context: Context, url: URL) {
     platform,
     actions: list,
     stalledBefore: formatChinaDate(actions.stalledBefore),
+    /** Whether more services hold partly detained pallets than are named. */
+    moreServices: actions.partlyDetainedByService.length >= PALLET_SERVICES_SHOWN,
     counts: data.counts,
     trend: data.trend,
   };

@@ -41,12 +41,12 @@ function CompanyFilter({ view }: { view: WorkbenchView }) {
   return (
     <search>
       <form method="get" className="mt-4 flex flex-wrap items-end gap-3">
-        <label className="flex flex-col gap-1 text-sm text-gray-700">
+        <label className="flex w-full max-w-md min-w-0 flex-col gap-1 text-sm text-gray-700">
           {t("workbench.company.label")}
           <select
             name="companyId"
             defaultValue={view.companyId ?? ""}
-            className="input min-w-64"
+            className="input w-full min-w-0"
             data-testid="workbench-company"
           >
             <option value="">{t("workbench.company.all")}</option>
@@ -104,9 +104,28 @@ function Actions({ view }: { view: WorkbenchView }) {
               {view.platform && view.companyId && LISTS_OF_EVERY_COMPANY.has(action.key) ? (
                 <p className="mt-1 text-xs text-gray-600">{t("workbench.actions.companyNote")}</p>
               ) : null}
-              <Link to={action.href} className="btn-link mt-2 inline-block text-sm">
-                {t("workbench.actions.open", { what: label })}
-              </Link>
+              {action.href ? (
+                <Link to={action.href} className="btn-link mt-2 inline-block text-sm">
+                  {t("workbench.actions.open", { what: label })}
+                </Link>
+              ) : null}
+              {action.services?.length ? (
+                <ul className="mt-2 space-y-1 text-sm" data-testid="pallet-services">
+                  {action.services.map((service) => (
+                    <li key={service.serviceNo}>
+                      <Link to={service.href} className="btn-link">
+                        {t("workbench.actions.palletsOfService", {
+                          serviceNo: service.serviceNo,
+                          count: service.pallets,
+                        })}
+                      </Link>
+                    </li>
+                  ))}
+                  {view.moreServices ? (
+                    <li className="text-xs text-gray-600">{t("workbench.actions.moreServices")}</li>
+                  ) : null}
+                </ul>
+              ) : null}
             </li>
           );
         })}

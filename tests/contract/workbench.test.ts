@@ -74,6 +74,12 @@ describe("workbench figures", () => {
     expect(all.trend).toHaveLength(WORKBENCH_DAYS);
     expect(all.trend.at(-1)?.day).toBe("2026-11-03");
     expect(all.trend.some((day) => day.stockIn > 0)).toBe(true);
+    // Partly detained pallets are named by service, each service's pallet list showing them.
+    for (const data of [a, b, c, all]) {
+      expect(
+        data.actions.partlyDetainedByService.reduce((sum, row) => sum + row.pallets, 0),
+      ).toBe(data.actions.partlyDetainedPallets);
+    }
     // Reviews are the platform's: a company is not told how many wait.
     expect(a.actions.pendingReviews).toBeNull();
     expect(all.actions.pendingReviews).toBeGreaterThan(0);

@@ -152,3 +152,19 @@ test("a user chooses the workbench as home after sign-in, and lands there next t
   await login(ops, "ops@demo.test");
   await expect(ops).toHaveURL(/\/server$/);
 });
+
+test("partly detained pallets lead to the pallet list of each service holding them", async ({
+  page,
+}) => {
+  await login(page, ACCOUNTS.manager);
+  await page.goto("/workbench");
+  const card = page.getByTestId("action-partlyDetainedPallets");
+  const total = await actionCount(page, "partlyDetainedPallets");
+  expect(total).toBeGreaterThan(0);
+  const links = card.getByTestId("pallet-services").getByRole("link");
+  const first = links.first();
+  const shown = Number((await first.innerText()).match(/（(\d+) 个）/)?.[1]);
+  await first.click();
+  await expect(page).toHaveURL(/\/server\/salver\/\?serviceNo=[^&]+&cbaStatus=4$/);
+  await expect(page.getByTestId("pallets-paging-total")).toContainText(String(shown));
+});

@@ -18,6 +18,8 @@ export default {
     stalledNote:
       "Stocked in before {{date}}; the list shows every stocked-in order, the earliest stocked in first.",
     partlyDetainedPallets: "Partly detained pallets",
+    palletsOfService: "Pallets of service {{serviceNo}} ({{count}})",
+    moreServices: "Only the 10 services with the most are listed.",
     pendingReviews: "Qualification profiles waiting for review",
     unreadNotices: "Unread notifications",
     unreadNote: "The notifications page lists every notification, the unread among them.",

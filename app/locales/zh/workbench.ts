@@ -13,6 +13,8 @@ export default {
     stalledOrders: "入库超过 7 天未出库的订单",
     stalledNote: "{{date}} 之前入库；列表显示全部已入库订单，按入库时间从早到晚排列。",
     partlyDetainedPallets: "部分扣留的托盘",
+    palletsOfService: "服务 {{serviceNo}} 的托盘（{{count}} 个）",
+    moreServices: "只列出托盘最多的 10 个服务。",
     pendingReviews: "待审核的资质信息",
     unreadNotices: "未读通知",
     unreadNote: "通知页列出全部通知，未读的排在其中。",
