@@ -76,9 +76,9 @@ describe("workbench figures", () => {
     expect(all.trend.some((day) => day.stockIn > 0)).toBe(true);
     // Partly detained pallets are named by service, each service's pallet list showing them.
     for (const data of [a, b, c, all]) {
-      expect(
-        data.actions.partlyDetainedByService.reduce((sum, row) => sum + row.pallets, 0),
-      ).toBe(data.actions.partlyDetainedPallets);
+      expect(data.actions.partlyDetainedByService.reduce((sum, row) => sum + row.pallets, 0)).toBe(
+        data.actions.partlyDetainedPallets,
+      );
     }
     // Reviews are the platform's: a company is not told how many wait.
     expect(a.actions.pendingReviews).toBeNull();
