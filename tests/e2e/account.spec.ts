@@ -426,7 +426,7 @@ test.describe("sub-accounts", () => {
     await page.getByRole("button", { name: "创建" }).click();
     await expect(page.getByText("请输入正确的邮箱地址")).toBeVisible();
     await page.locator('#create-sub-account input[name="email"]').fill(email);
-    await page.locator('select[name="role"]').selectOption("GUEST");
+    await page.locator('#create-sub-account select[name="role"]').selectOption("GUEST");
     await page.getByRole("button", { name: "创建" }).click();
     await expect(page.getByTestId("sub-account-notice")).toContainText(email);
 
