@@ -97,9 +97,14 @@ export interface Portal {
 /** Portals listen from this port up (`BENCH_PORT`, 3900 by default). */
 let nextPort = Number(process.env.BENCH_PORT ?? 3900);
 
+/** The next port of the run's range, for a portal started another way. */
+export function takePort(): number {
+  return nextPort++;
+}
+
 /** Starts the built portal in demo mode with `orders` seeded orders and waits for /healthz. */
 export async function startPortal(orders: number, extraEnv: Record<string, string> = {}) {
-  const port = nextPort++;
+  const port = takePort();
   // A portal left from an interrupted run would answer in this one's place.
   const stale = await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => undefined);
   if (stale)
