@@ -847,8 +847,10 @@ describe("properties of every action", () => {
         legalIdBackFile: [PNG, "image/png"],
       }),
     });
-    expect(accepted.status).toBe(200);
-    expect(await accepted.text()).toContain("资质信息已提交，请等待审核");
+    // Taken, and answered with a redirect to the page that says so.
+    expect(accepted.status).toBe(302);
+    const result = await visitor.fetch(accepted.headers.get("location") ?? "");
+    expect(await result.text()).toContain("资质信息已提交，请等待审核");
     expect(await companyOf(visitor.world, "guest@demo.test")).not.toBeNull();
   }, 60_000);
 
@@ -863,8 +865,9 @@ describe("properties of every action", () => {
       legalIdBackFile: [large, "image/png"],
     });
     const accepted = await visitor.fetch("/qualificat", { body: form });
-    expect(accepted.status).toBe(200);
-    expect(await accepted.text()).toContain("资质信息已提交，请等待审核");
+    expect(accepted.status).toBe(302);
+    const result = await visitor.fetch(accepted.headers.get("location") ?? "");
+    expect(await result.text()).toContain("资质信息已提交，请等待审核");
   }, 60_000);
 
   it("echoes a rejected remark and filter value as text", async () => {
