@@ -7,9 +7,12 @@
 import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { frame, JOURNAL_MAGIC } from "../../mocks/store-format.ts";
 import { type Child, freePort, startMockApi, stop, waitForOutput } from "./processes.ts";
+
+// Each test starts and stops the fake backend, seeding 5,000 orders: slow beside other suites.
+vi.setConfig({ testTimeout: 60_000 });
 
 const PASSWORD = "Demo1234!";
 let dir: string;
