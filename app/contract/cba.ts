@@ -271,6 +271,20 @@ export const warehousingResultSchema = z.object({
 });
 export type WarehousingResult = z.infer<typeof warehousingResultSchema>;
 
+/** How many orders are in each status; detained ones by the status they return to. */
+export const orderStatusCountsSchema = z.object({
+  total: z.number().int().nonnegative(),
+  counts: z.array(
+    z.object({
+      cbaStatus: orderStatusSchema,
+      /** The status a detained order returns to; null for the others. */
+      previousCbaStatus: orderStatusSchema.nullable(),
+      count: z.number().int().positive(),
+    }),
+  ),
+});
+export type OrderStatusCounts = z.infer<typeof orderStatusCountsSchema>;
+
 export const updateOrdersResultSchema = z.object({
   updated: z.number().int().nonnegative(),
   changed: z.array(orderStatusChangeSchema),
@@ -538,6 +552,17 @@ export const cbaEndpoints = {
     ...logistics,
     params: z.object({ orderNo: numberText }),
     data: z.array(orderEventSchema),
+  }),
+  orderStatusCounts: defineEndpoint({
+    method: "POST",
+    path: "/cba/order/status-counts",
+    summary:
+      "Changes nothing: how many of the listed orders (empty list: every order matching the query) are in each status, detained ones by the status they return to; 40004 names an unknown or another company's order. A POST because 1,000 order numbers do not fit in a query.",
+    ...logistics,
+    readOnly: true,
+    query: orderFilterSchema,
+    body: z.object({ orderNoList: z.array(numberText).max(1000).default([]) }),
+    data: orderStatusCountsSchema,
   }),
   downloadOrders: defineEndpoint({
     method: "POST",

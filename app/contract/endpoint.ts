@@ -41,6 +41,8 @@ export interface EndpointDefinition<
   data: Data;
   /** Demo mode only: not part of the production contract. */
   demoOnly?: boolean;
+  /** A call that changes nothing although it is not a GET (its body is too long for a query). */
+  readOnly?: boolean;
 }
 
 export function defineEndpoint<

@@ -409,7 +409,8 @@ export class Api {
 
 /** Logins and the calls that change or export data leave an audit line; reads do not. */
 function audited(name: EndpointName): boolean {
-  return endpoints[name].method !== "GET";
+  const endpoint = endpoints[name];
+  return endpoint.method !== "GET" && !endpoint.readOnly;
 }
 
 /** Whether a refusal carries data (its message); `null` and `""` do not. */

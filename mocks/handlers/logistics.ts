@@ -6,7 +6,7 @@ import {
   type OrderStatusCode,
 } from "../../app/contract/cba.ts";
 import { ApiCode } from "../../app/contract/envelope.ts";
-import { SCAN_MOVES } from "../../app/utils/order-moves.ts";
+import { countStatuses, SCAN_MOVES } from "../../app/utils/order-moves.ts";
 import { db, deriveStatus, type OrderRow, salverStatsOf, serviceStatsOf } from "../db.ts";
 import { ApiError } from "../errors.ts";
 import { actorOf, historyView, recordEvents } from "../history.ts";
@@ -265,6 +265,16 @@ export const logisticsHandlers = [
       lang,
       { actor: actorOf(signedIn(ctx).user), source: "filter" },
       LISTED_REFUSALS,
+    );
+  }),
+
+  ...route(ep.orderStatusCounts, (ctx) => {
+    const scope = companyScope(signedIn(ctx).user);
+    const { orderNoList } = ctx.body;
+    return countStatuses(
+      orderNoList.length > 0
+        ? ordersByNumbers(scope, orderNoList)
+        : queryOrders(scope, ctx.query).rows,
     );
   }),
 

@@ -235,8 +235,7 @@ const MATRIX: Record<EndpointName, Row> = {
   },
   resendSubAccountInvitation: {
     expected: { ...companyA, subAccountA: FORBIDDEN, admin: UNKNOWN },
-    call: (token, f) =>
-      json(`/account/sub-account/${f.newSubAccountId}/invitation`, "POST", token),
+    call: (token, f) => json(`/account/sub-account/${f.newSubAccountId}/invitation`, "POST", token),
   },
   // After the invitation: it deletes the sub-account the row above mailed.
   deleteSubAccount: {
@@ -302,6 +301,12 @@ const MATRIX: Record<EndpointName, Row> = {
       json("/cba/order-warehousing", "PUT", token, { salverNoOrOrderNo: f.scanOrderNo }),
   },
   orders: { expected: staff, call: (token) => json("/cba/order", "GET", token) },
+  // Another company's order is unknown to company B, like every order call.
+  orderStatusCounts: {
+    expected: companyA,
+    call: (token, f) =>
+      json("/cba/order/status-counts", "POST", token, { orderNoList: [f.orderNo] }),
+  },
   updateOrders: {
     expected: companyA,
     call: (token, f) =>

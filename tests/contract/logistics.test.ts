@@ -653,6 +653,54 @@ describe("order status rules", () => {
   });
 });
 
+describe("status counts of chosen or matching orders", () => {
+  function counts(body: object, query: Record<string, string | number> = {}) {
+    return api.call<{ total: number; counts: object[] }>("/cba/order/status-counts", {
+      method: "POST",
+      token,
+      body,
+      query,
+    });
+  }
+
+  it("counts the chosen orders by status, detained ones by the status they return to, and changes nothing", async () => {
+    const [first, second] = await allOrders({ cbaStatus: 1 });
+    const stocked = (await allOrders({ cbaStatus: 4 }))[0];
+    if (!first || !second || !stocked) throw new Error("orders missing");
+    await putOrders({
+      orderNoList: [second.orderNo, stocked.orderNo],
+      cbaStatus: 2,
+      reasonForDetention: "查验",
+    });
+    const answer = await counts({
+      orderNoList: [first.orderNo, second.orderNo, stocked.orderNo],
+    });
+    expect(answer.code).toBe(200);
+    expect(answer.data).toEqual({
+      total: 3,
+      counts: [
+        { cbaStatus: 1, previousCbaStatus: null, count: 1 },
+        { cbaStatus: 2, previousCbaStatus: 1, count: 1 },
+        { cbaStatus: 2, previousCbaStatus: 4, count: 1 },
+      ],
+    });
+    expect((await order(first.orderNo)).history).toEqual(first.history);
+  });
+
+  it("without numbers, counts every order matching the filter; an unknown number is 40004", async () => {
+    const stockedOut = await allOrders({ cbaStatus: 3 });
+    const answer = await counts({}, { cbaStatus: 3 });
+    expect(answer.data).toEqual({
+      total: stockedOut.length,
+      counts: [{ cbaStatus: 3, previousCbaStatus: null, count: stockedOut.length }],
+    });
+    expect((await counts({ orderNoList: ["NO-SUCH-ORDER"] })).code).toBe(ApiCode.notFound);
+    expect((await counts({ orderNoList: Array(1001).fill("X") })).code).toBe(
+      ApiCode.invalidParameters,
+    );
+  });
+});
+
 describe("operations on every order matching a filter", () => {
   function byFilter(path: string, query: Record<string, string | number>, body: object) {
     return api.call<unknown>(path, { method: "PUT", token, query, body });
