@@ -27,8 +27,9 @@
  *    column whose inputs belong to a form of the page; the page keeps the
  *    selection, which may span pages: the order list keeps it in its URL),
  *    `expand` (a detail row under a row, drawn only when opened: with
- *    JavaScript at once from the rows the page already has, without it by a
- *    link that reloads the list with the row's key in `?open=`),
+ *    JavaScript in place, its `render` getting what it shows as it likes,
+ *    without it by a link that reloads the list with the row's key in
+ *    `?open=`, for the loader to send that row's detail),
  *    `toolbar` (shown left of the column menu).
  *
  * Paging is links and GET forms, so it works without JavaScript. Hidden
@@ -465,7 +466,8 @@ export function PagedTable<Row>({
   );
 }
 
-const OPEN_PARAM = "open";
+/** The address's rows whose detail is open: `?open=<key>`, one per row. */
+export const OPEN_PARAM = "open";
 const EXPAND_CONTROL =
   "inline-flex size-6 cursor-pointer items-center justify-center rounded text-gray-500 hover:bg-gray-100 has-focus-visible:outline-2 has-focus-visible:outline-brand-600 focus-visible:outline-2 focus-visible:outline-brand-600";
 
@@ -474,9 +476,8 @@ function ExpandChevron({ open }: { open: boolean }) {
 }
 
 /**
- * The rows whose detail is open. The page's own rows carry what the detail
- * shows, so it is drawn only when opened (a page of orders would otherwise
- * draw every order's lines and history hidden). They start from `?open=`,
+ * The rows whose detail is open, drawn only then (a page of orders would
+ * otherwise draw every order's lines and history hidden). They start from `?open=`,
  * which is how a row opens without JavaScript; after that a click toggles
  * them in the browser.
  */

@@ -173,6 +173,21 @@ describe("the order route's loader", () => {
     expect(page.pagination.total).toBeGreaterThanOrEqual(page.list.length);
     expect(page.list.every((row) => row.status.label === "初始状态")).toBe(true);
   });
+
+  it("sends an order's lines and history only for the rows of the page its address opens", async () => {
+    const closed = await list("pageSize=10");
+    expect(closed.details).toEqual({});
+    // The rows themselves carry none: a page of orders is not every order's detail.
+    expect(closed.list.some((row) => "lines" in row || "history" in row)).toBe(false);
+    const [first, second] = closed.list.map((row) => row.orderNo);
+    if (!first || !second) throw new Error("the list has fewer than two orders");
+    const opened = await list(`pageSize=10&open=${first}&open=NOT-ON-THIS-PAGE`);
+    expect(Object.keys(opened.details)).toEqual([first]);
+    expect(opened.details[first]?.lines.length).toBeGreaterThan(0);
+    expect(opened.details[first]?.history).toBeInstanceOf(Array);
+    const both = await list(`pageSize=10&open=${first}&open=${second}`);
+    expect(Object.keys(both.details).sort()).toEqual([first, second].sort());
+  });
 });
 
 describe("the order route's action", () => {
@@ -226,7 +241,9 @@ describe("the order route's action", () => {
 
   it("applies a submission once: a reload or a second click gets the first one's redirect", async () => {
     const orderNo = await firstOrder(OrderStatus.initial);
-    const historyBefore = (await list(`orderNo=${orderNo}`)).list[0]?.history.length ?? 0;
+    const historyOf = async () =>
+      (await list(`orderNo=${orderNo}&open=${orderNo}`)).details[orderNo]?.history.length;
+    const historyBefore = (await historyOf()) ?? 0;
     const remark = (key: string) =>
       post(MANAGER, "/order/", [
         ["intent", "remarks"],
@@ -245,11 +262,10 @@ describe("the order route's action", () => {
     const locations = [first, second, reload].map((answer) => redirectOf(answer)?.location);
     expect(locations[0]).toMatch(/done=/);
     expect(new Set(locations).size).toBe(1);
-    const after = (await list(`orderNo=${orderNo}`)).list[0];
-    expect(after?.history.length).toBe(historyBefore + 1);
+    expect(await historyOf()).toBe(historyBefore + 1);
     // A new form (a new key) is a new operation.
     await through(remark("another-form-key-0002"), action);
-    expect((await list(`orderNo=${orderNo}`)).list[0]?.history.length).toBe(historyBefore + 2);
+    expect(await historyOf()).toBe(historyBefore + 2);
   });
 
   it("forgets the key of a refused post, so the corrected form goes through with it", async () => {

@@ -117,6 +117,7 @@ export default {
       qty: "Qty",
       totalPrice: "Total (CNY)",
       none: "No lines",
+      gone: "This order is no longer on this page (the list has changed): open the page it is on.",
     },
     ops: {
       detain: "Detain",

@@ -113,6 +113,7 @@ export default {
       qty: "数量",
       totalPrice: "总价 (元)",
       none: "没有子订单",
+      gone: "这个订单已不在本页（列表已变化），请打开它所在的页面。",
     },
     ops: {
       detain: "扣留",

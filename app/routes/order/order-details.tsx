@@ -5,33 +5,90 @@
  * address opens one; then the server draws it and the browser keeps that
  * markup until this module is there).
  */
+import { useEffect } from "react";
+import { type Location, useFetcher, useLocation } from "react-router";
+import { OPEN_PARAM } from "~/components/paged-table.tsx";
 import { ScrollBox } from "~/components/scroll-box.tsx";
 import { StatusBadge } from "~/components/status-badge.tsx";
 import type { ImportReport } from "~/contract/index.ts";
 import { useTranslation } from "~/utils/i18n.ts";
+import { RESULT_PARAM } from "~/utils/list-query.ts";
+import { hrefWithQuery } from "~/utils/locale-path.ts";
+import { OPERATION_PARAM, SCANNED_PARAM } from "~/utils/order-selection.ts";
 import { OrderHistory } from "./order-history.tsx";
-import type { OrderView } from "./order-view.ts";
+import type { OrderDetails, OrderDetailView } from "./order-view.ts";
 
-/** An opened row: the order's lines, then its history. */
-export function OrderDetail({ order }: { order: OrderView }) {
+/**
+ * An opened row: the order's lines, then its history. The page sends them
+ * only for the rows its address opens; a row opened in the browser asks
+ * the list's loader for its own (the same list with `?open=` that row).
+ */
+export function OrderDetail({
+  orderNo,
+  detail,
+}: {
+  orderNo: string;
+  detail: OrderDetailView | undefined;
+}) {
+  const { t } = useTranslation();
+  const fetched = useFetchedDetail(orderNo, detail === undefined);
+  const shown = detail ?? fetched.detail;
+  if (shown) {
+    return (
+      <>
+        <OrderLines orderNo={orderNo} lines={shown.lines} />
+        <OrderHistory orderNo={orderNo} history={shown.history} />
+      </>
+    );
+  }
+  if (fetched.gone) {
+    return (
+      <p className="text-sm text-gray-600" data-testid="order-detail-gone">
+        {t("logistics.order.lines.gone")}
+      </p>
+    );
+  }
   return (
-    <>
-      <OrderLines order={order} />
-      <OrderHistory order={order} />
-    </>
+    <p className="text-sm text-gray-500" aria-live="polite" data-testid="order-detail-loading">
+      {t("common.loading")}
+    </p>
   );
 }
 
+/** The list's loader asked for one row's detail once the row is opened (`wanted`). */
+function useFetchedDetail(orderNo: string, wanted: boolean) {
+  const location = useLocation();
+  const fetcher = useFetcher<{ details?: OrderDetails }>();
+  const href = detailHref(location, orderNo);
+  const asked = fetcher.state !== "idle" || fetcher.data !== undefined;
+  const { load } = fetcher;
+  useEffect(() => {
+    if (wanted && !asked) void load(href);
+  }, [wanted, asked, load, href]);
+  const detail = fetcher.data?.details?.[orderNo];
+  return { detail, gone: fetcher.state === "idle" && fetcher.data !== undefined && !detail };
+}
+
+/** The same page of the list with only `orderNo` open; an operation's steps and result left out. */
+function detailHref(location: Location, orderNo: string): string {
+  const params = new URLSearchParams(location.search);
+  for (const name of [OPEN_PARAM, RESULT_PARAM, OPERATION_PARAM, SCANNED_PARAM]) {
+    params.delete(name);
+  }
+  params.set(OPEN_PARAM, orderNo);
+  return hrefWithQuery(location.pathname, params);
+}
+
 /** The sub-order lines of one order, shown under its row. */
-function OrderLines({ order }: { order: OrderView }) {
+function OrderLines({ orderNo, lines }: { orderNo: string; lines: OrderDetailView["lines"] }) {
   const { t } = useTranslation();
-  if (order.lines.length === 0) {
+  if (lines.length === 0) {
     return <p className="text-sm text-gray-500">{t("logistics.order.lines.none")}</p>;
   }
   // Headers wrap between words; numbers and codes keep one line, names wrap.
   const head = "px-2.5 py-1.5 text-left align-bottom font-medium break-keep";
   const num = "px-2.5 py-1.5 text-right tabular-nums whitespace-nowrap";
-  const caption = t("logistics.order.lines.title", { orderNo: order.orderNo });
+  const caption = t("logistics.order.lines.title", { orderNo });
   return (
     // Scrolls sideways on its own when the lines are wider than the box.
     <ScrollBox label={caption}>
@@ -66,7 +123,7 @@ function OrderLines({ order }: { order: OrderView }) {
           </tr>
         </thead>
         <tbody className="divide-y divide-gray-200 bg-white">
-          {order.lines.map((line, index) => (
+          {lines.map((line, index) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: lines have no number of their own
             <tr key={index}>
               <td className="min-w-40 px-2.5 py-1.5">{line.itemName}</td>

@@ -1,8 +1,8 @@
 import { useTranslation } from "~/utils/i18n.ts";
-import type { OrderView } from "./order-view.ts";
+import type { OrderEventView } from "./order-view.ts";
 
 /** An order's history under its lines in the expanded row: newest first, China time. */
-export function OrderHistory({ order }: { order: OrderView }) {
+export function OrderHistory({ orderNo, history }: { orderNo: string; history: OrderEventView[] }) {
   const { t } = useTranslation();
   const head = "px-3 py-1.5 text-left font-medium whitespace-nowrap";
   const cell = "px-3 py-1.5 align-top";
@@ -11,13 +11,11 @@ export function OrderHistory({ order }: { order: OrderView }) {
       <h3 className="pb-2 text-xs font-medium text-gray-700">
         {t("logistics.order.history.title")}
       </h3>
-      {order.history.length === 0 ? (
+      {history.length === 0 ? (
         <p className="text-xs text-gray-500">{t("logistics.order.history.none")}</p>
       ) : (
         <table className="min-w-full text-xs">
-          <caption className="sr-only">
-            {t("logistics.order.history.caption", { orderNo: order.orderNo })}
-          </caption>
+          <caption className="sr-only">{t("logistics.order.history.caption", { orderNo })}</caption>
           <thead className="text-gray-500">
             <tr>
               <th scope="col" className={head}>
@@ -38,7 +36,7 @@ export function OrderHistory({ order }: { order: OrderView }) {
             </tr>
           </thead>
           <tbody className="divide-y divide-gray-200 bg-white">
-            {order.history.map((event, index) => (
+            {history.map((event, index) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: events have no number of their own
               <tr key={index} data-testid="order-event">
                 <td className={`${cell} whitespace-nowrap tabular-nums`}>{event.time}</td>

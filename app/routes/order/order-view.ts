@@ -5,6 +5,7 @@
  */
 import type { SubmissionResult } from "@conform-to/react";
 import type { StatusView } from "~/components/status-badge.tsx";
+import type { TargetChoice } from "~/utils/order-moves.ts";
 import type { ConfirmIntent, OperationAnswer, OrderIntent } from "./operations.ts";
 
 export interface OrderLineView {
@@ -46,9 +47,20 @@ export interface OrderView {
   exitCbaTime: string;
   status: StatusView;
   remark: string;
+}
+
+/**
+ * An opened row's detail: the order's lines and history. The page's loader
+ * sends it only for the rows its address opens (`?open=`); the browser asks
+ * the same loader for one row's when it is opened there.
+ */
+export interface OrderDetailView {
   lines: OrderLineView[];
   history: OrderEventView[];
 }
+
+/** The details the loader sends, by order number. */
+export type OrderDetails = Record<string, OrderDetailView>;
 
 /** An operation waiting for its confirmation. */
 export interface PendingOperation {
@@ -59,6 +71,12 @@ export interface PendingOperation {
   matching?: number;
   /** The scanned number of a scan operation, posted again with the confirmation. */
   scanned?: string;
+  /**
+   * "Change status" only: the targets the backend's counts of these orders
+   * allow, and why the others are not offered; null when the counts could
+   * not be read (every target is offered, the backend still refuses).
+   */
+  choices?: TargetChoice[] | null;
 }
 
 /**

@@ -8,6 +8,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider, redirect } from "react-router";
+import { OPEN_PARAM } from "~/components/paged-table.tsx";
 import { IMPORT_MAX_BYTES, type Order, type Pagination } from "~/contract/index.ts";
 import { getInstance, getLocale } from "~/middleware/i18next.ts";
 import { apiContext } from "~/middleware/session.server.ts";
@@ -44,7 +45,14 @@ import {
   type OrderOperation,
   operationOf,
 } from "./operations.ts";
-import type { OrderActionData, OrderResult, OrderView, PendingOperation } from "./order-view.ts";
+import type {
+  OrderActionData,
+  OrderDetails,
+  OrderDetailView,
+  OrderResult,
+  OrderView,
+  PendingOperation,
+} from "./order-view.ts";
 
 /** The kind of the order list's results in the shared store. */
 const RESULT_KIND = "orders";
@@ -71,6 +79,13 @@ function orderView(order: Order, context: Context): OrderView {
       tone: ORDER_STATUS_TONES[order.cbaStatus],
     },
     remark: order.reasonForDetention,
+  };
+}
+
+function detailView(order: Order, context: Context): OrderDetailView {
+  const locale = getLocale(context);
+  const t = getInstance(context).t;
+  return {
     lines: order.subOrder.map((line) => ({
       itemName: line.itemName,
       gmodel: line.gmodel,
@@ -94,6 +109,20 @@ function orderView(order: Order, context: Context): OrderView {
       text: event.text,
     })),
   };
+}
+
+/**
+ * The lines and history of the rows of this page the address opens
+ * (`?open=<order>`, as many as the page has rows at most): drawn by the
+ * server without JavaScript, fetched with it when a row is opened.
+ */
+function openedDetails(orders: readonly Order[], url: URL, context: Context): OrderDetails {
+  const opened = new Set(url.searchParams.getAll(OPEN_PARAM));
+  const details: OrderDetails = {};
+  for (const order of orders) {
+    if (opened.has(order.orderNo)) details[order.orderNo] = detailView(order, context);
+  }
+  return details;
 }
 
 /** One page of the list as the address asks for it (a page past the end: the last). */
@@ -130,6 +159,7 @@ export async function loadOrders(context: Context, url: URL) {
     return {
       ...common,
       list: [] as OrderView[],
+      details: {} as OrderDetails,
       pagination: { total: 0, ...paging } as Pagination,
       totals: { orderCount: formatCount(0, locale), amountTotal: formatMoney(0, locale) },
       pending: null,
@@ -139,6 +169,7 @@ export async function loadOrders(context: Context, url: URL) {
   return {
     ...common,
     list: result.data.list.map((order) => orderView(order, context)),
+    details: openedDetails(result.data.list, url, context),
     pagination: result.data.pagination,
     // Both totals cover the whole filtered set, not only this page.
     totals: {

@@ -430,7 +430,9 @@ export default function OrdersPage({ loaderData, actionData }: Route.ComponentPr
         }}
         expand={{
           label: (order) => t("logistics.order.expandLines", { orderNo: order.orderNo }),
-          render: (order) => <OrderDetail order={order} />,
+          render: (order) => (
+            <OrderDetail orderNo={order.orderNo} detail={loaderData.details[order.orderNo]} />
+          ),
         }}
         toolbar={
           <OrderTotals orderCount={totals.orderCount} amountTotal={totals.amountTotal}>
