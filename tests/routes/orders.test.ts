@@ -190,6 +190,65 @@ describe("the order route's loader", () => {
   });
 });
 
+describe("the change-status confirmation offers what the chosen orders allow", () => {
+  const offered = (pending: { choices?: { to: number; offered: boolean }[] | null } | null) =>
+    pending?.choices?.filter((choice) => choice.offered).map((choice) => choice.to);
+
+  it("offers stock in for initial orders, and says why the other statuses are not offered", async () => {
+    const orderNo = await firstOrder(OrderStatus.initial);
+    const page = await list(`op=status&sel=${orderNo}`);
+    expect(offered(page.pending)).toEqual([OrderStatus.stockedIn]);
+    expect(page.pending?.choices?.find((c) => c.to === OrderStatus.stockedOut)).toEqual({
+      to: OrderStatus.stockedOut,
+      offered: false,
+      blocked: [{ from: OrderStatus.initial, count: 1, allowed: [OrderStatus.stockedIn] }],
+    });
+  });
+
+  it("offers only what every chosen order allows: an initial and a stocked-in order share nothing", async () => {
+    const initial = await firstOrder(OrderStatus.initial);
+    const stocked = await firstOrder(OrderStatus.stockedIn);
+    const page = await list(`op=status&sel=${initial},${stocked}`);
+    expect(offered(page.pending)).toEqual([]);
+    // Other operations' confirmations carry no choices.
+    const detain = await list(`op=detain&sel=${initial}`);
+    expect(detain.pending).toEqual({ intent: "detain", orderNoList: [initial] });
+  });
+
+  it("counts every matching order for an operation on the whole filter", async () => {
+    const page = await list(`op=status&all=1&cbaStatus=${OrderStatus.stockedIn}`);
+    expect(page.pending?.matching).toBeGreaterThan(0);
+    expect(offered(page.pending)).toEqual([OrderStatus.stockedOut]);
+  });
+
+  it("offers a detained order only the status it had, also on the refused post's confirmation", async () => {
+    const stocked = await firstOrder(OrderStatus.stockedIn);
+    await through(
+      post(MANAGER, "/order/", [
+        ["intent", "detain"],
+        ["confirmed", "1"],
+        ["orderNoList", stocked],
+        ["reasonForDetention", "抽检"],
+      ]),
+      action,
+    );
+    expect(offered((await list(`op=status&sel=${stocked}`)).pending)).toEqual([
+      OrderStatus.stockedIn,
+    ]);
+    const refused = await through(
+      post(MANAGER, "/order/", [
+        ["intent", "status"],
+        ["confirmed", "1"],
+        ["orderNoList", stocked],
+      ]),
+      action,
+    );
+    if (!refused.ok) throw new Error("the refusal was thrown");
+    const data = answerOf(refused.value);
+    expect(data.stage === "error" && offered(data.pending)).toEqual([OrderStatus.stockedIn]);
+  });
+});
+
 describe("the order route's action", () => {
   it("answers a first post with a redirect to the confirmation, changing nothing", async () => {
     const orderNo = await firstOrder(OrderStatus.initial);
@@ -399,7 +458,9 @@ describe("the order route's action", () => {
     expect(data).toMatchObject({ stage: "error", intent: "status" });
     if (data.stage !== "error") return;
     // The confirmation is shown again, with the backend's refusal naming the order.
-    expect(data.pending).toEqual({ intent: "status", orderNoList: [moved, held] });
+    expect(data.pending).toMatchObject({ intent: "status", orderNoList: [moved, held] });
+    // With what the orders allow now: nothing, as one is detained and one stocked in.
+    expect(data.pending?.choices?.some((choice) => choice.offered)).toBe(false);
     expect(data.reply.error?.[""]?.[0]).toContain(held);
     // All or nothing: the order that might have moved did not either.
     expect((await order(moved)).status).toBe(OrderStatus.stockedIn);

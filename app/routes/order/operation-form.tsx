@@ -4,12 +4,17 @@ import {
   getSelectProps,
   type SubmissionResult,
 } from "@conform-to/react";
-import { type FetcherWithComponents, Form, Link, useNavigation } from "react-router";
+import type { TFunction } from "i18next";
+import { useEffect, useRef } from "react";
+import { type FetcherWithComponents, Form, Link, useFetcher, useNavigation } from "react-router";
 import { ErrorLine, FormErrors, TextareaField, useZodForm } from "~/components/form.tsx";
 import { validationOf } from "~/components/form-validation.ts";
 import type { Locale } from "~/locales/index.ts";
 import { formatCount } from "~/utils/format.ts";
 import { useTranslation } from "~/utils/i18n.ts";
+import { orderStatusKey } from "~/utils/logistics-status.ts";
+import type { BlockedGroup, TargetChoice } from "~/utils/order-moves.ts";
+import { OPERATION_PARAM } from "~/utils/order-selection.ts";
 import { SUBMISSION_FIELD } from "~/utils/submission-field.ts";
 import { operationSchema } from "./operation-schemas.ts";
 import { ORDER_OPERATIONS, type OrderIntent } from "./operations.ts";
@@ -17,6 +22,55 @@ import type { OrderActionData, PendingOperation } from "./order-view.ts";
 
 /** How many order numbers the confirmation lists before "and N more". */
 const LISTED = 10;
+
+/** The list's address asking for an operation's confirmation (`op=`), whose loader adds its choices. */
+function confirmationHref(action: string, intent: string): string {
+  const [path, query = ""] = action.split("?");
+  const params = new URLSearchParams(query);
+  params.set(OPERATION_PARAM, intent);
+  return `${path}?${params}`;
+}
+
+/** Why a target is not offered: each group of orders that may not move there. */
+function whyNot(choice: TargetChoice, t: TFunction): string {
+  const reason = (group: BlockedGroup) => {
+    const from = t(orderStatusKey(group.from));
+    if (group.allowed.length === 0) {
+      return t("logistics.order.moves.groupNone", { count: group.count, from });
+    }
+    const targets = group.allowed
+      .map((code) => t("logistics.order.moves.quoted", { status: t(orderStatusKey(code)) }))
+      .join(t("logistics.order.moves.or"));
+    return t("logistics.order.moves.group", { count: group.count, from, targets });
+  };
+  return t("logistics.order.moves.target", {
+    target: t(orderStatusKey(choice.to)),
+    reasons: choice.blocked.map(reason).join(t("logistics.order.moves.separator")),
+  });
+}
+
+/**
+ * The targets "change status" may offer its orders: those the loader or the
+ * action counted, or else (a dialog opened in the browser) asked of the
+ * list's loader when the form opens. Undefined while they are on their way;
+ * null when they could not be read (every target is offered).
+ */
+function useChoices(pending: PendingOperation, action: string): TargetChoice[] | null | undefined {
+  const loader = useFetcher<{ pending: PendingOperation | null }>();
+  const missing = pending.intent === "status" && pending.choices === undefined;
+  const href = confirmationHref(action, pending.intent);
+  const asked = useRef<string | null>(null);
+  const { load } = loader;
+  useEffect(() => {
+    if (!missing || asked.current === href) return;
+    asked.current = href;
+    void load(href);
+  }, [missing, href, load]);
+  if (pending.intent !== "status") return undefined;
+  if (pending.choices !== undefined) return pending.choices;
+  if (!loader.data) return undefined;
+  return loader.data.pending?.choices ?? null;
+}
 
 /**
  * The confirmation of an order operation, drawn from its entry in
@@ -52,6 +106,10 @@ export function OperationForm({
     id: `operation-${intent}${all ? "-all" : ""}`,
     lastResult,
   });
+  const choices = useChoices(pending, action);
+  const offered = choices ? new Set(choices.filter((c) => c.offered).map((c) => c.to)) : null;
+  const notOffered = choices?.filter((choice) => !choice.offered) ?? [];
+  const nothingOffered = offered !== null && offered.size === 0;
   const matching = formatCount(pending.matching ?? 0, i18n.language as Locale);
   const busy = fetcher
     ? fetcher.state === "submitting"
@@ -127,15 +185,50 @@ export function OperationForm({
                 <label htmlFor={meta.id} className="mb-1 block text-sm font-medium">
                   {t(field.label)}
                 </label>
-                <select {...getSelectProps(meta)} {...first} key={meta.key} className="input">
+                <select
+                  {...getSelectProps(meta)}
+                  {...first}
+                  key={`${meta.key}-${offered ? [...offered].join(",") : choices}`}
+                  className="input"
+                  aria-describedby={
+                    [meta.errorId, notOffered.length > 0 ? `${meta.id}-why` : null]
+                      .filter(Boolean)
+                      .join(" ") || undefined
+                  }
+                  aria-busy={choices === undefined && intent === "status" ? true : undefined}
+                >
                   <option value="">{t(field.empty)}</option>
-                  {field.options.map((option) => (
-                    <option key={option.value} value={option.value}>
-                      {t(option.label)}
-                    </option>
-                  ))}
+                  {field.options
+                    .filter((option) => !offered || offered.has(option.value as never))
+                    .map((option) => (
+                      <option key={option.value} value={option.value}>
+                        {t(option.label)}
+                      </option>
+                    ))}
                 </select>
                 <ErrorLine id={meta.errorId} errors={meta.errors} />
+                {choices === undefined && intent === "status" ? (
+                  <p className="text-xs text-gray-600" role="status" data-testid="choices-loading">
+                    {t("logistics.order.moves.loading")}
+                  </p>
+                ) : null}
+                {notOffered.length > 0 ? (
+                  <div
+                    id={`${meta.id}-why`}
+                    className="mt-1 text-xs text-gray-700"
+                    data-testid="status-not-offered"
+                  >
+                    {nothingOffered ? (
+                      <p className="font-medium text-red-700">{t("logistics.order.moves.none")}</p>
+                    ) : null}
+                    <p>{t("logistics.order.moves.notOffered")}</p>
+                    <ul className="ml-4 list-disc">
+                      {notOffered.map((choice) => (
+                        <li key={choice.to}>{whyNot(choice, t)}</li>
+                      ))}
+                    </ul>
+                  </div>
+                ) : null}
               </div>
             );
           })
@@ -154,7 +247,7 @@ export function OperationForm({
         <button
           type="submit"
           className={operation.tone === "danger" ? "btn-danger" : "btn-primary"}
-          disabled={busy}
+          disabled={busy || nothingOffered}
           data-autofocus={hasFields ? undefined : true}
         >
           {t("common.confirm")}

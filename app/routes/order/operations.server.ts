@@ -5,13 +5,19 @@
  * passed its schema (./operation-schemas.ts); the page never needs them.
  */
 import type { TFunction } from "i18next";
+import type { RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import { OrderStatus } from "~/contract/status-codes.ts";
+import { apiContext } from "~/middleware/session.server.ts";
 import type { Api, ApiFailure } from "~/utils/api.server.ts";
+import { parseFilters } from "~/utils/list-query.ts";
 import { orderStatusKey } from "~/utils/logistics-status.ts";
-import type { OrderListFilter } from "~/validation/logistics.ts";
+import { targetChoices } from "~/utils/order-moves.ts";
+import { type OrderListFilter, orderListFilterSchema } from "~/validation/logistics.ts";
+import { STATUS_TARGETS } from "~/validation/logistics-limits.ts";
 import type { OperationSchemas } from "./operation-schemas.ts";
 import type { Intent, IntentOf, OperationAnswer } from "./operations.ts";
+import type { PendingOperation } from "./order-view.ts";
 
 /** An answer of the backend, as `Api.attempt` gives it. */
 export type Outcome<T> = { ok: true; data: T } | ApiFailure;
@@ -121,3 +127,28 @@ export const ORDER_CALLS = {
     }),
   }),
 } satisfies { [K in Intent]: OperationCalls };
+
+/**
+ * The confirmation of "change status" with the targets its orders allow
+ * (every one of them, or every order matching `filters`), as the backend
+ * counts their statuses now; other confirmations as they are. Counts that
+ * cannot be read leave every target offered: the backend still refuses a
+ * move it does not allow.
+ */
+export async function withChoices(
+  context: Readonly<RouterContextProvider>,
+  url: URL,
+  pending: PendingOperation | null,
+): Promise<PendingOperation | null> {
+  if (pending?.intent !== "status") return pending;
+  const all = pending.matching !== undefined;
+  const filters = parseFilters(url.searchParams, orderListFilterSchema);
+  const answer = await context.get(apiContext).attempt("orderStatusCounts", {
+    query: all ? filters : {},
+    body: { orderNoList: all ? [] : pending.orderNoList },
+  });
+  return {
+    ...pending,
+    choices: answer.ok ? targetChoices(STATUS_TARGETS, answer.data.counts) : null,
+  };
+}

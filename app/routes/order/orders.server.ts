@@ -37,7 +37,12 @@ import { applyOnce, done, newSubmissionKey } from "~/utils/submission-key.server
 import { inspectXlsx, XlsxRefused } from "~/utils/xlsx-guard.server.ts";
 import { orderListFilterSchema, selectionSchema } from "~/validation/logistics.ts";
 import { operationSchema } from "./operation-schemas.ts";
-import { type OperationCalls, ORDER_CALLS, type Outcome } from "./operations.server.ts";
+import {
+  type OperationCalls,
+  ORDER_CALLS,
+  type Outcome,
+  withChoices,
+} from "./operations.server.ts";
 import {
   type ConfirmIntent,
   type OperationSchema,
@@ -176,7 +181,11 @@ export async function loadOrders(context: Context, url: URL) {
       orderCount: formatCount(result.data.pagination.total, locale),
       amountTotal: formatMoney(result.data.amountTotal, locale),
     },
-    pending: pendingOf(url, selection, result.data.pagination.total),
+    pending: await withChoices(
+      context,
+      url,
+      pendingOf(url, selection, result.data.pagination.total),
+    ),
     error: null,
   };
 }
@@ -288,7 +297,11 @@ export async function orderAction(context: Context, request: Request, url: URL) 
     const submission = parseWithZod(formData, { schema: plan.schema });
     if (submission.status !== "success") {
       const hideFields = operation.target === "upload" ? ["file"] : undefined;
-      return failed(intent, plan.pending, submission.reply({ hideFields }));
+      return failed(
+        intent,
+        await withChoices(context, url, plan.pending),
+        submission.reply({ hideFields }),
+      );
     }
     if (operation.target === "upload") {
       // The archive's own directory is checked before the file goes anywhere:
@@ -303,7 +316,13 @@ export async function orderAction(context: Context, request: Request, url: URL) 
       }
     }
     const result = await plan.call(submission.value);
-    if (!result.ok) return failed(intent, await plan.again(), reject(submission, result));
+    if (!result.ok) {
+      return failed(
+        intent,
+        await withChoices(context, url, await plan.again()),
+        reject(submission, result),
+      );
+    }
     // 4. Keep the result and show it on the list, with the selection the list now shows.
     const answer = ORDER_CALLS[intent].answer(result.data, t);
     const id = await keepResult(context, RESULT_KIND, {
