@@ -107,9 +107,15 @@ export function OperationForm({
     lastResult,
   });
   const choices = useChoices(pending, action);
-  const offered = choices ? new Set(choices.filter((c) => c.offered).map((c) => c.to)) : null;
+  // While the choices are on their way, none is offered (nor refused).
+  const loading = intent === "status" && choices === undefined;
+  const offered = loading
+    ? new Set<number>()
+    : choices
+      ? new Set<number>(choices.filter((c) => c.offered).map((c) => c.to))
+      : null;
   const notOffered = choices?.filter((choice) => !choice.offered) ?? [];
-  const nothingOffered = offered !== null && offered.size === 0;
+  const nothingOffered = !loading && offered !== null && offered.size === 0;
   const matching = formatCount(pending.matching ?? 0, i18n.language as Locale);
   const busy = fetcher
     ? fetcher.state === "submitting"
@@ -188,18 +194,18 @@ export function OperationForm({
                 <select
                   {...getSelectProps(meta)}
                   {...first}
-                  key={`${meta.key}-${offered ? [...offered].join(",") : choices}`}
+                  key={meta.key}
                   className="input"
                   aria-describedby={
                     [meta.errorId, notOffered.length > 0 ? `${meta.id}-why` : null]
                       .filter(Boolean)
                       .join(" ") || undefined
                   }
-                  aria-busy={choices === undefined && intent === "status" ? true : undefined}
+                  aria-busy={loading ? true : undefined}
                 >
                   <option value="">{t(field.empty)}</option>
                   {field.options
-                    .filter((option) => !offered || offered.has(option.value as never))
+                    .filter((option) => !offered || offered.has(Number(option.value)))
                     .map((option) => (
                       <option key={option.value} value={option.value}>
                         {t(option.label)}
@@ -207,7 +213,7 @@ export function OperationForm({
                     ))}
                 </select>
                 <ErrorLine id={meta.errorId} errors={meta.errors} />
-                {choices === undefined && intent === "status" ? (
+                {loading ? (
                   <p className="text-xs text-gray-600" role="status" data-testid="choices-loading">
                     {t("logistics.order.moves.loading")}
                   </p>
@@ -247,7 +253,7 @@ export function OperationForm({
         <button
           type="submit"
           className={operation.tone === "danger" ? "btn-danger" : "btn-primary"}
-          disabled={busy || nothingOffered}
+          disabled={busy || loading || nothingOffered}
           data-autofocus={hasFields ? undefined : true}
         >
           {t("common.confirm")}

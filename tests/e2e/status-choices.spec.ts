@@ -1,0 +1,95 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import enCommon from "../../app/locales/en/common.ts";
+import enL from "../../app/locales/en/logistics.ts";
+import zhCommon from "../../app/locales/zh/common.ts";
+import zhL from "../../app/locales/zh/logistics.ts";
+import { ACCOUNTS, expect, hydrated, login, test } from "./fixtures.ts";
+
+/**
+ * "Change status" offers only the statuses every chosen order may move to,
+ * and says why each other one is not offered: in its dialog with
+ * JavaScript, on the confirmation page without.
+ */
+
+const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+
+async function orderIn(page: Page, prefix: string, status: number, position: number) {
+  await page.goto(`${prefix}/order/?cbaStatus=${status}&pageSize=50`);
+  const keys = await page
+    .getByTestId("orders")
+    .locator("tbody tr[data-row-key]")
+    .evaluateAll((trs) => trs.map((tr) => tr.getAttribute("data-row-key") ?? ""));
+  const orderNo = keys[Math.min(position, keys.length - 1)];
+  if (!orderNo) throw new Error(`no order in status ${status}`);
+  return orderNo;
+}
+
+const options = (page: Page, scope: string) =>
+  page
+    .locator(`[data-testid=${scope}] select[name="cbaStatus"] option`)
+    .evaluateAll((found) => found.map((option) => (option as HTMLOptionElement).value));
+
+test("with JavaScript (Chinese): orders that share no move get none offered, each status says why; one order gets its own", async ({
+  page,
+}) => {
+  const { l, common } = { l: zhL, common: zhCommon };
+  await login(page, ACCOUNTS.manager);
+  const initial = await orderIn(page, "", 1, 3);
+  const stocked = await orderIn(page, "", 4, 3);
+
+  await page.goto(`/order/?sel=${initial},${stocked}`);
+  await hydrated(page);
+  await page.getByTestId("op-status").click();
+  const dialog = page.getByTestId("operation-dialog");
+  const why = dialog.getByTestId("status-not-offered");
+  await expect(why).toContainText(l.order.moves.none);
+  await expect(why).toContainText(
+    `“${l.orderStatus["3"]}”：1 个订单为“${l.orderStatus["1"]}”，只能改为“${l.orderStatus["4"]}”`,
+  );
+  await expect(why.locator("li")).toHaveCount(3);
+  expect(await options(page, "operation-dialog")).toEqual([""]);
+  await expect(dialog.getByRole("button", { name: common.confirm })).toBeDisabled();
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  expect(
+    results.violations.filter((v) => v.impact === "serious" || v.impact === "critical"),
+  ).toEqual([]);
+  await page.screenshot({ path: test.info().outputPath("status-none-zh.png") });
+  await page.keyboard.press("Escape");
+
+  await page.goto(`/order/?sel=${initial}`);
+  await hydrated(page);
+  await page.getByTestId("op-status").click();
+  await expect(dialog.getByTestId("status-not-offered")).toContainText(l.orderStatus["3"]);
+  expect(await options(page, "operation-dialog")).toEqual(["", "4"]);
+  await dialog.locator('select[name="cbaStatus"]').selectOption("4");
+  await dialog.getByRole("button", { name: common.confirm }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId("operation-result")).toContainText(common.operationSuccessful);
+});
+
+test("without JavaScript (English): the confirmation page offers a stocked-in order only stock out, and says why not the others", async ({
+  newContext,
+}) => {
+  const { l, common } = { l: enL, common: enCommon };
+  const context = await newContext({ javaScriptEnabled: false, locale: "en-US" });
+  const page = await context.newPage();
+  await login(page, ACCOUNTS.manager, { locale: "en" });
+  const stocked = await orderIn(page, "/en", 4, 5);
+
+  await page.goto(`/en/order/?sel=${stocked}`);
+  await page.getByTestId("op-status").click();
+  await expect(page).toHaveURL(/op=status/);
+  const panel = page.getByTestId("confirm-panel");
+  const why = panel.getByTestId("status-not-offered");
+  await expect(why).toContainText(
+    `"${l.orderStatus["4"]}": 1 of the orders are "${l.orderStatus["4"]}" and may only become "${l.orderStatus["3"]}"`,
+  );
+  await expect(why).toContainText(`"${l.orderStatus["1"]}":`);
+  expect(await options(page, "confirm-panel")).toEqual(["", "3"]);
+  await page.screenshot({ path: test.info().outputPath("status-page-en.png"), fullPage: true });
+  await panel.locator('select[name="cbaStatus"]').selectOption("3");
+  await panel.getByRole("button", { name: common.confirm }).click();
+  await expect(page.getByTestId("operation-result")).toContainText(common.operationSuccessful);
+  await expect(page.locator(`tr[data-row-key="${stocked}"]`)).toContainText(l.orderStatus["3"]);
+});
