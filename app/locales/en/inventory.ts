@@ -37,6 +37,14 @@ export default {
     unchangedIn: "Orders left unchanged ({{count}}): their status does not allow stocking in",
     unchangedOut: "Orders left unchanged ({{count}}): their status does not allow stocking out",
     queued: "{{count}} waiting",
+    camera: {
+      start: "Scan with camera",
+      stop: "Turn the camera off",
+      video: "Camera picture",
+      aim: "Hold a barcode or QR code in front of the camera: each number read is submitted as a hand scanner does.",
+      starting: "Turning the camera on…",
+      unavailable: "The camera cannot be used: allow this site to use it, or use a hand scanner",
+    },
     shift: {
       title: "Scans of this shift",
       hint: "Kept in this browser tab; closing the tab clears it.",

@@ -33,6 +33,14 @@ export default {
     unchangedIn: "未变更的订单（{{count}}）：当前状态不能入库",
     unchangedOut: "未变更的订单（{{count}}）：当前状态不能出库",
     queued: "待提交 {{count}} 条",
+    camera: {
+      start: "摄像头扫码",
+      stop: "关闭摄像头",
+      video: "摄像头画面",
+      aim: "将条形码或二维码对准摄像头：读到的号码会像扫码枪一样提交。",
+      starting: "正在打开摄像头…",
+      unavailable: "无法打开摄像头：请允许本网站使用摄像头，或改用扫码枪",
+    },
     shift: {
       title: "本班扫描记录",
       hint: "记录保存在当前浏览器标签页，关闭标签页后清空。",

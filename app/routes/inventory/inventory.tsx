@@ -12,6 +12,7 @@ import { useHydrated } from "~/utils/use-hydrated.ts";
 import type { ScanInput } from "~/validation/inventory.ts";
 import { SCAN_MAX } from "~/validation/inventory-limits.ts";
 import type { Route } from "./+types/inventory";
+import { CameraScan } from "./camera-scan.tsx";
 import { scanAction, scanLoader } from "./inventory.server.ts";
 import type { ScanActionData } from "./scan-record.ts";
 import { ScanResult, ShiftList, useShiftScans } from "./scan-views.tsx";
@@ -63,6 +64,7 @@ export default function InventoryPage({ loaderData, actionData }: Route.Componen
   );
   const [localError, setLocalError] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
+  const form = useRef<HTMLFormElement>(null);
   // Each waiting scan has its own submission key: sent twice, it is carried out once.
   const queue = useRef<(ScanInput & { [SUBMISSION_FIELD]: string })[]>([]);
   const busy = useRef(false);
@@ -118,6 +120,13 @@ export default function InventoryPage({ loaderData, actionData }: Route.Componen
     );
   };
 
+  // A number the camera read goes the way a hand scanner's does: into the field, then Enter.
+  const scanFromCamera = (number: string) => {
+    if (!input.current) return;
+    input.current.value = number.slice(0, SCAN_MAX);
+    form.current?.requestSubmit();
+  };
+
   const fieldError =
     localError ??
     (!hydrated && posted?.stage === "invalid"
@@ -132,6 +141,7 @@ export default function InventoryPage({ loaderData, actionData }: Route.Componen
       <p className="mb-4 max-w-3xl text-sm text-gray-600">{t("inventory.scan.intro")}</p>
 
       <form
+        ref={form}
         method="post"
         action={location.pathname}
         onSubmit={onSubmit}
@@ -193,6 +203,7 @@ export default function InventoryPage({ loaderData, actionData }: Route.Componen
           </div>
           <ErrorLine id="scan-number-error" errors={fieldError ? [fieldError] : undefined} />
         </div>
+        {hydrated ? <CameraScan onRead={scanFromCamera} /> : null}
       </form>
 
       <div aria-live="polite" className="min-h-6">
