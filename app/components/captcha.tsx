@@ -1,7 +1,6 @@
-import type { FieldMetadata } from "@conform-to/react";
 import { useState } from "react";
 import { useLocation } from "react-router";
-import { InputField } from "~/components/form.tsx";
+import { type FieldState, InputField } from "~/components/input-field.tsx";
 import { CAPTCHA_SIZE, type CaptchaPurpose } from "~/utils/captcha-purpose.ts";
 import { useTranslation } from "~/utils/i18n.ts";
 import { hrefWithQuery } from "~/utils/locale-path.ts";
@@ -67,7 +66,7 @@ export function CaptchaField({
   purpose,
   nonce,
 }: {
-  field: FieldMetadata<string | undefined>;
+  field: FieldState;
   purpose: CaptchaPurpose;
   nonce: string;
 }) {

@@ -1,6 +1,5 @@
 import {
   type FieldMetadata,
-  getInputProps,
   getTextareaProps,
   parse,
   type Submission,
@@ -10,46 +9,13 @@ import { type ComponentProps, type ReactNode, useEffect, useRef, useState } from
 import type { z } from "zod";
 import { loadingAtStart } from "./deferred.tsx";
 import { ErrorLine } from "./form-messages.tsx";
+import { useFocusAfterRefusal } from "./plain-form.ts";
 
 // The messages have no Conform in them: pages that show them without a form
 // of their own import them from there, and load no form code.
 export { ErrorLine, FormErrors, Notice, useErrorText } from "./form-messages.tsx";
-
-interface InputFieldProps extends Omit<ComponentProps<"input">, "type" | "name" | "id"> {
-  label: ReactNode;
-  field: FieldMetadata<string | undefined>;
-  type?: "text" | "email" | "password" | "tel" | "number";
-  addon?: ReactNode;
-}
-
-export function InputField({
-  label,
-  field,
-  type = "text",
-  addon,
-  className,
-  ...rest
-}: InputFieldProps) {
-  const { key, ...inputProps } = getInputProps(field, { type });
-  return (
-    <div className={className}>
-      <label htmlFor={field.id} className="mb-1 block text-sm font-medium text-gray-700">
-        {label}
-      </label>
-      {/* In a narrow window the addon (the image code's picture) goes under the field. */}
-      <div className="flex flex-wrap items-center gap-2">
-        <input
-          key={key}
-          {...inputProps}
-          {...rest}
-          className={addon ? "input min-w-40 flex-1" : "input"}
-        />
-        {addon}
-      </div>
-      <ErrorLine id={field.errorId} errors={field.errors} />
-    </div>
-  );
-}
+// The input has none either: the sign-in page draws its fields without Conform.
+export { InputField } from "./input-field.tsx";
 
 interface TextareaFieldProps extends Omit<ComponentProps<"textarea">, "name" | "id"> {
   label: ReactNode;
@@ -187,28 +153,6 @@ export function useZodForm<Schema extends FormSchema>(
   }, [validate, form]);
   useFocusAfterRefusal(form.id, options.lastResult);
   return [form, fields] as const;
-}
-
-/**
- * A refusal from the server redraws the fields it empties (a password, an
- * image code), and the focus in one of them is lost with it. It then goes
- * to the first field the refusal marks, else the first field left empty
- * (the password after a wrong one), so the user types on where the form
- * needs them; focus the user has put elsewhere is left where it is.
- */
-function useFocusAfterRefusal(formId: string, lastResult: unknown) {
-  useEffect(() => {
-    if ((lastResult as { status?: string } | null | undefined)?.status !== "error") return;
-    if (document.activeElement && document.activeElement !== document.body) return;
-    const fields = document
-      .getElementById(formId)
-      ?.querySelectorAll<HTMLInputElement>("input:not([type=hidden]):not([disabled]), textarea");
-    const list = [...(fields ?? [])];
-    const target =
-      list.find((field) => field.getAttribute("aria-invalid") === "true") ??
-      list.find((field) => field.value === "");
-    target?.focus();
-  }, [formId, lastResult]);
 }
 
 /**

@@ -1,10 +1,11 @@
-import { getFormProps } from "@conform-to/react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { DemoMailboxLink } from "~/components/account/demo-mailbox-link.tsx";
 import { EmailCodeField } from "~/components/account/email-code-field.tsx";
 import { CaptchaField, currentCaptchaNonce } from "~/components/captcha.tsx";
-import { FormErrors, InputField, laterValidation, Notice, useZodForm } from "~/components/form.tsx";
+import { FormErrors, Notice } from "~/components/form-messages.tsx";
+import { InputField } from "~/components/input-field.tsx";
 import { LanguageSwitcher } from "~/components/language-switcher.tsx";
+import { type PostedResult, usePlainForm } from "~/components/plain-form.ts";
 import { SIGN_IN_DEMO_ACCOUNTS } from "~/config/demo-accounts.ts";
 import { env } from "~/config/env.server.ts";
 import type { Locale } from "~/locales/index.ts";
@@ -16,6 +17,14 @@ import { useTranslation } from "~/utils/i18n.ts";
 import { hrefWithQuery, localizePath } from "~/utils/locale-path.ts";
 import { homePathFor } from "~/utils/permissions.ts";
 import { commitSession } from "~/utils/session.server.ts";
+import {
+  checkEmailLogin,
+  checkLogin,
+  checkLoginCodeRequest,
+  EMAIL_CODE_PATTERN,
+  EMAIL_MAX,
+  IMAGE_CODE_PATTERN,
+} from "~/validation/auth-checks.ts";
 import type { Route } from "./+types/login";
 
 export const DEMO_PASSWORD = "Demo1234!";
@@ -52,23 +61,15 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   );
 }
 
-// The browser checks the forms with the action's schemas, which bring zod: they
-// come after the first paint; the server renders the forms without them.
-const loginValidation = laterValidation(() =>
-  import("~/validation/auth.ts").then((module) => module.loginSchema),
-);
-const codeRequestValidation = laterValidation(() =>
-  import("~/validation/auth.ts").then((module) => module.loginCodeRequestSchema),
-);
-const emailLoginValidation = laterValidation(() =>
-  import("~/validation/auth.ts").then((module) => module.emailLoginSchema),
-);
+// The browser checks the three fields by hand (no zod, no Conform on this
+// page: it is every visitor's first load); the action checks them with zod.
+const REQUIRED = { required: true } as const;
 
 type LoginData = Route.ComponentProps["loaderData"];
 type ActionData = Route.ComponentProps["actionData"];
 
-function lastResultOf(actionData: ActionData) {
-  return actionData && "status" in actionData ? actionData : undefined;
+function lastResultOf(actionData: ActionData): PostedResult | undefined {
+  return actionData && "status" in actionData ? (actionData as PostedResult) : undefined;
 }
 
 export default function LoginPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -177,16 +178,20 @@ function ImageCodeSignIn({
   const { t, i18n } = useTranslation();
   const locale = i18n.language as Locale;
   const submitting = useSubmitting();
-  const [form, fields] = useZodForm(loginValidation, {
+  const [form, fields, formProps] = usePlainForm(["username", "password", "code"], checkLogin, {
     lastResult: lastResultOf(actionData),
-    constraint: {},
+    constraints: {
+      username: REQUIRED,
+      password: REQUIRED,
+      code: { required: true, pattern: IMAGE_CODE_PATTERN },
+    },
   });
   return (
     <>
       <Form
         method="post"
         action={localizePath("/login", locale)}
-        {...getFormProps(form)}
+        {...formProps}
         className="space-y-1"
       >
         <FormErrors id={form.errorId} errors={form.errors} />
@@ -231,9 +236,9 @@ function EmailCodeRequest({ actionData }: { actionData: ActionData }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language as Locale;
   const submitting = useSubmitting();
-  const [form, fields] = useZodForm(codeRequestValidation, {
+  const [form, fields, formProps] = usePlainForm(["username"], checkLoginCodeRequest, {
     lastResult: lastResultOf(actionData),
-    constraint: {},
+    constraints: { username: { required: true, maxLength: EMAIL_MAX } },
   });
   return (
     <section aria-labelledby="by-email-title" data-testid="email-code-request">
@@ -244,7 +249,7 @@ function EmailCodeRequest({ actionData }: { actionData: ActionData }) {
       <Form
         method="post"
         action={hrefWithQuery(localizePath("/login", locale), { code: "email" })}
-        {...getFormProps(form)}
+        {...formProps}
         className="space-y-1"
       >
         <FormErrors id={form.errorId} errors={form.errors} />
@@ -282,10 +287,12 @@ function EmailCodeSignIn({
   const locale = i18n.language as Locale;
   const submitting = useSubmitting();
   const email = loaderData.codeSentTo ?? "";
-  const [form, fields] = useZodForm(emailLoginValidation, {
+  const [form, fields, formProps] = usePlainForm(["password", "emailCode"], checkEmailLogin, {
     lastResult: lastResultOf(actionData),
-    defaultValue: { username: email },
-    constraint: {},
+    constraints: {
+      password: REQUIRED,
+      emailCode: { required: true, pattern: EMAIL_CODE_PATTERN },
+    },
   });
   return (
     <section aria-labelledby="by-email-title" data-testid="email-code-sign-in">
@@ -312,7 +319,7 @@ function EmailCodeSignIn({
       <Form
         method="post"
         action={hrefWithQuery(localizePath("/login", locale), { code: "email" })}
-        {...getFormProps(form)}
+        {...formProps}
         className="space-y-1"
       >
         <input type="hidden" name="method" value="email" />

@@ -1,8 +1,10 @@
 import { z } from "zod";
+import { EMAIL_CODE_PATTERN, EMAIL_MAX, IMAGE_CODE_PATTERN } from "./auth-checks.ts";
 
 /**
  * Form schemas speak in translation keys: the page translates the key, so the
- * same schema validates in the browser and on the server in either language.
+ * same rules check the form in the browser (./auth-checks.ts, without zod)
+ * and here on the server, in either language.
  */
 export const loginSchema = z.object({
   username: z.string({ error: "auth.usernameRequired" }).trim().min(1, "auth.usernameRequired"),
@@ -11,7 +13,7 @@ export const loginSchema = z.object({
     .string({ error: "auth.codeRequired" })
     .trim()
     .min(1, "auth.codeRequired")
-    .regex(/^[0-9A-Za-z]{4}$/, "auth.codeWrong"),
+    .regex(new RegExp(`^${IMAGE_CODE_PATTERN}$`), "auth.codeWrong"),
 });
 
 /** Sign-in without the image code, first step: the account's address gets a code. */
@@ -20,7 +22,7 @@ export const loginCodeRequestSchema = z.object({
     .string({ error: "auth.usernameRequired" })
     .trim()
     .min(1, "auth.usernameRequired")
-    .max(254, "auth.byEmailEmailFormat")
+    .max(EMAIL_MAX, "auth.byEmailEmailFormat")
     .pipe(z.email("auth.byEmailEmailFormat")),
 });
 
@@ -32,5 +34,5 @@ export const emailLoginSchema = z.object({
     .string({ error: "auth.byEmailCodeRequired" })
     .trim()
     .min(1, "auth.byEmailCodeRequired")
-    .regex(/^\d{6}$/, "auth.byEmailCodeFormat"),
+    .regex(new RegExp(`^${EMAIL_CODE_PATTERN}$`), "auth.byEmailCodeFormat"),
 });

@@ -1,8 +1,7 @@
-import type { FieldMetadata } from "@conform-to/react";
 import { useEffect, useRef } from "react";
 import { Form } from "react-router";
 import { ResendButton } from "~/components/account/resend-button.tsx";
-import { InputField } from "~/components/form.tsx";
+import { type FieldState, InputField } from "~/components/input-field.tsx";
 
 /**
  * An empty form for the buttons of a step that post nothing but their intent
@@ -24,7 +23,7 @@ export function EmailCodeField({
   sentBefore,
   labels,
 }: {
-  field: FieldMetadata<string | undefined>;
+  field: FieldState;
   label: string;
   placeholder: string;
   sendFormId: string;
