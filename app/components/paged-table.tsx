@@ -39,7 +39,7 @@
  * `hiddenColumnsOf`) gets the chosen columns in the server-rendered page.
  */
 
-import { Fragment, type ReactNode, useEffect, useRef, useState } from "react";
+import { type CSSProperties, Fragment, type ReactNode, useEffect, useRef, useState } from "react";
 import { Link, type Location, useLocation } from "react-router";
 import { Popover, PopoverButton, PopoverPanel } from "~/components/headless.tsx";
 import { ChevronIcon } from "~/components/icons.tsx";
@@ -221,9 +221,21 @@ export function PagedTable<Row>({
   };
   const lead = (left: number) =>
     stickyStart ? { className: STICKY_CELL, style: { left } } : { className: "" };
+  // The body's leading cells are pinned by the table's `data-lead` (app/app.css), not one by one.
+  const leadLefts = [
+    ...(selection ? [selectLeft] : []),
+    ...(expand ? [expandLeft] : []),
+    ...(showIndex ? [indexLeft] : []),
+    firstLeft,
+  ];
+  const leadStyle = stickyStart
+    ? (Object.fromEntries(
+        leadLefts.map((left, index) => [`--lead-${index + 1}`, `${left}px`]),
+      ) as CSSProperties)
+    : undefined;
   // Worked out once per column, not per cell; padding and alignment come from the table's `data-cells`.
   const bodyCells = visible.map((column, position) => {
-    const pinned = pin(position);
+    const pinned = position === 0 ? { className: "" } : pin(position);
     const className = [
       column.align === "right" ? "cell-num" : column.align === "center" ? "text-center" : "",
       column.className ?? "",
@@ -254,7 +266,11 @@ export function PagedTable<Row>({
         className="@container rounded-lg border border-gray-200 focus-visible:outline-offset-2"
         testId={`${id}-region`}
       >
-        <table className="data-cells min-w-full divide-y divide-gray-200 bg-white text-sm">
+        <table
+          className="data-cells min-w-full divide-y divide-gray-200 bg-white text-sm"
+          data-lead={stickyStart ? leadLefts.length : undefined}
+          style={leadStyle}
+        >
           <thead className="text-xs font-medium text-gray-600">
             <tr className="bg-gray-50">
               {selection ? (
@@ -376,10 +392,7 @@ export function PagedTable<Row>({
                   <Fragment key={key}>
                     <tr data-row-key={key}>
                       {selection ? (
-                        <td
-                          className={lead(selectLeft).className || undefined}
-                          style={lead(selectLeft).style}
-                        >
+                        <td>
                           <input
                             type="checkbox"
                             name={selection.name}
@@ -395,10 +408,7 @@ export function PagedTable<Row>({
                         </td>
                       ) : null}
                       {expand ? (
-                        <td
-                          className={`cell-toggle ${lead(expandLeft).className}`}
-                          style={lead(expandLeft).style}
-                        >
+                        <td className="cell-toggle">
                           {hydrated ? (
                             <label className={EXPAND_CONTROL}>
                               <input
@@ -426,10 +436,7 @@ export function PagedTable<Row>({
                         </td>
                       ) : null}
                       {showIndex ? (
-                        <td
-                          className={`cell-num text-gray-500 ${lead(indexLeft).className}`}
-                          style={lead(indexLeft).style}
-                        >
+                        <td className="cell-num text-gray-500">
                           {formatCount(offset + index + 1, locale)}
                         </td>
                       ) : null}
@@ -468,8 +475,8 @@ export function PagedTable<Row>({
 
 /** The address's rows whose detail is open: `?open=<key>`, one per row. */
 export const OPEN_PARAM = "open";
-const EXPAND_CONTROL =
-  "inline-flex size-6 cursor-pointer items-center justify-center rounded text-gray-500 hover:bg-gray-100 has-focus-visible:outline-2 has-focus-visible:outline-brand-600 focus-visible:outline-2 focus-visible:outline-brand-600";
+/** app/app.css: the same class list on every row's chevron, written once. */
+const EXPAND_CONTROL = "row-toggle";
 
 function ExpandChevron({ open }: { open: boolean }) {
   return <ChevronIcon className={`size-4 transition-transform ${open ? "" : "-rotate-90"}`} />;

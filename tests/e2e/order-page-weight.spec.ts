@@ -1,0 +1,61 @@
+/**
+ * The order list sends what is shown: an order's lines and history come when
+ * its row is opened (fetched with JavaScript, drawn for the address's open
+ * row without), and the rows' cells take their styles from the table.
+ */
+import zhLogistics from "../../app/locales/zh/logistics.ts";
+import { ACCOUNTS, expect, hydrated, login, test } from "./fixtures.ts";
+
+const l = zhLogistics;
+const expandLabel = (orderNo: string) => l.order.expandLines.replace("{{orderNo}}", orderNo);
+
+test("a page of orders carries no order's lines until one is opened, then fetches that one's", async ({
+  page,
+}) => {
+  await login(page, ACCOUNTS.manager, { locale: "zh" });
+  const answer = await page.goto("/order/");
+  const html = (await answer?.text()) ?? "";
+  // Neither drawn nor in the page's data: no line of any order, no history.
+  expect(html).not.toContain("order-lines");
+  expect(html).not.toContain('\\"itemName\\"');
+  expect(html).not.toContain('\\"history\\"');
+  // The leading cells are pinned by the table, not cell by cell.
+  expect(html).not.toMatch(/<td[^>]* style="left:/);
+  await hydrated(page);
+
+  const first = page.locator("tr[data-row-key]").first();
+  const orderNo = (await first.getAttribute("data-row-key")) ?? "";
+  const asked: string[] = [];
+  page.on("request", (request) => {
+    if (request.url().includes(`open=${orderNo}`)) asked.push(request.url());
+  });
+  await first.getByLabel(expandLabel(orderNo)).check({ force: true });
+  const detail = page.getByTestId("orders-detail");
+  await expect(detail.getByTestId("order-lines")).toBeVisible();
+  await expect(detail.getByTestId("order-history")).toBeVisible();
+  expect(asked.length).toBeGreaterThan(0);
+  // The address is left as it was: the row opened in place.
+  await expect(page).toHaveURL(/\/order\/$/);
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false, locale: "zh-CN" });
+
+  test("the chevron opens the row by its address, and the page draws that row's lines", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    await page.locator('input[name="username"]').fill(ACCOUNTS.manager);
+    await page.locator('input[name="password"]').fill("Demo1234!");
+    await page.locator('input[name="code"]').fill("T3ST");
+    await page.locator('form[method="post"] button[type="submit"]').click();
+    await expect(page).toHaveURL(/\/server$/);
+    await page.goto("/order/");
+    const first = page.locator("tr[data-row-key]").first();
+    const orderNo = (await first.getAttribute("data-row-key")) ?? "";
+    await first.getByRole("link", { name: expandLabel(orderNo) }).click();
+    await expect(page).toHaveURL(new RegExp(`open=${orderNo}`));
+    await expect(page.getByTestId("orders-detail").getByTestId("order-lines")).toBeVisible();
+    await expect(page.getByTestId("order-detail-loading")).toHaveCount(0);
+  });
+});
