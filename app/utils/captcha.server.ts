@@ -14,8 +14,8 @@ export const CAPTCHA_TTL_MS = 5 * 60_000;
 /** Letters and digits that cannot be mistaken for one another (no I/1, O/0). */
 const ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 
-/** 5×7 pixel glyphs, one string of 7 rows per character. */
-const GLYPHS: Record<string, string[]> = {
+/** 5×7 pixel glyphs, one string of 7 rows per character (tests read pictures back with them). */
+export const GLYPHS: Readonly<Record<string, readonly string[]>> = {
   A: ["01110", "10001", "10001", "11111", "10001", "10001", "10001"],
   B: ["11110", "10001", "10001", "11110", "10001", "10001", "11110"],
   C: ["01110", "10001", "10000", "10000", "10000", "10001", "01110"],
