@@ -24,23 +24,13 @@ import { ErrorPage } from "./components/deferred-error-page.tsx";
 import { LoadingOverlay, RouteAnnouncer } from "./components/navigation-feedback.tsx";
 import { LOCALE_TAGS, type Locale } from "./locales/index.ts";
 import { loadTranslations } from "./locales/load.ts";
-import { noStoreMiddleware } from "./middleware/cache-control.server.ts";
-import { getInstance, getLocale, i18nextMiddleware } from "./middleware/i18next.ts";
-import { languageMiddleware } from "./middleware/language.server.ts";
-import { requestBodyMiddleware } from "./middleware/request-body.server.ts";
-import { sessionMiddleware } from "./middleware/session.server.ts";
+import { getInstance, getLocale } from "./middleware/i18next.ts";
+import { rootMiddleware } from "./middleware/root.server.ts";
 import { errorTitleKey, pageTitle, titleKeyOf } from "./utils/page-title.ts";
-import { retryAfterMiddleware } from "./utils/rate-limit.server.ts";
 import { shellOf } from "./utils/shell-data.ts";
 
-export const middleware: Route.MiddlewareFunction[] = [
-  noStoreMiddleware,
-  languageMiddleware,
-  i18nextMiddleware,
-  requestBodyMiddleware,
-  sessionMiddleware,
-  retryAfterMiddleware,
-];
+// Language, translations, form body, session, limits: see middleware/root.server.ts.
+export const middleware: Route.MiddlewareFunction[] = rootMiddleware;
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },

@@ -1,34 +1,23 @@
 /**
  * Route tests below the browser: a route module's loader or action called
- * with a real `Request`, behind the middleware the root and home layouts run
- * (language, form body, session, limits; the user check on home pages),
- * against the in-process fake backend (demo mode). A `Visitor` is a browser
+ * with a real `Request`, behind the app's own middleware (./harness.ts: the
+ * root's, and the home layout's user check on home pages), against the
+ * in-process fake backend (demo mode). A `Visitor` is a browser
  * without JavaScript: a cookie jar, an address and nothing else.
  */
 
 import { randomBytes } from "node:crypto";
-import {
-  type UNSAFE_DataWithResponseInit as DataWithResponseInit,
-  type MiddlewareFunction,
-  RouterContextProvider,
-} from "react-router";
 import { env } from "~/config/env.server.ts";
 import { DEMO_MAILBOX_COOKIE, DEMO_MAILBOX_HEADER } from "~/contract/demo.ts";
-import { i18nextMiddleware } from "~/middleware/i18next.ts";
-import { requestBodyMiddleware } from "~/middleware/request-body.server.ts";
-import { sessionMiddleware } from "~/middleware/session.server.ts";
 import * as captchaRoute from "~/routes/resources/captcha.ts";
-import { requireUserMiddleware } from "~/utils/auth.server.ts";
 import { issueCaptcha } from "~/utils/captcha.server.ts";
-import { retryAfterMiddleware } from "~/utils/rate-limit.server.ts";
-import { requestInfoContext } from "~/utils/request-context.server.ts";
 import { commitSession, sessionStorage } from "~/utils/session.server.ts";
 import { handleMockApiRequest, mockClock, resetMockDb } from "../../mocks/api.ts";
 import { CookieJar } from "../cookie-jar.ts";
+import { ORIGIN, payloadOf, runRoute } from "./harness.ts";
 
 process.env.MOCK_API_QUIET = "1";
 
-const ORIGIN = "http://127.0.0.1:3000";
 const USER_AGENT =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36";
 
@@ -79,43 +68,16 @@ export function visitor(options: { ip?: string } = {}) {
       body = new URLSearchParams(options.form).toString();
     }
     const request = new Request(url, { method: options.form ? "POST" : "GET", headers, body });
-    const context = new RouterContextProvider();
-    context.set(requestInfoContext, { clientIp: ip });
-    const args = { request, url, params: {}, context, pattern: "/*" } as never;
     const handler = route[kind];
     if (!handler) throw new Error(`the route has no ${kind}`);
-
-    let answer: unknown;
-    const chain: MiddlewareFunction<Response>[] = [
-      i18nextMiddleware as MiddlewareFunction<Response>,
-      requestBodyMiddleware,
-      sessionMiddleware,
-      retryAfterMiddleware,
-      ...(options.home ? [requireUserMiddleware] : []),
-    ];
-    const through = (index: number): Promise<Response> => {
-      const middleware = chain[index];
-      if (!middleware) {
-        return (async () => {
-          answer = await handler(args);
-          return asResponse(answer);
-        })();
-      }
-      return middleware(args, () => through(index + 1)) as Promise<Response>;
-    };
-
-    let response: Response;
-    let thrown = false;
-    try {
-      response = await through(0);
-    } catch (error) {
-      thrown = true;
-      answer = error;
-      response = asResponse(error);
-      if (!(error instanceof Response) && !isData(error)) throw error;
-    }
+    const { value, thrown, response } = await runRoute({
+      request,
+      handler,
+      home: options.home,
+      clientIp: ip,
+    });
     cookies.keep(response.headers);
-    const payload = isData(answer) ? answer.data : answer;
+    const payload = payloadOf(value);
     return {
       status: response.status,
       location: response.headers.get("Location"),
@@ -206,22 +168,6 @@ export function visitor(options: { ip?: string } = {}) {
 }
 
 export type Visitor = ReturnType<typeof visitor>;
-
-function isData(value: unknown): value is DataWithResponseInit<unknown> {
-  return (
-    typeof value === "object" &&
-    value !== null &&
-    (value as { type?: unknown }).type === "DataWithResponseInit"
-  );
-}
-
-function asResponse(value: unknown): Response {
-  if (value instanceof Response) return value;
-  if (isData(value)) {
-    return new Response(null, { status: value.init?.status ?? 200, headers: value.init?.headers });
-  }
-  return new Response(null);
-}
 
 /** The errors of a form's reply: the form's (`""`) and each field's. */
 export function errorsOf(outcome: Outcome): Record<string, string[] | null> {

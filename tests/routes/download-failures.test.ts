@@ -7,11 +7,6 @@
  */
 import { createServer, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
-import {
-  type UNSAFE_DataWithResponseInit as DataWithResponseInit,
-  type MiddlewareFunction,
-  RouterContextProvider,
-} from "react-router";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 type Mode = "ok" | "hang" | "nonsense";
@@ -46,14 +41,11 @@ const { port } = server.address() as AddressInfo;
 vi.stubEnv("API_BASE_URL", `http://127.0.0.1:${port}/api/v1`);
 vi.stubEnv("API_TIMEOUT_MS", "300");
 
-const { i18nextMiddleware } = await import("~/middleware/i18next.ts");
-const { sessionMiddleware } = await import("~/middleware/session.server.ts");
-const { requestInfoContext } = await import("~/utils/request-context.server.ts");
+// After the stubs: the app's modules read the environment as they load.
+const { isData, ORIGIN, runRoute } = await import("./harness.ts");
 const { commitSession, sessionStorage } = await import("~/utils/session.server.ts");
 const orderDownload = await import("~/routes/resources/order-download.ts");
 const importTemplate = await import("~/routes/resources/order-import-template.ts");
-
-const ORIGIN = "http://127.0.0.1:3000";
 
 async function signedInCookie(): Promise<string> {
   const session = await sessionStorage.getSession();
@@ -61,14 +53,6 @@ async function signedInCookie(): Promise<string> {
   session.set("issuedAt", Date.now());
   session.set("lastSeen", Date.now());
   return (await commitSession(session)).split(";")[0] ?? "";
-}
-
-function isData(value: unknown): value is DataWithResponseInit<unknown> {
-  return (
-    typeof value === "object" &&
-    value !== null &&
-    (value as { type?: unknown }).type === "DataWithResponseInit"
-  );
 }
 
 /** Runs a resource route as the root middleware would; what it answered or threw. */
@@ -85,31 +69,25 @@ async function run(
     headers.set("Host", new URL(ORIGIN).host);
     body = new URLSearchParams(options.form).toString();
   }
-  const url = new URL(path, ORIGIN);
-  const request = new Request(url, { method: options.form ? "POST" : "GET", headers, body });
-  const context = new RouterContextProvider();
-  context.set(requestInfoContext, { clientIp: "198.51.100.9" });
-  const args = { request, url, params: {}, context, pattern: "/*" } as never;
-  const chain = [i18nextMiddleware, sessionMiddleware] as MiddlewareFunction<Response>[];
-  let thrown: unknown;
-  const through = (index: number): Promise<Response> => {
-    const middleware = chain[index];
-    if (!middleware) return handler(args);
-    return middleware(args, () => through(index + 1)) as Promise<Response>;
-  };
-  try {
-    return await through(0);
-  } catch (error) {
-    thrown = error;
+  const request = new Request(new URL(path, ORIGIN), {
+    method: options.form ? "POST" : "GET",
+    headers,
+    body,
+  });
+  const answer = await runRoute({ request, handler, clientIp: "198.51.100.9" });
+  const { value } = answer;
+  if (answer.thrown && isData(value)) {
+    return Response.json(value.data, { status: value.init?.status ?? 500 });
   }
-  if (thrown instanceof Response) return thrown;
-  if (isData(thrown)) return Response.json(thrown.data, { status: thrown.init?.status ?? 500 });
-  throw thrown;
+  return answer.response;
 }
 
 /** The flash message a redirect carries to the page. */
 async function flashOf(response: Response): Promise<string | undefined> {
-  const cookie = response.headers.getSetCookie().map((value) => value.split(";")[0]).join("; ");
+  const cookie = response.headers
+    .getSetCookie()
+    .map((value) => value.split(";")[0])
+    .join("; ");
   const session = await sessionStorage.getSession(cookie);
   return session.get("notice")?.message;
 }

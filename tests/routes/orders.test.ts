@@ -1,75 +1,32 @@
 /**
  * The order route below the browser: its loader and action called with real
- * requests, through the middleware the portal runs them behind (language,
- * i18next, request body, session, the home layout's login and permission
- * check), against the in-process fake backend of demo mode.
+ * requests, through the middleware the portal runs them behind (./harness.ts:
+ * the root's and the home layout's login and permission check), against the
+ * in-process fake backend of demo mode.
  */
-import { RouterContextProvider } from "react-router";
 import { beforeEach, describe, expect, it } from "vitest";
 import { OrderStatus, type OrderStatusCode } from "~/contract/index.ts";
-import { i18nextMiddleware } from "~/middleware/i18next.ts";
-import { languageMiddleware } from "~/middleware/language.server.ts";
-import { requestBodyMiddleware } from "~/middleware/request-body.server.ts";
-import { sessionMiddleware } from "~/middleware/session.server.ts";
 import type { OrderActionData } from "~/routes/order/order-view.ts";
 import { action, loader } from "~/routes/order/orders.tsx";
 import { Api } from "~/utils/api.server.ts";
 import { setAuditDestination } from "~/utils/audit.server.ts";
-import { requireUserMiddleware } from "~/utils/auth.server.ts";
-import { retryAfterMiddleware } from "~/utils/rate-limit.server.ts";
-import { requestInfoContext } from "~/utils/request-context.server.ts";
 import { commitSession, sessionStorage } from "~/utils/session.server.ts";
 import { ADMIN, CHROME_UA, GUEST, MANAGER, PASSWORD, reset } from "../contract/helpers.ts";
-
-const ORIGIN = "http://127.0.0.1:3000";
-/** The middleware of the root route and of the home layout, in their order. */
-const MIDDLEWARE = [
-  languageMiddleware,
-  i18nextMiddleware,
-  requestBodyMiddleware,
-  sessionMiddleware,
-  retryAfterMiddleware,
-  requireUserMiddleware,
-];
+import { ORIGIN, runRoute } from "./harness.ts";
 
 type Args = Parameters<typeof loader>[0];
 
 /** What a handler answered, or threw (a redirect, an error page's data). */
 type Outcome<T> = { ok: true; value: T } | { ok: false; status: number; thrown: unknown };
 
-/** Runs `handler` behind the portal's middleware, as React Router would for `request`. */
+/** Runs `handler` behind the portal's middleware (the root's and the home layout's). */
 async function through<T>(
   request: Request,
   handler: (args: Args) => Promise<T> | T,
 ): Promise<Outcome<T>> {
-  const context = new RouterContextProvider();
-  context.set(requestInfoContext, { clientIp: "198.51.100.7" });
-  const args: Args = {
-    request,
-    url: new URL(request.url),
-    params: {},
-    context,
-    pattern: "/order",
-  };
-  let value: T | undefined;
-  const run = async (index: number): Promise<Response> => {
-    const middleware = MIDDLEWARE[index];
-    if (!middleware) {
-      value = await handler(args);
-      return new Response(null, { status: 204 });
-    }
-    return (await middleware(args, () => run(index + 1))) ?? new Response(null);
-  };
-  try {
-    await run(0);
-    return { ok: true, value: value as T };
-  } catch (thrown) {
-    const status =
-      thrown instanceof Response
-        ? thrown.status
-        : ((thrown as { init?: ResponseInit | null }).init?.status ?? 500);
-    return { ok: false, status, thrown };
-  }
+  const answer = await runRoute({ request, handler, home: true, pattern: "/order" });
+  if (!answer.thrown) return { ok: true, value: answer.value as T };
+  return { ok: false, status: answer.response.status, thrown: answer.value };
 }
 
 /** Where a redirect (answered or thrown) leads, with its status; null for anything else. */

@@ -1,0 +1,105 @@
+/**
+ * The one way route tests run a loader or action: behind the middleware the
+ * app itself declares (the root's list, `app/middleware/root.server.ts`, and
+ * for a signed-in page the home layout's), the way React Router runs them
+ * for a request. A middleware added to the app is in every route test.
+ */
+import {
+  type UNSAFE_DataWithResponseInit as DataWithResponseInit,
+  type MiddlewareFunction,
+  RouterContextProvider,
+} from "react-router";
+import { rootMiddleware } from "~/middleware/root.server.ts";
+import { middleware as homeMiddleware } from "~/routes/layouts/home.tsx";
+import { requestInfoContext } from "~/utils/request-context.server.ts";
+
+export const ORIGIN = "http://127.0.0.1:3000";
+
+/** What a route's handler answered or threw, and the answer the middleware made of it. */
+export interface RouteAnswer {
+  /** What the loader or action returned, or what it (or a middleware before it) threw. */
+  value: unknown;
+  thrown: boolean;
+  /** The response the browser gets, every middleware's headers included. */
+  response: Response;
+}
+
+export interface RouteRequest<Args> {
+  request: Request;
+  handler: (args: Args) => unknown;
+  /** A page of the home layout: its middleware (signed in, allowed here) runs too. */
+  home?: boolean;
+  /** The address the server saw the request come from (limits count per address). */
+  clientIp?: string;
+  /** The route's path pattern, as React Router passes it to the handler. */
+  pattern?: string;
+}
+
+/**
+ * Runs `handler` for `request` behind the app's middleware. As in React
+ * Router, `next()` never throws: a redirect or error thrown below a
+ * middleware reaches it as a response, so its own headers (cookies,
+ * caching) are added to that one too. An exception that is neither a
+ * `Response` nor `data()` fails the test.
+ */
+export async function runRoute<Args>(options: RouteRequest<Args>): Promise<RouteAnswer> {
+  const { request } = options;
+  const context = new RouterContextProvider();
+  context.set(requestInfoContext, { clientIp: options.clientIp ?? "198.51.100.7" });
+  const args = {
+    request,
+    url: new URL(request.url),
+    params: {},
+    context,
+    pattern: options.pattern ?? "/*",
+  };
+  const chain: MiddlewareFunction<Response>[] = [
+    ...rootMiddleware,
+    ...(options.home ? (homeMiddleware as MiddlewareFunction<Response>[]) : []),
+  ];
+  let outcome: { value: unknown; thrown: boolean } | undefined;
+  const answered = (value: unknown, thrown: boolean): Response => {
+    if (thrown && !(value instanceof Response) && !isData(value)) throw value;
+    outcome ??= { value, thrown };
+    return asResponse(value);
+  };
+  const through = async (index: number): Promise<Response> => {
+    const middleware = chain[index];
+    try {
+      if (!middleware) return answered(await options.handler(args as Args), false);
+      return (await middleware(args, () => through(index + 1))) ?? new Response(null);
+    } catch (error) {
+      return answered(error, true);
+    }
+  };
+  const response = await through(0);
+  return { value: outcome?.value, thrown: outcome?.thrown ?? false, response };
+}
+
+export function isData(value: unknown): value is DataWithResponseInit<unknown> {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    (value as { type?: unknown }).type === "DataWithResponseInit"
+  );
+}
+
+/** The payload of `data()`, or the value itself. */
+export function payloadOf(value: unknown): unknown {
+  return isData(value) ? value.data : value;
+}
+
+/** The status of what a handler answered or threw (a redirect, an error page's data). */
+export function statusOf(value: unknown): number {
+  if (value instanceof Response) return value.status;
+  if (isData(value)) return value.init?.status ?? 200;
+  return 200;
+}
+
+function asResponse(value: unknown): Response {
+  if (value instanceof Response) return value;
+  if (isData(value)) {
+    return new Response(null, { status: value.init?.status ?? 200, headers: value.init?.headers });
+  }
+  return new Response(null);
+}
