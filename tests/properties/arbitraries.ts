@@ -6,6 +6,22 @@
  */
 import fc from "fast-check";
 
+/**
+ * How many cases a property tries. The cases are new on every run (fast-check
+ * draws its seed), so the runs together try far more than one; a failure
+ * prints its `seed` and `path`, and `FC_SEED=<seed> FC_PATH=<path>` replays
+ * it exactly (`FC_SEED` alone replays the run from its start).
+ */
+export function runs(numRuns: number): { numRuns: number; seed?: number; path?: string } {
+  const seed = process.env.FC_SEED;
+  const path = process.env.FC_PATH;
+  return {
+    numRuns,
+    ...(seed ? { seed: Number(seed) } : {}),
+    ...(path ? { path } : {}),
+  };
+}
+
 /** Keys that pollute a prototype when an object is built from them carelessly. */
 export const HOSTILE_KEYS = [
   "__proto__",

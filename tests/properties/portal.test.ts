@@ -14,7 +14,8 @@
  * - `__proto__`, `constructor` and `prototype` in headers, form field names,
  *   JSON keys and query keys pollute nothing in the server process (a probe
  *   loaded with `--import` reports its prototypes) and never cause a 5xx;
- * - properties (fast-check, fixed seed): arbitrary form fields and files
+ * - properties (fast-check, new cases each run, a failure replayable by
+ *   its printed seed: `runs` in ./arbitraries.ts): arbitrary form fields and files
  *   posted to every action never answer 5xx or a stack trace, a refused post
  *   changes nothing the API reads back, and markup in the input comes back
  *   as text.
@@ -48,6 +49,7 @@ import {
   HOSTILE_KEYS,
   hostileKey,
   MARKUP,
+  runs,
   shortText,
 } from "./arbitraries.ts";
 
@@ -55,7 +57,6 @@ const BUILD_DIR = "build/props";
 const CAPTCHA = "P7OP";
 const MANAGER = "manager@demo.test";
 const PASSWORD = "Demo1234!";
-const SEED = 14;
 const MB = 1024 * 1024;
 /** Short, so the slow-body test waits little; every other request arrives in a few milliseconds. */
 const REQUEST_TIMEOUT_MS = 4_000;
@@ -711,7 +712,7 @@ describe("properties of every action", () => {
           }
         },
       ),
-      { seed: SEED, numRuns: 150 },
+      runs(150),
     );
     expect(await prototypes()).toEqual({ added: [], polluted: null });
   }, 240_000);
@@ -730,7 +731,7 @@ describe("properties of every action", () => {
           await checkAnswer(response, path);
         },
       ),
-      { seed: SEED, numRuns: 120 },
+      runs(120),
     );
   }, 240_000);
 
@@ -747,7 +748,7 @@ describe("properties of every action", () => {
           await checkAnswer(await visitor.fetch(path, { body: form }), path);
         }
       }),
-      { seed: SEED, numRuns: 40 },
+      runs(40),
     );
   }, 240_000);
 
@@ -789,7 +790,7 @@ describe("properties of every action", () => {
             expect(await visitor.snapshot(), `${path} ${intent}`).toBe(before);
         },
       ),
-      { seed: SEED, numRuns: 120 },
+      runs(120),
     );
   }, 240_000);
 
@@ -815,7 +816,7 @@ describe("properties of every action", () => {
         );
         await checkAnswer(response, path);
       }),
-      { seed: SEED, numRuns: 150 },
+      runs(150),
     );
     expect(await prototypes()).toEqual({ added: [], polluted: null });
   }, 240_000);
