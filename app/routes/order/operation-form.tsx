@@ -5,13 +5,22 @@ import {
   type SubmissionResult,
 } from "@conform-to/react";
 import type { TFunction } from "i18next";
-import { useEffect, useRef } from "react";
-import { type FetcherWithComponents, Form, Link, useFetcher, useNavigation } from "react-router";
+import { useEffect, useRef, useState } from "react";
+import {
+  type FetcherWithComponents,
+  Form,
+  Link,
+  useFetcher,
+  useLocation,
+  useNavigation,
+} from "react-router";
 import { ErrorLine, FormErrors, TextareaField, useZodForm } from "~/components/form.tsx";
 import { validationOf } from "~/components/form-validation.ts";
 import type { Locale } from "~/locales/index.ts";
+import { draftKey, readDraft, removeDraft, writeDraft } from "~/utils/form-drafts.ts";
 import { formatCount } from "~/utils/format.ts";
 import { useTranslation } from "~/utils/i18n.ts";
+import { RESULT_PARAM } from "~/utils/list-query.ts";
 import { orderStatusKey } from "~/utils/logistics-status.ts";
 import type { BlockedGroup, TargetChoice } from "~/utils/order-moves.ts";
 import { OPERATION_PARAM } from "~/utils/order-selection.ts";
@@ -73,6 +82,35 @@ function useChoices(pending: PendingOperation, action: string): TargetChoice[] |
 }
 
 /**
+ * The drafts of a dialog's text fields (~/utils/form-drafts.ts): what was
+ * kept when it opens (read once), a writer for each field, and their removal
+ * once the operation is applied, which the list tells by the new result in
+ * its address. Off (`kept` false) outside a dialog.
+ */
+function useDrafts(kept: boolean, form: string, names: readonly string[]) {
+  const location = useLocation();
+  const keyOf = (name: string) => draftKey(location.pathname, form, name);
+  const [restored] = useState(() =>
+    kept
+      ? Object.fromEntries(
+          names.map((name) => [name, readDraft(keyOf(name))]).filter(([, value]) => value !== ""),
+        )
+      : {},
+  );
+  const result = new URLSearchParams(location.search).get(RESULT_PARAM);
+  const resultAtOpen = useRef(result);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per new result
+  useEffect(() => {
+    if (!kept || !result || result === resultAtOpen.current) return;
+    for (const name of names) removeDraft(keyOf(name));
+  }, [result]);
+  return {
+    restored,
+    write: (name: string) => (kept ? (value: string) => writeDraft(keyOf(name), value) : undefined),
+  };
+}
+
+/**
  * The confirmation of an order operation, drawn from its entry in
  * `./operations.ts` (its schema in `./operation-schemas.ts`): its question and the fields it asks for (a reason, a
  * status, a remark). Posted with `confirmed=1`: in a dialog with JavaScript,
@@ -102,9 +140,16 @@ export function OperationForm({
   const { intent } = pending;
   const operation = ORDER_OPERATIONS[intent];
   const all = operation.target === "selection" && pending.matching !== undefined;
+  // In a dialog, what is typed is kept as a draft until the operation is applied.
+  const textFields =
+    operation.target === "selection"
+      ? operation.fields.filter((field) => field.kind === "text").map((field) => field.name)
+      : [];
+  const drafts = useDrafts(fetcher !== undefined, intent, textFields);
   const [form, fields] = useZodForm(validationOf(operationSchema(intent, all)), {
     id: `operation-${intent}${all ? "-all" : ""}`,
     lastResult,
+    defaultValue: drafts.restored,
   });
   const choices = useChoices(pending, action);
   // While the choices are on their way, none is offered (nor refused).
@@ -175,9 +220,11 @@ export function OperationForm({
             const meta = fields[field.name];
             if (!meta) return null;
             const first = index === 0 ? { "data-autofocus": true } : {};
+            const keep = drafts.write(field.name);
             return field.kind === "text" ? (
               <TextareaField
                 {...first}
+                onInput={keep ? (event) => keep(event.currentTarget.value) : undefined}
                 key={field.name}
                 label={t(field.label)}
                 // A text field's schema holds a string.
