@@ -454,7 +454,9 @@ describe("sub-accounts: the invitation again, and deleting", () => {
     expect((await api.call(path, { method: "POST", token })).code).toBe(ApiCode.tooManyAttempts);
 
     // Signed in once, the account has its password; disabled, it could not use one.
-    const ops = (await api.ok("/account/sub-account", { token }, pagedListOf(subAccountSchema))).list
+    const ops = (
+      await api.ok("/account/sub-account", { token }, pagedListOf(subAccountSchema))
+    ).list
       .filter((row) => row.username === "ops@demo.test" || row.username === "intern@demo.test")
       .map((row) => row.id);
     await api.login("ops@demo.test");
@@ -479,8 +481,13 @@ describe("sub-accounts: the invitation again, and deleting", () => {
     // Each address may be mailed again, but one caller gets ten mails a minute.
     for (const id of ids) {
       codes.push(
-        (await api.call(`/account/sub-account/${id}/invitation`, { method: "POST", token, headers }))
-          .code,
+        (
+          await api.call(`/account/sub-account/${id}/invitation`, {
+            method: "POST",
+            token,
+            headers,
+          })
+        ).code,
       );
     }
     expect(codes.slice(0, 10)).toEqual(Array(10).fill(200));
@@ -531,9 +538,9 @@ describe("sub-accounts: the invitation again, and deleting", () => {
       expect((await api.call(path, { method, token: other })).code).toBe(ApiCode.notFound);
     }
     const sub = await api.login("ops@demo.test");
-    expect((await api.call(`/account/sub-account/${ops}`, { method: "DELETE", token: sub })).code).toBe(
-      ApiCode.forbidden,
-    );
+    expect(
+      (await api.call(`/account/sub-account/${ops}`, { method: "DELETE", token: sub })).code,
+    ).toBe(ApiCode.forbidden);
   });
 });
 
