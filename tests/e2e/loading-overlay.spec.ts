@@ -4,8 +4,9 @@
  * a slow navigation and a slow post made in place (an order operation's
  * dialog), and leaves the stock in/out scans alone, whose page shows each
  * answer itself while the scanner goes on. Each slow request is held by the
- * test until the overlay has been checked, so nothing depends on timing but
- * the scan's negative check, which waits three times the overlay's delay.
+ * test until the overlay has been checked, so nothing depends on timing:
+ * the scan's check that no overlay shows runs the page's clock past the
+ * overlay's delay (Playwright's clock) instead of waiting.
  */
 import type { BrowserContext, Request } from "@playwright/test";
 import enCommon from "../../app/locales/en/common.ts";
@@ -73,6 +74,8 @@ test("a slow order operation is covered by the overlay until its answer (en)", a
 
 test("a slow scan is not covered: the scanner goes on (zh)", async ({ page }) => {
   await login(page, ACCOUNTS.manager);
+  // The page's timers on a clock the test moves: the overlay's delay is run, not waited for.
+  await page.clock.install();
   await page.goto("/inventory_system/inventory");
   // The shift's list is drawn once the page runs its JavaScript.
   await expect(page.getByText(zhI.scan.shift.empty)).toBeVisible();
@@ -82,8 +85,17 @@ test("a slow scan is not covered: the scanner goes on (zh)", async ({ page }) =>
   await field.fill(unknown);
   await field.press("Enter");
   await expect.poll(scans.held).toBe(1);
-  // Three times the overlay's delay: it would have shown by now.
-  await page.waitForTimeout(900);
+  // Fires every timer due in the next 3 s, the overlay's among them were it covering the scan,
+  // then lets React draw what they changed (its work runs on a message channel, not a timer).
+  await page.clock.runFor(3_000);
+  await page.evaluate(
+    () =>
+      new Promise((resolve) => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = resolve;
+        channel.port2.postMessage(null);
+      }),
+  );
   await expect(page.getByTestId("loading-overlay")).toHaveCount(0);
   await expect(field).toBeEditable();
   scans.release();
