@@ -708,40 +708,9 @@ test.describe("selection without JavaScript", () => {
   });
 });
 
+// Who may open which page and call is the access matrix's (access-matrix.spec.ts).
 test.describe("permissions", () => {
-  test("a guest is refused (403) on every logistics page and call", async ({ page }) => {
-    await login(page, ACCOUNTS.guest);
-    for (const path of [
-      "/server",
-      "/en/server",
-      "/server/salver/?serviceNo=FW1",
-      "/order",
-      "/en/order/?orderNo=1",
-    ]) {
-      const response = await page.goto(path);
-      expect(response?.status(), path).toBe(403);
-    }
-    const posts: [string, Record<string, string>][] = [
-      ["/order", { intent: "detain", orderNoList: "X", confirmed: "1", reasonForDetention: "x" }],
-      ["/order", { intent: "stockIn", salverNoOrOrderNo: "X", confirmed: "1" }],
-      ["/server/salver", { salverNo: "X", salverDirection: "A-1" }],
-      ["/order/download", { kind: "orders" }],
-      ["/order/download", { kind: "logistics" }],
-    ];
-    for (const [path, form] of posts) {
-      const response = await page.request.post(path, { form, maxRedirects: 0 });
-      expect(response.status(), path).toBe(403);
-    }
-    const template = await page.request.get("/order/import-template", { maxRedirects: 0 });
-    expect(template.status()).toBe(403);
-  });
-
-  test("files need a login and a same-site post", async ({ request, page }) => {
-    const anonymous = await request.post("/order/download", {
-      form: { kind: "orders" },
-      maxRedirects: 0,
-    });
-    expect(anonymous.status()).toBe(302);
+  test("a download needs a same-site post", async ({ page }) => {
     await login(page, ACCOUNTS.manager);
     const crossSite = await page.request.post("/order/download", {
       form: { kind: "orders" },
