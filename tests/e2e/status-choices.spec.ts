@@ -83,7 +83,7 @@ test("without JavaScript (English): the confirmation page offers a stocked-in or
   const panel = page.getByTestId("confirm-panel");
   const why = panel.getByTestId("status-not-offered");
   await expect(why).toContainText(
-    `"${l.orderStatus["4"]}": 1 of the orders are "${l.orderStatus["4"]}" and may only become "${l.orderStatus["3"]}"`,
+    `"${l.orderStatus["4"]}": orders that are "${l.orderStatus["4"]}" (1) may only become "${l.orderStatus["3"]}"`,
   );
   await expect(why).toContainText(`"${l.orderStatus["1"]}":`);
   expect(await options(page, "confirm-panel")).toEqual(["", "3"]);
