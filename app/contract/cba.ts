@@ -283,7 +283,6 @@ export const orderStatusCountsSchema = z.object({
     }),
   ),
 });
-export type OrderStatusCounts = z.infer<typeof orderStatusCountsSchema>;
 
 export const updateOrdersResultSchema = z.object({
   updated: z.number().int().nonnegative(),
