@@ -1,6 +1,8 @@
 import { defineConfig, devices } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
+/** The production build the test run shares (scripts/test.sh); else one per port is built. */
+const SHARED_BUILD = process.env.TEST_BUILD_DIR;
 export const E2E_CAPTCHA_CODE = "T3ST";
 
 export default defineConfig({
@@ -37,14 +39,14 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: "npm run build && npm start",
+    command: SHARED_BUILD ? "npm start" : "npm run build && npm start",
     url: `http://127.0.0.1:${PORT}/healthz`,
     timeout: 180_000,
     reuseExistingServer: false,
     env: {
       PORT: String(PORT),
       // A build of its own per port, so parallel runs never overwrite each other's files.
-      BUILD_DIR: `build/e2e-${PORT}`,
+      BUILD_DIR: SHARED_BUILD ?? `build/e2e-${PORT}`,
       HOST: "127.0.0.1",
       TEST_CAPTCHA_CODE: E2E_CAPTCHA_CODE,
       // A freshly seeded fake backend for every test (tests/e2e/fixtures.ts).

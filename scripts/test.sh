@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# Every test of the project: static checks, unit and contract tests, then the
-# end-to-end journeys in Debian's Chromium against a production build in demo
-# mode. Installs Chromium and the CJK fonts when they are missing, and nginx
-# and redis-server for the test of several portals behind one proxy (and the
-# limiter's tests in Redis).
+# Every test of the project: static checks, one production build, unit and
+# contract tests, then the end-to-end journeys in Debian's Chromium against
+# that build in demo mode. Installs Chromium and the CJK fonts when they are
+# missing, and nginx and redis-server for the test of several portals behind
+# one proxy (and the limiter's tests in Redis).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -48,6 +48,13 @@ echo "== typecheck"
 npm run --silent typecheck
 echo "== lint"
 npm run --silent lint
+echo "== production build"
+# One build for every test that runs the built portal (the end-to-end
+# journeys, the property tests, the scale-out and image tests); each of them
+# builds its own only when run without it (tests/integration/processes.ts).
+export TEST_BUILD_DIR=build/test
+rm -rf "$TEST_BUILD_DIR"
+BUILD_DIR="$TEST_BUILD_DIR" npm run --silent build >/dev/null
 echo "== unit, contract and integration tests"
 ensure_servers
 npx vitest run

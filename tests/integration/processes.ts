@@ -5,7 +5,9 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
+import { existsSync } from "node:fs";
 import { createServer } from "node:net";
+import { join } from "node:path";
 
 export const ROOT = new URL("../../", import.meta.url).pathname;
 
@@ -61,6 +63,24 @@ export function start(
     child.once("exit", (code, signal) => resolve(code ?? signal ?? "unknown"));
   });
   return { process: child, output: () => output, exited };
+}
+
+/**
+ * The production build the tests share (`npm test` makes it once, before
+ * every test that needs one): TEST_BUILD_DIR, relative to the project.
+ * Unset (a test file run on its own), the portal is built into `own`.
+ * Returns the folder of the build.
+ */
+export async function portalBuild(own: string): Promise<string> {
+  const shared = process.env.TEST_BUILD_DIR;
+  if (!shared) {
+    await buildPortal(own);
+    return own;
+  }
+  if (!existsSync(join(ROOT, shared, "server", "index.js"))) {
+    throw new Error(`TEST_BUILD_DIR=${shared} holds no production build (npm run build)`);
+  }
+  return shared;
 }
 
 /** A production build of the portal into `buildDir` (as `npm run build`; relative to the project or absolute). */

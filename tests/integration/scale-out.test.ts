@@ -20,9 +20,9 @@ import { Redis } from "ioredis";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { Browser, MANAGER, PASSWORD, readMailAt, signIn } from "./browser.ts";
 import {
-  buildPortal,
   type Child,
   freePort,
+  portalBuild,
   ROOT,
   start,
   startMockApi,
@@ -48,7 +48,8 @@ warnWithoutRedis("the scale-out test");
  */
 const TRIED = "guest@demo.test";
 
-const BUILD_DIR = "build/scaleout";
+/** Where this test builds the portal when the run shares no build (processes.ts). */
+const OWN_BUILD = "build/scaleout";
 
 /** A browser that keeps its sign-in post (the form and the cookies sent with it), to replay it. */
 class Recording extends Browser {
@@ -91,7 +92,7 @@ describe.skipIf(!haveNginx || !haveRedis)(
       // One test stops Redis on purpose: this client's reconnection errors are expected.
       redisClient.on("error", () => undefined);
       await redisClient.connect();
-      await buildPortal(BUILD_DIR);
+      const buildDir = await portalBuild(OWN_BUILD);
       await waitForOutput(api, "listening on");
 
       const secret = randomBytes(32).toString("hex");
@@ -101,7 +102,7 @@ describe.skipIf(!haveNginx || !haveRedis)(
         portals.push(
           start(process.execPath, ["server.ts"], {
             NODE_ENV: "production",
-            BUILD_DIR,
+            BUILD_DIR: buildDir,
             HOST: "127.0.0.1",
             PORT: String(port),
             API_BASE_URL: apiBase,

@@ -20,8 +20,9 @@
  *   changes nothing the API reads back, and markup in the input comes back
  *   as text.
  *
- * The portal is built once into build/props (PROPS_REUSE_BUILD=1 reuses a
- * build already there) and listens on a free port from 3300 to 3349.
+ * The portal runs from the build the test run shares (TEST_BUILD_DIR, see
+ * tests/integration/processes.ts), else from one of its own in build/props,
+ * and listens on a free port from 3300 to 3349.
  */
 
 import { randomUUID } from "node:crypto";
@@ -33,9 +34,9 @@ import routes from "../../app/routes.ts";
 import { HOME_PAGES, RESOURCES as RESOURCE_ROUTES } from "../../app/utils/site-map.ts";
 import { CookieJar } from "../cookie-jar.ts";
 import {
-  buildPortal,
   type Child,
   freePort,
+  portalBuild,
   start,
   stop,
   waitForOutput,
@@ -53,7 +54,7 @@ import {
   shortText,
 } from "./arbitraries.ts";
 
-const BUILD_DIR = "build/props";
+const OWN_BUILD = "build/props";
 const CAPTCHA = "P7OP";
 const MANAGER = "manager@demo.test";
 const PASSWORD = "Demo1234!";
@@ -67,9 +68,7 @@ let portal: Child;
 let base: string;
 
 beforeAll(async () => {
-  if (process.env.PROPS_REUSE_BUILD !== "1") {
-    await buildPortal(BUILD_DIR);
-  }
+  const buildDir = await portalBuild(OWN_BUILD);
   const port = await freePort(3300); // Beside the integration tests' range, so both can run at once.
   base = `http://127.0.0.1:${port}`;
   portal = start(
@@ -77,7 +76,7 @@ beforeAll(async () => {
     ["--expose-gc", "--import", "./tests/properties/pollution-probe.ts", "server.ts"],
     {
       NODE_ENV: "production",
-      BUILD_DIR,
+      BUILD_DIR: buildDir,
       HOST: "127.0.0.1",
       PORT: String(port),
       TEST_WORLDS: "1",
