@@ -93,3 +93,32 @@ test("without JavaScript (English): the confirmation page offers a stocked-in or
   await expect(page.getByTestId("operation-result")).toContainText(common.operationSuccessful);
   await expect(page.locator(`tr[data-row-key="${stocked}"]`)).toContainText(l.orderStatus["3"]);
 });
+
+test("axe in English: the change-status question and the sub-account deletion question, as their pages draw them", async ({
+  page,
+}) => {
+  const accessible = async (state: string) => {
+    await hydrated(page);
+    const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+    const blocking = results.violations
+      .filter((v) => v.impact === "serious" || v.impact === "critical")
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(" | ")}`);
+    expect.soft(blocking, state).toEqual([]);
+  };
+  await login(page, ACCOUNTS.manager, { locale: "en" });
+  const initial = await orderIn(page, "/en", 1, 2);
+  const stocked = await orderIn(page, "/en", 4, 2);
+  await page.goto(`/en/order/?sel=${initial},${stocked}&op=status`);
+  await expect(page.getByTestId("status-not-offered")).toBeVisible();
+  await accessible("change-status question (en)");
+
+  await page.goto("/en/sub_account");
+  const intern = await page
+    .getByTestId("sub-accounts")
+    .locator("tbody tr", { hasText: "intern@demo.test" })
+    .getByTestId("delete-sub-account")
+    .getAttribute("href");
+  await page.goto(intern ?? "");
+  await expect(page.getByTestId("delete-panel")).toBeVisible();
+  await accessible("sub-account deletion question (en)");
+});
