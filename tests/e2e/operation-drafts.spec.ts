@@ -11,6 +11,8 @@ import { ACCOUNTS, expect, hydrated, login, submitLogin, test } from "./fixtures
 test("a remark typed before the session ended is there again after signing in, and gone once applied (en)", async ({
   page,
 }) => {
+  // Several pages, sign-ins and a dialog on a shared machine: a longer budget.
+  test.setTimeout(120_000);
   await login(page, ACCOUNTS.manager, { locale: "en" });
   await page.goto("/en/order/?cbaStatus=1&pageSize=20");
   const orderNo = await page

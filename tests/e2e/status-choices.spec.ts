@@ -33,6 +33,8 @@ const options = (page: Page, scope: string) =>
 test("with JavaScript (Chinese): orders that share no move get none offered, each status says why; one order gets its own", async ({
   page,
 }) => {
+  // Several pages, sign-ins and a dialog on a shared machine: a longer budget.
+  test.setTimeout(120_000);
   const { l, common } = { l: zhL, common: zhCommon };
   await login(page, ACCOUNTS.manager);
   const initial = await orderIn(page, "", 1, 3);
@@ -71,6 +73,8 @@ test("with JavaScript (Chinese): orders that share no move get none offered, eac
 test("without JavaScript (English): the confirmation page offers a stocked-in order only stock out, and says why not the others", async ({
   newContext,
 }) => {
+  // Several pages, sign-ins and a dialog on a shared machine: a longer budget.
+  test.setTimeout(120_000);
   const { l, common } = { l: enL, common: enCommon };
   const context = await newContext({ javaScriptEnabled: false, locale: "en-US" });
   const page = await context.newPage();
@@ -97,6 +101,8 @@ test("without JavaScript (English): the confirmation page offers a stocked-in or
 test("axe in English: the change-status question and the sub-account deletion question, as their pages draw them", async ({
   page,
 }) => {
+  // Several pages, sign-ins and a dialog on a shared machine: a longer budget.
+  test.setTimeout(120_000);
   const accessible = async (state: string) => {
     await hydrated(page);
     const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();

@@ -37,6 +37,8 @@ test.describe("sub-account lifecycle", () => {
     newContext,
     newRequest,
   }) => {
+    // Several pages, sign-ins and a dialog on a shared machine: a longer budget.
+    test.setTimeout(120_000);
     // A staff sub-account with a password, signed in in a browser of its own.
     const owner = await newRequest();
     const email = await createSubAccount(owner, "CBA_MANAGER");
@@ -110,6 +112,8 @@ test.describe("sub-account lifecycle", () => {
   test("without JavaScript (English): the role changed, the invitation's wait, the deletion asked on a page of its own", async ({
     newContext,
   }) => {
+    // Several pages, sign-ins and a dialog on a shared machine: a longer budget.
+    test.setTimeout(120_000);
     const context = await newContext({ javaScriptEnabled: false, locale: "en-US" });
     const page = await context.newPage();
     await login(page, ACCOUNTS.manager, { locale: "en" });
