@@ -2,7 +2,8 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 
 // A real backend (not the in-process fake one), answered by a stubbed fetch.
 vi.stubEnv("API_BASE_URL", "http://backend.test/api/v1");
-vi.stubEnv("API_TIMEOUT_MS", "200");
+// Long enough for a busy machine to answer the stubbed calls; the slow case waits it out once.
+vi.stubEnv("API_TIMEOUT_MS", "2000");
 
 const { Api } = await import("~/utils/api.server.ts");
 const { sessionStorage: storage } = await import("~/utils/session.server.ts");
