@@ -129,14 +129,17 @@ for (const lang of ["zh", "en"] as const) {
       await page.goto(`${prefix}/server/salver/?serviceNo=${serviceNo}`);
       await hydrated(page);
       const pallets = page.getByTestId("pallets").locator("tbody tr[data-row-key]");
-      const label = (await pallets.first().locator("td span.rounded-full").textContent())!.trim();
+      const label = (await pallets
+        .first()
+        .locator("td span[class^='badge-']")
+        .textContent())!.trim();
       const code = Object.entries(l.salverStatus).find(([, text]) => text === label)![0];
       await page.locator("#filter-cbaStatus").selectOption(code);
       await page.getByRole("button", { name: common.search }).click();
       await expect(page).toHaveURL(
         new RegExp(`/server/salver/\\?serviceNo=${serviceNo}&cbaStatus=${code}$`),
       );
-      await expectOnly(pallets.locator("td span.rounded-full"), label);
+      await expectOnly(pallets.locator("td span[class^='badge-']"), label);
       expect(await pallets.count()).toBeGreaterThan(0);
     });
 
@@ -179,7 +182,7 @@ for (const lang of ["zh", "en"] as const) {
       await page.getByRole("button", { name: common.search }).click();
       await expect(page).toHaveURL(/\/order\/\?cbaStatus=4$/);
       await expectOnly(
-        page.getByTestId("orders").locator("tbody td span.rounded-full"),
+        page.getByTestId("orders").locator("tbody td span[class^='badge-']"),
         l.orderStatus["4"],
       );
       const orderNo = (await rowKeys(page))[3]!;
