@@ -21,7 +21,7 @@ export interface FieldState {
   pattern?: string;
 }
 
-export interface InputFieldProps extends Omit<ComponentProps<"input">, "type" | "name" | "id"> {
+interface InputFieldProps extends Omit<ComponentProps<"input">, "type" | "name" | "id"> {
   label: ReactNode;
   field: FieldState;
   type?: "text" | "email" | "password" | "tel" | "number";
@@ -29,7 +29,7 @@ export interface InputFieldProps extends Omit<ComponentProps<"input">, "type" | 
 }
 
 /** The input's attributes from its field, as Conform's `getInputProps` makes them. */
-export function inputProps(field: FieldState, type: InputFieldProps["type"]) {
+function inputProps(field: FieldState, type: InputFieldProps["type"]) {
   const invalid = field.errors !== undefined;
   return {
     id: field.id,
