@@ -1,17 +1,16 @@
 import "~/locales/areas/paper.ts";
 import "./pallet-paper.css";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 import { Barcode } from "~/components/barcode.tsx";
 import { Notice } from "~/components/form-messages.tsx";
-import { PageHeader } from "~/components/page-header.tsx";
-import { PrintButton } from "~/components/print-button.tsx";
 import type { Locale } from "~/locales/index.ts";
 import { useTranslation } from "~/utils/i18n.ts";
-import { hrefWithQuery, localizePath } from "~/utils/locale-path.ts";
+import { localizePath } from "~/utils/locale-path.ts";
 import { PATHS } from "~/utils/site-map.ts";
 import type { Route } from "./+types/pallet-labels";
 import { loadLabels } from "./pallet-labels.server.ts";
 import { LABEL_FORMATS, type PalletLabel } from "./pallet-paper.ts";
+import { PaperHeader } from "./paper-header.tsx";
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   return loadLabels(context, url);
@@ -72,21 +71,12 @@ export default function PalletLabelsPage({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language as Locale;
   const { labels, format, notice, serviceNo } = loaderData;
-  const palletList = serviceNo
-    ? hrefWithQuery(localizePath(PATHS.pallets, locale), { serviceNo })
-    : localizePath(PATHS.services, locale);
   return (
     <section className="card p-5" data-paper-card>
-      <PageHeader
+      <PaperHeader
         title={t("paper.labels.title")}
-        actions={
-          <>
-            <Link to={palletList} className="btn-secondary">
-              {t("paper.backToPallets")}
-            </Link>
-            {labels.length > 0 ? <PrintButton label={t("paper.print")} /> : null}
-          </>
-        }
+        serviceNo={serviceNo}
+        printable={Boolean(labels.length > 0)}
       />
       {notice ? (
         <div className="mb-4" data-testid="labels-notice">

@@ -1,16 +1,11 @@
 import "~/locales/areas/paper.ts";
 import "./pallet-paper.css";
-import { Link } from "react-router";
 import { Barcode } from "~/components/barcode.tsx";
 import { Notice } from "~/components/form-messages.tsx";
-import { PageHeader } from "~/components/page-header.tsx";
-import { PrintButton } from "~/components/print-button.tsx";
-import type { Locale } from "~/locales/index.ts";
 import { useTranslation } from "~/utils/i18n.ts";
-import { hrefWithQuery, localizePath } from "~/utils/locale-path.ts";
-import { PATHS } from "~/utils/site-map.ts";
 import type { Route } from "./+types/pallet-manifest";
 import { loadManifest } from "./pallet-manifest.server.ts";
+import { PaperHeader } from "./paper-header.tsx";
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   return loadManifest(context, url);
@@ -22,24 +17,14 @@ export async function loader({ context, url }: Route.LoaderArgs) {
  * page; the pages are numbered by the print stylesheet.
  */
 export default function PalletManifestPage({ loaderData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation();
-  const locale = i18n.language as Locale;
+  const { t } = useTranslation();
   const { pallet, notice, rows, totals, serviceNo } = loaderData;
-  const palletList = serviceNo
-    ? hrefWithQuery(localizePath(PATHS.pallets, locale), { serviceNo })
-    : localizePath(PATHS.services, locale);
   return (
     <section className="card p-5" data-paper-card>
-      <PageHeader
+      <PaperHeader
         title={t("paper.manifest.title")}
-        actions={
-          <>
-            <Link to={palletList} className="btn-secondary">
-              {t("paper.backToPallets")}
-            </Link>
-            {pallet ? <PrintButton label={t("paper.print")} /> : null}
-          </>
-        }
+        serviceNo={serviceNo}
+        printable={Boolean(pallet)}
       />
       {notice ? (
         <div className="mb-4" data-testid="manifest-notice">
