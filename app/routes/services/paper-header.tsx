@@ -1,3 +1,4 @@
+import "~/locales/areas/paper.ts";
 import { Link } from "react-router";
 import { PageHeader } from "~/components/page-header.tsx";
 import { PrintButton } from "~/components/print-button.tsx";
