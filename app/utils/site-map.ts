@@ -88,7 +88,7 @@ export interface PageDeclaration {
 export const PUBLIC_PAGES: readonly PageDeclaration[] = [
   { path: PATHS.login, file: "routes/login.tsx", title: "login" },
   { path: PATHS.loginForm, file: "routes/login.callback.tsx", title: "login" },
-  { path: PATHS.forgotPassword, file: "routes/forge-password.tsx", title: "forgePassword" },
+  { path: PATHS.forgotPassword, file: "routes/forgot-password.tsx", title: "forgotPassword" },
   { path: PATHS.notFoundPage, file: "routes/error.404.tsx", title: "notFound" },
   { path: PATHS.serverErrorPage, file: "routes/error.500.tsx", title: "serverError" },
   { path: PATHS.forbiddenPage, file: "routes/error.403.tsx", title: "forbidden" },

@@ -133,7 +133,7 @@ const WALKS: Record<string, Walk> = {
     const form = { intent: "account", email: fresh(), password: PASSWORD, checkPass: PASSWORD };
     return { browser, path: "/register/accountRegistration", form: { ...form, code } };
   },
-  "routes/forge-password.tsx": async () => {
+  "routes/forgot-password.tsx": async () => {
     const email = fresh();
     const browser = visitor();
     await browser.registerAccount(email);

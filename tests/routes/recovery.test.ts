@@ -4,7 +4,7 @@
  * systems of `?system=`, and the sign-in with the new password.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import * as page from "~/routes/forge-password.tsx";
+import * as page from "~/routes/forgot-password.tsx";
 import * as signIn from "~/routes/login.callback.tsx";
 import { setAuditDestination } from "~/utils/audit.server.ts";
 import { errorsOf, freshBackend, type Visitor, visitor } from "./account-harness.ts";

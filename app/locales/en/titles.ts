@@ -3,7 +3,7 @@ import type zh from "../zh/titles.ts";
 export default {
   separator: " · ",
   login: "Sign in",
-  forgePassword: "Forgot password",
+  forgotPassword: "Forgot password",
   registration: "Create an account",
   residenceProcess: "How to join",
   privacyPolicy: "Privacy policy",

@@ -2,7 +2,7 @@
 export default {
   separator: " · ",
   login: "登录",
-  forgePassword: "找回密码",
+  forgotPassword: "找回密码",
   registration: "注册账号",
   residenceProcess: "入驻流程",
   privacyPolicy: "隐私政策",

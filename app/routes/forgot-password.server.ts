@@ -15,6 +15,7 @@ import { apiContext } from "~/middleware/session.server.ts";
 import { type FlowArgs, type FlowSpec, flowPage, postToFlow } from "~/utils/account-flow.server.ts";
 import { hrefWithQuery, localizePath } from "~/utils/locale-path.ts";
 import { LIMITS } from "~/utils/rate-limit.server.ts";
+import { PATHS } from "~/utils/site-map.ts";
 import {
   apiPrefixOf,
   DEFAULT_SYSTEM,
@@ -28,7 +29,7 @@ import {
 /** The page of a system: `/forge_password`, or `/forge_password/?system=seller`. */
 export function forgotPath(system: ForgotSystem, locale: Locale): string {
   return hrefWithQuery(
-    localizePath("/forge_password", locale),
+    localizePath(PATHS.forgotPassword, locale),
     system === DEFAULT_SYSTEM ? {} : { system },
   );
 }

@@ -16,8 +16,8 @@ import type { Locale } from "~/locales/index.ts";
 import { sendSignedInHome } from "~/utils/auth.server.ts";
 import { useTranslation } from "~/utils/i18n.ts";
 import { localizePath } from "~/utils/locale-path.ts";
-import type { Route } from "./+types/forge-password";
-import { forgotAction, forgotLoader } from "./forge-password.server.ts";
+import type { Route } from "./+types/forgot-password";
+import { forgotAction, forgotLoader } from "./forgot-password.server.ts";
 
 export async function loader(args: Route.LoaderArgs) {
   await sendSignedInHome(args.context);
