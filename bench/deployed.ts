@@ -8,31 +8,14 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { once } from "node:events";
 import { DEMO_MAILBOX_COOKIE } from "../app/contract/demo.ts";
-import { BUILD_DIR, PASSWORD, type Portal, ROOT } from "./lib.ts";
+import { BUILD_DIR, PASSWORD, type Portal, ROOT, startBackend, stopChild } from "./lib.ts";
 
 export interface DeployedPortal extends Portal {
   /** The backend's `/api/v1` address. */
   api: string;
   /** Signs in as `username`; answers the Cookie header of the session. */
   login(username: string): Promise<string>;
-}
-
-const seedEnv = (orders: number) => {
-  const pallets = Math.max(1, Math.round(orders / 25));
-  return {
-    SEED_ORDERS: String(orders),
-    SEED_PALLETS: String(pallets),
-    SEED_SERVICES: String(Math.max(1, Math.round(pallets / 10))),
-  };
-};
-
-async function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = once(child, "exit");
-  child.kill("SIGTERM");
-  await exited;
 }
 
 /** Waits for `url` to answer 2xx, or fails naming `what`. */
@@ -56,32 +39,10 @@ export async function startDeployedPortal(
   port: number,
   buildDir = BUILD_DIR,
 ): Promise<DeployedPortal> {
-  const backend = spawn(process.execPath, ["mocks/standalone.ts"], {
-    cwd: ROOT,
-    stdio: ["ignore", "pipe", "inherit"],
-    env: {
-      ...process.env,
-      MOCK_API_PORT: "0",
-      MOCK_API_HOST: "127.0.0.1",
-      MOCK_API_QUIET: "1",
-      ...seedEnv(orders),
-    },
-  });
-  let output = "";
-  backend.stdout?.on("data", (chunk: Buffer) => {
-    output += chunk.toString();
-  });
+  const backend = await startBackend(orders);
+  const { api } = backend;
   let portal: ChildProcess | undefined;
   try {
-    const deadline = Date.now() + 120_000;
-    let apiPort: string | undefined;
-    while (!apiPort) {
-      if (backend.exitCode !== null) throw new Error(`the backend exited with ${backend.exitCode}`);
-      if (Date.now() > deadline) throw new Error("the backend did not listen in 120 s");
-      apiPort = /listening on http:\/\/[^:]+:(\d+)/.exec(output)?.[1];
-      if (!apiPort) await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    const api = `http://127.0.0.1:${apiPort}/api/v1`;
     const started = performance.now();
     portal = spawn(process.execPath, ["server.ts"], {
       cwd: ROOT,
@@ -111,12 +72,12 @@ export async function startDeployedPortal(
       login: (username) => signInByMail(url, api, username),
       async stop() {
         await stopChild(running);
-        await stopChild(backend);
+        await backend.stop();
       },
     };
   } catch (error) {
     if (portal) await stopChild(portal);
-    await stopChild(backend);
+    await backend.stop();
     throw error;
   }
 }

@@ -111,7 +111,6 @@ export async function startPortal(orders: number, extraEnv: Record<string, strin
     throw new Error(
       `port ${port} is taken (a portal of an earlier run?); BENCH_PORT moves the portals`,
     );
-  const pallets = Math.max(1, Math.round(orders / 25));
   const started = performance.now();
   const child: ChildProcess = spawn(process.execPath, ["server.ts"], {
     cwd: ROOT,
@@ -124,9 +123,7 @@ export async function startPortal(orders: number, extraEnv: Record<string, strin
       HOST: "127.0.0.1",
       TEST_CAPTCHA_CODE: CAPTCHA,
       MOCK_API_QUIET: "1",
-      SEED_ORDERS: String(orders),
-      SEED_PALLETS: String(pallets),
-      SEED_SERVICES: String(Math.max(1, Math.round(pallets / 10))),
+      ...seedEnv(orders),
       ...extraEnv,
     },
   });
@@ -150,13 +147,90 @@ export async function startPortal(orders: number, extraEnv: Record<string, strin
     pid: child.pid ?? 0,
     startMs,
     readyMs,
-    async stop() {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      const exited = once(child, "exit");
-      child.kill("SIGTERM");
-      await exited;
-    },
+    stop: () => stopChild(child),
   } satisfies Portal;
+}
+
+/** Stops `child` with `signal` (unless it has already exited) and waits for its exit. */
+export async function stopChild(child: ChildProcess, signal: NodeJS.Signals = "SIGTERM") {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = once(child, "exit");
+  child.kill(signal);
+  await exited;
+}
+
+/** The seed's sizes for `orders` orders: a pallet per 25 orders, a service per 10 pallets. */
+function seedEnv(orders: number): Record<string, string> {
+  const pallets = Math.max(1, Math.round(orders / 25));
+  return {
+    SEED_ORDERS: String(orders),
+    SEED_PALLETS: String(pallets),
+    SEED_SERVICES: String(Math.max(1, Math.round(pallets / 10))),
+  };
+}
+
+/** The standalone fake backend (`npm run mock-api`) in a process of its own. */
+export interface Backend {
+  /** Its `/api/v1` address. */
+  api: string;
+  child: ChildProcess;
+  /** Milliseconds from spawn until /health answered (seeding or loading its data file included). */
+  startMs: number;
+  stop(signal?: NodeJS.Signals): Promise<void>;
+}
+
+/**
+ * Starts the standalone backend with `orders` seeded orders on a free
+ * loopback port (it seeds before it listens) and waits for /health;
+ * `extraEnv` adds settings such as its data file.
+ */
+export async function startBackend(
+  orders: number,
+  extraEnv: Record<string, string> = {},
+  ms = 120_000,
+): Promise<Backend> {
+  const started = performance.now();
+  const child = spawn(process.execPath, ["mocks/standalone.ts"], {
+    cwd: ROOT,
+    stdio: ["ignore", "pipe", "inherit"],
+    env: {
+      ...process.env,
+      MOCK_API_PORT: "0",
+      MOCK_API_HOST: "127.0.0.1",
+      MOCK_API_QUIET: "1",
+      ...seedEnv(orders),
+      ...extraEnv,
+    },
+  });
+  let output = "";
+  child.stdout?.on("data", (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  try {
+    const deadline = Date.now() + ms;
+    const waiting = () => {
+      if (child.exitCode !== null) throw new Error(`the backend exited with ${child.exitCode}`);
+      if (Date.now() > deadline) throw new Error(`the backend did not answer in ${ms / 1000} s`);
+      return new Promise((resolve) => setTimeout(resolve, 10));
+    };
+    let port: string | undefined;
+    for (;;) {
+      port = /listening on http:\/\/[^:]+:(\d+)/.exec(output)?.[1];
+      if (port) break;
+      await waiting();
+    }
+    const base = `http://127.0.0.1:${port}`;
+    while (!(await fetch(`${base}/health`).catch(() => undefined))?.ok) await waiting();
+    return {
+      api: `${base}/api/v1`,
+      child,
+      startMs: performance.now() - started,
+      stop: (signal) => stopChild(child, signal),
+    };
+  } catch (error) {
+    await stopChild(child);
+    throw error;
+  }
 }
 
 /** Signs in over HTTP as a browser would and returns the Cookie header of the session. */

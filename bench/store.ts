@@ -9,12 +9,20 @@
  * - at 5,000 orders: how large the journal grows beside the base while
  *   eight writers run long enough for compactions.
  */
-import { type ChildProcess, spawn } from "node:child_process";
-import { once } from "node:events";
 import { mkdtemp, readdir, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { atLeast, atMost, info, median, PASSWORD, percentile, ROOT, type Row } from "./lib.ts";
+import {
+  atLeast,
+  atMost,
+  type Backend,
+  info,
+  median,
+  PASSWORD,
+  percentile,
+  type Row,
+  startBackend,
+} from "./lib.ts";
 
 const LARGE = 100_000;
 const SMALL = 5_000;
@@ -24,62 +32,13 @@ const READ_MS = 5_000;
 /** Long enough at 5,000 orders for the journal to outgrow the base a few times. */
 const GROWTH_MS = 30_000;
 
-interface Api {
-  base: string;
-  child: ChildProcess;
-  startMs: number;
-  stop(signal?: NodeJS.Signals): Promise<void>;
-}
-
-/** Starts the standalone backend on a free port with `file` and waits for /health. */
-async function startApi(orders: number, file: string): Promise<Api> {
-  const pallets = Math.max(1, Math.round(orders / 25));
-  const started = performance.now();
-  const child = spawn(process.execPath, ["mocks/standalone.ts"], {
-    cwd: ROOT,
-    stdio: ["ignore", "pipe", "inherit"],
-    env: {
-      ...process.env,
-      MOCK_API_PORT: "0",
-      MOCK_API_HOST: "127.0.0.1",
-      MOCK_API_QUIET: "1",
-      MOCK_API_DATA_FILE: file,
-      SEED_ORDERS: String(orders),
-      SEED_PALLETS: String(pallets),
-      SEED_SERVICES: String(Math.max(1, Math.round(pallets / 10))),
-    },
-  });
-  let output = "";
-  child.stdout?.on("data", (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  const deadline = Date.now() + 90_000;
-  let port: string | undefined;
-  while (!port) {
-    if (child.exitCode !== null) throw new Error(`the backend exited with ${child.exitCode}`);
-    if (Date.now() > deadline) throw new Error("the backend did not listen in 90 s");
-    port = /listening on http:\/\/[^:]+:(\d+)/.exec(output)?.[1];
-    if (!port) await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  const base = `http://127.0.0.1:${port}`;
-  while (!(await fetch(`${base}/health`).catch(() => undefined))?.ok) {
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  return {
-    base: `${base}/api/v1`,
-    child,
-    startMs: performance.now() - started,
-    async stop(signal = "SIGTERM") {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      const exited = once(child, "exit");
-      child.kill(signal);
-      await exited;
-    },
-  };
+/** Starts the standalone backend with `file` as its data file. */
+function startApi(orders: number, file: string): Promise<Backend> {
+  return startBackend(orders, { MOCK_API_DATA_FILE: file }, 90_000);
 }
 
 async function call<T>(
-  api: Api,
+  api: Backend,
   path: string,
   token?: string,
   method = "GET",
@@ -88,7 +47,7 @@ async function call<T>(
   const headers: Record<string, string> = { "x-demo-mailbox": "bench-store-mailbox-01" };
   if (token) headers.authorization = `Bearer ${token}`;
   if (body !== undefined) headers["content-type"] = "application/json";
-  const answer = await fetch(api.base + path, {
+  const answer = await fetch(api.api + path, {
     method,
     headers,
     body: body === undefined ? undefined : JSON.stringify(body),
@@ -98,7 +57,7 @@ async function call<T>(
   return envelope.data;
 }
 
-async function signIn(api: Api): Promise<string> {
+async function signIn(api: Backend): Promise<string> {
   const { token } = await call<{ token: string }>(api, "/account/login", undefined, "POST", {
     username: "admin@demo.test",
     password: PASSWORD,
@@ -106,7 +65,7 @@ async function signIn(api: Api): Promise<string> {
   return token;
 }
 
-async function orderNumbers(api: Api, token: string, count: number): Promise<string[]> {
+async function orderNumbers(api: Backend, token: string, count: number): Promise<string[]> {
   const numbers: string[] = [];
   for (let page = 1; numbers.length < count; page++) {
     const { list } = await call<{ list: { orderNo: string }[] }>(
@@ -121,7 +80,12 @@ async function orderNumbers(api: Api, token: string, count: number): Promise<str
 }
 
 /** One change: the same remark on `orderNos` (all of them or none), its time in ms. */
-async function remark(api: Api, token: string, orderNos: string[], text: string): Promise<number> {
+async function remark(
+  api: Backend,
+  token: string,
+  orderNos: string[],
+  text: string,
+): Promise<number> {
   const started = performance.now();
   await call(api, "/cba/order-remarks", token, "PUT", {
     orderNoList: orderNos,
@@ -130,7 +94,7 @@ async function remark(api: Api, token: string, orderNos: string[], text: string)
   return performance.now() - started;
 }
 
-async function readMs(api: Api, token: string): Promise<number> {
+async function readMs(api: Backend, token: string): Promise<number> {
   const started = performance.now();
   await call(api, "/cba/order?pageSize=20&current=1", token);
   return performance.now() - started;
@@ -138,7 +102,7 @@ async function readMs(api: Api, token: string): Promise<number> {
 
 /** Eight writers, each on its own orders, for `ms`: the changes acknowledged. */
 async function burst(
-  api: Api,
+  api: Backend,
   token: string,
   orders: string[],
   ms: number,
@@ -265,9 +229,9 @@ async function large(dir: string): Promise<Row[]> {
       }
     });
     await new Promise((resolve) => setTimeout(resolve, 1_500));
-    api.child.kill("SIGKILL");
+    const killed = api.stop("SIGKILL");
     stopped = true;
-    await once(api.child, "exit");
+    await killed;
     await Promise.all(writers);
     api = await startApi(LARGE, file);
     rows.push(info("store: restart after kill -9 (100,000 orders)", api.startMs / 1000, "s"));
@@ -303,7 +267,7 @@ async function large(dir: string): Promise<Row[]> {
   return rows;
 }
 
-async function orderRemark(api: Api, token: string, orderNo: string): Promise<string> {
+async function orderRemark(api: Backend, token: string, orderNo: string): Promise<string> {
   const { list } = await call<{ list: { reasonForDetention: string }[] }>(
     api,
     `/cba/order?orderNo=${orderNo}&pageSize=1&current=1`,
