@@ -1,25 +1,14 @@
 /** Messages of the fake backend in Chinese (default) and English, picked by Accept-Language. */
+import { localeFromAcceptLanguage } from "../app/utils/locale-path.ts";
 
 export type Lang = "zh" | "en";
 
-/** The request's language: the preferred of zh and en in Accept-Language, zh when neither is named. */
+/**
+ * The request's language: the preferred of zh and en in Accept-Language, zh
+ * when neither is named; read by the portal's own parser, so both always agree.
+ */
 export function langOf(request: Request): Lang {
-  return parseAcceptLanguage(request.headers.get("accept-language"));
-}
-
-export function parseAcceptLanguage(header: string | null): Lang {
-  if (!header) return "zh";
-  let best: { lang: Lang; q: number } | null = null;
-  for (const part of header.split(",")) {
-    const [tag = "", ...params] = part.trim().split(";");
-    const base = tag.trim().toLowerCase().split("-")[0];
-    if (base !== "zh" && base !== "en") continue;
-    const qParam = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
-    const q = qParam ? Number(qParam.slice(2)) : 1;
-    if (!Number.isFinite(q) || q <= 0) continue;
-    if (!best || q > best.q) best = { lang: base, q };
-  }
-  return best?.lang ?? "zh";
+  return localeFromAcceptLanguage(request.headers.get("accept-language"));
 }
 
 const MESSAGES = {

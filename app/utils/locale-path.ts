@@ -1,4 +1,5 @@
-import { DEFAULT_LOCALE, isLocale, type Locale } from "~/locales/index.ts";
+// Relative: the fake backend runs this module under plain Node (mocks/i18n.ts).
+import { DEFAULT_LOCALE, isLocale, type Locale } from "../locales/index.ts";
 
 /** The locale a path is rendered in: `/en` and `/en/...` are English, the rest Chinese. */
 export function localeOfPath(pathname: string): Locale {
@@ -46,18 +47,32 @@ export function parseLocale(value: string | null | undefined): Locale | undefine
   return isLocale(short) ? short : undefined;
 }
 
-/** Picks en or zh from an Accept-Language header by quality; zh when neither is named. */
-export function localeFromAcceptLanguage(header: string | null): Locale {
+/** A weight as RFC 9110 writes it: 0 to 1, at most three decimals. */
+const QVALUE = /^(?:0(?:\.\d{0,3})?|1(?:\.0{0,3})?)$/;
+
+/**
+ * Picks en or zh from an Accept-Language header by weight, the first named
+ * winning a tie; zh when neither is named. The one reading of the header:
+ * the portal's first-visit redirect and the fake backend's messages both use
+ * it. A range counts by its first subtag (`en-US`, and `en_US` as some
+ * clients send it); a weight that is not a valid `q` (RFC 9110: 0 to 1, at
+ * most three decimals) drops its range, and `q=0` means "not this one".
+ */
+export function localeFromAcceptLanguage(header: string | null | undefined): Locale {
   if (!header) return DEFAULT_LOCALE;
-  const ranked = header
-    .split(",")
-    .map((part, position) => {
-      const [tag = "", ...rest] = part.trim().split(";");
-      const q = rest.map((p) => p.trim()).find((p) => p.startsWith("q="));
-      const quality = q ? Number.parseFloat(q.slice(2)) : 1;
-      return { locale: parseLocale(tag), quality: Number.isNaN(quality) ? 0 : quality, position };
-    })
-    .filter((entry) => entry.locale !== undefined && entry.quality > 0)
-    .sort((a, b) => b.quality - a.quality || a.position - b.position);
-  return ranked[0]?.locale ?? DEFAULT_LOCALE;
+  let best: { locale: Locale; quality: number } | undefined;
+  for (const part of header.split(",")) {
+    const [range = "", ...params] = part.split(";");
+    const locale = parseLocale(range);
+    if (!locale) continue;
+    let quality = 1;
+    const weight = params.find((param) => param.split("=")[0]?.trim().toLowerCase() === "q");
+    if (weight !== undefined) {
+      const value = weight.slice(weight.indexOf("=") + 1).trim();
+      if (!QVALUE.test(value)) continue;
+      quality = Number(value);
+    }
+    if (quality > 0 && (!best || quality > best.quality)) best = { locale, quality };
+  }
+  return best?.locale ?? DEFAULT_LOCALE;
 }

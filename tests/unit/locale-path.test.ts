@@ -40,5 +40,12 @@ describe("locale paths", () => {
     expect(localeFromAcceptLanguage("fr-FR,en;q=0.5,zh;q=0.7")).toBe("zh");
     expect(localeFromAcceptLanguage("de,fr")).toBe("zh");
     expect(localeFromAcceptLanguage("en;q=0, zh;q=0.1")).toBe("zh");
+    expect(localeFromAcceptLanguage("en_US")).toBe("en");
+    expect(localeFromAcceptLanguage("zh;q=0.5, EN-gb;Q=0.8")).toBe("en");
+    // A weight that is no RFC 9110 qvalue drops its range; the first of equal weights wins.
+    expect(localeFromAcceptLanguage("en;q=0.9x, zh;q=0.5")).toBe("zh");
+    expect(localeFromAcceptLanguage("en;q=1.5, zh;q=0.5")).toBe("zh");
+    expect(localeFromAcceptLanguage("en;q=, zh;q=0.1")).toBe("zh");
+    expect(localeFromAcceptLanguage("en;q=0.5, zh;q=0.500")).toBe("en");
   });
 });
