@@ -13,6 +13,7 @@
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import { DEMO_MAILBOX_COOKIE, DEMO_MAILBOX_HEADER } from "../app/contract/demo.ts";
+import { readCookie } from "../app/utils/cookies.ts";
 import { db } from "./db.ts";
 import { randomId } from "./security.ts";
 
@@ -25,18 +26,10 @@ interface Mailbox {
 const current = new AsyncLocalStorage<Mailbox>();
 const ID = /^[A-Za-z0-9_-]{16,64}$/;
 
-function cookieValue(header: string | null, name: string): string | undefined {
-  for (const part of (header ?? "").split(";")) {
-    const [key, ...rest] = part.trim().split("=");
-    if (key === name) return decodeURIComponent(rest.join("="));
-  }
-  return undefined;
-}
-
 export function mailboxOf(request: Request): Mailbox {
   const given =
     request.headers.get(DEMO_MAILBOX_HEADER) ??
-    cookieValue(request.headers.get("cookie"), DEMO_MAILBOX_COOKIE);
+    readCookie(request.headers.get("cookie"), DEMO_MAILBOX_COOKIE);
   if (given && ID.test(given)) return { id: given, fresh: false };
   return { id: randomId(24), fresh: true };
 }

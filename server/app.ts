@@ -10,6 +10,7 @@ import { createRequestListener } from "@remix-run/node-fetch-server";
 import express from "express";
 import { RouterContextProvider } from "react-router";
 import { env } from "~/config/env.server.ts";
+import { readCookie } from "~/utils/cookies.ts";
 import { cspNonceContext } from "~/utils/csp-nonce.server.ts";
 import { requestInfoContext } from "~/utils/request-context.server.ts";
 import { type PageLocals, pageSecurityHeaders } from "./security-headers.ts";
@@ -33,16 +34,11 @@ if (env().testWorlds) {
   // never see each other's changes; everything the request starts, the
   // in-process fake backend included, runs in that test's world.
   app.use(async (req, _res, next) => {
-    const id = req.get(WORLD_HEADER) ?? worldCookie(req.get("cookie"));
+    const id = req.get(WORLD_HEADER) ?? readCookie(req.get("cookie"), WORLD_COOKIE);
     if (!id) return next();
     const { runInWorld } = await import("../mocks/worlds.ts");
     runInWorld(id.slice(0, 200), () => next());
   });
-}
-
-function worldCookie(header: string | undefined): string | undefined {
-  const match = header?.match(new RegExp(`(?:^|;\\s*)${WORLD_COOKIE}=([^;]+)`));
-  return match?.[1];
 }
 
 if (env().demoMode) {

@@ -4,6 +4,8 @@
  * JavaScript (a form post to `/table-columns`). Format:
  * `orders:serviceNo,consigneeTelephone|pallets:` (an empty list: all shown).
  */
+import { readCookie } from "~/utils/cookies.ts";
+
 export const TABLE_COLUMNS_COOKIE = "table_columns";
 export const TABLE_COLUMNS_PATH = "/table-columns";
 const NAME = /^[A-Za-z0-9_-]{1,40}$/;
@@ -59,17 +61,5 @@ export function withHiddenColumns(
 
 /** The hidden columns of `table` chosen in the request's cookie (for a loader). */
 export function chosenColumns(request: Request, table: string): string[] | null {
-  const header = request.headers.get("Cookie") ?? "";
-  for (const part of header.split(";")) {
-    const [name, ...rest] = part.trim().split("=");
-    if (name !== TABLE_COLUMNS_COOKIE) continue;
-    let value = rest.join("=");
-    try {
-      value = decodeURIComponent(value);
-    } catch {
-      // left as sent
-    }
-    return hiddenColumnsOf(value, table);
-  }
-  return null;
+  return hiddenColumnsOf(readCookie(request.headers.get("Cookie"), TABLE_COLUMNS_COOKIE), table);
 }
