@@ -87,7 +87,7 @@ export interface PageDeclaration {
 /** Pages for everybody: login, forgot password, error pages, the demo mailbox. */
 export const PUBLIC_PAGES: readonly PageDeclaration[] = [
   { path: PATHS.login, file: "routes/login.tsx", title: "login" },
-  { path: PATHS.loginForm, file: "routes/login.callback.tsx", title: "login" },
+  { path: PATHS.loginForm, file: "routes/login-form.tsx", title: "login" },
   { path: PATHS.forgotPassword, file: "routes/forgot-password.tsx", title: "forgotPassword" },
   { path: PATHS.notFoundPage, file: "routes/error.404.tsx", title: "notFound" },
   { path: PATHS.serverErrorPage, file: "routes/error.500.tsx", title: "serverError" },

@@ -5,7 +5,7 @@
  * page's language and changes nothing; the next sign-in lands on it.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import * as signInPage from "~/routes/login.callback.tsx";
+import * as signInPage from "~/routes/login-form.tsx";
 import * as page from "~/routes/setting/account.tsx";
 import { freshBackend, type Visitor, visitor } from "./account-harness.ts";
 

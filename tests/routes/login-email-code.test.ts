@@ -4,7 +4,7 @@
  * to the account instead, asked for with the password on the next step.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import * as signIn from "~/routes/login.callback.tsx";
+import * as signIn from "~/routes/login-form.tsx";
 import * as captcha from "~/routes/resources/captcha.ts";
 import { errorsOf, freshBackend, type Visitor, visitor } from "./account-harness.ts";
 

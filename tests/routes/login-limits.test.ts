@@ -3,7 +3,7 @@
  * address is told is the one that lets it back in.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import * as login from "~/routes/login.callback.tsx";
+import * as login from "~/routes/login-form.tsx";
 import type { ErrorPayload } from "~/utils/error-payload.ts";
 import { LIMITS } from "~/utils/rate-limit.server.ts";
 import { freshBackend, visitor } from "./account-harness.ts";

@@ -5,7 +5,7 @@
  * An account of one's own changes its password as before.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import * as signInPage from "~/routes/login.callback.tsx";
+import * as signInPage from "~/routes/login-form.tsx";
 import * as page from "~/routes/setting/center.tsx";
 import { errorsOf, freshBackend, type Visitor, visitor } from "./account-harness.ts";
 

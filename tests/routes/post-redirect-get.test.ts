@@ -32,7 +32,7 @@ const moduleOf = (file: string): Promise<RouteModule> => import(`../../app/${fil
 async function signedIn(username: string, password = PASSWORD): Promise<Visitor> {
   const browser = visitor();
   const code = await browser.imageCode("login");
-  const login = await moduleOf("routes/login.callback.tsx");
+  const login = await moduleOf("routes/login-form.tsx");
   const outcome = await browser.post(login, "/login", { username, password, code });
   expect(outcome.status).toBe(302);
   return browser;
@@ -118,7 +118,7 @@ const WALKS: Record<string, Walk> = {
     const form = { intent: "review", decision: "start", id: waiting?.id ?? "" };
     return { browser, path: "/qualificat", form };
   },
-  "routes/login.callback.tsx": async () => {
+  "routes/login-form.tsx": async () => {
     const browser = visitor();
     const code = await browser.imageCode("login");
     return {

@@ -4,7 +4,7 @@
  * shows why, in the page's language, with nothing submitted.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import * as signInPage from "~/routes/login.callback.tsx";
+import * as signInPage from "~/routes/login-form.tsx";
 import * as page from "~/routes/qualificat.tsx";
 import { handleMockApiRequest } from "../../mocks/api.ts";
 import { errorsOf, freshBackend, type Visitor, visitor } from "./account-harness.ts";

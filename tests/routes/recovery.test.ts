@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import * as page from "~/routes/forgot-password.tsx";
-import * as signIn from "~/routes/login.callback.tsx";
+import * as signIn from "~/routes/login-form.tsx";
 import { setAuditDestination } from "~/utils/audit.server.ts";
 import { errorsOf, freshBackend, type Visitor, visitor } from "./account-harness.ts";
 

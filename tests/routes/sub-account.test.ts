@@ -4,7 +4,7 @@
  * disabling a sub-account, and each refusal.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import * as signInPage from "~/routes/login.callback.tsx";
+import * as signInPage from "~/routes/login-form.tsx";
 import * as page from "~/routes/sub-account.tsx";
 import { mockClock } from "../../mocks/api.ts";
 import { errorsOf, freshBackend, type Outcome, type Visitor, visitor } from "./account-harness.ts";

@@ -2,7 +2,7 @@ import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { i18nextMiddleware } from "~/middleware/i18next.ts";
 import { apiContext, sessionContext } from "~/middleware/session.server.ts";
-import { action } from "~/routes/login.callback.tsx";
+import { action } from "~/routes/login-form.tsx";
 import { Api } from "~/utils/api.server.ts";
 import { setAuditDestination } from "~/utils/audit.server.ts";
 import { requestInfoContext } from "~/utils/request-context.server.ts";

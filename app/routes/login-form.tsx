@@ -24,9 +24,10 @@ import { requestInfoContext } from "~/utils/request-context.server.ts";
 import { localRedirectTarget } from "~/utils/same-origin.server.ts";
 import { commitSession, startClocks } from "~/utils/session.server.ts";
 import { emailLoginSchema, loginCodeRequestSchema, loginSchema } from "~/validation/auth.ts";
-import type { Route } from "./+types/login.callback";
+import type { Route } from "./+types/login-form";
 
-// The form of `/` posts here; on a refusal this route shows the same page.
+// `/login`: the forms of the login page (`/`) post here; on a refusal this
+// route shows the same page.
 export { default, loader } from "./login.tsx";
 
 type Context = Readonly<RouterContextProvider>;
