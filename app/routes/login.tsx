@@ -1,6 +1,7 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { DemoMailboxLink } from "~/components/account/demo-mailbox-link.tsx";
 import { EmailCodeField } from "~/components/account/email-code-field.tsx";
+import { UsernameField } from "~/components/account/username-field.tsx";
 import { CaptchaField, currentCaptchaNonce } from "~/components/captcha.tsx";
 import { FormErrors, Notice } from "~/components/form-messages.tsx";
 import { InputField } from "~/components/input-field.tsx";
@@ -195,13 +196,7 @@ function ImageCodeSignIn({
         className="space-y-1"
       >
         <FormErrors id={form.errorId} errors={form.errors} />
-        <InputField
-          label={t("auth.username")}
-          field={fields.username}
-          type="email"
-          autoComplete="username"
-          placeholder={t("auth.usernamePlaceholder")}
-        />
+        <UsernameField field={fields.username} />
         <InputField
           label={t("auth.password")}
           field={fields.password}
@@ -253,13 +248,7 @@ function EmailCodeRequest({ actionData }: { actionData: ActionData }) {
         className="space-y-1"
       >
         <FormErrors id={form.errorId} errors={form.errors} />
-        <InputField
-          label={t("auth.username")}
-          field={fields.username}
-          type="email"
-          autoComplete="username"
-          placeholder={t("auth.usernamePlaceholder")}
-        />
+        <UsernameField field={fields.username} />
         <button
           type="submit"
           name="intent"
@@ -323,7 +312,7 @@ function EmailCodeSignIn({
         className="space-y-1"
       >
         <input type="hidden" name="method" value="email" />
-        <input type="hidden" name="username" value={email} autoComplete="username" />
+        <UsernameField known={email} />
         <FormErrors id={form.errorId} errors={form.errors} />
         <InputField
           label={t("auth.password")}
