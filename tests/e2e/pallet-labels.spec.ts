@@ -243,7 +243,7 @@ for (const lang of ["zh", "en"] as const) {
     // Too many labels at once: said, nothing printed.
     const many = Array.from({ length: 101 }, (_, n) => `salverNo=P${n}`).join("&");
     await page.goto(`${prefix}/server/salver/label/?serviceNo=${serviceNo}&${many}`);
-    await expect(page.getByTestId("labels-notice")).toHaveText(
+    await expect(page.getByTestId("paper-notice")).toHaveText(
       p.labels.tooMany.replace("{{max}}", "100"),
     );
     await expect(page.getByTestId("pallet-label")).toHaveCount(0);

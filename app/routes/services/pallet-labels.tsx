@@ -2,7 +2,6 @@ import "~/locales/areas/paper.ts";
 import "./pallet-paper.css";
 import { Form } from "react-router";
 import { Barcode } from "~/components/barcode.tsx";
-import { Notice } from "~/components/form-messages.tsx";
 import type { Locale } from "~/locales/index.ts";
 import { useTranslation } from "~/utils/i18n.ts";
 import { localizePath } from "~/utils/locale-path.ts";
@@ -10,7 +9,7 @@ import { PATHS } from "~/utils/site-map.ts";
 import type { Route } from "./+types/pallet-labels";
 import { loadLabels } from "./pallet-labels.server.ts";
 import { LABEL_FORMATS, type PalletLabel } from "./pallet-paper.ts";
-import { PaperHeader } from "./paper-header.tsx";
+import { PaperHeader, PaperNotice } from "./paper-header.tsx";
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   return loadLabels(context, url);
@@ -78,11 +77,7 @@ export default function PalletLabelsPage({ loaderData }: Route.ComponentProps) {
         serviceNo={serviceNo}
         printable={Boolean(labels.length > 0)}
       />
-      {notice ? (
-        <div className="mb-4" data-testid="labels-notice">
-          <Notice kind="info">{notice}</Notice>
-        </div>
-      ) : null}
+      <PaperNotice notice={notice} />
       {labels.length > 0 ? (
         <>
           <Form

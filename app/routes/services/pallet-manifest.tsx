@@ -1,11 +1,10 @@
 import "~/locales/areas/paper.ts";
 import "./pallet-paper.css";
 import { Barcode } from "~/components/barcode.tsx";
-import { Notice } from "~/components/form-messages.tsx";
 import { useTranslation } from "~/utils/i18n.ts";
 import type { Route } from "./+types/pallet-manifest";
 import { loadManifest } from "./pallet-manifest.server.ts";
-import { PaperHeader } from "./paper-header.tsx";
+import { PaperHeader, PaperNotice } from "./paper-header.tsx";
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   return loadManifest(context, url);
@@ -26,11 +25,7 @@ export default function PalletManifestPage({ loaderData }: Route.ComponentProps)
         serviceNo={serviceNo}
         printable={Boolean(pallet)}
       />
-      {notice ? (
-        <div className="mb-4" data-testid="manifest-notice">
-          <Notice kind="info">{notice}</Notice>
-        </div>
-      ) : null}
+      <PaperNotice notice={notice} />
       {pallet ? (
         <>
           <p className="mb-4 text-sm text-gray-600">{t("paper.printHint")}</p>

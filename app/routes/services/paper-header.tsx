@@ -1,5 +1,6 @@
 import "~/locales/areas/paper.ts";
 import { Link } from "react-router";
+import { Notice } from "~/components/form-messages.tsx";
 import { PageHeader } from "~/components/page-header.tsx";
 import { PrintButton } from "~/components/print-button.tsx";
 import type { Locale } from "~/locales/index.ts";
@@ -38,5 +39,15 @@ export function PaperHeader({
         </>
       }
     />
+  );
+}
+
+/** Why a paper page has nothing (or less) to print: the same note on the labels and the manifest. */
+export function PaperNotice({ notice }: { notice: string | null | undefined }) {
+  if (!notice) return null;
+  return (
+    <div className="mb-4" data-testid="paper-notice">
+      <Notice kind="info">{notice}</Notice>
+    </div>
   );
 }
