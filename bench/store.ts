@@ -23,10 +23,10 @@ import {
   type Row,
   startBackend,
 } from "./lib.ts";
+import { burst, burstElsewhere, call, remark, WRITERS } from "./store-writers.ts";
 
 const LARGE = 100_000;
 const SMALL = 5_000;
-const WRITERS = 8;
 const BURST_MS = 10_000;
 const READ_MS = 5_000;
 /** Long enough at 5,000 orders for the journal to outgrow the base a few times. */
@@ -35,26 +35,6 @@ const GROWTH_MS = 30_000;
 /** Starts the standalone backend with `file` as its data file. */
 function startApi(orders: number, file: string): Promise<Backend> {
   return startBackend(orders, { MOCK_API_DATA_FILE: file }, 90_000);
-}
-
-async function call<T>(
-  api: Backend,
-  path: string,
-  token?: string,
-  method = "GET",
-  body?: unknown,
-): Promise<T> {
-  const headers: Record<string, string> = { "x-demo-mailbox": "bench-store-mailbox-01" };
-  if (token) headers.authorization = `Bearer ${token}`;
-  if (body !== undefined) headers["content-type"] = "application/json";
-  const answer = await fetch(api.api + path, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const envelope = (await answer.json()) as { code: number; data: T; msg: string };
-  if (envelope.code !== 200) throw new Error(`${path}: ${envelope.code} ${envelope.msg}`);
-  return envelope.data;
 }
 
 async function signIn(api: Backend): Promise<string> {
@@ -79,49 +59,10 @@ async function orderNumbers(api: Backend, token: string, count: number): Promise
   return numbers.slice(0, count);
 }
 
-/** One change: the same remark on `orderNos` (all of them or none), its time in ms. */
-async function remark(
-  api: Backend,
-  token: string,
-  orderNos: string[],
-  text: string,
-): Promise<number> {
-  const started = performance.now();
-  await call(api, "/cba/order-remarks", token, "PUT", {
-    orderNoList: orderNos,
-    reasonForDetention: text,
-  });
-  return performance.now() - started;
-}
-
 async function readMs(api: Backend, token: string): Promise<number> {
   const started = performance.now();
   await call(api, "/cba/order?pageSize=20&current=1", token);
   return performance.now() - started;
-}
-
-/** Eight writers, each on its own orders, for `ms`: the changes acknowledged. */
-async function burst(
-  api: Backend,
-  token: string,
-  orders: string[],
-  ms: number,
-  onAcknowledged: (writer: number, round: number) => void = () => {},
-): Promise<number> {
-  const until = Date.now() + ms;
-  const share = Math.floor(orders.length / WRITERS);
-  let changes = 0;
-  await Promise.all(
-    Array.from({ length: WRITERS }, async (_, writer) => {
-      for (let round = 0; Date.now() < until; round++) {
-        const at = writer * share + (round % share);
-        await remark(api, token, [orders[at] as string], `writer ${writer} round ${round}`);
-        changes += 1;
-        onAcknowledged(writer, round);
-      }
-    }),
-  );
-  return changes;
 }
 
 async function journalRatio(dir: string): Promise<{ journals: number; base: number }> {
@@ -174,7 +115,8 @@ async function large(dir: string): Promise<Row[]> {
       ),
     );
 
-    // Eight writers alone, then eight writers and a reader: the targets are apart.
+    // Eight writers alone, then eight writers (in a thread of their own, as other clients) and a
+    // reader: the targets are apart.
     const started = performance.now();
     const changes = await burst(api, token, orders, BURST_MS);
     const seconds = (performance.now() - started) / 1000;
@@ -185,7 +127,7 @@ async function large(dir: string): Promise<Row[]> {
     const reader = (async () => {
       while (writing) during.push(await readMs(api, token));
     })();
-    await burst(api, token, orders, READ_MS);
+    await burstElsewhere({ api: { api: api.api }, token, orders, ms: READ_MS });
     writing = false;
     await reader;
     rows.push(
