@@ -13,6 +13,7 @@ import { ApiCode } from "../app/contract/envelope.ts";
 import { clearAttempts } from "./attempts.ts";
 import { faultOf } from "./faults.ts";
 import { accountHandlers } from "./handlers/account.ts";
+import { auditHandlers } from "./handlers/audit.ts";
 import { catalogueHandlers } from "./handlers/catalogue.ts";
 import { companyHandlers } from "./handlers/company.ts";
 import { demoHandlers } from "./handlers/demo.ts";
@@ -44,6 +45,7 @@ export const handlers = [
   ...workbenchHandlers,
   ...demoHandlers,
 ];
+  ...auditHandlers,
 
 function firstSegment(path: string): string {
   return (path.split("/")[1] ?? "").toLowerCase();

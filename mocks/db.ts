@@ -187,6 +187,8 @@ export const orderEventRow = z.object({
   toStatus: orderStatus,
   text: z.string(),
 });
+  /** The call that wrote it (mocks/history.ts): absent on events written before operations were numbered. */
+  operationId: z.string().optional(),
 export type OrderEventRow = z.output<typeof orderEventRow>;
 
 /** An order's history, oldest event first; only orders that changed have a row. */

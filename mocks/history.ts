@@ -17,8 +17,9 @@ import {
   type OrderStatusCode,
 } from "../app/contract/cba.ts";
 import { isPlatform } from "../app/contract/roles.ts";
+import { noteAuditEvents } from "./audit.ts";
 import { nowSeconds } from "./clock.ts";
-import { db, type OrderEventRow, type OrderRow, type UserRow } from "./db.ts";
+import { db, nextSeq, type OrderEventRow, type OrderRow, type UserRow } from "./db.ts";
 import { ts } from "./paging.ts";
 import type { CompanyScope } from "./scope.ts";
 import { noteEvents } from "./workbench.ts";
@@ -47,15 +48,21 @@ export function moveAction(from: OrderStatusCode, to: OrderStatusCode): OrderEve
   return to === OrderStatus.stockedOut ? "stockOut" : "stockIn";
 }
 
-/** Appends one event per change, all at the same time and by the same account. */
+/**
+ * Appends one event per change, all at the same time, by the same account and
+ * of one operation: the call's changes share an operation id, so the audit
+ * log (mocks/audit.ts) shows a batch of 300 orders as one operation.
+ */
 export async function recordEvents(
   changes: readonly OrderChange[],
   actor: Actor,
   source: OrderEventSource,
   time = nowSeconds(),
 ): Promise<void> {
+  if (changes.length === 0) return;
   const pending = new Map<string, OrderEventRow[]>();
   const companies = new Map<string, string>();
+  const operationId = `op${nextSeq()}`;
   for (const change of changes) {
     const event: OrderEventRow = {
       time,
@@ -66,6 +73,7 @@ export async function recordEvents(
       fromStatus: change.from,
       toStatus: change.to,
       text: (change.text ?? "").trim(),
+      operationId,
     };
     const list = pending.get(change.order.orderNo) ?? [];
     list.push(event);
@@ -91,6 +99,7 @@ export async function appendEvents(
     await db.orderHistory.insert({ orderNo, companyId: companies.get(orderNo) ?? "", events });
   }
   noteEvents(pending, companies);
+  noteAuditEvents(pending, companies);
 }
 
 /** An order's history as the scope's user sees it, newest first. */
@@ -110,6 +119,7 @@ export function historyView(orderNo: string, scope: CompanyScope): OrderEvent[] 
       fromStatus: event.fromStatus,
       toStatus: event.toStatus,
       text: event.text,
+      ...(event.operationId === undefined ? {} : { operationId: event.operationId }),
     });
   }
   // Stable newest first (events of one call share their time).

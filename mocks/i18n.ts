@@ -217,6 +217,11 @@ const MESSAGES = {
   },
   companyNotFound: { zh: "尚未提交资质信息", en: "No qualification submitted yet" },
   unknownCompany: { zh: "企业不存在", en: "No such company" },
+  auditOperationNotFound: { zh: "操作记录不存在", en: "No such operation" },
+  auditTooManyRows: {
+    zh: "符合条件的记录有 {rows} 行，一次最多下载 {max} 行，请缩小日期范围或增加筛选条件",
+    en: "The filters match {rows} rows; one download holds at most {max}. Narrow the date range or add filters",
+  },
   companyNotEditable: {
     zh: "资质信息当前状态为“{state}”，不能修改",
     en: 'The qualification is "{state}" and cannot be edited',

@@ -331,3 +331,70 @@ export function arrivalWorkbook(
     },
   );
 }
+
+/** A row of the audit workbook: one order of one operation. */
+export interface AuditRow {
+  time: number;
+  company: string;
+  person: string;
+  action: string;
+  source: string;
+  operation: string;
+  orderNo: string;
+  from: string;
+  to: string;
+  text: string;
+}
+
+const AUDIT_COLUMNS: Column[] = [
+  { zh: "时间", en: "Time", width: 20, kind: "datetime" },
+  { zh: "企业", en: "Company", width: 24, kind: "text" },
+  { zh: "操作人", en: "Person", width: 24, kind: "text" },
+  { zh: "操作", en: "Operation", width: 14, kind: "text" },
+  { zh: "方式", en: "How", width: 14, kind: "text" },
+  { zh: "操作编号", en: "Operation No.", width: 16, kind: "text" },
+  { zh: "订单号", en: "Order No.", width: 22, kind: "text" },
+  { zh: "原状态", en: "Status before", width: 12, kind: "text" },
+  { zh: "新状态", en: "Status after", width: 12, kind: "text" },
+  { zh: "原因 / 备注", en: "Reason / remark", width: 28, kind: "text" },
+];
+
+/** The audit log: one row per order of each operation (newest operation first), then the counts. */
+export function auditWorkbook(
+  rows: Iterable<AuditRow>,
+  counts: { operations: number; orders: number },
+  lang: Lang,
+): Response {
+  function* dataRows(): Generator<CellValue[]> {
+    for (const row of rows) {
+      yield [
+        chinaDate(row.time),
+        row.company,
+        row.person,
+        row.action,
+        row.source,
+        row.operation,
+        row.orderNo,
+        row.from,
+        row.to,
+        row.text,
+      ];
+    }
+  }
+  const time = stamp();
+  const total =
+    lang === "en"
+      ? `Total: ${counts.operations} operations, ${counts.orders} order rows`
+      : `合计：${counts.operations} 次操作，${counts.orders} 行订单`;
+  return streamSheet(
+    lang === "en" ? "Audit log" : "操作记录",
+    AUDIT_COLUMNS,
+    lang,
+    dataRows(),
+    () => [total, ...AUDIT_COLUMNS.slice(1).map(() => null)],
+    {
+      ascii: `audit-log-${time}.xlsx`,
+      local: lang === "en" ? `audit-log-${time}.xlsx` : `操作记录-${time}.xlsx`,
+    },
+  );
+}

@@ -1,5 +1,6 @@
 /** The whole /api/v1 contract: every endpoint, by name. */
 import { accountEndpoints } from "./account.ts";
+import { auditEndpoints } from "./audit.ts";
 import { cbaEndpoints } from "./cba.ts";
 import { demoEndpoints } from "./demo.ts";
 import { noticeEndpoints } from "./notice.ts";
@@ -9,6 +10,7 @@ export const endpoints = {
   ...accountEndpoints,
   ...cbaEndpoints,
   ...noticeEndpoints,
+  ...auditEndpoints,
   ...workbenchEndpoints,
   ...demoEndpoints,
 } as const;
@@ -19,6 +21,7 @@ export type EndpointName = keyof Endpoints;
 export * from "./account.ts";
 export * from "./cba.ts";
 export * from "./demo.ts";
+export * from "./audit.ts";
 export * from "./endpoint.ts";
 export * from "./envelope.ts";
 export * from "./notice.ts";

@@ -10,6 +10,7 @@ import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   ApiCode,
+  auditDataSchema,
   type EndpointName,
   endpoints,
   orderListDataSchema,
@@ -88,6 +89,8 @@ interface Fixture {
   imageId: string;
   /** Company A's id (its approved qualification's). */
   companyId: string;
+  /** An operation on company A's orders (the audit log). */
+  auditId: string;
 }
 
 interface Row {
@@ -379,6 +382,16 @@ const MATRIX: Record<EndpointName, Row> = {
   },
   logout: { expected: signedIn(), call: (token) => json("/account/logout", "POST", token) },
 };
+  audit: { expected: staff, call: (token) => json("/cba/audit", "GET", token) },
+  // Company A's operation is unknown to company B, like its orders.
+  auditOrders: {
+    expected: companyA,
+    call: (token, f) => json(`/cba/audit/${f.auditId}/orders`, "GET", token),
+  },
+  downloadAudit: {
+    expected: staff,
+    call: (token) => binary("/cba/audit/download", "GET", token),
+  },
 
 /** Company A's pallet with an initial order, read as its manager. */
 async function fixture(): Promise<Fixture> {
@@ -444,8 +457,12 @@ describe("access matrix", () => {
     // Logout last (it is the last row).
     for (const [name, row] of Object.entries(MATRIX)) {
       expected[name] = row.expected[actor];
+  const audit = await api.ok("/cba/audit", { token, query: { pageSize: 1 } }, auditDataSchema);
+  const [operation] = audit.list;
+  if (!operation) throw new Error("company A has no operation");
       actual[name] = await row.call(token, f);
     }
+    auditId: operation.id,
     expect(actual).toEqual(expected);
   });
 });

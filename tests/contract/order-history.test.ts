@@ -91,6 +91,7 @@ describe("order history", () => {
       fromStatus: 2,
       toStatus: 1,
       text: "",
+      operationId: expect.any(String),
     });
     expect(events[1]).toEqual({
       time: { seconds: Date.UTC(2026, 10, 2, 2, 0, 0) / 1000 },
@@ -101,7 +102,10 @@ describe("order history", () => {
       fromStatus: 1,
       toStatus: 2,
       text: "海关查验",
+      operationId: expect.any(String),
     });
+    // Each call is an operation of its own (the audit log).
+    expect(events[0]?.operationId).not.toBe(events[1]?.operationId);
     // The same history comes with the order in the list (the expanded row).
     const [listed] = await orders(manager, { orderNo: order.orderNo });
     expect(listed?.history).toEqual(events);
