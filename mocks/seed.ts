@@ -512,7 +512,7 @@ async function seedLogistics(
   if (serviceRows.length === 0) return;
 
   // Pallets: spread over the services, at least one each while there are enough.
-  const salverRows: { salverNo: string; serviceIndex: number; createdOn: number; grams: number }[] =
+  const palletRows: { salverNo: string; serviceIndex: number; createdOn: number; grams: number }[] =
     [];
   for (let i = 0; i < pallets; i++) {
     const serviceIndex = i < serviceRows.length ? i : random.int(0, serviceRows.length - 1);
@@ -520,29 +520,29 @@ async function seedLogistics(
     if (!service) continue;
     const createdOn = service.createdOn + random.int(5, 240) * 60;
     const salverNo = `TP${compact(createdOn)}${String(i + 1).padStart(5, "0")}`;
-    salverRows.push({ salverNo, serviceIndex, createdOn, grams: 0 });
+    palletRows.push({ salverNo, serviceIndex, createdOn, grams: 0 });
   }
-  if (salverRows.length === 0) return;
+  if (palletRows.length === 0) return;
 
   // Orders: spread over the pallets; each pallet has a dominant stage.
-  const perSalver = new Map<number, number>();
+  const perPallet = new Map<number, number>();
   for (let i = 0; i < orders; i++) {
-    const index = i < salverRows.length ? i : random.int(0, salverRows.length - 1);
-    perSalver.set(index, (perSalver.get(index) ?? 0) + 1);
+    const index = i < palletRows.length ? i : random.int(0, palletRows.length - 1);
+    perPallet.set(index, (perPallet.get(index) ?? 0) + 1);
   }
 
   const orderRows: OrderRow[] = [];
   let orderSeq = 0;
-  for (const [salverIndex, salver] of salverRows.entries()) {
-    const service = serviceRows[salver.serviceIndex];
+  for (const [palletIndex, pallet] of palletRows.entries()) {
+    const service = serviceRows[pallet.serviceIndex];
     if (!service) continue;
     const weights = statusWeights(service.ageDays);
     const dominant = random.weighted(weights);
-    const count = perSalver.get(salverIndex) ?? 0;
+    const count = perPallet.get(palletIndex) ?? 0;
     for (let k = 0; k < count; k++) {
       orderSeq += 1;
       const createdOn = Math.min(
-        salver.createdOn + random.int(0, 6 * 60) * 60,
+        pallet.createdOn + random.int(0, 6 * 60) * 60,
         SEED_BASE_TIME - 600,
       );
       let status: OrderStatusCode = random.chance(0.85) ? dominant : random.weighted(weights);
@@ -594,7 +594,7 @@ async function seedLogistics(
         ] as const);
         const totalPrice = goods.price * qty;
         paid += totalPrice;
-        salver.grams += goods.grossGrams * qty;
+        pallet.grams += goods.grossGrams * qty;
         lines.push({
           itemName: goods.itemName,
           gmodel: goods.gmodel,
@@ -610,7 +610,7 @@ async function seedLogistics(
         orderNo: `DD${compact(createdOn)}${String(orderSeq).padStart(7, "0")}`,
         serviceNo: service.serviceNo,
         companyId: service.companyId,
-        salverNo: salver.salverNo,
+        salverNo: pallet.salverNo,
         logisticsNo: random.chance(0.86) ? logisticsNo(random) : null,
         ...consignee(random),
         acturalPaid: paid,
@@ -626,13 +626,13 @@ async function seedLogistics(
   }
 
   // Numbered within their service in the order of their numbers (托盘01 is the first).
-  const byNumber = [...salverRows].sort((a, b) => (a.salverNo < b.salverNo ? -1 : 1));
-  for (const salver of byNumber) {
-    const service = serviceRows[salver.serviceIndex];
+  const byNumber = [...palletRows].sort((a, b) => (a.salverNo < b.salverNo ? -1 : 1));
+  for (const pallet of byNumber) {
+    const service = serviceRows[pallet.serviceIndex];
     if (!service) continue;
     const number = (db.serviceSalvers.get(service.serviceNo)?.length ?? 0) + 1;
     await db.salvers.insert({
-      salverNo: salver.salverNo,
+      salverNo: pallet.salverNo,
       serviceNo: service.serviceNo,
       companyId: service.companyId,
       name: `${service.warehouse.slice(0, 4)} 托盘${String(number).padStart(2, "0")}`,
@@ -640,12 +640,12 @@ async function seedLogistics(
       length: 12_000,
       height: random.int(90, 180) * 100,
       // The pallet itself weighs about 25 kg.
-      weight: (25_000 + salver.grams) * 100,
+      weight: (25_000 + pallet.grams) * 100,
       salverDirection: `${random.pick(["A", "B", "C", "D"])}-${String(random.int(1, 20)).padStart(2, "0")}-${random.int(1, 4)}`,
-      createdOn: salver.createdOn,
+      createdOn: pallet.createdOn,
     });
-    db.serviceSalvers.get(service.serviceNo)?.push(salver.salverNo);
-    db.salverOrders.set(salver.salverNo, []);
+    db.serviceSalvers.get(service.serviceNo)?.push(pallet.salverNo);
+    db.salverOrders.set(pallet.salverNo, []);
   }
 
   for (const row of orderRows) {

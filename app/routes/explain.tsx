@@ -13,7 +13,7 @@ import {
 } from "~/utils/logistics-status.ts";
 
 /** Rule order of the derived service and pallet status (docs/product.md, Derived status of services and pallets): first match wins. */
-const SALVER_RULE_ORDER = [
+const PALLET_RULE_ORDER = [
   SalverStatus.cleared,
   SalverStatus.partlyCleared,
   SalverStatus.fullyDetained,
@@ -65,7 +65,7 @@ export default function ExplainPage() {
         <h2 className="mb-2 text-base font-semibold text-gray-900">
           4. {t("explain.statuses.title")}
         </h2>
-        <p className="mb-2">{t("explain.statuses.salverIntro")}</p>
+        <p className="mb-2">{t("explain.statuses.palletIntro")}</p>
         <ScrollBox label={t("explain.statuses.title")} className="mb-4 max-w-2xl">
           <table className="w-full border border-gray-200 text-left">
             <thead className="bg-gray-50 text-xs text-gray-600">
@@ -76,7 +76,7 @@ export default function ExplainPage() {
               </tr>
             </thead>
             <tbody className="divide-y divide-gray-100">
-              {SALVER_RULE_ORDER.map((code) => (
+              {PALLET_RULE_ORDER.map((code) => (
                 <tr key={code}>
                   <td className="px-3 py-1.5 font-mono">{code}</td>
                   <td className="px-3 py-1.5">
@@ -84,7 +84,7 @@ export default function ExplainPage() {
                       {t(salverStatusKey(code))}
                     </StatusBadge>
                   </td>
-                  <td className="px-3 py-1.5">{t(`explain.statuses.salverRules.${code}`)}</td>
+                  <td className="px-3 py-1.5">{t(`explain.statuses.palletRules.${code}`)}</td>
                 </tr>
               ))}
             </tbody>

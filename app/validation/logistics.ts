@@ -13,16 +13,16 @@ import { MAX_SELECTION, REASON_MAX, STATUS_TARGETS } from "./logistics-limits.ts
 // does not parse is dropped, never an error).
 
 const filterText = z.string().trim().max(64).optional();
-const salverStatusFilter = z.coerce.number().pipe(z.literal(SALVER_STATUSES)).optional();
+const palletStatusFilter = z.coerce.number().pipe(z.literal(SALVER_STATUSES)).optional();
 
 export const serviceFilterSchema = z.object({
-  cbaStatus: salverStatusFilter,
+  cbaStatus: palletStatusFilter,
   serviceNo: filterText,
 });
 
 export const palletFilterSchema = z.object({
   serviceNo: z.string().trim().min(1).max(64).optional(),
-  cbaStatus: salverStatusFilter,
+  cbaStatus: palletStatusFilter,
   salverNo: filterText,
 });
 

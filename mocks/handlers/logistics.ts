@@ -56,13 +56,13 @@ function warehousingHandler(endpoint: typeof ep.salverWarehousing | typeof ep.or
     const scanned = canonicalNo(body.salverNoOrOrderNo);
     const { from, to } = SCAN_MOVES[body.direction];
     const action = t(lang, body.direction === "in" ? "action.in" : "action.out");
-    const salver = db.salvers.get(scanned);
-    if (salver && scope.allows(salver.companyId)) {
-      const rows = db.salverOrders.get(salver.salverNo) ?? [];
+    const pallet = db.salvers.get(scanned);
+    if (pallet && scope.allows(pallet.companyId)) {
+      const rows = db.salverOrders.get(pallet.salverNo) ?? [];
       const movable = rows.filter((row) => row.cbaStatus === from);
       if (movable.length === 0) {
         throw new ApiError(ApiCode.wrongStatus, "salverNothingToMove", {
-          no: salver.salverNo,
+          no: pallet.salverNo,
           action,
           left: leftByStatus(rows, lang),
         });
@@ -76,8 +76,8 @@ function warehousingHandler(endpoint: typeof ep.salverWarehousing | typeof ep.or
       });
       return {
         target: "salver" as const,
-        serviceNo: salver.serviceNo,
-        salverNo: salver.salverNo,
+        serviceNo: pallet.serviceNo,
+        salverNo: pallet.salverNo,
         direction: body.direction,
         changed,
         unchanged,
@@ -224,10 +224,10 @@ export const logisticsHandlers = [
 
   ...route(ep.updateSalver, async (ctx) => {
     const { params, body, lang } = ctx;
-    const salver = db.salvers.get(canonicalNo(params.id));
-    if (!salver || !companyScope(signedIn(ctx).user).allows(salver.companyId))
+    const pallet = db.salvers.get(canonicalNo(params.id));
+    if (!pallet || !companyScope(signedIn(ctx).user).allows(pallet.companyId))
       throw new ApiError(ApiCode.notFound, "salverNotFound", { no: params.id });
-    const row = await db.salvers.update(salver.salverNo, (draft) => {
+    const row = await db.salvers.update(pallet.salverNo, (draft) => {
       draft.salverDirection = body.salverDirection;
     });
     return salverView(row, lang);

@@ -49,7 +49,7 @@ const QINGDAO = OTHER_COMPANY_ACCOUNTS.qingdao;
 /** Numbers of the seeded shapes that exist nowhere. */
 const UNKNOWN = {
   order: "DD199901010000001",
-  salver: "TP1999010100001",
+  pallet: "TP1999010100001",
   service: "FW19990101001",
 };
 
@@ -139,7 +139,7 @@ describe("seeded companies", () => {
       expect(own.orders.length, account).toBeGreaterThan(0);
       const serviceNos = new Set(own.services.map((s) => s.serviceNo));
       // Every pallet and order seen belongs to a service seen.
-      for (const salver of own.salvers) expect(serviceNos.has(salver.serviceNo)).toBe(true);
+      for (const pallet of own.salvers) expect(serviceNos.has(pallet.serviceNo)).toBe(true);
       for (const order of own.orders) expect(serviceNos.has(order.serviceNo)).toBe(true);
       // Totals of the service rows are the company's own orders.
       expect(own.services.reduce((sum, s) => sum + s.ordersTotal, 0)).toBe(own.orders.length);
@@ -237,13 +237,13 @@ describe("another company's data answers as unknown", () => {
 
   it("lists: none of its services, pallets, orders or arrivals, whatever the filter", async () => {
     const order = theirOrder();
-    const salver = theirs.salvers[0];
+    const pallet = theirs.salvers[0];
     const service = theirs.services[0];
-    if (!salver || !service) throw new Error("other company has no pallet");
+    if (!pallet || !service) throw new Error("other company has no pallet");
     for (const query of [
       { orderNo: order.orderNo },
       { orderNo: order.orderNo.slice(0, 10) },
-      { salverNo: salver.salverNo },
+      { salverNo: pallet.salverNo },
       { serviceNo: service.serviceNo },
       { consignee: order.consignee },
       { cbaStatus: order.cbaStatus },
@@ -282,11 +282,11 @@ describe("another company's data answers as unknown", () => {
       arrivalReportDataSchema,
     );
     expect(report.totals.arrived).toBe(mine.orders.length);
-    const mySalvers = new Set(mine.salvers.map((s) => s.salverNo));
-    expect(report.list.every((row) => mySalvers.has(row.salverNo))).toBe(true);
+    const myPallets = new Set(mine.salvers.map((s) => s.salverNo));
+    expect(report.list.every((row) => myPallets.has(row.salverNo))).toBe(true);
     const byPallet = await api.ok(
       "/cba/arrival-report",
-      { token: manager, query: { salverNo: salver.salverNo } },
+      { token: manager, query: { salverNo: pallet.salverNo } },
       arrivalReportDataSchema,
     );
     expect(byPallet.totals.arrived).toBe(0);
@@ -294,8 +294,8 @@ describe("another company's data answers as unknown", () => {
 
   it("lookups and changes: pallets of its service, pallet position, status, detention, remarks", async () => {
     const service = theirs.services[0];
-    const salver = theirs.salvers[0];
-    if (!service || !salver) throw new Error("other company has no pallet");
+    const pallet = theirs.salvers[0];
+    if (!service || !pallet) throw new Error("other company has no pallet");
     expectUnknown(
       await api.call(`/cba/salver/${service.serviceNo}`, { token: manager }),
       await api.call(`/cba/salver/${UNKNOWN.service}`, { token: manager }),
@@ -310,10 +310,10 @@ describe("another company's data answers as unknown", () => {
         body: { salverDirection: "Z-99-9" },
       });
     expectUnknown(
-      await move(salver.salverNo),
-      await move(UNKNOWN.salver),
-      salver.salverNo,
-      UNKNOWN.salver,
+      await move(pallet.salverNo),
+      await move(UNKNOWN.pallet),
+      pallet.salverNo,
+      UNKNOWN.pallet,
       "pallet position",
     );
 
@@ -349,12 +349,12 @@ describe("another company's data answers as unknown", () => {
   });
 
   it("stock in/out scans: its pallet and order numbers are unknown to the manager", async () => {
-    const salver =
+    const pallet =
       theirs.salvers.find((s) =>
         theirs.orders.some((o) => o.salverNo === s.salverNo && o.cbaStatus === 1),
       ) ?? theirs.salvers[0];
     const order = theirOrder(1);
-    if (!salver) throw new Error("the other company has no pallet");
+    if (!pallet) throw new Error("the other company has no pallet");
     for (const path of ["/cba/salver-warehousing", "/cba/order-warehousing"]) {
       const scan = (no: string) =>
         api.call(path, {
@@ -363,10 +363,10 @@ describe("another company's data answers as unknown", () => {
           body: { salverNoOrOrderNo: no, direction: "in" },
         });
       expectUnknown(
-        await scan(salver.salverNo),
-        await scan(UNKNOWN.salver),
-        salver.salverNo,
-        UNKNOWN.salver,
+        await scan(pallet.salverNo),
+        await scan(UNKNOWN.pallet),
+        pallet.salverNo,
+        UNKNOWN.pallet,
         `${path} pallet`,
       );
       expectUnknown(

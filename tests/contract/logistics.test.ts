@@ -77,7 +77,7 @@ function expectedStatus(orders: readonly Order[]): SalverStatusCode {
   return 1;
 }
 
-async function salverOf(serviceNo: string, salverNo: string) {
+async function palletOf(serviceNo: string, salverNo: string) {
   const pallets = await api.ok(
     `/cba/salver/${serviceNo}`,
     { token, query: { pageSize: 100 } },
@@ -403,7 +403,7 @@ describe("lists", () => {
       salverSchema,
     );
     expect(answer.salverDirection).toBe("B-07-3");
-    expect((await salverOf(serviceNo, salverNo)).salverDirection).toBe("B-07-3");
+    expect((await palletOf(serviceNo, salverNo)).salverDirection).toBe("B-07-3");
     expect(
       (await api.call("/cba/salver/NOPE", { method: "PUT", token, body: { salverDirection: "A" } }))
         .code,
@@ -984,7 +984,7 @@ describe("derived pallet and service status", () => {
     const serviceNo = orders.find((o) => o.salverNo === salverNo)?.serviceNo ?? "";
     const own = async () => allOrders({ salverNo });
     const check = async (expected: SalverStatusCode) => {
-      const pallet = await salverOf(serviceNo, salverNo);
+      const pallet = await palletOf(serviceNo, salverNo);
       expect(pallet.cbaStatus).toBe(expected);
       const services = await api.ok(
         "/cba/service",

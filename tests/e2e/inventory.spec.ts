@@ -119,7 +119,7 @@ for (const lang of ["zh", "en"] as const) {
       await scan(page, pallet);
       const result = page.getByTestId("scan-result");
       await expect(result).toHaveAttribute("data-ok", "true");
-      await expect(result).toContainText(pattern(i.scan.salverIn, { number: pallet }));
+      await expect(result).toContainText(pattern(i.scan.palletIn, { number: pallet }));
       await expect(field).toHaveValue("");
       await expect(field).toBeFocused();
       const changed = ((await page.getByTestId("scan-changed").textContent()) ?? "")
@@ -127,7 +127,7 @@ for (const lang of ["zh", "en"] as const) {
         .filter(Boolean);
       expect(changed.length).toBeGreaterThan(0);
       await expect(result).toContainText(
-        pattern(i.scan.salverIn, { number: pallet, changed: String(changed.length) }),
+        pattern(i.scan.palletIn, { number: pallet, changed: String(changed.length) }),
       );
       const rows = page.getByTestId("shift-row");
       await expect(rows).toHaveCount(1);

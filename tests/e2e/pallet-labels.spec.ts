@@ -145,7 +145,7 @@ for (const lang of ["zh", "en"] as const) {
     await field.press("Enter");
     const result = page.getByTestId("scan-result");
     await expect(result).toHaveAttribute("data-ok", "true");
-    const moved = i.scan.salverIn.replace("{{number}}", number).split("{{changed}}")[0]!;
+    const moved = i.scan.palletIn.replace("{{number}}", number).split("{{changed}}")[0]!;
     await expect(result).toContainText(moved);
   });
 
@@ -203,7 +203,7 @@ for (const lang of ["zh", "en"] as const) {
     await expect(page).toHaveURL(/\/server\/salver\/manifest\/\?/);
     const manifest = page.getByTestId("manifest");
     await expect(manifest.getByRole("heading", { level: 2 })).toHaveText(
-      p.manifest.heading.replace("{{salverNo}}", salverNo),
+      p.manifest.heading.replace("{{palletNo}}", salverNo),
     );
     const rows = page.getByTestId("manifest-table").locator("tbody tr[data-row-key]");
     await expect(rows).toHaveCount(orders.pagination.total);

@@ -42,14 +42,14 @@ export default {
   },
   statuses: {
     title: "Status codes",
-    salverIntro:
+    palletIntro:
       "The status of a service number or pallet follows from its orders (when several rules apply, the first one wins):",
     orderIntro:
       "Orders move initial → stocked in (the stock-in time is recorded) → stocked out (the stock-out time is recorded). Any order not yet stocked out can be detained (with a reason); “change status” returns a detained order to the state it had.",
     code: "Code",
     meaning: "Meaning",
     rule: "Rule",
-    salverRules: {
+    palletRules: {
       "3": "every order stocked out",
       "2": "some orders stocked out",
       "5": "every order detained",

@@ -9,7 +9,7 @@ export default {
     "Print this page with the browser (Ctrl+P); only the labels or the manifest are printed, not the menu.",
   backToPallets: "Back to the pallet list",
   serviceRequired: "Open this page from the pallet list: the service number is missing",
-  barcodeOf: "Barcode of pallet number {{salverNo}}",
+  barcodeOf: "Barcode of pallet number {{palletNo}}",
   waybillBarcodeOf: "Barcode of waybill number {{logisticsNo}}",
   labels: {
     title: "Pallet labels",
@@ -20,7 +20,7 @@ export default {
     formatLabel: "Label 100 × 150 mm (one pallet each)",
     formatA4: "A4 (four to a page)",
     apply: "Apply",
-    salverNo: "Pallet No.",
+    palletNo: "Pallet No.",
     serviceNo: "Service No.",
     name: "Name",
     size: "Size (cm)",
@@ -30,8 +30,8 @@ export default {
   },
   manifest: {
     title: "Pallet manifest",
-    heading: "Manifest of pallet {{salverNo}}",
-    salverNo: "Pallet No.",
+    heading: "Manifest of pallet {{palletNo}}",
+    palletNo: "Pallet No.",
     serviceNo: "Service No.",
     position: "Position",
     printedAt: "Printed",

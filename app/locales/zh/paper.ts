@@ -4,7 +4,7 @@ export default {
   printHint: "用浏览器的打印功能打印本页（Ctrl+P）；打印时只打印标签或清单，不打印菜单。",
   backToPallets: "返回托盘列表",
   serviceRequired: "请从托盘列表打开：缺少服务号",
-  barcodeOf: "托盘号 {{salverNo}} 的条形码",
+  barcodeOf: "托盘号 {{palletNo}} 的条形码",
   waybillBarcodeOf: "运单号 {{logisticsNo}} 的条形码",
   labels: {
     title: "托盘标签",
@@ -15,7 +15,7 @@ export default {
     formatLabel: "标签纸 100 × 150 mm（每张一个托盘）",
     formatA4: "A4（每页 4 张）",
     apply: "确定",
-    salverNo: "托盘号",
+    palletNo: "托盘号",
     serviceNo: "服务号",
     name: "名称",
     size: "尺寸 (cm)",
@@ -25,8 +25,8 @@ export default {
   },
   manifest: {
     title: "托盘装载清单",
-    heading: "托盘 {{salverNo}} 装载清单",
-    salverNo: "托盘号",
+    heading: "托盘 {{palletNo}} 装载清单",
+    palletNo: "托盘号",
     serviceNo: "服务号",
     position: "位置",
     printedAt: "打印时间",

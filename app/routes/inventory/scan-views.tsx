@@ -69,8 +69,8 @@ function headline(scan: ScanRecord, t: ReturnType<typeof useTranslation>["t"]): 
   const values = { number: scan.number, changed: scan.changed.length };
   if (scan.target === "salver") {
     return scan.direction === "in"
-      ? t("inventory.scan.salverIn", values)
-      : t("inventory.scan.salverOut", values);
+      ? t("inventory.scan.palletIn", values)
+      : t("inventory.scan.palletOut", values);
   }
   return scan.direction === "in"
     ? t("inventory.scan.orderIn", values)

@@ -39,14 +39,14 @@ function Label({ label }: { label: PalletLabel }) {
   return (
     <article
       className="paper-label"
-      aria-label={`${t("paper.labels.salverNo")} ${label.salverNo}`}
+      aria-label={`${t("paper.labels.palletNo")} ${label.salverNo}`}
       data-testid="pallet-label"
     >
       {label.barcode ? (
         <div className="paper-barcode">
           <Barcode
             drawing={label.barcode}
-            label={t("paper.barcodeOf", { salverNo: label.salverNo })}
+            label={t("paper.barcodeOf", { palletNo: label.salverNo })}
           />
         </div>
       ) : null}

@@ -33,10 +33,10 @@ export default function PalletManifestPage({ loaderData }: Route.ComponentProps)
             <header className="mb-4 flex items-start justify-between gap-6">
               <div>
                 <h2 className="mb-2 text-base font-bold">
-                  {t("paper.manifest.heading", { salverNo: pallet.salverNo })}
+                  {t("paper.manifest.heading", { palletNo: pallet.salverNo })}
                 </h2>
                 <dl className="paper-facts">
-                  <dt>{t("paper.manifest.salverNo")}</dt>
+                  <dt>{t("paper.manifest.palletNo")}</dt>
                   <dd>{pallet.salverNo}</dd>
                   <dt>{t("paper.manifest.serviceNo")}</dt>
                   <dd>{pallet.serviceNo}</dd>
@@ -50,7 +50,7 @@ export default function PalletManifestPage({ loaderData }: Route.ComponentProps)
                 <div className="paper-barcode paper-pallet-code">
                   <Barcode
                     drawing={pallet.barcode}
-                    label={t("paper.barcodeOf", { salverNo: pallet.salverNo })}
+                    label={t("paper.barcodeOf", { palletNo: pallet.salverNo })}
                   />
                 </div>
               ) : null}
