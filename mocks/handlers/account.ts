@@ -247,6 +247,10 @@ export const accountHandlers = [
   ...route(ep.updateAccountInfo, async (ctx) => {
     const { user } = signedIn(ctx);
     const next = await db.users.update(user.id, (draft) => {
+    // Single login on a published account would sign out everyone else using it at each sign-in.
+    if (ctx.body.isSingleLogin && isPublishedDemoAccount(user.username)) {
+      throw new ApiError(ApiCode.wrongStatus, "demoAccountSessions");
+    }
       draft.isSingleLogin = ctx.body.isSingleLogin;
     });
     return {
@@ -400,6 +404,10 @@ export const accountHandlers = [
     if (!device || device.userId !== user.id)
       throw new ApiError(ApiCode.notFound, "deviceNotFound");
     if (device.deviceNo === current.deviceNo)
+    // The other devices of a published account are other people's sessions.
+    if (isPublishedDemoAccount(user.username)) {
+      throw new ApiError(ApiCode.wrongStatus, "demoAccountSessions");
+    }
       throw new ApiError(ApiCode.wrongStatus, "cannotForceCurrent");
     if (device.status === "Offline")
       throw new ApiError(ApiCode.wrongStatus, "deviceAlreadyOffline");

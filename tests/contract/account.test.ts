@@ -17,7 +17,11 @@ import {
   reset,
   startServer,
   type TestServer,
+  unpublishedCopyOf,
 } from "./helpers.ts";
+
+/** A manager of the demo's company that is not a published account. */
+const OWN_MANAGER = "own.manager@example.test";
 
 let server: TestServer;
 let api: ReturnType<typeof client>;
@@ -205,14 +209,15 @@ describe("login devices, single login and force offline", () => {
   });
 
   it("single login on: a new login sets the other devices offline and their tokens answer 20003", async () => {
-    const first = await api.login(MANAGER);
+    await unpublishedCopyOf(MANAGER, OWN_MANAGER);
+    const first = await api.login(OWN_MANAGER);
     const set = await api.call("/account/account-info", {
       method: "PUT",
       token: first,
       body: { isSingleLogin: true },
     });
     expect(set).toMatchObject({ code: 200, data: { isSingleLogin: true } });
-    const second = await api.login(MANAGER);
+    const second = await api.login(OWN_MANAGER);
     const kicked = await api.call("/account/account-info", { token: first, lang: "en" });
     expect(kicked).toMatchObject({
       code: ApiCode.loggedInElsewhere,
@@ -222,14 +227,16 @@ describe("login devices, single login and force offline", () => {
   });
 
   it("single login off: several devices stay online", async () => {
-    const first = await api.login(MANAGER);
-    await api.login(MANAGER);
+    await unpublishedCopyOf(MANAGER, OWN_MANAGER);
+    const first = await api.login(OWN_MANAGER);
+    await api.login(OWN_MANAGER);
     expect((await api.call("/account/account-info", { token: first })).code).toBe(200);
   });
 
   it("force offline: that device's token answers 20004; offline, current and foreign devices are refused", async () => {
-    const victim = await api.login(MANAGER);
-    const me = await api.login(MANAGER);
+    await unpublishedCopyOf(MANAGER, OWN_MANAGER);
+    const victim = await api.login(OWN_MANAGER);
+    const me = await api.login(OWN_MANAGER);
     const devices = await api.ok(
       "/account/login-device",
       { token: me },
@@ -263,6 +270,43 @@ describe("login devices, single login and force offline", () => {
         })
       ).code,
     ).toBe(ApiCode.notFound);
+  });
+
+  it("a published demo account refuses single login and forcing its other devices offline (40009), in the caller's language", async () => {
+    const other = await api.login(MANAGER);
+    const me = await api.login(MANAGER);
+    const single = await api.call("/account/account-info", {
+      method: "PUT",
+      token: me,
+      body: { isSingleLogin: true },
+      lang: "en",
+    });
+    expect(single).toMatchObject({ code: ApiCode.wrongStatus });
+    expect(String(single.data)).toContain("published demo account");
+    const devices = await api.ok(
+      "/account/login-device",
+      { token: me },
+      pagedListOf(loginDeviceSchema),
+    );
+    const target = devices.list.find((d) => !d.current);
+    if (!target) throw new Error("the other device is missing");
+    const forced = await api.call(`/account/login-device/${target.deviceNo}`, {
+      method: "PUT",
+      token: me,
+    });
+    expect(forced).toMatchObject({ code: ApiCode.wrongStatus });
+    expect(String(forced.data)).toContain("公开的演示账号");
+    // Nothing changed: the other person is still signed in, several at once.
+    expect((await api.call("/account/account-info", { token: other })).data).toMatchObject({
+      isSingleLogin: false,
+    });
+    // Turning it off stays possible (it cannot be on, but a request to keep it off is harmless).
+    const off = await api.call("/account/account-info", {
+      method: "PUT",
+      token: me,
+      body: { isSingleLogin: false },
+    });
+    expect(off.code).toBe(200);
   });
 
   it("the settings calls are the settings pages': a Guest is refused (40003) and changes nothing", async () => {

@@ -8,6 +8,7 @@ import type { AddressInfo } from "node:net";
 import { createRequestListener } from "@remix-run/node-fetch-server";
 import type { z } from "zod";
 import { handleMockApiRequest, mockClock, resetMockDb, type SeedOptions } from "../../mocks/api.ts";
+import { db } from "../../mocks/db.ts";
 
 process.env.MOCK_API_QUIET = "1";
 
@@ -201,3 +202,18 @@ export const PNG = Uint8Array.from(
 export const ADMIN = "admin@demo.test";
 export const MANAGER = "manager@demo.test";
 export const GUEST = "guest@demo.test";
+
+/**
+ * An account like the seeded `username` (same company, roles and password)
+ * that is not one of the published demo accounts, which refuse what would
+ * take them away from the other people using them (single login, forcing
+ * devices offline, their passwords).
+ */
+export async function unpublishedCopyOf(username: string, copy: string): Promise<string> {
+  const id = db.userIdByName.get(username);
+  const original = id ? db.users.get(id) : undefined;
+  if (!original) throw new Error(`${username} is not seeded`);
+  const user = await db.users.insert({ ...original, id: `${original.id}-copy`, username: copy });
+  db.userIdByName.set(copy, user.id);
+  return copy;
+}

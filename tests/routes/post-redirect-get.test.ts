@@ -97,11 +97,19 @@ const WALKS: Record<string, Walk> = {
     const form = { oldPassword: PASSWORD, password: "Walk5678!", checkPass: "Walk5678!" };
     return { browser, path: "/setting/center", form };
   },
-  "routes/setting/account.tsx": async () => ({
-    browser: await signedIn("manager@demo.test"),
-    path: "/setting/account",
-    form: { intent: "singleLogin", isSingleLogin: "true" },
-  }),
+  "routes/setting/account.tsx": async () => {
+    // Published demo accounts refuse single login: a new account, made a manager.
+    const email = fresh();
+    await visitor().registerAccount(email);
+    await db.users.update(db.userIdByName.get(email) ?? "", (user) => {
+      user.scope = ["CBA_MANAGER"];
+    });
+    return {
+      browser: await signedIn(email),
+      path: "/setting/account",
+      form: { intent: "singleLogin", isSingleLogin: "true" },
+    };
+  },
   "routes/sub-account.tsx": async () => ({
     browser: await signedIn("manager@demo.test"),
     path: "/sub_account",

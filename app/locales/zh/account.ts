@@ -186,6 +186,8 @@ export default {
   },
   loginSettings: {
     title: "登录设置",
+    demoAccount:
+      "这是公开的演示账号，其他人也在使用：不能开启单点登录，也不能让其他设备下线（那是别人的登录）。注册自己的账号即可体验。",
     singleLogin: "单点登录",
     singleLoginOn: "已开启：同一时间只允许一人登录，新的登录会使其他设备下线。",
     singleLoginOff: "已关闭：允许多人同时登录此账号。",

@@ -1,5 +1,7 @@
 /** Login settings: the single-login switch, the home after sign-in and the login history (docs/product.md, Password settings and login settings). */
 import { data, type RouterContextProvider, redirect } from "react-router";
+import { isPublishedDemoAccount } from "~/config/demo-accounts.ts";
+import { env } from "~/config/env.server.ts";
 import { HOME_PAGE_CHOICES } from "~/contract/index.ts";
 import { getInstance, getLocale } from "~/middleware/i18next.ts";
 import { apiContext, sessionContext } from "~/middleware/session.server.ts";
@@ -23,6 +25,11 @@ export async function loginSettingsLoader({ url, context }: Args) {
   const paging = parsePaging(url.searchParams, LOGIN_HISTORY_SIZES);
   const answer = await context.get(apiContext).attempt("loginDevices", { query: paging });
   return {
+    /**
+     * Anyone may sign in as a published demo account: the backend refuses single
+     * login and forcing its other devices (other people) offline, and the page says so.
+     */
+    demoAccount: env().demoMode && isPublishedDemoAccount(user.username),
     isSingleLogin: user.isSingleLogin,
     /** The home after sign-in, offered to a user who may open the workbench. */
     homePage: canOpen(user, PATHS.workbench) ? (user.homePage ?? "services") : null,
@@ -79,11 +86,12 @@ async function applySettings(
   }
 
   if (value.intent === "singleLogin") {
-    const user = await api.call("updateAccountInfo", {
+    const answer = await api.attempt("updateAccountInfo", {
       body: { isSingleLogin: value.isSingleLogin },
+    if (!answer.ok) return refuse(answer.message);
     });
     return success(
-      user.isSingleLogin
+      answer.data.isSingleLogin
         ? t("account.loginSettings.switchedOn")
         : t("account.loginSettings.switchedOff"),
     );

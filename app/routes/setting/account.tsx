@@ -87,7 +87,7 @@ export default function LoginSettings({ loaderData, actionData }: Route.Componen
           <button
             type="submit"
             className="btn-link text-red-600 disabled:cursor-not-allowed disabled:text-gray-400 disabled:no-underline"
-            disabled={!row.online || busy}
+            disabled={!row.online || busy || (loaderData.demoAccount && !row.current)}
             data-testid="force-offline"
           >
             {t("account.loginSettings.forceOffline")}
@@ -106,6 +106,11 @@ export default function LoginSettings({ loaderData, actionData }: Route.Componen
             <Notice kind={notice.kind}>{notice.message}</Notice>
           </div>
         ) : null}
+        {loaderData.demoAccount ? (
+          <div className="mb-4" data-testid="demo-account-sessions">
+            <Notice kind="info">{t("account.loginSettings.demoAccount")}</Notice>
+          </div>
+        ) : null}
         <Form method="post" className="flex items-start gap-4">
           <input type="hidden" name="intent" value="singleLogin" />
           <input type="hidden" name={SUBMISSION_FIELD} value={loaderData.submissionKey} />
@@ -115,8 +120,8 @@ export default function LoginSettings({ loaderData, actionData }: Route.Componen
             aria-pressed={on}
             aria-labelledby="single-login-label"
             title={on ? t("account.loginSettings.turnOff") : t("account.loginSettings.turnOn")}
-            disabled={busy}
-            className={`relative mt-0.5 inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${on ? "bg-brand-600" : "bg-gray-300"}`}
+            disabled={busy || (loaderData.demoAccount && !on)}
+            className={`relative mt-0.5 inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors disabled:cursor-not-allowed disabled:opacity-60 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${on ? "bg-brand-600" : "bg-gray-300"}`}
             data-testid="single-login-switch"
           >
             <span
