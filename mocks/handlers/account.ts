@@ -246,11 +246,11 @@ export const accountHandlers = [
 
   ...route(ep.updateAccountInfo, async (ctx) => {
     const { user } = signedIn(ctx);
-    const next = await db.users.update(user.id, (draft) => {
     // Single login on a published account would sign out everyone else using it at each sign-in.
     if (ctx.body.isSingleLogin && isPublishedDemoAccount(user.username)) {
       throw new ApiError(ApiCode.wrongStatus, "demoAccountSessions");
     }
+    const next = await db.users.update(user.id, (draft) => {
       draft.isSingleLogin = ctx.body.isSingleLogin;
     });
     return {
@@ -403,11 +403,11 @@ export const accountHandlers = [
     const device = db.devices.get(ctx.params.deviceNo);
     if (!device || device.userId !== user.id)
       throw new ApiError(ApiCode.notFound, "deviceNotFound");
-    if (device.deviceNo === current.deviceNo)
     // The other devices of a published account are other people's sessions.
     if (isPublishedDemoAccount(user.username)) {
       throw new ApiError(ApiCode.wrongStatus, "demoAccountSessions");
     }
+    if (device.deviceNo === current.deviceNo)
       throw new ApiError(ApiCode.wrongStatus, "cannotForceCurrent");
     if (device.status === "Offline")
       throw new ApiError(ApiCode.wrongStatus, "deviceAlreadyOffline");

@@ -88,8 +88,8 @@ async function applySettings(
   if (value.intent === "singleLogin") {
     const answer = await api.attempt("updateAccountInfo", {
       body: { isSingleLogin: value.isSingleLogin },
-    if (!answer.ok) return refuse(answer.message);
     });
+    if (!answer.ok) return refuse(answer.message);
     return success(
       answer.data.isSingleLogin
         ? t("account.loginSettings.switchedOn")
