@@ -23,13 +23,16 @@
 import { z } from "zod";
 import { EMAIL_CODE_SCENES } from "../app/contract/account.ts";
 import {
-  ORDER_EVENT_ACTIONS,
-  ORDER_EVENT_SOURCES,
-  ORDER_STATUSES,
+  brandSchema,
   type OrderStatusCode,
+  orderEventSchema,
+  orderSchema,
   QUALIFICATION_STATES,
   SalverStatus,
   type SalverStatusCode,
+  salverSchema,
+  serviceSchema,
+  subOrderSchema,
 } from "../app/contract/cba.ts";
 import { NOTICE_KINDS } from "../app/contract/notice.ts";
 import { ROLES } from "../app/contract/roles.ts";
@@ -39,7 +42,6 @@ import { JournaledMap, Table } from "./table.ts";
 import { currentWorld } from "./worlds.ts";
 
 const seconds = z.number().int();
-const orderStatus = z.literal(ORDER_STATUSES);
 
 export const userRow = z.object({
   id: z.string(),
@@ -120,75 +122,43 @@ export const mailRow = z.object({
   mailboxes: z.array(z.string()),
 });
 
-export const serviceRow = z.object({
-  serviceNo: z.string(),
+/*
+ * The rows of services, pallets and orders are the contract's answers
+ * (app/contract/cba.ts) without what is derived when answering (statuses
+ * of services and pallets, totals, labels, history), with the owning
+ * company, and with times as Unix seconds: a field added to the contract
+ * is added here by the same edit.
+ */
+
+export const serviceRow = serviceSchema.pick({ serviceNo: true, name: true }).extend({
   /** The owning company; pallets and orders carry their service's. */
   companyId: z.string(),
-  name: z.string(),
   createdOn: seconds,
 });
 export type ServiceRow = z.output<typeof serviceRow>;
 
-export const salverRow = z.object({
-  salverNo: z.string(),
-  serviceNo: z.string(),
-  companyId: z.string(),
-  name: z.string(),
-  width: z.number().int(),
-  length: z.number().int(),
-  height: z.number().int(),
-  weight: z.number().int(),
-  salverDirection: z.string(),
-  createdOn: seconds,
-});
+export const salverRow = salverSchema
+  .omit({ cbaStatus: true, cbaStatusStr: true, ordersTotal: true, amount: true })
+  .extend({ companyId: z.string(), createdOn: seconds });
 export type SalverRow = z.output<typeof salverRow>;
 
-export const subOrderRow = z.object({
-  itemName: z.string(),
-  gmodel: z.string(),
-  grossWeight: z.number().int(),
-  netWeight: z.number().int(),
-  barCode: z.string(),
-  price: z.number().int(),
-  qty: z.number().int(),
-  totalPrice: z.number().int(),
-});
-
-export const orderRow = z.object({
-  orderNo: z.string(),
-  serviceNo: z.string(),
+export const orderRow = orderSchema.omit({ cbaStatusStr: true, history: true }).extend({
   companyId: z.string(),
-  salverNo: z.string(),
-  logisticsNo: z.string().nullable(),
-  consignee: z.string(),
-  consigneeAddress: z.string(),
-  consigneeTelephone: z.string(),
-  acturalPaid: z.number().int(),
   enterCbaTime: seconds.nullable(),
   exitCbaTime: seconds.nullable(),
   createdOn: seconds,
-  cbaStatus: orderStatus,
-  previousCbaStatus: orderStatus.nullable(),
-  reasonForDetention: z.string(),
-  subOrder: z.array(subOrderRow),
+  subOrder: z.array(subOrderSchema),
 });
 export type OrderRow = z.output<typeof orderRow>;
 
 /** One change of an order (mocks/history.ts). */
-export const orderEventRow = z.object({
+export const orderEventRow = orderEventSchema.omit({ actorKind: true }).extend({
   time: seconds,
   /** The account's username (its e-mail) at the time of the change. */
   actor: z.string(),
   /** True when the account was the platform's (SYSTEM_ADMINISTRATOR). */
   platform: z.boolean(),
-  action: z.enum(ORDER_EVENT_ACTIONS),
-  source: z.enum(ORDER_EVENT_SOURCES),
-  fromStatus: orderStatus,
-  toStatus: orderStatus,
-  text: z.string(),
 });
-  /** The call that wrote it (mocks/history.ts): absent on events written before operations were numbered. */
-  operationId: z.string().optional(),
 export type OrderEventRow = z.output<typeof orderEventRow>;
 
 /** An order's history, oldest event first; only orders that changed have a row. */
@@ -239,7 +209,7 @@ export const noticeRow = z.object({
 });
 export type NoticeRow = z.output<typeof noticeRow>;
 
-export const brandRow = z.object({ brandCode: z.string(), name: z.string() });
+export const brandRow = brandSchema;
 
 export const categoryRow = z.object({
   itemCatCode: z.string(),
