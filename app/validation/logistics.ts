@@ -85,15 +85,11 @@ const matchingCount = z
   .int()
   .min(1, "logistics.order.noneMatching");
 
-export const detainAllSchema = detainSchema
-  .omit({ orderNoList: true })
-  .extend({ expectedCount: matchingCount });
-export const statusAllSchema = statusSchema
-  .omit({ orderNoList: true })
-  .extend({ expectedCount: matchingCount });
-export const remarksAllSchema = remarksSchema
-  .omit({ orderNoList: true })
-  .extend({ expectedCount: matchingCount });
+/** An operation on the selection: its form for the chosen orders and, derived, for every matching order. */
+function onSelection<Shape extends typeof selectionSchema.shape>(schema: z.ZodObject<Shape>) {
+  const { orderNoList: _chosen, ...asked } = schema.shape;
+  return { schema, allSchema: z.object({ ...asked, expectedCount: matchingCount }) };
+}
 
 export const stockInSchema = z.object({
   salverNoOrOrderNo: z
@@ -130,3 +126,16 @@ export const downloadSchema = z.object({
   kind: z.enum(DOWNLOAD_KINDS),
   orderNoList: z.array(z.string().trim().min(1).max(64)).max(100_000).default([]),
 });
+
+/**
+ * The forms of the order list's operations, by intent (the keys of
+ * app/routes/order/operations.ts): a new operation's schema is written above
+ * and named here, and nowhere else.
+ */
+export const ORDER_OPERATION_SCHEMAS = {
+  detain: onSelection(detainSchema),
+  status: onSelection(statusSchema),
+  remarks: onSelection(remarksSchema),
+  stockIn: { schema: stockInSchema },
+  import: { schema: importSchema },
+};

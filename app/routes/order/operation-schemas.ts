@@ -1,29 +1,19 @@
 /**
  * The schemas of the order list's operations, by intent: `schema` checks the
  * form of the chosen orders (or of a scan, or an upload), `allSchema` that of
- * every order matching the filter. The action (orders.server.ts) parses every
- * post with them; in the browser they come with the operation forms, after
- * the first paint (./operation-forms.ts), not with the page: they bring zod.
+ * every order matching the filter (derived from `schema`). The action
+ * (orders.server.ts) parses every post with them; in the browser they come
+ * with the operation forms, after the first paint (./operation-forms.ts),
+ * not with the page: they bring zod.
  */
-import {
-  detainAllSchema,
-  detainSchema,
-  importSchema,
-  remarksAllSchema,
-  remarksSchema,
-  statusAllSchema,
-  statusSchema,
-  stockInSchema,
-} from "~/validation/logistics.ts";
+import { ORDER_OPERATION_SCHEMAS } from "~/validation/logistics.ts";
 import type { OperationSchema } from "./operations.ts";
 
-export const OPERATION_SCHEMAS = {
-  detain: { schema: detainSchema, allSchema: detainAllSchema },
-  status: { schema: statusSchema, allSchema: statusAllSchema },
-  remarks: { schema: remarksSchema, allSchema: remarksAllSchema },
-  stockIn: { schema: stockInSchema },
-  import: { schema: importSchema },
-} satisfies Record<string, { schema: OperationSchema; allSchema?: OperationSchema }>;
+/** Declared beside the schemas (`ORDER_OPERATION_SCHEMAS`); checked here to be forms Conform takes. */
+export const OPERATION_SCHEMAS = ORDER_OPERATION_SCHEMAS satisfies Record<
+  string,
+  { schema: OperationSchema; allSchema?: OperationSchema }
+>;
 
 export type OperationSchemas = typeof OPERATION_SCHEMAS;
 
