@@ -6,9 +6,8 @@ import { type EntryContext, type RouterContextProvider, ServerRouter } from "rea
 import { NonceContext } from "./components/csp-nonce.tsx";
 import { DEFAULT_LOCALE } from "./locales/index.ts";
 import { resources } from "./locales/resources.ts";
-import { getInstance } from "./middleware/i18next.ts";
-import { cspNonceOf } from "./utils/csp-nonce.server.ts";
 import { localeOfPath } from "./utils/locale-path.ts";
+import { cspNonceOf, getInstance } from "./utils/request-context.server.ts";
 import { streamedHtml } from "./utils/streamed-html.server.ts";
 
 export const streamTimeout = 5_000;

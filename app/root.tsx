@@ -24,9 +24,9 @@ import { ErrorPage } from "./components/deferred-error-page.tsx";
 import { LoadingOverlay, RouteAnnouncer } from "./components/navigation-feedback.tsx";
 import { LOCALE_TAGS, type Locale } from "./locales/index.ts";
 import { loadTranslations } from "./locales/load.ts";
-import { getInstance, getLocale } from "./middleware/i18next.ts";
 import { rootMiddleware } from "./middleware/root.server.ts";
 import { errorTitleKey, pageTitle, titleKeyOf } from "./utils/page-title.ts";
+import { getInstance, getLocale } from "./utils/request-context.server.ts";
 import { shellOf } from "./utils/shell-data.ts";
 
 // Language, translations, form body, session, limits: see middleware/root.server.ts.

@@ -11,7 +11,6 @@ import express from "express";
 import { RouterContextProvider } from "react-router";
 import { env } from "~/config/env.server.ts";
 import { readCookie } from "~/utils/cookies.ts";
-import { cspNonceContext } from "~/utils/csp-nonce.server.ts";
 import { requestInfoContext } from "~/utils/request-context.server.ts";
 import { type PageLocals, pageSecurityHeaders } from "./security-headers.ts";
 
@@ -77,8 +76,10 @@ app.use(
     build,
     getLoadContext(req, res) {
       const context = new RouterContextProvider();
-      context.set(requestInfoContext, { clientIp: req.ip ?? req.socket.remoteAddress ?? "" });
-      context.set(cspNonceContext, (res.locals as PageLocals).cspNonce);
+      context.set(requestInfoContext, {
+        clientIp: req.ip ?? req.socket.remoteAddress ?? "",
+        cspNonce: (res.locals as PageLocals).cspNonce,
+      });
       return context;
     },
   }),

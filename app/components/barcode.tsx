@@ -3,21 +3,7 @@
  * an SVG: crisp at any print resolution, no image request, and nothing of
  * the barcode library in the browser.
  */
-
-/** One run of bars of the same width: an SVG path's stroke width and its lines. */
-export interface BarcodeStroke {
-  width: number;
-  d: string;
-}
-
-export interface BarcodeDrawing {
-  /** The encoded text, also the image's accessible name. */
-  text: string;
-  /** Width and height in the drawing's units: one unit is the narrowest bar's width. */
-  width: number;
-  height: number;
-  strokes: BarcodeStroke[];
-}
+import type { BarcodeDrawing } from "~/utils/barcode-drawing.ts";
 
 /** White on each side, in bar widths: the quiet zone Code 128 scanners need. */
 const QUIET_ZONE = 10;

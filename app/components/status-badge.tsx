@@ -1,7 +1,5 @@
 import type { ReactNode } from "react";
-
-/** The colour of a status: how far along, or how wrong, things are. */
-export type StatusTone = "neutral" | "progress" | "done" | "warning" | "danger";
+import type { StatusTone } from "~/utils/logistics-status.ts";
 
 /** A status as a page shows it: its label in the page's language and its colour. */
 export interface StatusView {

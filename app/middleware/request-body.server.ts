@@ -1,6 +1,6 @@
 import { data, type MiddlewareFunction } from "react-router";
-import { getInstance } from "~/middleware/i18next.ts";
 import type { ErrorPayload } from "~/utils/error-payload.ts";
+import { getInstance, postedFormContext } from "~/utils/request-context.server.ts";
 import { isResourcePath } from "~/utils/resource-paths.ts";
 import { assertSameOrigin } from "~/utils/same-origin.server.ts";
 
@@ -13,11 +13,12 @@ export function mediaType(contentType: string | null): string {
 
 /**
  * Every page action and resource-route post must come from a page of the
- * portal (403 otherwise), and is an HTML form:
- * a body of another type, or a form body that cannot be parsed, is a bad
- * request (400 with a translated message), never a server error. The body is
- * parsed from a clone, so the action reads it again as usual; its size was
- * already limited by the server before anything read it.
+ * portal (403 otherwise), and is an HTML form: a body of another type, or a
+ * form body that cannot be parsed, is a bad request (400 with a translated
+ * message), never a server error. The body is parsed here, once, and the
+ * form kept in the request's context: actions read it with `postedForm`
+ * (app/utils/request-context.server.ts), never from the request again. Its
+ * size and fields were already limited by the server before anything read it.
  */
 export const requestBodyMiddleware: MiddlewareFunction<Response> = async (
   { request, context, url },
@@ -34,15 +35,18 @@ export const requestBodyMiddleware: MiddlewareFunction<Response> = async (
     throw error;
   }
 
-  let readable = FORM_TYPES.has(mediaType(request.headers.get("Content-Type")));
-  if (readable) {
+  let form: FormData | undefined;
+  if (FORM_TYPES.has(mediaType(request.headers.get("Content-Type")))) {
     try {
-      await request.clone().formData();
+      form = await request.formData();
     } catch {
-      readable = false;
+      form = undefined;
     }
   }
-  if (readable) return next();
+  if (form) {
+    context.set(postedFormContext, form);
+    return next();
+  }
 
   const message = getInstance(context).t("errors.badRequest");
   if (resource) {

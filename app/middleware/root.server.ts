@@ -1,9 +1,9 @@
 import type { MiddlewareFunction } from "react-router";
-import { retryAfterMiddleware } from "~/utils/rate-limit.server.ts";
 import { noStoreMiddleware } from "./cache-control.server.ts";
-import { i18nextMiddleware } from "./i18next.ts";
 import { languageMiddleware } from "./language.server.ts";
+import { localeMiddleware } from "./locale.server.ts";
 import { requestBodyMiddleware } from "./request-body.server.ts";
+import { retryAfterMiddleware } from "./retry-after.server.ts";
 import { sessionMiddleware } from "./session.server.ts";
 
 /**
@@ -14,7 +14,7 @@ import { sessionMiddleware } from "./session.server.ts";
 export const rootMiddleware: MiddlewareFunction<Response>[] = [
   noStoreMiddleware,
   languageMiddleware,
-  i18nextMiddleware,
+  localeMiddleware,
   requestBodyMiddleware,
   sessionMiddleware,
   retryAfterMiddleware,

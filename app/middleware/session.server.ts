@@ -1,22 +1,23 @@
-import { createContext, type MiddlewareFunction, redirect } from "react-router";
+import { type MiddlewareFunction, redirect } from "react-router";
 import { env } from "~/config/env.server.ts";
-import { getInstance, getLocale } from "~/middleware/i18next.ts";
 import { Api } from "~/utils/api.server.ts";
 import { demoMailboxCookie, demoMailboxOf } from "~/utils/demo-mailbox.server.ts";
 import { localizePath } from "~/utils/locale-path.ts";
-import { requestInfoContext } from "~/utils/request-context.server.ts";
+import {
+  apiContext,
+  getInstance,
+  getLocale,
+  requestInfoContext,
+  sessionContext,
+} from "~/utils/request-context.server.ts";
 import { rememberReturn } from "~/utils/return-path.ts";
 import {
-  type AppSession,
   commitSession,
   getSession,
   SESSION_COOKIE,
   sessionAge,
   startClocks,
 } from "~/utils/session.server.ts";
-
-export const sessionContext = createContext<AppSession>();
-export const apiContext = createContext<Api>();
 
 /** Whether the answer already sets the session cookie (an action committed or destroyed it). */
 function setsSessionCookie(response: Response): boolean {

@@ -1,11 +1,10 @@
 import { data, Form, Link } from "react-router";
 import { env } from "~/config/env.server.ts";
 import type { Locale } from "~/locales/index.ts";
-import { getLocale } from "~/middleware/i18next.ts";
-import { apiContext } from "~/middleware/session.server.ts";
 import { formatChinaTime } from "~/utils/china-time.ts";
 import { useTranslation } from "~/utils/i18n.ts";
 import { localizePath } from "~/utils/locale-path.ts";
+import { apiContext, getLocale } from "~/utils/request-context.server.ts";
 import type { Route } from "./+types/demo-mailbox";
 
 /** The demo outbox: every mail the fake backend sent. Exists in demo mode only, in both languages. */

@@ -11,10 +11,10 @@ import { data } from "react-router";
 import { env } from "~/config/env.server.ts";
 import { ApiCode } from "~/contract/index.ts";
 import type { Locale } from "~/locales/index.ts";
-import { apiContext } from "~/middleware/session.server.ts";
 import { type FlowArgs, type FlowSpec, flowPage, postToFlow } from "~/utils/account-flow.server.ts";
 import { hrefWithQuery, localizePath } from "~/utils/locale-path.ts";
 import { LIMITS } from "~/utils/rate-limit.server.ts";
+import { apiContext } from "~/utils/request-context.server.ts";
 import { PATHS } from "~/utils/site-map.ts";
 import {
   apiPrefixOf,

@@ -1,8 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider, redirect } from "react-router";
 import { ApiCode } from "~/contract/index.ts";
-import { getInstance, getLocale } from "~/middleware/i18next.ts";
-import { apiContext, sessionContext } from "~/middleware/session.server.ts";
 import { resendWait } from "~/utils/account-flow.server.ts";
 import { audit } from "~/utils/audit.server.ts";
 import { logIn } from "~/utils/auth.server.ts";
@@ -20,7 +18,14 @@ import {
   pause,
   refuseTooMany,
 } from "~/utils/rate-limit.server.ts";
-import { requestInfoContext } from "~/utils/request-context.server.ts";
+import {
+  apiContext,
+  getInstance,
+  getLocale,
+  postedForm,
+  requestInfoContext,
+  sessionContext,
+} from "~/utils/request-context.server.ts";
 import { localRedirectTarget } from "~/utils/same-origin.server.ts";
 import { commitSession, startClocks } from "~/utils/session.server.ts";
 import { emailLoginSchema, loginCodeRequestSchema, loginSchema } from "~/validation/auth.ts";
@@ -38,7 +43,7 @@ type Context = Readonly<RouterContextProvider>;
  * code mailed to the account (`method=email`).
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = postedForm(context);
   if (formData.get("intent") === "send") return sendLoginCode(context, formData);
   if (formData.get("method") === "email") return signInByEmail(request, context, formData);
   return signInByImage(request, context, formData);

@@ -10,13 +10,12 @@ import { type PostedResult, usePlainForm } from "~/components/plain-form.ts";
 import { SIGN_IN_DEMO_ACCOUNTS } from "~/config/demo-accounts.ts";
 import { env } from "~/config/env.server.ts";
 import type { Locale } from "~/locales/index.ts";
-import { getLocale } from "~/middleware/i18next.ts";
-import { apiContext, sessionContext } from "~/middleware/session.server.ts";
 import { resendWait } from "~/utils/account-flow.server.ts";
 import { newCaptchaNonce } from "~/utils/captcha-session.server.ts";
 import { useTranslation } from "~/utils/i18n.ts";
 import { hrefWithQuery, localizePath } from "~/utils/locale-path.ts";
 import { homePathFor } from "~/utils/permissions.ts";
+import { apiContext, getLocale, sessionContext } from "~/utils/request-context.server.ts";
 import { commitSession } from "~/utils/session.server.ts";
 import {
   checkEmailLogin,

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { Shell } from "~/components/app-shell.tsx";
 import { ErrorPage } from "~/components/error-page.tsx";
-import { apiContext } from "~/middleware/session.server.ts";
+import { apiContext } from "~/utils/request-context.server.ts";
 import { loadShell } from "~/utils/shell.server.ts";
 import type { ShellData } from "~/utils/shell-data.ts";
 import type { Route } from "./+types/not-found";

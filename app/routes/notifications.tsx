@@ -2,9 +2,9 @@ import { useLocation } from "react-router";
 import { MarkRead, NoticeItem } from "~/components/notice-list.tsx";
 import { PageHeader } from "~/components/page-header.tsx";
 import { PagingBar } from "~/components/paging-bar.tsx";
-import { apiContext } from "~/middleware/session.server.ts";
 import { useTranslation } from "~/utils/i18n.ts";
 import { parsePaging } from "~/utils/list-query.ts";
+import { apiContext } from "~/utils/request-context.server.ts";
 import type { Route } from "./+types/notifications";
 
 /** Every notification of the user, newest first, paged; the bell links here. */

@@ -3,12 +3,10 @@ import { data, type RouterContextProvider } from "react-router";
 import { z } from "zod";
 import type { QualificationState } from "~/contract/index.ts";
 import { hasAnyRole, QUALIFICATION_STATES, REVIEW_ROLES, sniffImage } from "~/contract/index.ts";
-import { getInstance } from "~/middleware/i18next.ts";
-import { apiContext } from "~/middleware/session.server.ts";
-import { getUser } from "~/utils/auth.server.ts";
 import { parseFilters, parsePaging } from "~/utils/list-query.ts";
 import { doneWith, readResult } from "~/utils/posted-result.server.ts";
 import { companyView, type ReviewQueueView } from "~/utils/qualification-view.ts";
+import { apiContext, getInstance, getUser } from "~/utils/request-context.server.ts";
 import { newSubmissionKey } from "~/utils/submission-key.server.ts";
 import {
   fileFieldOf,

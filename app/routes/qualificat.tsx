@@ -6,6 +6,7 @@ import { ProfileView } from "~/components/qualification/profile-view.tsx";
 import { ReviewQueue } from "~/components/qualification/review-queue.tsx";
 import { StateBadge } from "~/components/qualification/state-badge.tsx";
 import { useTranslation } from "~/utils/i18n.ts";
+import { postedForm } from "~/utils/request-context.server.ts";
 import { applyOnce } from "~/utils/submission-key.server.ts";
 import type { Route } from "./+types/qualificat";
 import {
@@ -23,8 +24,8 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   return { ...page, ...done };
 }
 
-export async function action({ request, context, url }: Route.ActionArgs) {
-  const formData = await request.formData();
+export async function action({ context, url }: Route.ActionArgs) {
+  const formData = postedForm(context);
   return applyOnce(context, formData, async () => {
     if (formData.get("intent") === "review") return reviewQualification(context, url, formData);
     const { company } = await loadQualification(context, url);

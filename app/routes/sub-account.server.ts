@@ -5,12 +5,10 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider, redirect } from "react-router";
 import { ApiCode } from "~/contract/index.ts";
-import { getInstance } from "~/middleware/i18next.ts";
-import { apiContext } from "~/middleware/session.server.ts";
-import { getUser } from "~/utils/auth.server.ts";
 import { formatChinaTime } from "~/utils/china-time.ts";
 import { listHref, parsePaging } from "~/utils/list-query.ts";
 import { doneWith, readResult } from "~/utils/posted-result.server.ts";
+import { apiContext, getInstance, getUser, postedForm } from "~/utils/request-context.server.ts";
 import { applyOnce, newSubmissionKey } from "~/utils/submission-key.server.ts";
 import {
   createSubAccountSchema,
@@ -69,8 +67,8 @@ export async function subAccountLoader({ url, context }: Args) {
 
 type Notice = { kind: "success" | "error"; message: string };
 
-export async function subAccountAction({ request, url, context }: PostArgs) {
-  const formData = await request.formData();
+export async function subAccountAction({ url, context }: PostArgs) {
+  const formData = postedForm(context);
   return applyOnce(context, formData, () => applySubAccount(context, url, formData));
 }
 

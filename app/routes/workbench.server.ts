@@ -12,12 +12,10 @@ import {
   SalverStatus,
   type WorkbenchData,
 } from "~/contract/index.ts";
-import { getLocale } from "~/middleware/i18next.ts";
-import { apiContext } from "~/middleware/session.server.ts";
-import { getUser } from "~/utils/auth.server.ts";
 import { formatChinaDate } from "~/utils/china-time.ts";
 import { parseFilters } from "~/utils/list-query.ts";
 import { hrefWithQuery, localizePath } from "~/utils/locale-path.ts";
+import { apiContext, getLocale, getUser } from "~/utils/request-context.server.ts";
 import { PATHS } from "~/utils/site-map.ts";
 
 type Context = Readonly<RouterContextProvider>;

@@ -19,11 +19,16 @@ import { z } from "zod";
 import { env } from "~/config/env.server.ts";
 import type { SystemPrefix } from "~/contract/index.ts";
 import type { Locale } from "~/locales/index.ts";
-import { getInstance, getLocale } from "~/middleware/i18next.ts";
-import { apiContext, sessionContext } from "~/middleware/session.server.ts";
 import { imageCodeForm, newCaptchaNonce } from "~/utils/captcha-session.server.ts";
 import { cookieHeaders } from "~/utils/cookies.ts";
 import { LIMITS, type Limit, limitPost } from "~/utils/rate-limit.server.ts";
+import {
+  apiContext,
+  getInstance,
+  getLocale,
+  postedForm,
+  sessionContext,
+} from "~/utils/request-context.server.ts";
 import {
   type CaptchaPurpose,
   commitSession,
@@ -303,7 +308,7 @@ export async function postToFlow<N extends FlowName>(
   args: Pick<FlowArgs, "request" | "context">,
 ) {
   await limitPost(args.context, spec.limit);
-  const formData = await args.request.formData();
+  const formData = postedForm(args.context);
   return { formData, intent: formData.get("intent"), ...(await openFlow(spec, args)) };
 }
 

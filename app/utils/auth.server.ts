@@ -1,21 +1,10 @@
-import {
-  createContext,
-  type MiddlewareFunction,
-  type RouterContextProvider,
-  redirect,
-} from "react-router";
+import { type RouterContextProvider, redirect } from "react-router";
 import { ApiCode, type CurrentUser } from "~/contract/index.ts";
-import { getInstance, getLocale } from "~/middleware/i18next.ts";
-import { apiContext, sessionContext } from "~/middleware/session.server.ts";
 import type { Api, ApiFailure, Attempt } from "~/utils/api.server.ts";
-import { localizePath, stripLocale } from "~/utils/locale-path.ts";
+import { localizePath } from "~/utils/locale-path.ts";
 import { canOpen, homePathFor } from "~/utils/permissions.ts";
 import { refusalPage } from "~/utils/refusal.server.ts";
-import { rememberReturn } from "~/utils/return-path.ts";
-import { commitSession } from "~/utils/session.server.ts";
-import { refuseInShell } from "~/utils/shell.server.ts";
-
-export const userContext = createContext<CurrentUser>();
+import { apiContext, getLocale } from "~/utils/request-context.server.ts";
 
 /**
  * Logs in with a posted username and password (and the sign-in code mailed
@@ -46,41 +35,6 @@ function forbiddenFailure(error: unknown): ApiFailure | undefined {
   const payload = error.data as Partial<ApiFailure> | null;
   if (init?.status !== 403 || payload?.code !== ApiCode.forbidden) return;
   return { ok: false, code: ApiCode.forbidden, message: String(payload.message ?? "") };
-}
-
-/**
- * Pages of the home layout: the user must be logged in (else the path is
- * remembered and the login page shown) and allowed to open the page (else 403).
- * The user is read from the backend on every request, so a revoked token or a
- * changed role takes effect at once.
- */
-export const requireUserMiddleware: MiddlewareFunction<Response> = async (
-  { context, request, url },
-  next,
-) => {
-  const api = context.get(apiContext);
-  const session = context.get(sessionContext);
-  if (!api.hasToken) {
-    rememberReturn(session, url);
-    // Signed out in another tab, or never signed in: the login page says why it shows.
-    session.flash("notice", {
-      kind: "info",
-      message: getInstance(context).t("auth.signInToContinue"),
-    });
-    throw redirect(localizePath("/", getLocale(context)), {
-      headers: { "Set-Cookie": await commitSession(session) },
-    });
-  }
-  const user = await api.call("accountInfo");
-  // A page's refusal goes to the error boundary: the translated 403 page,
-  // inside the menu and header the user may go on from.
-  if (!canOpen(user, stripLocale(url.pathname))) await refuseInShell(context, request, user, 403);
-  context.set(userContext, user);
-  return next();
-};
-
-export function getUser(context: Readonly<RouterContextProvider>): CurrentUser {
-  return context.get(userContext);
 }
 
 /**

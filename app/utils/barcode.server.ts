@@ -3,7 +3,7 @@
  * (a port of Barcode Writer in Pure PostScript) as SVG on the server.
  */
 import bwipjs from "bwip-js/node";
-import type { BarcodeDrawing, BarcodeStroke } from "~/components/barcode.tsx";
+import type { BarcodeDrawing, BarcodeStroke } from "~/utils/barcode-drawing.ts";
 
 /** Code 128 carries ASCII only; longer texts than this never come from the backend's numbers. */
 const CODE128_TEXT = /^[\x20-\x7e]{1,64}$/;

@@ -3,10 +3,10 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import { env } from "~/config/env.server.ts";
-import { sessionContext } from "~/middleware/session.server.ts";
 import { type CaptchaVerdict, verifyCaptcha } from "~/utils/captcha.server.ts";
 import { cookieHeaders } from "~/utils/cookies.ts";
 import { LIMITS, limiterOf } from "~/utils/rate-limit.server.ts";
+import { sessionContext } from "~/utils/request-context.server.ts";
 import { type CaptchaPurpose, commitSession } from "~/utils/session.server.ts";
 
 type Context = Readonly<RouterContextProvider>;

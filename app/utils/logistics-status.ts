@@ -7,7 +7,6 @@
  *
  * Imports stay relative: the fake backend runs this module under plain Node.
  */
-import type { StatusTone } from "../components/status-badge.tsx";
 import {
   ORDER_STATUSES,
   OrderStatus,
@@ -16,6 +15,9 @@ import {
   SalverStatus,
   type SalverStatusCode,
 } from "../contract/status-codes.ts";
+
+/** The colour of a status: how far along, or how wrong, things are (`StatusBadge` draws it). */
+export type StatusTone = "neutral" | "progress" | "done" | "warning" | "danger";
 
 export const SALVER_STATUS_TONES: Record<SalverStatusCode, StatusTone> = {
   [SalverStatus.initial]: "neutral",

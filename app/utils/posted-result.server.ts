@@ -7,8 +7,8 @@
  */
 import { randomBytes } from "node:crypto";
 import type { RouterContextProvider } from "react-router";
-import { getUser } from "~/utils/auth.server.ts";
 import { listHref, RESULT_PARAM } from "~/utils/list-query.ts";
+import { getUser } from "~/utils/request-context.server.ts";
 import { sharedStore } from "~/utils/shared-store.server.ts";
 import { type Done, done, SUBMISSION_TTL_MS } from "~/utils/submission-key.server.ts";
 

@@ -19,16 +19,11 @@ import {
   RateLimiterRedis,
   type RateLimiterRes,
 } from "rate-limiter-flexible";
-import {
-  createContext,
-  data,
-  type MiddlewareFunction,
-  type RouterContextProvider,
-} from "react-router";
+import { data, type RouterContextProvider } from "react-router";
 import { env } from "~/config/env.server.ts";
 import { CAPTCHA_TTL_MS } from "~/utils/captcha.server.ts";
 import type { ErrorPayload } from "~/utils/error-payload.ts";
-import { requestInfoContext } from "~/utils/request-context.server.ts";
+import { requestInfoContext, retryAfterContext } from "~/utils/request-context.server.ts";
 import {
   MemoryStore,
   RedisStore,
@@ -264,23 +259,6 @@ export function limiterOf(context: Context): Limiter {
 export function clientAddress(context: Context): string {
   return context.get(requestInfoContext).clientIp || "unknown";
 }
-
-/** The `Retry-After` of a request refused by a limit, for `retryAfterMiddleware`. */
-const retryAfterContext = createContext<{ seconds: number | null }>({ seconds: null });
-
-/**
- * Puts `Retry-After` on the rendered 429 (and 503) page: the headers of an
- * error an action throws do not reach the document React Router renders for it.
- */
-export const retryAfterMiddleware: MiddlewareFunction<Response> = async ({ context }, next) => {
-  const refusal = { seconds: null as number | null };
-  context.set(retryAfterContext, refusal);
-  const response = await next();
-  if ((response.status === 429 || response.status === 503) && refusal.seconds !== null) {
-    response.headers.set("Retry-After", String(refusal.seconds));
-  }
-  return response;
-};
 
 /** Throws the translated 429 page, with `Retry-After`. */
 export function refuseTooMany(context: Context, exceeded: Exceeded): never {

@@ -4,11 +4,14 @@ import {
   type RouterContextProvider,
   redirect,
 } from "react-router";
-import { getInstance, getLocale } from "~/middleware/i18next.ts";
-import { sessionContext } from "~/middleware/session.server.ts";
 import type { ErrorPayload } from "~/utils/error-payload.ts";
 import { localizePath } from "~/utils/locale-path.ts";
-import { requestInfoContext } from "~/utils/request-context.server.ts";
+import {
+  getInstance,
+  getLocale,
+  requestInfoContext,
+  sessionContext,
+} from "~/utils/request-context.server.ts";
 import { refererOnThisHost } from "~/utils/resource-paths.ts";
 import { localRedirectTarget } from "~/utils/same-origin.server.ts";
 import { commitSession } from "~/utils/session.server.ts";

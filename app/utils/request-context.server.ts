@@ -1,8 +1,121 @@
-import { createContext } from "react-router";
+/**
+ * What a request carries, in one place: every value the server and the
+ * middleware put into React Router's context for the request, with the small
+ * helpers loaders, actions and the other `*.server.ts` helpers read them by.
+ * Who sets each value:
+ *
+ * - the HTTP server (`server/app.ts`): the client's address and the
+ *   Content-Security-Policy nonce (`requestInfoContext`);
+ * - the locale middleware: the language (`getLocale`, `getInstance`);
+ * - the form-body middleware: a post's form, parsed once (`postedForm`);
+ * - the session middleware: the session and the API client bound to it
+ *   (`sessionContext`, `apiContext`);
+ * - the retry-after middleware: the wait a limit asks for (`retryAfterContext`);
+ * - the home layout's middleware: the signed-in user (`getUser`).
+ *
+ * A value is read only after its middleware ran: `context.get` throws
+ * otherwise, so a helper used in the wrong place fails loudly.
+ */
+import { createInstance, type i18n as I18n } from "i18next";
+import { createContext, type RouterContextProvider } from "react-router";
+import type { CurrentUser } from "~/contract/index.ts";
+import { DEFAULT_LOCALE, LOCALES, type Locale } from "~/locales/index.ts";
+import { resources } from "~/locales/resources.ts";
+import type { Api } from "~/utils/api.server.ts";
+import type { AppSession } from "~/utils/session.server.ts";
+
+type Context = Readonly<RouterContextProvider>;
 
 /** What the HTTP server knows of a request that a Fetch `Request` does not carry. */
 export interface RequestInfo {
+  /** The client's address (express's `req.ip`, see TRUST_PROXY). */
   clientIp: string;
+  /** The Content-Security-Policy nonce of this answer, when the server set one. */
+  cspNonce?: string;
 }
 
 export const requestInfoContext = createContext<RequestInfo>({ clientIp: "" });
+
+/** The nonce of this response, if the server set one. */
+export function cspNonceOf(context: Context): string | undefined {
+  return context.get(requestInfoContext).cspNonce;
+}
+
+/**
+ * The request's language: the URL decides the language a page is rendered in
+ * (docs/product.md, Languages and addresses); resource routes follow the
+ * page that called them. No value until the locale middleware ran, so a
+ * failure before it asks the URL instead (entry.server.tsx).
+ */
+export const localeContext = createContext<Locale>();
+
+/** The locale of the request (throws when the locale middleware has not run). */
+export function getLocale(context: Context): Locale {
+  return context.get(localeContext);
+}
+
+/**
+ * One translator per language, made once: a server instance never changes
+ * its language or its resources, so every request in that language shares
+ * it. No react-i18next plugin: it would make an instance the process-wide
+ * one; components translate through the request's (app/utils/i18n.ts).
+ */
+const translators = new Map<Locale, I18n>(
+  LOCALES.map((locale) => {
+    const instance = createInstance();
+    void instance.init({
+      resources,
+      lng: locale,
+      fallbackLng: DEFAULT_LOCALE,
+      supportedLngs: [...LOCALES],
+      interpolation: { escapeValue: false },
+      initAsync: false,
+    });
+    return [locale, instance];
+  }),
+);
+
+/** The translator of the request's language. */
+export function getInstance(context: Context): I18n {
+  return translators.get(getLocale(context)) as I18n;
+}
+
+/**
+ * The form a post sent, parsed once by the form-body middleware
+ * (`app/middleware/request-body.server.ts`) before any action runs: the
+ * request's body is read then and never again, so actions and helpers read
+ * the form from here, never from the request itself.
+ */
+export const postedFormContext = createContext<FormData>();
+
+/** The posted form of this request (throws for a request that posted none, e.g. a GET). */
+export function postedForm(context: Context): FormData {
+  return context.get(postedFormContext);
+}
+
+/** The visitor's cookie session, read once per request. */
+export const sessionContext = createContext<AppSession>();
+
+/** The API client bound to the session's token, the language and the client. */
+export const apiContext = createContext<Api>();
+
+/** The signed-in user of a home-layout page, read from the backend by its middleware. */
+export const userContext = createContext<CurrentUser>();
+
+export function getUser(context: Context): CurrentUser {
+  return context.get(userContext);
+}
+
+/**
+ * The `Retry-After` of a request refused by a limit: the page an action
+ * throws loses the headers of its error, so the retry-after middleware puts
+ * the wait on the rendered page.
+ */
+export const retryAfterContext = createContext<{ seconds: number | null }>();
+
+declare module "i18next" {
+  interface CustomTypeOptions {
+    defaultNS: "translation";
+    resources: (typeof resources)["zh"];
+  }
+}

@@ -1,10 +1,9 @@
 import { data, type RouterContextProvider } from "react-router";
 import type { CurrentUser } from "~/contract/index.ts";
-import { getLocale } from "~/middleware/i18next.ts";
-import { apiContext } from "~/middleware/session.server.ts";
 import { readCookie } from "~/utils/cookies.ts";
 import type { ErrorPayload } from "~/utils/error-payload.ts";
 import { canOpen, menuFor } from "~/utils/permissions.ts";
+import { apiContext, getLocale } from "~/utils/request-context.server.ts";
 import { MENU_COOKIE, type ShellData } from "~/utils/shell-data.ts";
 import { PATHS } from "~/utils/site-map.ts";
 

@@ -11,9 +11,8 @@
  */
 import { randomBytes } from "node:crypto";
 import { data, type RouterContextProvider, replace } from "react-router";
-import { getInstance } from "~/middleware/i18next.ts";
-import { sessionContext } from "~/middleware/session.server.ts";
-import { getUser } from "~/utils/auth.server.ts";
+import { getInstance, getUser, sessionContext } from "~/utils/request-context.server.ts";
+
 import { commitSession } from "~/utils/session.server.ts";
 import { sharedStore } from "~/utils/shared-store.server.ts";
 import { SUBMISSION_FIELD } from "~/utils/submission-field.ts";

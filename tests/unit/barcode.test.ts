@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { BarcodeDrawing } from "~/components/barcode.tsx";
 import { code128, drawingOf } from "~/utils/barcode.server.ts";
+import type { BarcodeDrawing } from "~/utils/barcode-drawing.ts";
 import { readLuminance } from "../e2e/barcode-reader.ts";
 
 /**

@@ -5,9 +5,9 @@
  */
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import { apiContext } from "~/middleware/session.server.ts";
 import { loader } from "~/routes/resources/image.ts";
 import type { Api } from "~/utils/api.server.ts";
+import { apiContext } from "~/utils/request-context.server.ts";
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 

@@ -1,11 +1,11 @@
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import { i18nextMiddleware } from "~/middleware/i18next.ts";
-import { apiContext, sessionContext } from "~/middleware/session.server.ts";
+import { localeMiddleware } from "~/middleware/locale.server.ts";
+import { requestBodyMiddleware } from "~/middleware/request-body.server.ts";
 import { action } from "~/routes/login-form.tsx";
 import { Api } from "~/utils/api.server.ts";
 import { setAuditDestination } from "~/utils/audit.server.ts";
-import { requestInfoContext } from "~/utils/request-context.server.ts";
+import { apiContext, requestInfoContext, sessionContext } from "~/utils/request-context.server.ts";
 import { sessionStorage } from "~/utils/session.server.ts";
 
 describe("login audit before the backend", () => {
@@ -40,10 +40,14 @@ describe("login audit before the backend", () => {
       context,
       pattern: "/*",
     } as never;
-    await i18nextMiddleware(args, async () => {
-      await action(args);
-      return new Response("done");
-    });
+    await localeMiddleware(
+      args,
+      async () =>
+        (await requestBodyMiddleware(args, async () => {
+          await action(args);
+          return new Response("done");
+        })) as Response,
+    );
     expect(lines.map((line) => JSON.parse(line))).toMatchObject([
       {
         event: "login",

@@ -1,6 +1,6 @@
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import { i18nextMiddleware } from "~/middleware/i18next.ts";
+import { localeMiddleware } from "~/middleware/locale.server.ts";
 import { requestBodyMiddleware } from "~/middleware/request-body.server.ts";
 import { assertSameOrigin } from "~/utils/same-origin.server.ts";
 
@@ -72,7 +72,7 @@ describe("page actions", () => {
       pattern: "/*",
     } as never;
     try {
-      const response = await i18nextMiddleware(
+      const response = await localeMiddleware(
         args,
         async () => (await requestBodyMiddleware(args, async () => new Response("ok"))) as Response,
       );

@@ -4,9 +4,9 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 // A real backend answered by a stubbed fetch: the logout call is visible.
 vi.stubEnv("API_BASE_URL", "http://backend.test/api/v1");
 
-const { i18nextMiddleware } = await import("~/middleware/i18next.ts");
-const { sessionMiddleware, sessionContext } = await import("~/middleware/session.server.ts");
-const { requestInfoContext } = await import("~/utils/request-context.server.ts");
+const { localeMiddleware } = await import("~/middleware/locale.server.ts");
+const { sessionMiddleware } = await import("~/middleware/session.server.ts");
+const { requestInfoContext, sessionContext } = await import("~/utils/request-context.server.ts");
 const {
   commitSession,
   getSession,
@@ -49,7 +49,7 @@ async function visit(cookie: string, path = "/order") {
   const args = { request, url: new URL(request.url), params: {}, context, pattern: "/*" } as never;
   let response: Response;
   try {
-    response = (await i18nextMiddleware(
+    response = (await localeMiddleware(
       args,
       async () => (await sessionMiddleware(args, async () => new Response("page"))) as Response,
     )) as Response;

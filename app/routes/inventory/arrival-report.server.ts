@@ -7,8 +7,6 @@
 import type { RouterContextProvider } from "react-router";
 import type { ArrivalCounts, ArrivalRow, Pagination } from "~/contract/index.ts";
 import type { Locale } from "~/locales/index.ts";
-import { getLocale } from "~/middleware/i18next.ts";
-import { apiContext } from "~/middleware/session.server.ts";
 import { ARRIVAL_COUNTS, type ArrivalCountKey } from "~/utils/arrival-counts.ts";
 import {
   chinaToday,
@@ -24,6 +22,7 @@ import {
   parsePaging,
   redirectToTidyQuery,
 } from "~/utils/list-query.ts";
+import { apiContext, getLocale } from "~/utils/request-context.server.ts";
 import { arrivalFilterSchema } from "~/validation/inventory.ts";
 
 type Context = Readonly<RouterContextProvider>;

@@ -5,8 +5,6 @@
  */
 import type { RouterContextProvider } from "react-router";
 import type { Order, OrderFilter, OrderStatusCode, Pagination } from "~/contract/index.ts";
-import { getLocale } from "~/middleware/i18next.ts";
-import { apiContext } from "~/middleware/session.server.ts";
 import { formatChinaTime } from "~/utils/china-time.ts";
 import {
   chinaToday,
@@ -22,6 +20,7 @@ import {
   parsePaging,
   redirectToTidyQuery,
 } from "~/utils/list-query.ts";
+import { apiContext, getLocale } from "~/utils/request-context.server.ts";
 import {
   DEFAULT_DETAIL_STATUS,
   DETAIL_TABS,

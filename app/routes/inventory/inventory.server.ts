@@ -9,9 +9,9 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider } from "react-router";
 import type { WarehousingResult } from "~/contract/index.ts";
-import { apiContext } from "~/middleware/session.server.ts";
 import type { ApiFailure } from "~/utils/api.server.ts";
 import { doneWith, readResult } from "~/utils/posted-result.server.ts";
+import { apiContext, postedForm } from "~/utils/request-context.server.ts";
 import { applyOnce, newSubmissionKey } from "~/utils/submission-key.server.ts";
 import { type ScanInput, scanSchema } from "~/validation/inventory.ts";
 import type { ScanActionData, ScanRecord } from "./scan-record.ts";
@@ -66,8 +66,8 @@ export async function scanLoader(context: Context, url: URL) {
  * One scan, carried out once per submission key (a scanner's double read
  * of one form, a reload): its record is kept and the page redirected to it.
  */
-export async function scanAction(context: Context, request: Request, url: URL) {
-  const formData = await request.formData();
+export async function scanAction(context: Context, url: URL) {
+  const formData = postedForm(context);
   return applyOnce(context, formData, async () => {
     const submission = parseWithZod(formData, { schema: scanSchema });
     if (submission.status !== "success") {

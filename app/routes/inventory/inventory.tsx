@@ -21,8 +21,8 @@ export function loader({ context, url }: Route.LoaderArgs) {
   return scanLoader(context, url);
 }
 
-export function action({ request, context, url }: Route.ActionArgs) {
-  return scanAction(context, request, url);
+export function action({ context, url }: Route.ActionArgs) {
+  return scanAction(context, url);
 }
 
 /**

@@ -1,9 +1,9 @@
 import { data, isRouteErrorResponse, Outlet } from "react-router";
 import { Shell } from "~/components/app-shell.tsx";
 import { ErrorPage } from "~/components/deferred-error-page.tsx";
-import { sessionContext } from "~/middleware/session.server.ts";
-import { getUser, requireUserMiddleware } from "~/utils/auth.server.ts";
+import { requireUserMiddleware } from "~/middleware/require-user.server.ts";
 import { keepDataOnSelection } from "~/utils/order-selection.ts";
+import { getUser, sessionContext } from "~/utils/request-context.server.ts";
 import { commitSession } from "~/utils/session.server.ts";
 import { loadShell } from "~/utils/shell.server.ts";
 import { shellOf } from "~/utils/shell-data.ts";

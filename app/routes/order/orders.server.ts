@@ -10,8 +10,6 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider, redirect } from "react-router";
 import { OPEN_PARAM } from "~/components/paged-table.tsx";
 import { IMPORT_MAX_BYTES, type Order, type Pagination } from "~/contract/index.ts";
-import { getInstance, getLocale } from "~/middleware/i18next.ts";
-import { apiContext } from "~/middleware/session.server.ts";
 import type { ApiFailure } from "~/utils/api.server.ts";
 import { formatChinaTime } from "~/utils/china-time.ts";
 import { formatCount, formatMoney, formatWeight } from "~/utils/format.ts";
@@ -32,6 +30,7 @@ import {
   SELECTION_PARAM,
 } from "~/utils/order-selection.ts";
 import { keepResult, RESULT_PARAM, readResult } from "~/utils/posted-result.server.ts";
+import { apiContext, getInstance, getLocale, postedForm } from "~/utils/request-context.server.ts";
 import { resolveSelection, selectionParam } from "~/utils/selection-store.server.ts";
 import { applyOnce, done, newSubmissionKey } from "~/utils/submission-key.server.ts";
 import { inspectXlsx, XlsxRefused } from "~/utils/xlsx-guard.server.ts";
@@ -252,7 +251,7 @@ export async function orderAction(context: Context, request: Request, url: URL) 
   if (length > IMPORT_MAX_BYTES + 64 * 1024) {
     throw data({ message: t("logistics.import.fileTooLarge") }, { status: 413 });
   }
-  const formData = await request.formData();
+  const formData = postedForm(context);
   const rawIntent = formData.get("intent");
   if (rawIntent === "select") {
     // The checked orders of this page and those chosen on others: the

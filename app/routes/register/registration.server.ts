@@ -8,8 +8,6 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { env } from "~/config/env.server.ts";
 import { ApiCode } from "~/contract/index.ts";
-import { getInstance } from "~/middleware/i18next.ts";
-import { apiContext } from "~/middleware/session.server.ts";
 import {
   type FlowArgs,
   type FlowSpec,
@@ -19,6 +17,7 @@ import {
 } from "~/utils/account-flow.server.ts";
 import { localizePath } from "~/utils/locale-path.ts";
 import { LIMITS } from "~/utils/rate-limit.server.ts";
+import { apiContext, getInstance } from "~/utils/request-context.server.ts";
 import { PATHS } from "~/utils/site-map.ts";
 import { activationSchema, registerAccountSchema } from "~/validation/account.ts";
 

@@ -1,8 +1,8 @@
 import { data } from "react-router";
 import { z } from "zod";
 import { env } from "~/config/env.server.ts";
-import { sessionContext } from "~/middleware/session.server.ts";
 import { drawCaptchaPng, issueCaptcha } from "~/utils/captcha.server.ts";
+import { sessionContext } from "~/utils/request-context.server.ts";
 import { commitSession } from "~/utils/session.server.ts";
 import type { Route } from "./+types/captcha";
 

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { z } from "zod";
-import { apiContext } from "~/middleware/session.server.ts";
+import { apiContext } from "~/utils/request-context.server.ts";
 import type { Route } from "./+types/image";
 
 const idSchema = z.string().regex(/^[\w-]{1,100}$/);

@@ -1,9 +1,8 @@
 import { data } from "react-router";
-import { getInstance } from "~/middleware/i18next.ts";
-import { apiContext } from "~/middleware/session.server.ts";
 import { requireAccess } from "~/utils/auth.server.ts";
 import { fileHeaders } from "~/utils/file-response.server.ts";
 import { downloadOrBack, refusalPage } from "~/utils/refusal.server.ts";
+import { apiContext, getInstance, postedForm } from "~/utils/request-context.server.ts";
 import { resourcePage } from "~/utils/resource-paths.ts";
 import { assertSameOrigin } from "~/utils/same-origin.server.ts";
 import { inventoryDownloadSchema } from "~/validation/inventory.ts";
@@ -23,7 +22,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return downloadOrBack(request, context, page, async () => {
     await requireAccess(context, page);
     const t = getInstance(context).t;
-    const form = await request.formData();
+    const form = postedForm(context);
     const texts = [...form.entries()].filter(
       (entry): entry is [string, string] => typeof entry[1] === "string",
     );

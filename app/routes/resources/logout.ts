@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { isLocale } from "~/locales/index.ts";
-import { apiContext, sessionContext } from "~/middleware/session.server.ts";
 import { localizePath } from "~/utils/locale-path.ts";
+import { apiContext, postedForm, sessionContext } from "~/utils/request-context.server.ts";
 import { assertSameOrigin } from "~/utils/same-origin.server.ts";
 import { destroySession } from "~/utils/session.server.ts";
 import type { Route } from "./+types/logout";
@@ -9,7 +9,7 @@ import type { Route } from "./+types/logout";
 /** Revokes the token at the backend, forgets it here, and returns to the login page. */
 export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request);
-  const form = await request.formData();
+  const form = postedForm(context);
   const lang = form.get("lang");
   const api = context.get(apiContext);
   if (api.hasToken) {

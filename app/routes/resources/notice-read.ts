@@ -1,8 +1,7 @@
 import { data, redirect } from "react-router";
 import { z } from "zod";
-import { getInstance } from "~/middleware/i18next.ts";
-import { apiContext } from "~/middleware/session.server.ts";
 import { hrefWithQuery } from "~/utils/locale-path.ts";
+import { apiContext, getInstance, postedForm } from "~/utils/request-context.server.ts";
 import { assertSameOrigin, safeReturnPath } from "~/utils/same-origin.server.ts";
 import type { Route } from "./+types/notice-read";
 
@@ -15,7 +14,7 @@ const idsSchema = z.array(z.string().min(1)).max(1000);
  */
 export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request);
-  const form = await request.formData();
+  const form = postedForm(context);
   const ids = idsSchema.safeParse(form.getAll("id"));
   if (!ids.success) {
     throw data({ message: getInstance(context).t("common.wrongFormat") }, { status: 400 });

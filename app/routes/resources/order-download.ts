@@ -1,10 +1,9 @@
 import { data } from "react-router";
-import { getInstance } from "~/middleware/i18next.ts";
-import { apiContext } from "~/middleware/session.server.ts";
 import { requireAccess } from "~/utils/auth.server.ts";
 import { fileHeaders } from "~/utils/file-response.server.ts";
 import { parseFilters } from "~/utils/list-query.ts";
 import { downloadOrBack, refusalPage } from "~/utils/refusal.server.ts";
+import { apiContext, getInstance, postedForm } from "~/utils/request-context.server.ts";
 import { resourcePage } from "~/utils/resource-paths.ts";
 import { assertSameOrigin } from "~/utils/same-origin.server.ts";
 import { downloadSchema, orderListFilterSchema } from "~/validation/logistics.ts";
@@ -21,7 +20,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   // Any failure, of the user check or of the file, goes back to the page with its message.
   return downloadOrBack(request, context, page, async () => {
     await requireAccess(context, page);
-    const form = await request.formData();
+    const form = postedForm(context);
     const parsed = downloadSchema.safeParse({
       kind: form.get("kind"),
       orderNoList: form.getAll("orderNoList"),

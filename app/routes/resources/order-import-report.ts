@@ -1,9 +1,9 @@
 import ExcelJS from "exceljs";
 import { data, type RouterContextProvider } from "react-router";
 import { importReportSchema } from "~/contract/index.ts";
-import { getInstance } from "~/middleware/i18next.ts";
 import { requireAccess } from "~/utils/auth.server.ts";
 import { downloadOrBack } from "~/utils/refusal.server.ts";
+import { getInstance, postedForm } from "~/utils/request-context.server.ts";
 import { resourcePage } from "~/utils/resource-paths.ts";
 import { assertSameOrigin } from "~/utils/same-origin.server.ts";
 import type { Route } from "./+types/order-import-report";
@@ -19,17 +19,13 @@ const MAX_REPORT_CHARS = 4 * 1024 * 1024;
 export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request);
   const page = resourcePage(request);
-  return downloadOrBack(request, context, page, () => reportWorkbook(request, context, page));
+  return downloadOrBack(request, context, page, () => reportWorkbook(context, page));
 }
 
-async function reportWorkbook(
-  request: Request,
-  context: Readonly<RouterContextProvider>,
-  page: string,
-) {
+async function reportWorkbook(context: Readonly<RouterContextProvider>, page: string) {
   await requireAccess(context, page);
   const t = getInstance(context).t;
-  const form = await request.formData();
+  const form = postedForm(context);
   const text = form.get("report");
   let parsed: ReturnType<typeof importReportSchema.safeParse> | null = null;
   if (typeof text === "string" && text.length <= MAX_REPORT_CHARS) {

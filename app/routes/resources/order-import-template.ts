@@ -1,7 +1,7 @@
-import { apiContext } from "~/middleware/session.server.ts";
 import { requireAccess } from "~/utils/auth.server.ts";
 import { fileHeaders } from "~/utils/file-response.server.ts";
 import { downloadOrBack } from "~/utils/refusal.server.ts";
+import { apiContext } from "~/utils/request-context.server.ts";
 import { resourcePage } from "~/utils/resource-paths.ts";
 import type { Route } from "./+types/order-import-template";
 

@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
 import { env } from "~/config/env.server.ts";
 import { plainCookie, readCookie } from "~/utils/cookies.ts";
+import { postedForm } from "~/utils/request-context.server.ts";
 import { assertSameOrigin, safeReturnPath } from "~/utils/same-origin.server.ts";
 import { isColumnName, TABLE_COLUMNS_COOKIE, withHiddenColumns } from "~/utils/table-columns.ts";
 import type { Route } from "./+types/table-columns";
@@ -10,9 +11,9 @@ import type { Route } from "./+types/table-columns";
  * every column it may hide and the ones to show; the choice is kept in a
  * cookie and the page shown again.
  */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request);
-  const form = await request.formData();
+  const form = postedForm(context);
   const back = safeReturnPath(form.get("back"));
   const table = form.get("table");
   if (!isColumnName(table)) throw redirect(back);

@@ -2,8 +2,6 @@
 import type { RouterContextProvider } from "react-router";
 import type { StatusView } from "~/components/status-badge.tsx";
 import type { Pagination, Salver, Service } from "~/contract/index.ts";
-import { getInstance, getLocale } from "~/middleware/i18next.ts";
-import { apiContext } from "~/middleware/session.server.ts";
 import { formatCount, formatDimensions, formatMoney, formatWeight } from "~/utils/format.ts";
 import {
   loadClampedPage,
@@ -12,6 +10,7 @@ import {
   redirectToTidyQuery,
 } from "~/utils/list-query.ts";
 import { SALVER_STATUS_TONES, salverStatusKey } from "~/utils/logistics-status.ts";
+import { apiContext, getInstance, getLocale } from "~/utils/request-context.server.ts";
 import { palletFilterSchema, serviceFilterSchema } from "~/validation/logistics.ts";
 
 type Context = Readonly<RouterContextProvider>;

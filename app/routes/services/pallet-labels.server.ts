@@ -1,12 +1,11 @@
 /** The pallets whose labels are printed, found by number within their service. */
 import { data, type RouterContextProvider } from "react-router";
 import { ApiCode, type Salver } from "~/contract/index.ts";
-import { getInstance, getLocale } from "~/middleware/i18next.ts";
-import { apiContext } from "~/middleware/session.server.ts";
 import { code128 } from "~/utils/barcode.server.ts";
 import type { ErrorPayload } from "~/utils/error-payload.ts";
 import { formatCount, formatDimensions, formatWeight } from "~/utils/format.ts";
 import { redirectToTidyQuery } from "~/utils/list-query.ts";
+import { apiContext, getInstance, getLocale } from "~/utils/request-context.server.ts";
 import type { LabelFormat, PalletLabel } from "./pallet-paper.ts";
 
 type Context = Readonly<RouterContextProvider>;

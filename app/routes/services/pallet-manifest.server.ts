@@ -1,13 +1,12 @@
 /** The manifest of one pallet: its orders, each with its waybill's barcode, and their totals. */
 import type { RouterContextProvider } from "react-router";
 import type { Order } from "~/contract/index.ts";
-import { getInstance, getLocale } from "~/middleware/i18next.ts";
-import { apiContext } from "~/middleware/session.server.ts";
 import { code128 } from "~/utils/barcode.server.ts";
 import { formatChinaTime } from "~/utils/china-time.ts";
 import { formatCount, formatMoney, formatWeight } from "~/utils/format.ts";
 import { redirectToTidyQuery } from "~/utils/list-query.ts";
 import { ORDER_STATUS_TONES, orderStatusKey } from "~/utils/logistics-status.ts";
+import { apiContext, getInstance, getLocale } from "~/utils/request-context.server.ts";
 import { findPallets, numberParam, palletNotFound } from "./pallet-labels.server.ts";
 import type { ManifestRow } from "./pallet-paper.ts";
 

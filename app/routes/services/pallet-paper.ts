@@ -1,6 +1,7 @@
 /** What the pallet labels and manifest pages show: shared by their server code and their components. */
-import type { BarcodeDrawing } from "~/components/barcode.tsx";
+
 import type { StatusView } from "~/components/status-badge.tsx";
+import type { BarcodeDrawing } from "~/utils/barcode-drawing.ts";
 
 /** Label paper: one 100 × 150 mm label per pallet, or four to an A4 page. */
 export const LABEL_FORMATS = ["label", "a4"] as const;

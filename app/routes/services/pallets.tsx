@@ -8,13 +8,12 @@ import { PageHeader } from "~/components/page-header.tsx";
 import { type Column, PagedTable } from "~/components/paged-table.tsx";
 import { StatusBadge } from "~/components/status-badge.tsx";
 import type { Locale } from "~/locales/index.ts";
-import { getInstance } from "~/middleware/i18next.ts";
-import { apiContext } from "~/middleware/session.server.ts";
 import { useTranslation } from "~/utils/i18n.ts";
 import { ignoredFilters } from "~/utils/list-query.ts";
 import { hrefWithQuery, localizePath } from "~/utils/locale-path.ts";
 import { SALVER_STATUSES, salverStatusKey } from "~/utils/logistics-status.ts";
 import { doneWith, readResult } from "~/utils/posted-result.server.ts";
+import { apiContext, getInstance, postedForm } from "~/utils/request-context.server.ts";
 import { PATHS } from "~/utils/site-map.ts";
 import { SUBMISSION_FIELD } from "~/utils/submission-field.ts";
 import { applyOnce, newSubmissionKey } from "~/utils/submission-key.server.ts";
@@ -44,8 +43,8 @@ export async function loader({ context, url, request }: Route.LoaderArgs) {
 }
 
 /** Changes the position of one pallet; the list reloads afterwards. */
-export async function action({ request, context, url }: Route.ActionArgs) {
-  const formData = await request.formData();
+export async function action({ context, url }: Route.ActionArgs) {
+  const formData = postedForm(context);
   return applyOnce(context, formData, async () => {
     const submission = parseWithZod(formData, { schema: positionSchema });
     const salverNo = String(submission.payload.salverNo ?? "");

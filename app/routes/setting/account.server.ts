@@ -3,14 +3,19 @@ import { data, type RouterContextProvider, redirect } from "react-router";
 import { isPublishedDemoAccount } from "~/config/demo-accounts.ts";
 import { env } from "~/config/env.server.ts";
 import { HOME_PAGE_CHOICES } from "~/contract/index.ts";
-import { getInstance, getLocale } from "~/middleware/i18next.ts";
-import { apiContext, sessionContext } from "~/middleware/session.server.ts";
-import { getUser } from "~/utils/auth.server.ts";
 import { formatChinaTime } from "~/utils/china-time.ts";
 import { parsePaging } from "~/utils/list-query.ts";
 import { localizePath } from "~/utils/locale-path.ts";
 import { canOpen } from "~/utils/permissions.ts";
 import { doneWith, readResult } from "~/utils/posted-result.server.ts";
+import {
+  apiContext,
+  getInstance,
+  getLocale,
+  getUser,
+  postedForm,
+  sessionContext,
+} from "~/utils/request-context.server.ts";
 import { commitSession } from "~/utils/session.server.ts";
 import { PATHS } from "~/utils/site-map.ts";
 import { applyOnce, newSubmissionKey } from "~/utils/submission-key.server.ts";
@@ -56,8 +61,8 @@ const RESULT_KIND = "login-settings";
 
 export type LoginSettingsNotice = { kind: "success" | "error"; message: string };
 
-export async function loginSettingsAction({ request, url, context }: PostArgs) {
-  const formData = await request.formData();
+export async function loginSettingsAction({ url, context }: PostArgs) {
+  const formData = postedForm(context);
   return applyOnce(context, formData, () => applySettings(context, url, formData));
 }
 

@@ -9,10 +9,9 @@ import { PageHeader } from "~/components/page-header.tsx";
 import { isPublishedDemoAccount } from "~/config/demo-accounts.ts";
 import { env } from "~/config/env.server.ts";
 import { ApiCode } from "~/contract/index.ts";
-import { apiContext } from "~/middleware/session.server.ts";
-import { getUser } from "~/utils/auth.server.ts";
 import { useTranslation } from "~/utils/i18n.ts";
 import { doneWith, readResult } from "~/utils/posted-result.server.ts";
+import { apiContext, getUser, postedForm } from "~/utils/request-context.server.ts";
 import { SUBMISSION_FIELD } from "~/utils/submission-field.ts";
 import { applyOnce, newSubmissionKey } from "~/utils/submission-key.server.ts";
 import { changePasswordSchema } from "~/validation/account.ts";
@@ -35,9 +34,9 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 }
 
 /** Changes the password; the backend sends every other device of the account offline. */
-export async function action({ request, context, url }: Route.ActionArgs) {
+export async function action({ context, url }: Route.ActionArgs) {
   const { username } = getUser(context);
-  const formData = await request.formData();
+  const formData = postedForm(context);
   return applyOnce(context, formData, async () => {
     const submission = parseWithZod(formData, { schema: changePasswordSchema(username) });
     if (submission.status !== "success") {

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
-import { getLocale } from "~/middleware/i18next.ts";
 import { localizePath } from "~/utils/locale-path.ts";
+import { getLocale } from "~/utils/request-context.server.ts";
 import type { Route } from "./+types/index";
 
 /** The submenu's own path opens its first page. */
