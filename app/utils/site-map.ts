@@ -30,8 +30,12 @@ export const EVERYONE: readonly Permission[] = ["GUEST"];
 
 /** Title keys of `titles.*` (the browser tab: "<page> · <product name>"). */
 export type TitleKey = Exclude<keyof typeof zhTitles, "separator" | "navigatedTo">;
-/** Translation keys of the menu's labels and group headings. */
-export type MenuKey = `menu.${keyof typeof zhMenu}`;
+/**
+ * Translation keys of the menu's labels and group headings: a label of its
+ * own (`menu.*`), or the title of the entry's page (`titles.*`), so a new
+ * page's entry needs no text of its own.
+ */
+export type MenuKey = `menu.${keyof typeof zhMenu}` | `titles.${TitleKey}`;
 
 /** Page paths without locale prefix (the English copy of each is under `/en`). */
 export const PATHS = {
