@@ -76,10 +76,18 @@ export const WorkbenchIcon = (p: IconProps) => (
     <rect x="3" y="13" width="8" height="8" rx="1.5" />
   </Icon>
 );
+export const AuditIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M9 4h6M9 3h6v3H9z" />
+    <path d="M7 5H5.5A1.5 1.5 0 0 0 4 6.5v13A1.5 1.5 0 0 0 5.5 21h13a1.5 1.5 0 0 0 1.5-1.5v-13A1.5 1.5 0 0 0 18.5 5H17" />
+    <path d="M8 11h8M8 15h5" />
+  </Icon>
+);
 export const MENU_ICONS = {
   workbench: WorkbenchIcon,
   server: ServerIcon,
   inventory: InventoryIcon,
+  audit: AuditIcon,
   qualification: QualificationIcon,
   settings: SettingsIcon,
   explain: ExplainIcon,

@@ -16,6 +16,7 @@ import type { Locale } from "./index.ts";
  */
 export const AREAS = [
   "account",
+  "audit",
   "explain",
   "inventory",
   "paper",

@@ -69,6 +69,7 @@ export const PATHS = {
   settings: "/setting",
   settingCenter: "/setting/center",
   settingAccount: "/setting/account",
+  audit: "/audit",
   subAccount: "/sub_account",
   explain: "/explain",
   notifications: "/notifications",
@@ -152,6 +153,7 @@ export const HOME_PAGES: readonly PageDeclaration[] = [
   {
     path: PATHS.settings,
     file: "routes/setting/index.tsx",
+  { path: PATHS.audit, file: "routes/audit.tsx", title: "audit" },
     title: "settingCenter",
     redirectsTo: PATHS.settingCenter,
   },
@@ -226,6 +228,12 @@ export const RESOURCES: readonly ResourceDeclaration[] = [
   { path: "/table-columns", file: "routes/resources/table-columns.ts", method: "POST" },
   { path: "/image", file: "routes/resources/image.ts", method: "GET" },
 ];
+  {
+    path: "/audit/download",
+    file: "routes/resources/audit-download.ts",
+    method: "POST",
+    page: PATHS.audit,
+  },
 
 /** An entry of the menu: a page and the rule of who may open it. */
 export interface MenuEntry {
@@ -242,7 +250,7 @@ export interface MenuEntry {
 
 /** A top-level entry: with an icon, a group heading, or one level of submenu. */
 export interface MenuItem extends MenuEntry {
-  icon?: "workbench" | "server" | "inventory" | "qualification" | "settings" | "explain";
+  icon?: "workbench" | "server" | "inventory" | "audit" | "qualification" | "settings" | "explain";
   /** The submenu: entries without a level of their own (docs/decisions/2026-11-25-menu-depth-and-flag.md). */
   children?: readonly MenuEntry[];
   /** Item group heading (translation key) shown above the item. */
@@ -287,6 +295,8 @@ export const MENU: readonly MenuItem[] = [
     path: PATHS.qualification,
     icon: "qualification",
     allow: EVERYONE,
+  // Sub-accounts too: they already see each order's history in the order list.
+  { label: "menu.audit", path: PATHS.audit, icon: "audit", allow: STAFF },
     group: "menu.groupAccount",
   },
   {

@@ -26,6 +26,7 @@ describe("roles", () => {
         "/workbench",
         "/server",
         "/inventory_system",
+        "/audit",
         "/qualificat",
         "/setting",
         "/explain",
@@ -69,6 +70,9 @@ describe("roles", () => {
     expect(setting?.children?.map((c) => c.path)).toEqual(["/setting/center", "/setting/account"]);
     expect(canOpen(sub, "/sub_account")).toBe(false);
     expect(canOpen(sub, "/setting/account")).toBe(true);
+    // The audit log is open to sub-accounts: they see each order's history already.
+    expect(canOpen(sub, "/audit")).toBe(true);
+    expect(canOpen([], "/audit")).toBe(false);
     expect(canOpen({ scope: ["CBA_MANAGER"], subAccount: false }, "/sub_account")).toBe(true);
   });
 

@@ -1,5 +1,6 @@
 import { withAreas } from "../areas.ts";
 import account from "./account.ts";
+import audit from "./audit.ts";
 import base from "./base.ts";
 import explain from "./explain.ts";
 import inventory from "./inventory.ts";
@@ -16,5 +17,6 @@ export default {
     explain,
     paper,
     workbench,
+    audit,
   }),
 };

@@ -7,6 +7,7 @@ export default {
   inventory: "Stock in/out",
   inventoryDetail: "Stock in/out details",
   arrivalReport: "Arrival report",
+  audit: "Audit log",
   qualificat: "Qualification",
   setting: "Settings",
   settingCenter: "Password settings",

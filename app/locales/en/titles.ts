@@ -16,6 +16,7 @@ export default {
   inventory: "Stock in/out",
   inventoryDetail: "Stock in/out details",
   arrivalReport: "Arrival report",
+  audit: "Audit log",
   qualificat: "Qualification",
   settingCenter: "Password settings",
   settingAccount: "Login settings",

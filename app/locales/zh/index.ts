@@ -1,6 +1,7 @@
 /** Chinese is the source language: every other locale must have the same keys. */
 import { withAreas } from "../areas.ts";
 import account from "./account.ts";
+import audit from "./audit.ts";
 import base from "./base.ts";
 import explain from "./explain.ts";
 import inventory from "./inventory.ts";
@@ -17,5 +18,6 @@ export default {
     explain,
     paper,
     workbench,
+    audit,
   }),
 };
