@@ -103,7 +103,7 @@ async function sendLoginCode(context: Context, formData: FormData) {
 }
 
 /** The sign-in page's e-mail-code step, in the page's language. */
-export function emailStepPath(context: Context, query: Record<string, string> = {}): string {
+function emailStepPath(context: Context, query: Record<string, string> = {}): string {
   return hrefWithQuery(localizePath("/", getLocale(context)), { code: "email", ...query });
 }
 
