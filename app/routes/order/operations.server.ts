@@ -16,7 +16,15 @@ import { apiContext } from "~/utils/request-context.server.ts";
 import { type OrderListFilter, orderListFilterSchema } from "~/validation/logistics.ts";
 import { STATUS_TARGETS } from "~/validation/logistics-limits.ts";
 import type { OperationSchemas } from "./operation-schemas.ts";
-import type { Intent, IntentOf, OperationAnswer } from "./operations.ts";
+import {
+  type Intent,
+  type IntentOf,
+  type OperationAnswer,
+  ORDER_INTENTS,
+  ORDER_OPERATIONS,
+  type OrderOperation,
+  type SelectionOperation,
+} from "./operations.ts";
 import type { PendingOperation } from "./order-view.ts";
 
 /** An answer of the backend, as `Api.attempt` gives it. */
@@ -72,7 +80,8 @@ const updated = (data: { updated: number }, t: TFunction) => ({
   message: t("logistics.order.updated", { n: data.updated }),
 });
 
-export const ORDER_CALLS = {
+/** The calls written out: operations that are more than their form sent as a body. */
+const WRITTEN_CALLS = {
   detain: selectionCalls("detain", {
     call: (api, { orderNoList, reasonForDetention }) =>
       api.attempt("updateOrders", {
@@ -90,11 +99,6 @@ export const ORDER_CALLS = {
       api.attempt("updateOrders", { body: { orderNoList, cbaStatus } }),
     callAll: (api, { expectedCount, cbaStatus }, filters) =>
       api.attempt("updateOrdersByFilter", { query: filters, body: { expectedCount, cbaStatus } }),
-    answer: updated,
-  }),
-  remarks: selectionCalls("remarks", {
-    call: (api, body) => api.attempt("orderRemarks", { body }),
-    callAll: (api, body, filters) => api.attempt("orderRemarksByFilter", { query: filters, body }),
     answer: updated,
   }),
   stockIn: calls("stockIn", {
@@ -126,7 +130,49 @@ export const ORDER_CALLS = {
       report,
     }),
   }),
-} satisfies { [K in Intent]: OperationCalls };
+} satisfies Partial<{ [K in Intent]: OperationCalls }>;
+
+/**
+ * The calls of an operation whose entry names them (`sends`): its form is
+ * the body, for the chosen orders and, with the list's filters as the query,
+ * for every matching order; the answer is how many orders changed. The
+ * form's schema and the endpoint's body are held together by the
+ * operation's tests against the fake backend, which checks every body.
+ */
+function formAsBody({
+  chosen,
+  everyMatching,
+}: Required<SelectionOperation>["sends"]): OperationCalls {
+  return {
+    call: (api, body) => api.attempt(chosen, { body } as never),
+    callAll: (api, body, filters) => api.attempt(everyMatching, { query: filters, body } as never),
+    answer: (data, t) => updated(data as { updated: number }, t),
+  };
+}
+
+/** Intents whose entry names its endpoints. */
+type SendingIntent = {
+  [K in Intent]: (typeof ORDER_OPERATIONS)[K] extends { sends: object } ? K : never;
+}[Intent];
+/** Every intent has its calls: written out, or named by its entry (else this fails the typecheck). */
+const everyIntentCalls: Exclude<Intent, keyof typeof WRITTEN_CALLS | SendingIntent> extends never
+  ? true
+  : never = true;
+
+/** The calls of every operation, by intent. */
+export const ORDER_CALLS = Object.fromEntries(
+  ORDER_INTENTS.map((intent): [Intent, OperationCalls] => {
+    const written: OperationCalls | undefined = (
+      WRITTEN_CALLS as Partial<Record<Intent, OperationCalls>>
+    )[intent];
+    const operation: OrderOperation = ORDER_OPERATIONS[intent];
+    if (written) return [intent, written];
+    if (operation.target === "selection" && operation.sends && everyIntentCalls) {
+      return [intent, formAsBody(operation.sends)];
+    }
+    throw new Error(`The operation ${intent} has no calls`);
+  }),
+) as Record<Intent, OperationCalls>;
 
 /**
  * The confirmation of "change status" with the targets its orders allow

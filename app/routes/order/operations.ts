@@ -11,12 +11,13 @@
  * The page draws its buttons, scan boxes and dialogs from this table, and
  * the action (`orderAction` in orders.server.ts) runs every entry the same
  * way: parse, confirm unless confirmed, call, answer. A new operation is one
- * entry here and one in operations.server.ts, its translations, and its
- * endpoint at the backend.
+ * entry here (and one in operations.server.ts unless `sends` names its
+ * calls), its form's schema, its translations, and its endpoint at the
+ * backend.
  */
 import type { ParseKeys } from "i18next";
 import type { z } from "zod";
-import type { ImportReport } from "~/contract/index.ts";
+import type { EndpointName, ImportReport } from "~/contract/index.ts";
 import { orderStatusKey } from "~/utils/logistics-status.ts";
 import { REASON_MAX, STATUS_TARGETS } from "~/validation/logistics-limits.ts";
 import type { OperationSchemas } from "./operation-schemas.ts";
@@ -80,6 +81,14 @@ export interface SelectionOperation extends Common {
   question: TranslationKey;
   questionAll: TranslationKey;
   fields: readonly OperationField[];
+  /**
+   * For an operation whose form is the body of its call (for the chosen
+   * orders, and by the filter for every matching one) and whose answer is
+   * how many orders changed: the two endpoints, from which
+   * ./operations.server.ts derives its calls. Without it, the calls are
+   * written there.
+   */
+  sends?: { chosen: EndpointName; everyMatching: EndpointName };
 }
 
 /** Acts on one scanned or typed number; the box beside the list posts it. */
@@ -162,6 +171,7 @@ export const ORDER_OPERATIONS = {
     question: "logistics.order.confirm.remarks",
     questionAll: "logistics.order.confirm.remarksAll",
     fields: [remarkField],
+    sends: { chosen: "orderRemarks", everyMatching: "orderRemarksByFilter" },
   },
   stockIn: {
     intent: "stockIn",
