@@ -156,6 +156,26 @@ await measure("PUT /cba/order detain 100 orders", 3, async (run) => {
   return `${data.updated} orders`;
 });
 
+type AuditPage = { list: { id: string; orderCount: number }[]; pagination: { total: number } };
+// The first call builds the audit log from every order's history; later ones read it.
+await measure("GET /cba/audit page 1 (first: builds the log)", 1, async () => {
+  const data = await json<AuditPage>("/cba/audit?current=1&pageSize=10", { token });
+  return `${data.pagination.total} operations`;
+});
+await measure("GET /cba/audit filtered (operation, person, days)", 20, async () => {
+  const data = await json<AuditPage>(
+    "/cba/audit?action=detain&actor=manager%40demo.test&startTime=0&current=1&pageSize=50",
+    { token },
+  );
+  return `${data.pagination.total} operations, newest of ${data.list[0]?.orderCount} orders`;
+});
+await measure("GET /cba/audit by order number", 20, async (run) => {
+  const data = await json<AuditPage>(`/cba/audit?orderNo=${sampleNos[run % sampleNos.length]}`, {
+    token,
+  });
+  return `${data.pagination.total} operations`;
+});
+
 const tenThousand: string[] = [];
 for (let page = 1; tenThousand.length < 10_000; page++) {
   const data = await json<OrderList>(`/cba/order?pageSize=1000&current=${page}`, { token });

@@ -30,17 +30,9 @@ import { canonicalNo } from "./numbers.ts";
 import { ts } from "./paging.ts";
 import type { CompanyScope } from "./scope.ts";
 
-/** One operation on one company's orders. */
-export interface AuditEntry {
-  id: string;
-  time: number;
-  companyId: string;
-  actor: string;
-  platform: boolean;
-  source: OrderEventRow["source"];
-  /** One bit per action of `ORDER_EVENT_ACTIONS` among its events. */
-  actions: number;
-  /** Its orders and their events, in the order they were written. */
+/** The orders of an operation numbered by its call, beyond its first. */
+interface Group {
+  operationId: string;
   orderNos: string[];
   events: OrderEventRow[];
   moves: AuditMove[];
@@ -48,11 +40,43 @@ export interface AuditEntry {
   text: string | null;
 }
 
+/**
+ * One operation on one company's orders: its first order's event, and for an
+ * operation numbered by its call, the group of all its orders. An event
+ * without an operation id stays a single entry (most of a seeded log), so
+ * the log of 100,000 orders costs one small object per old event.
+ */
+export interface AuditEntry {
+  time: number;
+  companyId: string;
+  actor: string;
+  /** The actor in lower case, for the person filter. */
+  actorKey: string;
+  platform: boolean;
+  source: OrderEventRow["source"];
+  /** One bit per action of `ORDER_EVENT_ACTIONS` among its events. */
+  actions: number;
+  orderNo: string;
+  event: OrderEventRow;
+  /** The event's place in its order's history (the id of an old event). */
+  at: number;
+  group: Group | null;
+}
+
+interface Person {
+  actor: string;
+  platform: boolean;
+  last: number;
+}
+
 interface AuditLog {
   /** Oldest first; `sorted` false after an event older than the last one was noted. */
   entries: AuditEntry[];
   sorted: boolean;
-  byId: Map<string, AuditEntry>;
+  /** The operations numbered by their call, by `<operationId>-<companyId>`. */
+  groups: Map<string, AuditEntry>;
+  /** Who acted on each company's orders, by `p:` or `c:` and the actor in lower case. */
+  people: Map<string, Map<string, Person>>;
 }
 
 const logs = new WeakMap<readonly OrderRow[], AuditLog>();
@@ -61,38 +85,35 @@ const ACTION_BITS = Object.fromEntries(
   ORDER_EVENT_ACTIONS.map((action, index) => [action, 1 << index]),
 ) as Record<OrderEventAction, number>;
 
-/** The operation an event belongs to: its operation on its company, or the event alone. */
-function entryId(orderNo: string, companyId: string, event: OrderEventRow, at: number): string {
-  return event.operationId === undefined ? `${orderNo}-${at}` : `${event.operationId}-${companyId}`;
+/** The id of an operation: its call's number and company, or the old event's order and place. */
+export function entryIdOf(entry: AuditEntry): string {
+  return entry.group
+    ? `${entry.group.operationId}-${entry.companyId}`
+    : `${entry.orderNo}-${entry.at}`;
 }
 
-function note(log: AuditLog, orderNo: string, companyId: string, event: OrderEventRow, at: number) {
-  const id = entryId(orderNo, companyId, event, at);
-  let entry = log.byId.get(id);
-  if (!entry) {
-    entry = {
-      id,
-      time: event.time,
-      companyId,
-      actor: event.actor,
-      platform: event.platform,
-      source: event.source,
-      actions: 0,
-      orderNos: [],
-      events: [],
-      moves: [],
-      text: event.text,
-    };
-    log.byId.set(id, entry);
-    const last = log.entries.at(-1);
-    if (last && last.time > entry.time) log.sorted = false;
-    log.entries.push(entry);
+export function orderNosOf(entry: AuditEntry): readonly string[] {
+  return entry.group ? entry.group.orderNos : [entry.orderNo];
+}
+
+function eventsOf(entry: AuditEntry): readonly OrderEventRow[] {
+  return entry.group ? entry.group.events : [entry.event];
+}
+
+function notePerson(log: AuditLog, companyId: string, event: OrderEventRow, key: string): void {
+  let people = log.people.get(companyId);
+  if (!people) {
+    people = new Map();
+    log.people.set(companyId, people);
   }
-  entry.actions |= ACTION_BITS[event.action];
-  entry.orderNos.push(orderNo);
-  entry.events.push(event);
-  if (entry.text !== event.text) entry.text = null;
-  const move = entry.moves.find(
+  const id = `${event.platform ? "p" : "c"}:${key}`;
+  const person = people.get(id);
+  if (!person) people.set(id, { actor: event.actor, platform: event.platform, last: event.time });
+  else if (person.last < event.time) person.last = event.time;
+}
+
+function addMove(moves: AuditMove[], event: OrderEventRow): void {
+  const move = moves.find(
     (m) =>
       m.action === event.action &&
       m.fromStatus === event.fromStatus &&
@@ -100,13 +121,57 @@ function note(log: AuditLog, orderNo: string, companyId: string, event: OrderEve
   );
   if (move) move.orders += 1;
   else {
-    entry.moves.push({
+    moves.push({
       action: event.action,
       fromStatus: event.fromStatus,
       toStatus: event.toStatus,
       orders: 1,
     });
   }
+}
+
+function note(log: AuditLog, orderNo: string, companyId: string, event: OrderEventRow, at: number) {
+  const groupKey =
+    event.operationId === undefined ? undefined : `${event.operationId}-${companyId}`;
+  const grouped = groupKey === undefined ? undefined : log.groups.get(groupKey);
+  if (grouped?.group) {
+    const { group } = grouped;
+    grouped.actions |= ACTION_BITS[event.action];
+    group.orderNos.push(orderNo);
+    group.events.push(event);
+    if (group.text !== event.text) group.text = null;
+    addMove(group.moves, event);
+    return;
+  }
+  const actorKey = event.actor.toLowerCase();
+  const entry: AuditEntry = {
+    time: event.time,
+    companyId,
+    actor: event.actor,
+    actorKey,
+    platform: event.platform,
+    source: event.source,
+    actions: ACTION_BITS[event.action],
+    orderNo,
+    event,
+    at,
+    group: null,
+  };
+  if (groupKey !== undefined && event.operationId !== undefined) {
+    entry.group = {
+      operationId: event.operationId,
+      orderNos: [orderNo],
+      events: [event],
+      moves: [],
+      text: event.text,
+    };
+    addMove(entry.group.moves, event);
+    log.groups.set(groupKey, entry);
+  }
+  notePerson(log, companyId, event, actorKey);
+  const last = log.entries.at(-1);
+  if (last && last.time > entry.time) log.sorted = false;
+  log.entries.push(entry);
 }
 
 function sortLog(log: AuditLog): void {
@@ -119,12 +184,14 @@ function sortLog(log: AuditLog): void {
 function logOf(): AuditLog {
   let log = logs.get(db.orderList);
   if (!log) {
-    log = { entries: [], sorted: true, byId: new Map() };
+    const built: AuditLog = { entries: [], sorted: true, groups: new Map(), people: new Map() };
     for (const row of db.orderHistory.values()) {
-      row.events.forEach((event, at) => {
-        note(log as AuditLog, row.orderNo, row.companyId, event, at);
-      });
+      const { events } = row;
+      for (let at = 0; at < events.length; at++) {
+        note(built, row.orderNo, row.companyId, events[at] as OrderEventRow, at);
+      }
     }
+    log = built;
     logs.set(db.orderList, log);
   }
   sortLog(log);
@@ -180,7 +247,7 @@ function matcher(scope: CompanyScope, filter: AuditFilter): (entry: AuditEntry) 
     if (actor !== undefined) {
       // A company names only its own accounts: a platform account's name matches nothing.
       if (entry.platform && !scope.all) return false;
-      if (entry.actor.toLowerCase() !== actor) return false;
+      if (entry.actorKey !== actor) return false;
     }
     return true;
   };
@@ -192,10 +259,26 @@ function entriesOfOrder(log: AuditLog, orderNo: string, companyId: string | null
   if (!row || (companyId !== null && row.companyId !== companyId)) return [];
   const found = new Set<AuditEntry>();
   row.events.forEach((event, at) => {
-    const entry = log.byId.get(entryId(row.orderNo, row.companyId, event, at));
+    const entry =
+      event.operationId === undefined
+        ? singleEntry(log, row.orderNo, at)
+        : log.groups.get(`${event.operationId}-${row.companyId}`);
     if (entry) found.add(entry);
   });
   return [...found].sort((a, b) => a.time - b.time);
+}
+
+/** The entry of an old event by its order and place: found among the entries of its second. */
+function singleEntry(log: AuditLog, orderNo: string, at: number): AuditEntry | undefined {
+  const event = db.orderHistory.get(orderNo)?.events[at];
+  if (!event) return undefined;
+  const { entries } = log;
+  for (let i = firstAtOrAfter(entries, event.time); i < entries.length; i++) {
+    const entry = entries[i] as AuditEntry;
+    if (entry.time !== event.time) break;
+    if (!entry.group && entry.orderNo === orderNo && entry.at === at) return entry;
+  }
+  return undefined;
 }
 
 /** Every operation matching the filters, newest first. */
@@ -227,43 +310,67 @@ export function auditEntries(scope: CompanyScope, filter: AuditFilter): AuditEnt
 
 /** One operation as `scope` sees it (its first `shown` orders). */
 export function auditView(entry: AuditEntry, scope: CompanyScope, shown: number): AuditOperation {
+  const { group, event } = entry;
   return {
-    id: entry.id,
+    id: entryIdOf(entry),
     time: ts(entry.time),
     companyId: entry.companyId,
     actor: entry.platform && !scope.all ? null : entry.actor,
     actorKind: entry.platform ? "platform" : "company",
     source: entry.source,
-    moves: entry.moves.map((move) => ({ ...move })),
-    text: entry.text ?? "",
-    orderCount: entry.orderNos.length,
-    orderNos: entry.orderNos.slice(0, shown),
+    moves: group
+      ? group.moves.map((move) => ({ ...move }))
+      : [
+          {
+            action: event.action,
+            fromStatus: event.fromStatus,
+            toStatus: event.toStatus,
+            orders: 1,
+          },
+        ],
+    text: group ? (group.text ?? "") : event.text,
+    orderCount: group ? group.orderNos.length : 1,
+    orderNos: orderNosOf(entry).slice(0, shown),
   };
 }
 
 /** Who acted on the company's orders (null: every company's), latest first, at most `AUDIT_ACTORS_SHOWN`. */
 export function auditPeople(scope: CompanyScope, companyId: string | null): AuditPerson[] {
-  const { entries } = logOf();
-  const seen = new Set<string>();
-  const people: AuditPerson[] = [];
-  for (let i = entries.length - 1; i >= 0 && people.length < AUDIT_ACTORS_SHOWN; i--) {
-    const entry = entries[i] as AuditEntry;
-    if (companyId !== null && entry.companyId !== companyId) continue;
-    const hidden = entry.platform && !scope.all;
-    const key = hidden ? "platform" : `${entry.platform ? "p" : "c"}:${entry.actor.toLowerCase()}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    people.push({
-      actor: hidden ? null : entry.actor,
-      actorKind: entry.platform ? "platform" : "company",
-    });
+  const { people } = logOf();
+  const companies = companyId === null ? [...people.values()] : [people.get(companyId)];
+  const merged = new Map<string, { person: AuditPerson; last: number }>();
+  for (const company of companies) {
+    for (const person of company?.values() ?? []) {
+      const hidden = person.platform && !scope.all;
+      const key = hidden
+        ? "platform"
+        : `${person.platform ? "p" : "c"}:${person.actor.toLowerCase()}`;
+      const seen = merged.get(key);
+      if (seen && seen.last >= person.last) continue;
+      merged.set(key, {
+        person: {
+          actor: hidden ? null : person.actor,
+          actorKind: person.platform ? "platform" : "company",
+        },
+        last: person.last,
+      });
+    }
   }
-  return people;
+  return [...merged.values()]
+    .sort((a, b) => b.last - a.last)
+    .slice(0, AUDIT_ACTORS_SHOWN)
+    .map((item) => item.person);
 }
 
 /** One operation by id, when `scope` sees its company; else 40004 as for an unknown one. */
 export function auditEntry(scope: CompanyScope, id: string): AuditEntry {
-  const entry = logOf().byId.get(id);
+  const log = logOf();
+  let entry = log.groups.get(id);
+  if (!entry) {
+    // An old event's id: its order number and its place in the order's history.
+    const match = /^(.+)-(\d{1,6})$/.exec(id);
+    if (match) entry = singleEntry(log, match[1] as string, Number(match[2]));
+  }
   if (!entry || !scope.allows(entry.companyId)) {
     throw new ApiError(ApiCode.notFound, "auditOperationNotFound");
   }
@@ -272,11 +379,13 @@ export function auditEntry(scope: CompanyScope, id: string): AuditEntry {
 
 /** The orders of an operation, in the order it changed them. */
 export function auditOrders(entry: AuditEntry, start: number, count: number): AuditOrder[] {
+  const orderNos = orderNosOf(entry);
+  const events = eventsOf(entry);
   const orders: AuditOrder[] = [];
-  for (let i = start; i < Math.min(entry.orderNos.length, start + count); i++) {
-    const event = entry.events[i] as OrderEventRow;
+  for (let i = start; i < Math.min(orderNos.length, start + count); i++) {
+    const event = events[i] as OrderEventRow;
     orders.push({
-      orderNo: entry.orderNos[i] as string,
+      orderNo: orderNos[i] as string,
       action: event.action,
       fromStatus: event.fromStatus,
       toStatus: event.toStatus,
@@ -284,6 +393,15 @@ export function auditOrders(entry: AuditEntry, start: number, count: number): Au
     });
   }
   return orders;
+}
+
+/** Every order of an operation with its event, in the order it changed them. */
+export function* auditEvents(entry: AuditEntry): Generator<[string, OrderEventRow]> {
+  const orderNos = orderNosOf(entry);
+  const events = eventsOf(entry);
+  for (let i = 0; i < orderNos.length; i++) {
+    yield [orderNos[i] as string, events[i] as OrderEventRow];
+  }
 }
 
 const LABELS = { zh: zhLogistics, en: enLogistics } as const;

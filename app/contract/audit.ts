@@ -28,7 +28,6 @@ export const AUDIT_DOWNLOAD_MAX_ROWS = 100_000;
 const LAST_SECOND = 4_102_444_800;
 
 export const ACTOR_KINDS = ["company", "platform"] as const;
-export type ActorKind = (typeof ACTOR_KINDS)[number];
 
 const seconds = z.coerce.number().int().min(0).max(LAST_SECOND);
 

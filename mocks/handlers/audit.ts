@@ -14,10 +14,12 @@ import {
   auditCompany,
   auditEntries,
   auditEntry,
+  auditEvents,
   auditLabels,
   auditOrders,
   auditPeople,
   auditView,
+  orderNosOf,
 } from "../audit.ts";
 import { db } from "../db.ts";
 import { ApiError } from "../errors.ts";
@@ -56,7 +58,7 @@ export const auditHandlers = [
     const start = (query.current - 1) * query.pageSize;
     return {
       list: auditOrders(entry, start, query.pageSize),
-      pagination: pagination(entry.orderNos.length, query.current, query.pageSize),
+      pagination: pagination(orderNosOf(entry).length, query.current, query.pageSize),
     };
   }),
 
@@ -65,7 +67,7 @@ export const auditHandlers = [
     const scope = companyScope(signedIn(ctx).user);
     const entries = auditEntries(scope, query);
     let rows = 0;
-    for (const entry of entries) rows += entry.orderNos.length;
+    for (const entry of entries) rows += orderNosOf(entry).length;
     if (rows > AUDIT_DOWNLOAD_MAX_ROWS) {
       throw new ApiError(ApiCode.invalidParameters, "auditTooManyRows", {
         rows,
@@ -83,15 +85,15 @@ export const auditHandlers = [
       for (const entry of entries) {
         const view = auditView(entry, scope, 0);
         const person = view.actor ?? labels.platform;
-        for (const [index, event] of entry.events.entries()) {
+        for (const [orderNo, event] of auditEvents(entry)) {
           yield {
             time: entry.time,
             company: companyNames.get(entry.companyId) ?? entry.companyId,
             person,
             action: labels.action(event.action),
             source: labels.source(entry.source),
-            operation: entry.id,
-            orderNo: entry.orderNos[index] ?? "",
+            operation: view.id,
+            orderNo,
             from: orderStatusLabel(event.fromStatus, lang),
             to: orderStatusLabel(event.toStatus, lang),
             text: event.text,
