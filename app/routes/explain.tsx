@@ -8,7 +8,7 @@ import {
   ORDER_STATUS_TONES,
   ORDER_STATUSES,
   orderStatusKey,
-  SALVER_STATUS_TONES,
+  PALLET_STATUS_TONES,
   salverStatusKey,
 } from "~/utils/logistics-status.ts";
 
@@ -80,7 +80,7 @@ export default function ExplainPage() {
                 <tr key={code}>
                   <td className="px-3 py-1.5 font-mono">{code}</td>
                   <td className="px-3 py-1.5">
-                    <StatusBadge tone={SALVER_STATUS_TONES[code]}>
+                    <StatusBadge tone={PALLET_STATUS_TONES[code]}>
                       {t(salverStatusKey(code))}
                     </StatusBadge>
                   </td>

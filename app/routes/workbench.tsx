@@ -9,7 +9,7 @@ import { useTranslation } from "~/utils/i18n.ts";
 import {
   ORDER_STATUS_TONES,
   orderStatusKey,
-  SALVER_STATUS_TONES,
+  PALLET_STATUS_TONES,
   salverStatusKey,
 } from "~/utils/logistics-status.ts";
 import type { Route } from "./+types/workbench";
@@ -143,7 +143,7 @@ function Counts({ view }: { view: WorkbenchView }) {
       rows: view.counts.services.map((row) => ({
         status: row.status,
         label: t(salverStatusKey(row.status)),
-        tone: SALVER_STATUS_TONES[row.status],
+        tone: PALLET_STATUS_TONES[row.status],
         count: row.count,
       })),
     },
@@ -152,7 +152,7 @@ function Counts({ view }: { view: WorkbenchView }) {
       rows: view.counts.pallets.map((row) => ({
         status: row.status,
         label: t(salverStatusKey(row.status)),
-        tone: SALVER_STATUS_TONES[row.status],
+        tone: PALLET_STATUS_TONES[row.status],
         count: row.count,
       })),
     },

@@ -19,7 +19,7 @@ import {
 /** The colour of a status: how far along, or how wrong, things are (`StatusBadge` draws it). */
 export type StatusTone = "neutral" | "progress" | "done" | "warning" | "danger";
 
-export const SALVER_STATUS_TONES: Record<SalverStatusCode, StatusTone> = {
+export const PALLET_STATUS_TONES: Record<SalverStatusCode, StatusTone> = {
   [SalverStatus.initial]: "neutral",
   [SalverStatus.partlyCleared]: "progress",
   [SalverStatus.cleared]: "done",

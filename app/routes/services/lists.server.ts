@@ -9,7 +9,7 @@ import {
   parsePaging,
   redirectToTidyQuery,
 } from "~/utils/list-query.ts";
-import { SALVER_STATUS_TONES, salverStatusKey } from "~/utils/logistics-status.ts";
+import { PALLET_STATUS_TONES, salverStatusKey } from "~/utils/logistics-status.ts";
 import { apiContext, getInstance, getLocale } from "~/utils/request-context.server.ts";
 import { palletFilterSchema, serviceFilterSchema } from "~/validation/logistics.ts";
 
@@ -40,7 +40,7 @@ function emptyList<Row>(paging: { current: number; pageSize: number }, error: st
 }
 
 function statusOf(context: Context, code: Service["cbaStatus"]): StatusView {
-  return { label: getInstance(context).t(salverStatusKey(code)), tone: SALVER_STATUS_TONES[code] };
+  return { label: getInstance(context).t(salverStatusKey(code)), tone: PALLET_STATUS_TONES[code] };
 }
 
 export async function loadServices(context: Context, url: URL) {
