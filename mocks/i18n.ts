@@ -167,6 +167,10 @@ const MESSAGES = {
   "action.in": { zh: "入库", en: "stocked in" },
   "action.out": { zh: "出库", en: "stocked out" },
   reasonRequired: { zh: "扣留原因不能为空", en: "A reason for detention is required" },
+  filterRangeReversed: {
+    zh: "筛选范围无效：{first}（{start}）不能大于 {last}（{end}）",
+    en: "Invalid filter range: {first} ({start}) must not be after {last} ({end})",
+  },
   remarkRequiredDetained: {
     zh: "订单 {no} 处于扣留状态，备注（扣留原因）不能为空",
     en: "Order {no} is detained: its remark (reason for detention) cannot be blank",

@@ -128,7 +128,11 @@ export function queryOrders(
   filter: Partial<OrderFilter>,
   page?: { current: number; pageSize: number },
 ): OrderQueryResult {
-  const status = filter.cbaStatus ?? filter.cbaStatus1 ?? filter.status;
+  const ranges = rangesOf(filter);
+  const statuses = filter.cbaStatus ?? [];
+  // One status takes the indexed paths; several are matched row by row.
+  const several = statuses.length > 1 ? new Set<number>(statuses) : null;
+  const status = several ? undefined : (statuses[0] ?? filter.cbaStatus1 ?? filter.status);
   const serviceNo = filter.serviceNo === undefined ? undefined : canonicalNo(filter.serviceNo);
   const salverNo = filter.salverNo === undefined ? undefined : canonicalNo(filter.salverNo);
   const orderNo = filter.orderNo === undefined ? undefined : canonicalNo(filter.orderNo);
@@ -168,7 +172,9 @@ export function queryOrders(
     salverNo === undefined &&
     orderNo === undefined &&
     logisticsNo === undefined &&
-    !timed;
+    !timed &&
+    ranges.length === 0 &&
+    several === null;
   if (indexed && consignee !== undefined)
     return consigneeMatches(db.orderList, consignee, company, status, skip, take);
   if (consignee !== undefined && candidates === db.orderList)
@@ -206,6 +212,7 @@ export function queryOrders(
   for (const row of candidates) {
     if (company !== null && row.companyId !== company) continue;
     if (status !== undefined && row.cbaStatus !== status) continue;
+    if (several !== null && !several.has(row.cbaStatus)) continue;
     if (serviceNo !== undefined && row.serviceNo.toUpperCase() !== serviceNo) continue;
     if (!includesUpper(row.salverNo, salverNo)) continue;
     if (!includesUpper(row.orderNo, orderNo)) continue;
@@ -217,6 +224,7 @@ export function queryOrders(
       if (startTime !== undefined && time < startTime) continue;
       if (endTime !== undefined && time >= endTime) continue;
     }
+    if (!inRanges(row, ranges)) continue;
     if (sortByTime || (total >= skip && rows.length < take)) rows.push(row);
     total += 1;
     amountTotal += row.acturalPaid;
@@ -232,6 +240,75 @@ export function queryOrders(
     return { rows: page ? rows.slice(skip, skip + take) : rows, total, amountTotal };
   }
   return { rows, total, amountTotal };
+}
+
+/** A bound of the order list's range filters: an order's field within [min, max). */
+interface RowRange {
+  field: "createdOn" | "enterCbaTime" | "exitCbaTime" | "acturalPaid";
+  min: number;
+  max: number;
+}
+
+const DAY_RANGES = [
+  ["createdOn", "createdFrom", "createdTo"],
+  ["enterCbaTime", "stockedInFrom", "stockedInTo"],
+  ["exitCbaTime", "stockedOutFrom", "stockedOutTo"],
+] as const;
+
+/** Unix seconds of 00:00 China time on a `YYYY-MM-DD` day. */
+function chinaMidnight(day: string): number {
+  const [year, month, date] = day.split("-").map(Number) as [number, number, number];
+  return Date.UTC(year, month - 1, date) / 1000 - CHINA_OFFSET_SECONDS;
+}
+
+function reversed(first: string, last: string, start: string | number, end: string | number) {
+  return new ApiError(ApiCode.invalidParameters, "filterRangeReversed", {
+    first,
+    last,
+    start,
+    end,
+  });
+}
+
+/**
+ * The day and amount ranges of the filter as bounds on the orders' fields:
+ * days are whole China-time days, both ends inclusive; amounts in fen, both
+ * inclusive. A range whose start is after its end is refused (40001).
+ */
+function rangesOf(filter: Partial<OrderFilter>): RowRange[] {
+  const ranges: RowRange[] = [];
+  for (const [field, fromName, toName] of DAY_RANGES) {
+    const from = filter[fromName];
+    const to = filter[toName];
+    if (from === undefined && to === undefined) continue;
+    if (from !== undefined && to !== undefined && from > to)
+      throw reversed(fromName, toName, from, to);
+    ranges.push({
+      field,
+      min: from === undefined ? Number.NEGATIVE_INFINITY : chinaMidnight(from),
+      max: to === undefined ? Number.POSITIVE_INFINITY : chinaMidnight(to) + 86_400,
+    });
+  }
+  const { acturalPaidMin: min, acturalPaidMax: max } = filter;
+  if (min !== undefined || max !== undefined) {
+    if (min !== undefined && max !== undefined && min > max)
+      throw reversed("acturalPaidMin", "acturalPaidMax", min, max);
+    ranges.push({
+      field: "acturalPaid",
+      min: min ?? Number.NEGATIVE_INFINITY,
+      max: max === undefined ? Number.POSITIVE_INFINITY : max + 1,
+    });
+  }
+  return ranges;
+}
+
+/** Whether the order is within every range; an order without the time is in none on it. */
+function inRanges(row: OrderRow, ranges: readonly RowRange[]): boolean {
+  for (const { field, min, max } of ranges) {
+    const value = row[field];
+    if (value === null || value < min || value >= max) return false;
+  }
+  return true;
 }
 
 /**

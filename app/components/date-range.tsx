@@ -32,9 +32,12 @@ export function DateRangeField({
   range,
   today,
   error,
+  names = { start: START_DATE, end: END_DATE },
 }: {
   /** Prefix of the inputs' ids. */
   id: string;
+  /** The query parameters of the two days (a list with several ranges names each its own). */
+  names?: { start: string; end: string };
   label: string;
   range: DateRange;
   /** `YYYY-MM-DD`, China time. */
@@ -46,6 +49,8 @@ export function DateRangeField({
   const location = useLocation();
   const params = new URLSearchParams(location.search);
   const chosen = activeShortcut(range, today);
+  const startName = names.start;
+  const endName = names.end;
   const errorId = `${id}-error`;
   const invalid = error ? true : undefined;
   return (
@@ -64,8 +69,8 @@ export function DateRangeField({
               <Link
                 key={shortcut}
                 to={listHref(location.pathname, params, {
-                  [START_DATE]: days.startDate,
-                  [END_DATE]: days.endDate,
+                  [startName]: days.startDate,
+                  [endName]: days.endDate,
                   current: null,
                 })}
                 aria-current={chosen === shortcut ? "true" : undefined}
@@ -84,7 +89,7 @@ export function DateRangeField({
         </label>
         <DateInput
           id={`${id}-start`}
-          name={START_DATE}
+          name={startName}
           defaultValue={range.startDate ?? ""}
           pickerLabel={t("inventory.dateRange.start")}
           aria-invalid={invalid}
@@ -99,7 +104,7 @@ export function DateRangeField({
         </label>
         <DateInput
           id={`${id}-end`}
-          name={END_DATE}
+          name={endName}
           defaultValue={range.endDate ?? ""}
           pickerLabel={t("inventory.dateRange.end")}
           aria-invalid={invalid}

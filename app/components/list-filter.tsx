@@ -20,6 +20,7 @@ export function ListFilter({
   onSubmit,
   id,
   ignored = [],
+  after,
 }: {
   children: ReactNode;
   keep?: readonly string[];
@@ -27,6 +28,8 @@ export function ListFilter({
   id?: string;
   /** Filters of the address that were not applied (`ignoredFilters`): the list says which. */
   ignored?: readonly IgnoredFilter[];
+  /** Filters drawn after the search and reset buttons, on a line of their own (a disclosure of more). */
+  after?: ReactNode;
 }) {
   const { t } = useTranslation();
   const location = useLocation();
@@ -84,6 +87,7 @@ export function ListFilter({
             {t("common.reset")}
           </Link>
         </div>
+        {after}
       </form>
     </search>
   );
@@ -99,6 +103,10 @@ const FILTER_LABELS = {
   consignee: "filterConsignee",
   sortField: "filterSortField",
   sortOrder: "filterSortOrder",
+  createdRange: "filterCreatedRange",
+  stockedInRange: "filterStockedInRange",
+  stockedOutRange: "filterStockedOutRange",
+  paidRange: "filterPaidRange",
   state: "filterState",
   companyId: "filterCompanyId",
 } as const;

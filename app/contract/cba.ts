@@ -34,6 +34,35 @@ const numberText = z.string().trim().min(1).max(64);
 /** Query text filters: trimmed, partial match. */
 const filterText = z.string().trim().max(64).optional();
 const queryOrderStatus = z.coerce.number().int().min(1).max(4).optional();
+const orderStatusCode = z.coerce
+  .number()
+  .int()
+  .min(1)
+  .max(ORDER_STATUSES.length)
+  .pipe(orderStatusSchema);
+/**
+ * One status, or several as the parameter repeated (`cbaStatus=1&cbaStatus=4`):
+ * at most one of each status that exists; read as the list of codes.
+ */
+const queryOrderStatuses = z
+  .union([orderStatusCode, z.array(orderStatusCode).min(1).max(ORDER_STATUSES.length)])
+  .transform((value) => [...new Set(Array.isArray(value) ? value : [value])])
+  .optional();
+
+/** A China-time calendar day, `YYYY-MM-DD` (1970 on): the order list's date filters. */
+export const chinaDaySchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .refine((value) => {
+    const [year, month, day] = value.split("-").map(Number) as [number, number, number];
+    const date = new Date(Date.UTC(year, month - 1, day));
+    return year >= 1970 && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  }, "not a calendar day");
+const queryDay = chinaDaySchema.optional();
+
+/** The largest amount a filter may name, in fen (10 billion yuan). */
+export const AMOUNT_FILTER_MAX = 1_000_000_000_000;
+const queryAmount = z.coerce.number().int().min(0).max(AMOUNT_FILTER_MAX).optional();
 
 /** A file answered or uploaded as raw bytes (OpenAPI `format: binary`). */
 export const binaryFileSchema = z.string().meta({ format: "binary" });
@@ -194,11 +223,16 @@ export const SORT_ORDERS = ["asc", "desc"] as const;
 
 /**
  * Filters of the order list, also sent as the query of the downloads.
- * Text filters match partially; `cbaStatus1` and `status` are older names of
- * `cbaStatus`, used when `cbaStatus` is absent. `startTime` (inclusive) and
- * `endTime` (exclusive) are Unix seconds applied to `timeField`. Orders come
- * newest first by `timeField`, or by `sortField` in `sortOrder` (default
- * descending) when given; orders without that time come last.
+ * Text filters match partially; `cbaStatus` may repeat (any of the statuses
+ * named); `cbaStatus1` and `status` are older names of one status, used when
+ * `cbaStatus` is absent. `startTime` (inclusive) and `endTime` (exclusive)
+ * are Unix seconds applied to `timeField`. The day ranges (`createdFrom` …
+ * `stockedOutTo`) are China-time calendar days, both ends inclusive; an order
+ * without that time matches no range on it. `acturalPaidMin` / `Max` bound
+ * the amount paid, in fen, both inclusive. A range whose start is after its
+ * end is refused (40001). Orders come newest first by `timeField`, or by
+ * `sortField` in `sortOrder` (default descending) when given; orders
+ * without that time come last.
  */
 export const orderFilterSchema = z.object({
   serviceNo: filterText,
@@ -206,12 +240,20 @@ export const orderFilterSchema = z.object({
   orderNo: filterText,
   logisticsNo: filterText,
   consignee: filterText,
-  cbaStatus: queryOrderStatus,
+  cbaStatus: queryOrderStatuses,
   cbaStatus1: queryOrderStatus,
   status: queryOrderStatus,
   timeField: z.enum(ORDER_TIME_FIELDS).default("createdOn"),
   startTime: z.coerce.number().int().optional(),
   endTime: z.coerce.number().int().optional(),
+  createdFrom: queryDay,
+  createdTo: queryDay,
+  stockedInFrom: queryDay,
+  stockedInTo: queryDay,
+  stockedOutFrom: queryDay,
+  stockedOutTo: queryDay,
+  acturalPaidMin: queryAmount,
+  acturalPaidMax: queryAmount,
   sortField: z.enum(ORDER_SORT_FIELDS).optional(),
   sortOrder: z.enum(SORT_ORDERS).optional(),
 });

@@ -105,7 +105,7 @@ describe("details query", () => {
     const query = parseDetailQuery(q("startDate=2026-11-01&endDate=2026-11-02"));
     expect(query.status).toBe(4);
     expect(query.filter).toEqual({
-      cbaStatus: 4,
+      cbaStatus: [4],
       salverNo: undefined,
       orderNo: undefined,
       timeField: "enterCbaTime",
@@ -120,7 +120,7 @@ describe("details query", () => {
     expect(detailTimeField(2)).toBe("createdOn");
     expect(detailTimeField(1)).toBe("createdOn");
     expect(parseDetailQuery(q("cbaStatus=3&salverNo=P-1&orderNo=O")).filter).toMatchObject({
-      cbaStatus: 3,
+      cbaStatus: [3],
       salverNo: "P-1",
       orderNo: "O",
       timeField: "exitCbaTime",

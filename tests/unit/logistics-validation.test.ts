@@ -41,7 +41,7 @@ describe("list filters from the query string", () => {
       salverNo: "TP1",
       orderNo: "DD9",
       consignee: "王",
-      cbaStatus: 2,
+      cbaStatus: [2],
     });
   });
 

@@ -34,11 +34,15 @@ function scan(scope: CompanyScope, consignee: string, status?: OrderStatusCode) 
 
 function check(scope: CompanyScope, consignee: string, status?: OrderStatusCode) {
   const expected = scan(scope, consignee, status);
-  const all = queryOrders(scope, { consignee, cbaStatus: status });
+  const all = queryOrders(scope, { consignee, cbaStatus: status && [status] });
   expect(all.rows.map((row) => row.orderNo)).toEqual(expected.rows.map((row) => row.orderNo));
   expect(all.total).toBe(expected.total);
   expect(all.amountTotal).toBe(expected.amountTotal);
-  const page = queryOrders(scope, { consignee, cbaStatus: status }, { current: 2, pageSize: 7 });
+  const page = queryOrders(
+    scope,
+    { consignee, cbaStatus: status && [status] },
+    { current: 2, pageSize: 7 },
+  );
   expect(page.rows).toEqual(expected.rows.slice(7, 14));
   expect(page.total).toBe(expected.total);
 }

@@ -69,7 +69,7 @@ export function parseDetailQuery(params: URLSearchParams): DetailQuery {
     range,
     rangeInput: parsed.input,
     rangeError: parsed.ok ? null : parsed.error,
-    filter: { cbaStatus: status, salverNo, orderNo, timeField, ...rangeToSeconds(range) },
+    filter: { cbaStatus: [status], salverNo, orderNo, timeField, ...rangeToSeconds(range) },
   };
 }
 

@@ -9,11 +9,9 @@ import type { RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import { OrderStatus } from "~/contract/status-codes.ts";
 import type { Api, ApiFailure } from "~/utils/api.server.ts";
-import { parseFilters } from "~/utils/list-query.ts";
 import { orderStatusKey } from "~/utils/logistics-status.ts";
 import { targetChoices } from "~/utils/order-moves.ts";
 import { apiContext } from "~/utils/request-context.server.ts";
-import { type OrderListFilter, orderListFilterSchema } from "~/validation/logistics.ts";
 import { STATUS_TARGETS } from "~/validation/logistics-limits.ts";
 import type { OperationSchemas } from "./operation-schemas.ts";
 import {
@@ -25,6 +23,7 @@ import {
   type OrderOperation,
   type SelectionOperation,
 } from "./operations.ts";
+import { type OrderQueryFilter, readOrderFilters } from "./order-filters.server.ts";
 import type { PendingOperation } from "./order-view.ts";
 
 /** An answer of the backend, as `Api.attempt` gives it. */
@@ -44,7 +43,7 @@ interface Calls<K extends Intent, D> {
   answer(data: D, t: TFunction): OperationAnswer;
 }
 interface SelectionCalls<K extends Intent, D> extends Calls<K, D> {
-  callAll(api: Api, value: AllMatching<K>, filters: OrderListFilter): Promise<Outcome<D>>;
+  callAll(api: Api, value: AllMatching<K>, filters: OrderQueryFilter): Promise<Outcome<D>>;
 }
 
 /**
@@ -54,7 +53,7 @@ interface SelectionCalls<K extends Intent, D> extends Calls<K, D> {
 export interface OperationCalls {
   call(api: Api, value: unknown): Promise<Outcome<unknown>>;
   /** Operations on the selection only: every order matching the filters. */
-  callAll?(api: Api, value: unknown, filters: OrderListFilter): Promise<Outcome<unknown>>;
+  callAll?(api: Api, value: unknown, filters: OrderQueryFilter): Promise<Outcome<unknown>>;
   answer(data: unknown, t: TFunction): OperationAnswer;
 }
 
@@ -188,7 +187,7 @@ export async function withChoices(
 ): Promise<PendingOperation | null> {
   if (pending?.intent !== "status") return pending;
   const all = pending.matching !== undefined;
-  const filters = parseFilters(url.searchParams, orderListFilterSchema);
+  const filters = readOrderFilters(url.searchParams).query;
   const answer = await context.get(apiContext).attempt("orderStatusCounts", {
     query: all ? filters : {},
     body: { orderNoList: all ? [] : pending.orderNoList },

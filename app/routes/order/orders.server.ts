@@ -13,13 +13,7 @@ import { IMPORT_MAX_BYTES, type Order, type Pagination } from "~/contract/index.
 import type { ApiFailure } from "~/utils/api.server.ts";
 import { formatChinaTime } from "~/utils/china-time.ts";
 import { formatCount, formatMoney, formatWeight } from "~/utils/format.ts";
-import {
-  listHref,
-  loadClampedPage,
-  parseFilters,
-  parsePaging,
-  redirectToTidyQuery,
-} from "~/utils/list-query.ts";
+import { listHref, loadClampedPage, parsePaging, redirectToTidyQuery } from "~/utils/list-query.ts";
 import { ORDER_STATUS_TONES, orderStatusKey } from "~/utils/logistics-status.ts";
 import {
   ALL_MATCHING_PARAM,
@@ -34,7 +28,7 @@ import { apiContext, getInstance, getLocale, postedForm } from "~/utils/request-
 import { resolveSelection, selectionParam } from "~/utils/selection-store.server.ts";
 import { applyOnce, done, newSubmissionKey } from "~/utils/submission-key.server.ts";
 import { inspectXlsx, XlsxRefused } from "~/utils/xlsx-guard.server.ts";
-import { orderListFilterSchema, selectionSchema } from "~/validation/logistics.ts";
+import { selectionSchema } from "~/validation/logistics.ts";
 import { operationSchema } from "./operation-schemas.ts";
 import {
   type OperationCalls,
@@ -49,6 +43,7 @@ import {
   type OrderOperation,
   operationOf,
 } from "./operations.ts";
+import { readOrderFilters } from "./order-filters.server.ts";
 import type {
   OrderActionData,
   OrderDetails,
@@ -132,7 +127,7 @@ function openedDetails(orders: readonly Order[], url: URL, context: Context): Or
 /** One page of the list as the address asks for it (a page past the end: the last). */
 function loadPage(context: Context, url: URL) {
   const paging = parsePaging(url.searchParams);
-  const filters = parseFilters(url.searchParams, orderListFilterSchema);
+  const filters = readOrderFilters(url.searchParams).query;
   const api = context.get(apiContext);
   return loadClampedPage(
     paging,
@@ -145,14 +140,17 @@ export async function loadOrders(context: Context, url: URL) {
   redirectToTidyQuery(url);
   const locale = getLocale(context);
   const paging = parsePaging(url.searchParams);
-  const filters = parseFilters(url.searchParams, orderListFilterSchema);
+  const reading = readOrderFilters(url.searchParams);
   const [result, selection, posted] = await Promise.all([
     loadPage(context, url),
     resolveSelection(url.searchParams),
     readResult<OrderResult>(context, RESULT_KIND, url),
   ]);
   const common = {
-    filters,
+    filters: reading.filters,
+    rangeFilters: reading.view,
+    // The applied filters, posted with the downloads (`cbaStatus` repeated).
+    filterEntries: reading.entries,
     // The numbers of a selection kept on the server; one written in the address is read there.
     keptSelection: selection.kept ? { id: selection.kept, orderNos: selection.orderNos } : null,
     result: posted ? { id: posted.id, ...posted.value } : null,
@@ -167,6 +165,7 @@ export async function loadOrders(context: Context, url: URL) {
       pagination: { total: 0, ...paging } as Pagination,
       totals: { orderCount: formatCount(0, locale), amountTotal: formatMoney(0, locale) },
       pending: null,
+      palletTrail: null,
       error: result.message as string | null,
     };
   }
@@ -185,8 +184,19 @@ export async function loadOrders(context: Context, url: URL) {
       url,
       pendingOf(url, selection, result.data.pagination.total),
     ),
+    palletTrail: palletTrail(result.data.list, reading.filters.salverNo),
     error: null,
   };
+}
+
+/**
+ * The service and pallet of the list when it is filtered to one pallet (its
+ * whole number): the way back to them above the list.
+ */
+function palletTrail(orders: readonly Order[], palletNo: string | undefined) {
+  const wanted = palletNo?.toUpperCase();
+  const order = wanted ? orders.find((row) => row.salverNo.toUpperCase() === wanted) : undefined;
+  return order ? { serviceNo: order.serviceNo, palletNo: order.salverNo } : null;
 }
 
 /**
@@ -413,7 +423,7 @@ async function planOf(
     // first post counts them for the confirmation; the second sends that
     // count, and the backend changes nothing when the filter matches another
     // number by then: the confirmation is shown again with the new count.
-    const filters = parseFilters(url.searchParams, orderListFilterSchema);
+    const filters = readOrderFilters(url.searchParams).query;
     const matching = await countMatching(context, url);
     if (!matching) {
       return refused(
@@ -458,7 +468,7 @@ function confirming(intent: OrderIntent): ConfirmIntent {
 
 /** How many orders match the list's filters, as the backend counts them now. */
 async function countMatching(context: Context, url: URL): Promise<number | null> {
-  const filters = parseFilters(url.searchParams, orderListFilterSchema);
+  const filters = readOrderFilters(url.searchParams).query;
   const answer = await context
     .get(apiContext)
     .attempt("orders", { query: { current: 1, pageSize: 10, ...filters } });

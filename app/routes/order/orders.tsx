@@ -2,16 +2,16 @@ import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Link, useFetcher, useLocation, useNavigate, useNavigation, useSubmit } from "react-router";
 import { ConfirmDialog, ConfirmPanel } from "~/components/confirm-dialog.tsx";
 import { ErrorLine, Notice, useErrorText } from "~/components/form-messages.tsx";
-import { FilterField, ListFilter, RecentInput, StatusFilter } from "~/components/list-filter.tsx";
+import { FilterField, ListFilter, RecentInput } from "~/components/list-filter.tsx";
 import { OrderTotals } from "~/components/order-totals.tsx";
 import { PageHeader } from "~/components/page-header.tsx";
 import { PagedTable } from "~/components/paged-table.tsx";
 import { XlsxUpload } from "~/components/xlsx-upload.tsx";
 import type { Locale } from "~/locales/index.ts";
+import { chinaToday } from "~/utils/date-range.ts";
 import { formatCount } from "~/utils/format.ts";
 import { useTranslation } from "~/utils/i18n.ts";
-import { filterEntries, ignoredFilters, listHref, RESULT_PARAM } from "~/utils/list-query.ts";
-import { ORDER_STATUSES, orderStatusKey } from "~/utils/logistics-status.ts";
+import { listHref, RESULT_PARAM } from "~/utils/list-query.ts";
 import {
   ALL_MATCHING_PARAM,
   fitsInAddress,
@@ -24,7 +24,6 @@ import {
 import { SUBMISSION_FIELD } from "~/utils/submission-field.ts";
 import { chosenColumns } from "~/utils/table-columns.ts";
 import { useHydrated } from "~/utils/use-hydrated.ts";
-import { orderListFilterSchema } from "~/validation/logistics.ts";
 import {
   MAX_SELECTION,
   ORDER_FILTER_TEXT_FIELDS,
@@ -33,7 +32,10 @@ import {
 import type { Route } from "./+types/orders";
 import { checkScan, OperationForm } from "./operation-forms.tsx";
 import { ORDER_OPERATIONS, type OrderIntent, operationsFor } from "./operations.ts";
+import { OrderBreadcrumb } from "./order-breadcrumb.tsx";
 import { useOrderColumns } from "./order-columns.tsx";
+import { readOrderFilters } from "./order-filters.server.ts";
+import { OrderRangeFilters, OrderStatusChoices } from "./order-range-filters.tsx";
 import type { OrderActionData, PendingOperation } from "./order-view.ts";
 import { ImportReportView, OrderDetail } from "./order-views.tsx";
 import { loadOrders, orderAction } from "./orders.server.ts";
@@ -41,7 +43,8 @@ import { loadOrders, orderAction } from "./orders.server.ts";
 export async function loader({ context, url, request }: Route.LoaderArgs) {
   return {
     ...(await loadOrders(context, url)),
-    ignoredFilters: ignoredFilters(url.searchParams, orderListFilterSchema),
+    ignoredFilters: readOrderFilters(url.searchParams).ignored,
+    today: chinaToday(),
     hiddenColumns: chosenColumns(request, "orders"),
   };
 }
@@ -239,7 +242,20 @@ export default function OrdersPage({ loaderData, actionData }: Route.ComponentPr
     <section className="card p-5">
       <PageHeader title={t("logistics.order.title")} />
 
-      <ListFilter keep={SORT_PARAMS} ignored={loaderData.ignoredFilters}>
+      {loaderData.palletTrail ? (
+        <div className="mb-3">
+          <OrderBreadcrumb
+            {...loaderData.palletTrail}
+            here={t("logistics.order.title")}
+            testId="pallet-breadcrumb"
+          />
+        </div>
+      ) : null}
+      <ListFilter
+        keep={SORT_PARAMS}
+        ignored={loaderData.ignoredFilters}
+        after={<OrderRangeFilters view={loaderData.rangeFilters} today={loaderData.today} />}
+      >
         {ORDER_FILTER_TEXT_FIELDS.map((field) => (
           <FilterField
             key={field}
@@ -255,12 +271,7 @@ export default function OrdersPage({ loaderData, actionData }: Route.ComponentPr
             />
           </FilterField>
         ))}
-        <StatusFilter
-          label={t("logistics.order.status")}
-          codes={ORDER_STATUSES}
-          labelOf={(code) => t(orderStatusKey(code))}
-          value={filters.cbaStatus}
-        />
+        <OrderStatusChoices chosen={loaderData.rangeFilters.statuses} />
       </ListFilter>
 
       {done ? (
@@ -309,8 +320,8 @@ export default function OrdersPage({ loaderData, actionData }: Route.ComponentPr
           onSubmit={onOperation}
           className="flex flex-wrap items-center gap-2"
         >
-          {filterEntries(filters).map(([name, value]) => (
-            <input key={name} type="hidden" name={name} value={value} />
+          {loaderData.filterEntries.map(([name, value]) => (
+            <input key={`${name}=${value}`} type="hidden" name={name} value={value} />
           ))}
           {/* Orders chosen on other pages post with the boxes of this one. */}
           {elsewhere.map((orderNo) => (
@@ -431,7 +442,17 @@ export default function OrdersPage({ loaderData, actionData }: Route.ComponentPr
         expand={{
           label: (order) => t("logistics.order.expandLines", { orderNo: order.orderNo }),
           render: (order) => (
-            <OrderDetail orderNo={order.orderNo} detail={loaderData.details[order.orderNo]} />
+            <>
+              <div className="mb-2">
+                <OrderBreadcrumb
+                  serviceNo={order.serviceNo}
+                  palletNo={order.salverNo}
+                  here={t("logistics.order.breadcrumbOrder", { orderNo: order.orderNo })}
+                  testId={`order-breadcrumb-${order.orderNo}`}
+                />
+              </div>
+              <OrderDetail orderNo={order.orderNo} detail={loaderData.details[order.orderNo]} />
+            </>
           ),
         }}
         toolbar={

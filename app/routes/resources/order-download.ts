@@ -1,12 +1,12 @@
 import { data } from "react-router";
 import { requireAccess } from "~/utils/auth.server.ts";
 import { fileHeaders } from "~/utils/file-response.server.ts";
-import { parseFilters } from "~/utils/list-query.ts";
 import { downloadOrBack, refusalPage } from "~/utils/refusal.server.ts";
 import { apiContext, getInstance, postedForm } from "~/utils/request-context.server.ts";
 import { resourcePage } from "~/utils/resource-paths.ts";
 import { assertSameOrigin } from "~/utils/same-origin.server.ts";
-import { downloadSchema, orderListFilterSchema } from "~/validation/logistics.ts";
+import { downloadSchema } from "~/validation/logistics.ts";
+import { readOrderFilters } from "../order/order-filters.server.ts";
 import type { Route } from "./+types/order-download";
 
 /**
@@ -31,7 +31,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const texts = [...form.entries()].filter(
       (entry): entry is [string, string] => typeof entry[1] === "string",
     );
-    const filters = parseFilters(new URLSearchParams(texts), orderListFilterSchema);
+    const filters = readOrderFilters(new URLSearchParams(texts)).query;
     const { kind, orderNoList } = parsed.data;
     const upstream = await context
       .get(apiContext)
