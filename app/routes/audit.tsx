@@ -60,6 +60,7 @@ function AuditList({ data }: { data: ListData }) {
           {
             key: "company",
             header: t("audit.company"),
+            className: "min-w-48",
             cell: (row: OperationView) => <span data-testid="audit-company">{row.company}</span>,
           },
         ]
@@ -67,7 +68,7 @@ function AuditList({ data }: { data: ListData }) {
     {
       key: "person",
       header: t("audit.person"),
-      className: "break-all",
+      className: "whitespace-nowrap",
       cell: (row) => <span data-testid="audit-person">{row.person}</span>,
     },
     {
@@ -93,14 +94,21 @@ function AuditList({ data }: { data: ListData }) {
           <ul className="flex flex-col gap-0.5">
             {row.orderNos.map((order) => (
               <li key={order.orderNo}>
-                <Link to={order.href} className="code-cell link">
+                <Link
+                  to={order.href}
+                  className="code-cell text-brand-700 underline-offset-2 hover:underline"
+                >
                   {order.orderNo}
                 </Link>
               </li>
             ))}
           </ul>
           {row.more ? (
-            <Link to={row.more.href} className="link text-xs" data-testid="audit-more">
+            <Link
+              to={row.more.href}
+              className="btn-link text-xs underline"
+              data-testid="audit-more"
+            >
               {row.more.label}
             </Link>
           ) : null}
@@ -237,7 +245,7 @@ function OperationOrders({ data }: { data: OperationData }) {
       header: t("audit.orderNo"),
       fixed: true,
       cell: (row) => (
-        <Link to={row.href} className="code-cell link">
+        <Link to={row.href} className="code-cell text-brand-700 underline-offset-2 hover:underline">
           {row.orderNo}
         </Link>
       ),
@@ -255,7 +263,7 @@ function OperationOrders({ data }: { data: OperationData }) {
     <>
       <div className="mb-4 flex flex-wrap items-center gap-3">
         <h2 className="text-sm font-medium text-gray-800">{t("audit.operationTitle")}</h2>
-        <Link to={data.back} className="link text-sm" data-testid="audit-back">
+        <Link to={data.back} className="btn-link underline" data-testid="audit-back">
           {t("audit.back")}
         </Link>
       </div>
