@@ -99,15 +99,15 @@ export async function loadPallets(context: Context, url: URL) {
   return {
     filters,
     list: result.data.list.map(
-      (salver: Salver): PalletRow => ({
-        salverNo: salver.salverNo,
-        name: salver.name,
-        size: formatDimensions(salver.width, salver.length, salver.height, locale),
-        weight: formatWeight(salver.weight, locale),
-        salverDirection: salver.salverDirection,
-        ordersTotal: formatCount(salver.ordersTotal, locale),
-        amount: formatMoney(salver.amount, locale),
-        status: statusOf(context, salver.cbaStatus),
+      (pallet: Salver): PalletRow => ({
+        salverNo: pallet.salverNo,
+        name: pallet.name,
+        size: formatDimensions(pallet.width, pallet.length, pallet.height, locale),
+        weight: formatWeight(pallet.weight, locale),
+        salverDirection: pallet.salverDirection,
+        ordersTotal: formatCount(pallet.ordersTotal, locale),
+        amount: formatMoney(pallet.amount, locale),
+        status: statusOf(context, pallet.cbaStatus),
       }),
     ),
     pagination: result.data.pagination,

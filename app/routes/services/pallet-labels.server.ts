@@ -58,9 +58,9 @@ export async function findPallets(
   const api = context.get(apiContext);
   const found = new Map<string, Salver>();
   const keep = (list: readonly Salver[]) => {
-    for (const salver of list) {
-      const wanted = numbers.find((number) => same(number, salver.salverNo));
-      if (wanted) found.set(wanted.toUpperCase(), salver);
+    for (const pallet of list) {
+      const wanted = numbers.find((number) => same(number, pallet.salverNo));
+      if (wanted) found.set(wanted.toUpperCase(), pallet);
     }
   };
   if (numbers.length === 1) {
@@ -89,9 +89,9 @@ export async function findPallets(
     }
   }
   return numbers.map((number) => {
-    const salver = found.get(number.toUpperCase());
-    if (!salver) throw palletNotFound();
-    return salver;
+    const pallet = found.get(number.toUpperCase());
+    if (!pallet) throw palletNotFound();
+    return pallet;
   });
 }
 
@@ -119,15 +119,15 @@ export async function loadLabels(context: Context, url: URL) {
     ...base,
     notice: null as string | null,
     labels: pallets.map(
-      (salver): PalletLabel => ({
-        salverNo: salver.salverNo,
-        serviceNo: salver.serviceNo,
-        name: salver.name,
-        size: formatDimensions(salver.width, salver.length, salver.height, locale),
-        weight: formatWeight(salver.weight, locale),
-        position: salver.salverDirection,
-        ordersTotal: formatCount(salver.ordersTotal, locale),
-        barcode: code128(salver.salverNo),
+      (pallet): PalletLabel => ({
+        salverNo: pallet.salverNo,
+        serviceNo: pallet.serviceNo,
+        name: pallet.name,
+        size: formatDimensions(pallet.width, pallet.length, pallet.height, locale),
+        weight: formatWeight(pallet.weight, locale),
+        position: pallet.salverDirection,
+        ordersTotal: formatCount(pallet.ordersTotal, locale),
+        barcode: code128(pallet.salverNo),
       }),
     ),
   };

@@ -59,16 +59,16 @@ export async function loadManifest(context: Context, url: URL) {
   if (!serviceNo) {
     return { pallet: null, notice: t("paper.serviceRequired"), serviceNo, rows: [], totals: null };
   }
-  const [salver] = await findPallets(context, serviceNo, [salverNo]);
-  if (!salver) throw palletNotFound();
+  const [found] = await findPallets(context, serviceNo, [salverNo]);
+  if (!found) throw palletNotFound();
   const pallet = {
-    salverNo: salver.salverNo,
-    serviceNo: salver.serviceNo,
-    position: salver.salverDirection,
-    barcode: code128(salver.salverNo),
+    salverNo: found.salverNo,
+    serviceNo: found.serviceNo,
+    position: found.salverDirection,
+    barcode: code128(found.salverNo),
     printedAt: formatChinaTime({ seconds: Math.floor(Date.now() / 1000) }, "YYYY-MM-DD HH:mm"),
   };
-  const { orders, total } = await ordersOf(context, salver.serviceNo, salver.salverNo);
+  const { orders, total } = await ordersOf(context, pallet.serviceNo, pallet.salverNo);
   if (!orders) {
     const notice = t("paper.manifest.tooMany", {
       count: formatCount(total, locale),
