@@ -398,7 +398,6 @@ export function PagedTable<Row>({
                             name={selection.name}
                             value={key}
                             form={selection.form}
-                            className="size-4 accent-brand-600"
                             aria-label={selection.label(key)}
                             data-select=""
                             defaultChecked={locked || selection.selected.has(key)}
@@ -419,7 +418,7 @@ export function PagedTable<Row>({
                                 checked={open}
                                 onChange={() => toggleOpened(key)}
                               />
-                              <ExpandChevron open={open} />
+                              <ExpandChevron />
                             </label>
                           ) : (
                             // Without JavaScript the list comes again with this row opened (or closed);
@@ -430,7 +429,7 @@ export function PagedTable<Row>({
                               aria-label={expand.label(row)}
                               aria-expanded={open}
                             >
-                              <ExpandChevron open={open} />
+                              <ExpandChevron />
                             </a>
                           )}
                         </td>
@@ -478,8 +477,9 @@ export const OPEN_PARAM = "open";
 /** app/app.css: the same class list on every row's chevron, written once. */
 const EXPAND_CONTROL = "row-toggle";
 
-function ExpandChevron({ open }: { open: boolean }) {
-  return <ChevronIcon className={`size-4 transition-transform ${open ? "" : "-rotate-90"}`} />;
+/** Turned by the toggle's state (app/app.css, `row-toggle`): closed points right, open down. */
+function ExpandChevron() {
+  return <ChevronIcon className="size-4" />;
 }
 
 /**
@@ -581,16 +581,12 @@ function ColumnMenu<Row>({
               {t("table.showColumns")}
             </legend>
             {optional.map((column) => (
-              <label
-                key={column.key}
-                className="flex items-center gap-2 rounded px-1 py-1 text-sm hover:bg-gray-50"
-              >
+              <label key={column.key} className="menu-check">
                 <input type="hidden" name="column" value={column.key} />
                 <input
                   type="checkbox"
                   name="show"
                   value={column.key}
-                  className="size-4 accent-brand-600"
                   defaultChecked={!hidden.includes(column.key)}
                 />
                 {column.header}
@@ -618,13 +614,9 @@ function ColumnMenu<Row>({
             {t("table.showColumns")}
           </legend>
           {optional.map((column) => (
-            <label
-              key={column.key}
-              className="flex items-center gap-2 rounded px-1 py-1 text-sm hover:bg-gray-50"
-            >
+            <label key={column.key} className="menu-check">
               <input
                 type="checkbox"
-                className="size-4 accent-brand-600"
                 checked={!hidden.includes(column.key)}
                 onChange={(event) =>
                   onChange(
@@ -650,15 +642,16 @@ function ColumnMenu<Row>({
 export function DateTime({ value }: { value: string | null | undefined }) {
   if (!value) return null;
   const [date, ...time] = value.split(" ");
+  // One class on the pair keeps each part on one line (app/app.css, `date-time`).
   return (
-    <>
-      <span className="whitespace-nowrap">{date}</span>
+    <span className="date-time">
+      <span>{date}</span>
       {time.length > 0 ? (
         <>
           {" "}
-          <span className="whitespace-nowrap">{time.join(" ")}</span>
+          <span>{time.join(" ")}</span>
         </>
       ) : null}
-    </>
+    </span>
   );
 }

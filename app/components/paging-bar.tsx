@@ -35,8 +35,6 @@ export function PagingBar({ pagination, pageSizes = PAGE_SIZES, id = "paging" }:
       ));
   const sizes = pageSizes.includes(pageSize) ? pageSizes : [...pageSizes, pageSize];
 
-  const pageLink =
-    "inline-flex h-8 min-w-8 items-center justify-center rounded-md border px-2 text-sm";
   return (
     <nav
       aria-label={t("table.paging")}
@@ -51,7 +49,6 @@ export function PagingBar({ pagination, pageSizes = PAGE_SIZES, id = "paging" }:
         <li>
           <PageLink
             to={current > 1 ? href(current - 1) : undefined}
-            className={pageLink}
             rel="prev"
             label={t("table.previous")}
           >
@@ -67,18 +64,11 @@ export function PagingBar({ pagination, pageSizes = PAGE_SIZES, id = "paging" }:
           ) : (
             <li key={page}>
               {page === current ? (
-                <span
-                  aria-current="page"
-                  className={`${pageLink} border-brand-600 bg-brand-600 font-medium text-white`}
-                >
+                <span aria-current="page" className="page-here">
                   {formatCount(page, locale)}
                 </span>
               ) : (
-                <Link
-                  to={href(page)}
-                  className={`${pageLink} border-gray-300 bg-white hover:border-brand-500 hover:text-brand-700`}
-                  aria-label={t("table.page", { page })}
-                >
+                <Link to={href(page)} className="page-link" aria-label={t("table.page", { page })}>
                   {formatCount(page, locale)}
                 </Link>
               )}
@@ -88,7 +78,6 @@ export function PagingBar({ pagination, pageSizes = PAGE_SIZES, id = "paging" }:
         <li>
           <PageLink
             to={current < last ? href(current + 1) : undefined}
-            className={pageLink}
             rel="next"
             label={t("table.next")}
           >
@@ -150,28 +139,22 @@ function PageLink({
   to,
   rel,
   label,
-  className,
   children,
 }: {
   to: string | undefined;
   rel: "prev" | "next";
   label: string;
-  className: string;
   children: string;
 }) {
   if (!to)
     return (
-      <span aria-disabled="true" className={`${className} border-gray-200 text-gray-300`}>
+      <span aria-disabled="true" className="page-off">
         <span aria-hidden="true">{children}</span>
         <span className="sr-only">{label}</span>
       </span>
     );
   return (
-    <Link
-      to={to}
-      rel={rel}
-      className={`${className} border-gray-300 bg-white hover:border-brand-500 hover:text-brand-700`}
-    >
+    <Link to={to} rel={rel} className="page-link">
       <span aria-hidden="true">{children}</span>
       <span className="sr-only">{label}</span>
     </Link>

@@ -107,7 +107,7 @@ export function SideMenu({
                   <Link
                     to={localizePath(item.path, locale)}
                     title={collapsed ? label : undefined}
-                    className={`mx-2 flex min-h-10 items-center gap-3 rounded-md px-3 py-1.5 text-sm leading-tight ${isActive(item, currentPath) ? "bg-brand-600 text-white" : "hover:bg-white/10 hover:text-white"}`}
+                    className="menu-item"
                     aria-current={isActive(item, currentPath) ? "page" : undefined}
                   >
                     {icon}
@@ -122,12 +122,12 @@ export function SideMenu({
             );
           }
           const open = isActive(item, currentPath);
-          const childLinks = (className: string) =>
+          const childLinks = (className: "menu-sub" | "menu-sub-flyout") =>
             children.map((child) => (
               <li key={child.path}>
                 <Link
                   to={localizePath(child.path, locale)}
-                  className={`flex min-h-9 items-center rounded-md py-1.5 text-sm leading-tight ${className} ${isActive(child, currentPath) ? "bg-brand-600 text-white" : "hover:bg-white/10 hover:text-white"}`}
+                  className={className}
                   aria-current={isActive(child, currentPath) ? "page" : undefined}
                 >
                   <span className="min-w-0 break-words">{t(child.label)}</span>
@@ -153,7 +153,7 @@ export function SideMenu({
                       className="z-40 ml-1 w-48 rounded-md bg-gray-900 p-1 text-gray-300 shadow-xl"
                     >
                       <p className="px-3 py-2 text-xs text-gray-400">{label}</p>
-                      <ul className="space-y-0.5">{childLinks("px-3")}</ul>
+                      <ul className="space-y-0.5">{childLinks("menu-sub-flyout")}</ul>
                     </PopoverPanel>
                   </Popover>
                 </li>
@@ -167,14 +167,12 @@ export function SideMenu({
               {group}
               <li>
                 <details open className="group">
-                  <summary
-                    className={`mx-2 flex min-h-10 w-[calc(100%-1rem)] cursor-pointer list-none items-center gap-3 rounded-md px-3 py-1.5 text-sm leading-tight hover:bg-white/10 hover:text-white focus-visible:outline-2 focus-visible:outline-brand-600 [&::-webkit-details-marker]:hidden ${open ? "text-white" : ""}`}
-                  >
+                  <summary className={open ? "menu-group text-white" : "menu-group"}>
                     {icon}
                     <span className="min-w-0 flex-1 break-words text-left">{label}</span>
                     <ChevronIcon className="size-4 transition-transform group-open:rotate-180" />
                   </summary>
-                  <ul className="mx-2 space-y-0.5 py-0.5">{childLinks("pr-3 pl-11")}</ul>
+                  <ul className="mx-2 space-y-0.5 py-0.5">{childLinks("menu-sub")}</ul>
                 </details>
               </li>
             </Fragment>

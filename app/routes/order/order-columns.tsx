@@ -28,7 +28,7 @@ export function useOrderColumns(): Column<OrderView>[] {
     {
       key: "salverNo",
       header: t("logistics.order.salverNo"),
-      className: "whitespace-nowrap",
+      // The number inside the link keeps one line (`code-cell`).
       cell: (order) => (
         <Link
           to={listHref(location.pathname, params, { salverNo: order.salverNo, current: null })}
