@@ -26,7 +26,7 @@ export default function AuditPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   return (
     <section className="card p-5">
-      <PageHeader title={t("menu.audit")} />
+      <PageHeader title={t("titles.audit")} />
       {loaderData.view === "operation" ? (
         <OperationOrders data={loaderData} />
       ) : (
@@ -207,7 +207,7 @@ function AuditList({ data }: { data: ListData }) {
 
       <PagedTable
         id="audit"
-        label={t("menu.audit")}
+        label={t("titles.audit")}
         hiddenColumns={data.hiddenColumns}
         columns={columns}
         rows={data.list}

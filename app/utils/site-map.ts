@@ -296,7 +296,7 @@ export const MENU: readonly MenuItem[] = [
     icon: "qualification",
     allow: EVERYONE,
   // Sub-accounts too: they already see each order's history in the order list.
-  { label: "menu.audit", path: PATHS.audit, icon: "audit", allow: STAFF },
+  { label: "titles.audit", path: PATHS.audit, icon: "audit", allow: STAFF },
     group: "menu.groupAccount",
   },
   {

@@ -7,7 +7,6 @@ export default {
   inventory: "Stock in/out",
   inventoryDetail: "Stock in/out details",
   arrivalReport: "Arrival report",
-  audit: "Audit log",
   qualificat: "Qualification",
   setting: "Settings",
   settingCenter: "Password settings",

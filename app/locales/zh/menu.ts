@@ -5,7 +5,6 @@ export default {
   inventory: "出入库管理",
   inventoryDetail: "出入库明细",
   arrivalReport: "到货报告",
-  audit: "操作记录",
   qualificat: "资质信息",
   setting: "设置",
   settingCenter: "密码设置",
