@@ -18,6 +18,7 @@ import { catalogueHandlers } from "./handlers/catalogue.ts";
 import { companyHandlers } from "./handlers/company.ts";
 import { demoHandlers } from "./handlers/demo.ts";
 import { fileHandlers } from "./handlers/files.ts";
+import { listSettingsHandlers } from "./handlers/list-settings.ts";
 import { logisticsHandlers } from "./handlers/logistics.ts";
 import { noticeHandlers } from "./handlers/notice.ts";
 import { uploadHandlers } from "./handlers/upload.ts";
@@ -42,10 +43,11 @@ export const handlers = [
   ...catalogueHandlers,
   ...uploadHandlers,
   ...noticeHandlers,
+  ...listSettingsHandlers,
   ...workbenchHandlers,
+  ...auditHandlers,
   ...demoHandlers,
 ];
-  ...auditHandlers,
 
 function firstSegment(path: string): string {
   return (path.split("/")[1] ?? "").toLowerCase();

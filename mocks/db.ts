@@ -34,6 +34,7 @@ import {
   serviceSchema,
   subOrderSchema,
 } from "../app/contract/cba.ts";
+import { SAVED_VIEW_LISTS } from "../app/contract/list-names.ts";
 import { NOTICE_KINDS } from "../app/contract/notice.ts";
 import { ROLES } from "../app/contract/roles.ts";
 import type { HomePageChoice } from "../app/contract/workbench.ts";
@@ -209,6 +210,21 @@ export const noticeRow = z.object({
 });
 export type NoticeRow = z.output<typeof noticeRow>;
 
+/** A view of a list saved by an account (app/contract/list-settings.ts). */
+export const savedViewRow = z.object({
+  id: z.string(),
+  userId: z.string(),
+  list: z.enum(SAVED_VIEW_LISTS),
+  name: z.string(),
+  query: z.string(),
+  hiddenColumns: z.array(z.string()).nullable(),
+  isDefault: z.boolean(),
+  createdOn: seconds,
+  /** Increasing number: views are listed in the order they were saved. */
+  seq: z.number().int(),
+});
+export type SavedViewRow = z.output<typeof savedViewRow>;
+
 export const brandRow = brandSchema;
 
 export const categoryRow = z.object({
@@ -269,6 +285,7 @@ export function createDb() {
     orderHistory: new Table(orderHistoryRow, (row) => row.orderNo, { inPlace: true }),
     companies: new Table(companyRow, (row) => row.id),
     notices: new Table(noticeRow, (row) => row.id),
+    savedViews: new Table(savedViewRow, (row) => row.id),
     brands: new Table(brandRow, (row) => row.brandCode),
     categories: new Table(categoryRow, (row) => row.itemCatCode),
     images: new Table(imageRow, (row) => row.id),
@@ -282,6 +299,8 @@ export function createDb() {
     lastCodeSentAt: new JournaledMap<number>(),
     /** The page each user chose to land on after signing in (PUT /account/home-page). */
     homePageByUser: new JournaledMap<HomePageChoice>(),
+    /** The columns each user hides in each list, by `<user id>:<list>`. */
+    listColumnsByUser: new JournaledMap<string[]>(),
     /** The qualification (companies row) each applicant submitted. */
     companyIdByUser: new Map<string, string>(),
     orderList: [] as OrderRow[],
@@ -341,6 +360,7 @@ export function clearDb(): void {
     db.orderHistory,
     db.companies,
     db.notices,
+    db.savedViews,
     db.brands,
     db.categories,
     db.images,
@@ -352,6 +372,7 @@ export function clearDb(): void {
   db.deviceNoByToken.clear();
   db.lastCodeSentAt.clear();
   db.homePageByUser.clear();
+  db.listColumnsByUser.clear();
   db.companyIdByUser.clear();
   db.orderList = [];
   db.salverOrders.clear();

@@ -230,6 +230,23 @@ const MESSAGES = {
     zh: "符合条件的记录有 {rows} 行，一次最多下载 {max} 行，请缩小日期范围或增加筛选条件",
     en: "The filters match {rows} rows; one download holds at most {max}. Narrow the date range or add filters",
   },
+  viewNameLength: {
+    zh: "视图名称须为 1 到 {max} 个字符",
+    en: "A view's name must be 1 to {max} characters long",
+  },
+  viewNameTaken: {
+    zh: "已有名为“{name}”的视图，请换一个名称",
+    en: 'A view named "{name}" already exists; choose another name',
+  },
+  tooManyViews: {
+    zh: "每个列表最多保存 {max} 个视图，请先删除不用的视图",
+    en: "At most {max} views can be saved per list; delete one you no longer use first",
+  },
+  viewQueryTooLong: {
+    zh: "视图的筛选条件过长（最多 {max} 个字符）",
+    en: "The view's filters are too long (at most {max} characters)",
+  },
+  unknownView: { zh: "视图不存在", en: "No such view" },
   companyNotEditable: {
     zh: "资质信息当前状态为“{state}”，不能修改",
     en: 'The qualification is "{state}" and cannot be edited',

@@ -21,6 +21,7 @@ import { route, signedIn } from "../route.ts";
 import { companyIdOf } from "../scope.ts";
 import { clientIp, hashPassword, newToken, randomId, sha256, verifyPassword } from "../security.ts";
 import { endDevice, startSession, takeOffline, tokenAlive } from "../session.ts";
+import { forgetListSettings } from "./list-settings.ts";
 
 export const EMAIL_CODE_TTL_SECONDS = 10 * 60;
 export const EMAIL_CODE_RESEND_MS = 60_000;
@@ -481,6 +482,7 @@ export const accountHandlers = [
       if (notice.userId === sub.id) db.notices.delete(notice.id);
     }
     db.homePageByUser.delete(sub.id);
+    forgetListSettings(sub.id);
     db.mailboxesByUser.delete(sub.id);
     forgetAttempts(loginKeyPrefix(sub.id));
     db.users.delete(sub.id);

@@ -250,6 +250,34 @@ const MATRIX: Record<EndpointName, Row> = {
     expected: signedIn(),
     call: (token) => json("/notice/read", "PUT", token, { ids: [] }),
   },
+  // Each account's own list settings: any signed-in user, a view of nobody's is unknown.
+  listSettings: {
+    expected: signedIn(),
+    call: (token) => json("/account/list-settings/orders", "GET", token),
+  },
+  saveListColumns: {
+    expected: signedIn(),
+    call: (token) =>
+      json("/account/list-settings/orders/columns", "PUT", token, { hiddenColumns: ["consignee"] }),
+  },
+  createSavedView: {
+    expected: signedIn(),
+    call: (token) =>
+      json("/account/list-settings/orders/views", "POST", token, {
+        name: "Detained",
+        query: "cbaStatus=2",
+        hiddenColumns: null,
+      }),
+  },
+  updateSavedView: {
+    expected: signedIn(UNKNOWN),
+    call: (token) =>
+      json("/account/list-settings/orders/views/vnobody", "PUT", token, { name: "Renamed" }),
+  },
+  deleteSavedView: {
+    expected: signedIn(UNKNOWN),
+    call: (token) => json("/account/list-settings/orders/views/vnobody", "DELETE", token),
+  },
   // Company A's figures: another company's id answers as an unknown one.
   workbench: {
     expected: companyA,
@@ -354,6 +382,16 @@ const MATRIX: Record<EndpointName, Row> = {
     expected: staff,
     call: (token) => binary("/cba/arrival-report/download", "GET", token),
   },
+  audit: { expected: staff, call: (token) => json("/cba/audit", "GET", token) },
+  // Company A's operation is unknown to company B, like its orders.
+  auditOrders: {
+    expected: companyA,
+    call: (token, f) => json(`/cba/audit/${f.auditId}/orders`, "GET", token),
+  },
+  downloadAudit: {
+    expected: staff,
+    call: (token) => binary("/cba/audit/download", "GET", token),
+  },
   // Last: it ends the caller's token.
   // After the scans (the scanned order is stocked in by then), before logout.
   // Company B's filter matches none of A's orders: the count it confirmed (1)
@@ -382,16 +420,6 @@ const MATRIX: Record<EndpointName, Row> = {
   },
   logout: { expected: signedIn(), call: (token) => json("/account/logout", "POST", token) },
 };
-  audit: { expected: staff, call: (token) => json("/cba/audit", "GET", token) },
-  // Company A's operation is unknown to company B, like its orders.
-  auditOrders: {
-    expected: companyA,
-    call: (token, f) => json(`/cba/audit/${f.auditId}/orders`, "GET", token),
-  },
-  downloadAudit: {
-    expected: staff,
-    call: (token) => binary("/cba/audit/download", "GET", token),
-  },
 
 /** Company A's pallet with an initial order, read as its manager. */
 async function fixture(): Promise<Fixture> {
@@ -429,8 +457,12 @@ async function fixture(): Promise<Fixture> {
     body: upload,
   });
   const company = await api.call<{ id: string }>("/cba/cba-company", { token });
+  const audit = await api.ok("/cba/audit", { token, query: { pageSize: 1 } }, auditDataSchema);
+  const [operation] = audit.list;
+  if (!operation) throw new Error("company A has no operation");
   await api.call("/account/logout", { method: "POST", token });
   return {
+    auditId: operation.id,
     companyId: company.data.id,
     imageId: image.data.id,
     serviceNo: pallet.serviceNo,
@@ -457,12 +489,8 @@ describe("access matrix", () => {
     // Logout last (it is the last row).
     for (const [name, row] of Object.entries(MATRIX)) {
       expected[name] = row.expected[actor];
-  const audit = await api.ok("/cba/audit", { token, query: { pageSize: 1 } }, auditDataSchema);
-  const [operation] = audit.list;
-  if (!operation) throw new Error("company A has no operation");
       actual[name] = await row.call(token, f);
     }
-    auditId: operation.id,
     expect(actual).toEqual(expected);
   });
 });
