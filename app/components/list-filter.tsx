@@ -20,16 +20,22 @@ export function ListFilter({
   onSubmit,
   id,
   ignored = [],
+  emptyQuery,
   after,
 }: {
   children: ReactNode;
+  /** Filters drawn after the search and reset buttons, on a line of their own (a disclosure of more). */
+  after?: ReactNode;
   keep?: readonly string[];
   onSubmit?: (event: FormEvent<HTMLFormElement>) => void;
   id?: string;
   /** Filters of the address that were not applied (`ignoredFilters`): the list says which. */
   ignored?: readonly IgnoredFilter[];
-  /** Filters drawn after the search and reset buttons, on a line of their own (a disclosure of more). */
-  after?: ReactNode;
+  /**
+   * The query that stands for "no filters" when the bare list is not that
+   * (a list with a default view: ~/utils/saved-views.ts).
+   */
+  emptyQuery?: Readonly<Record<string, string>>;
 }) {
   const { t } = useTranslation();
   const location = useLocation();
@@ -37,8 +43,10 @@ export function ListFilter({
   const params = new URLSearchParams(location.search);
   const carried = ["pageSize", ...keep];
   const action = location.pathname.endsWith("/") ? location.pathname : `${location.pathname}/`;
-  const resetParams = new URLSearchParams(
-    [...params.entries()].filter(([key]) => carried.includes(key)),
+  const orEmpty = (query: URLSearchParams) =>
+    query.size === 0 && emptyQuery ? new URLSearchParams(emptyQuery) : query;
+  const resetParams = orEmpty(
+    new URLSearchParams([...params.entries()].filter(([key]) => carried.includes(key))),
   );
   return (
     <search>
@@ -70,7 +78,7 @@ export function ListFilter({
           for (const [key, value] of new FormData(event.currentTarget)) {
             if (typeof value === "string" && value.trim()) query.append(key, value.trim());
           }
-          navigate(listHref(location.pathname, query));
+          navigate(listHref(location.pathname, orEmpty(query)));
         }}
         className="mb-4 flex flex-wrap items-end gap-3"
       >

@@ -33,19 +33,21 @@
  *    `toolbar` (shown left of the column menu).
  *
  * Paging is links and GET forms, so it works without JavaScript. Hidden
- * columns are remembered per table in the `table_columns` cookie: the column
- * menu writes it at once with JavaScript, and is a form post to
- * `/table-columns` without; a loader that passes `hiddenColumns` (read with
- * `hiddenColumnsOf`) gets the chosen columns in the server-rendered page.
+ * columns of the lists of saved views are kept per account by the backend
+ * (their loader passes `hiddenColumns` from `loadListViews`): the column
+ * menu posts each change to `/table-columns`, at once with JavaScript, as a
+ * form without. Other tables remember them in the `table_columns` cookie,
+ * written at once with JavaScript and by the same form post without.
  */
 
 import { type CSSProperties, Fragment, type ReactNode, useEffect, useRef, useState } from "react";
-import { Link, type Location, useLocation } from "react-router";
+import { Link, type Location, useFetcher, useLocation } from "react-router";
 import { Popover, PopoverButton, PopoverPanel } from "~/components/headless.tsx";
 import { ChevronIcon } from "~/components/icons.tsx";
 import { PagingBar } from "~/components/paging-bar.tsx";
 import { ScrollBox } from "~/components/scroll-box.tsx";
 import type { Pagination } from "~/contract/index.ts";
+import { isSavedViewList } from "~/contract/list-names.ts";
 import type { Locale } from "~/locales/index.ts";
 import { plainCookie, readCookie } from "~/utils/cookies.ts";
 import { formatCount } from "~/utils/format.ts";
@@ -519,7 +521,11 @@ function openedRowsHref(location: Location, key: string): string {
   return hrefWithQuery(location.pathname, params);
 }
 
-/** Column keys hidden in this table: the cookie's choice, else the defaults. */
+/**
+ * Column keys hidden in this table: the choice the loader read (kept per
+ * account for the lists of saved views, ~/contract/list-names.ts), or the
+ * cookie's for other tables, else the defaults.
+ */
 function useHiddenColumns(
   id: string,
   defaults: readonly string[],
@@ -527,15 +533,33 @@ function useHiddenColumns(
 ): [string[], (next: string[]) => void] {
   const [hidden, setHidden] = useState<string[]>([...(chosen ?? defaults)]);
   const defaultsKey = defaults.join(",");
+  const keptByAccount = isSavedViewList(id);
+  const chosenKey = chosen?.join(",") ?? null;
+  const fetcher = useFetcher({ key: `table-columns-${id}` });
+  const location = useLocation();
   useEffect(() => {
+    const fallback = defaultsKey ? defaultsKey.split(",") : [];
+    if (keptByAccount) {
+      setHidden(chosenKey === null ? fallback : chosenKey.split(",").filter(Boolean));
+      return;
+    }
     // The cookie also holds choices of pages whose loader does not read it.
     const stored = hiddenColumnsOf(readCookie(document.cookie, TABLE_COLUMNS_COOKIE), id);
-    setHidden(stored ?? (defaultsKey ? defaultsKey.split(",") : []));
-  }, [id, defaultsKey]);
+    setHidden(stored ?? fallback);
+  }, [id, defaultsKey, keptByAccount, chosenKey]);
   return [
     hidden,
     (next) => {
       setHidden(next);
+      if (keptByAccount) {
+        const form = new FormData();
+        form.set("table", id);
+        form.set("back", `${location.pathname}${location.search}`);
+        form.set("quiet", "1");
+        for (const key of next) form.append("column", key);
+        void fetcher.submit(form, { method: "post", action: TABLE_COLUMNS_PATH });
+        return;
+      }
       const value = withHiddenColumns(readCookie(document.cookie, TABLE_COLUMNS_COOKIE), id, next);
       const secure = window.location.protocol === "https:";
       // biome-ignore lint/suspicious/noDocumentCookie: a plain cookie the server reads for the first paint

@@ -65,11 +65,11 @@ export const PATHS = {
   inventory: "/inventory_system/inventory",
   inventoryDetail: "/inventory_system/detail",
   arrivalReport: "/inventory_system/arrival_report",
+  audit: "/audit",
   qualification: "/qualificat",
   settings: "/setting",
   settingCenter: "/setting/center",
   settingAccount: "/setting/account",
-  audit: "/audit",
   subAccount: "/sub_account",
   explain: "/explain",
   notifications: "/notifications",
@@ -149,11 +149,11 @@ export const HOME_PAGES: readonly PageDeclaration[] = [
     file: "routes/inventory/arrival-report.tsx",
     title: "arrivalReport",
   },
+  { path: PATHS.audit, file: "routes/audit.tsx", title: "audit" },
   { path: PATHS.qualification, file: "routes/qualificat.tsx", title: "qualificat" },
   {
     path: PATHS.settings,
     file: "routes/setting/index.tsx",
-  { path: PATHS.audit, file: "routes/audit.tsx", title: "audit" },
     title: "settingCenter",
     redirectsTo: PATHS.settingCenter,
   },
@@ -224,16 +224,17 @@ export const RESOURCES: readonly ResourceDeclaration[] = [
     method: "POST",
     page: PATHS.inventorySystem,
   },
-  { path: "/notice/read", file: "routes/resources/notice-read.ts", method: "POST" },
-  { path: "/table-columns", file: "routes/resources/table-columns.ts", method: "POST" },
-  { path: "/image", file: "routes/resources/image.ts", method: "GET" },
-];
   {
     path: "/audit/download",
     file: "routes/resources/audit-download.ts",
     method: "POST",
     page: PATHS.audit,
   },
+  { path: "/notice/read", file: "routes/resources/notice-read.ts", method: "POST" },
+  { path: "/table-columns", file: "routes/resources/table-columns.ts", method: "POST" },
+  { path: "/saved-views", file: "routes/resources/saved-views.ts", method: "POST" },
+  { path: "/image", file: "routes/resources/image.ts", method: "GET" },
+];
 
 /** An entry of the menu: a page and the rule of who may open it. */
 export interface MenuEntry {
@@ -290,13 +291,13 @@ export const MENU: readonly MenuItem[] = [
       { label: "menu.arrivalReport", path: PATHS.arrivalReport, allow: STAFF },
     ],
   },
+  // Sub-accounts too: they already see each order's history in the order list.
+  { label: "titles.audit", path: PATHS.audit, icon: "audit", allow: STAFF },
   {
     label: "menu.qualificat",
     path: PATHS.qualification,
     icon: "qualification",
     allow: EVERYONE,
-  // Sub-accounts too: they already see each order's history in the order list.
-  { label: "titles.audit", path: PATHS.audit, icon: "audit", allow: STAFF },
     group: "menu.groupAccount",
   },
   {

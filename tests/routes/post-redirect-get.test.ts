@@ -167,6 +167,11 @@ const WALKS: Record<string, Walk> = {
     );
     return { browser, path: "/notice/read", form: { id: list[0]?.id ?? "", returnTo: "/" } };
   },
+  "routes/resources/saved-views.ts": async () => ({
+    browser: await signedIn("manager@demo.test"),
+    path: "/saved-views",
+    form: { list: "orders", intent: "save", name: "Detained", back: "/order/?cbaStatus=2" },
+  }),
   "routes/resources/table-columns.ts": async () => ({
     browser: visitor(),
     path: "/table-columns",

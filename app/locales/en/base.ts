@@ -12,6 +12,7 @@ import menu from "./menu.ts";
 import notice from "./notice.ts";
 import table from "./table.ts";
 import titles from "./titles.ts";
+import views from "./views.ts";
 
 export default {
   translation: {
@@ -26,5 +27,6 @@ export default {
     notice,
     table,
     titles,
+    views,
   },
 };

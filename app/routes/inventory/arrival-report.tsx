@@ -4,20 +4,25 @@ import { useErrorText } from "~/components/form-messages.tsx";
 import { FilterField, ListFilter, RecentInput } from "~/components/list-filter.tsx";
 import { PageHeader } from "~/components/page-header.tsx";
 import { type Column, PagedTable } from "~/components/paged-table.tsx";
+import { SavedViews } from "~/components/saved-views.tsx";
 import { ARRIVAL_COUNTS, type ArrivalCountKey } from "~/utils/arrival-counts.ts";
 import { useTranslation } from "~/utils/i18n.ts";
 import { ignoredFilters } from "~/utils/list-query.ts";
-import { chosenColumns } from "~/utils/table-columns.ts";
+import { loadListViews } from "~/utils/list-views.server.ts";
+import { NO_VIEW_QUERY } from "~/utils/saved-views.ts";
 import { arrivalFilterSchema } from "~/validation/inventory.ts";
 import type { Route } from "./+types/arrival-report";
 import { type ArrivalView, loadArrivalReport } from "./arrival-report.server.ts";
 import { DownloadForm } from "./download-form.tsx";
 
 export async function loader({ context, url, request }: Route.LoaderArgs) {
+  // First: the bare list may be redirected to the account's default view.
+  const { views, hiddenColumns } = await loadListViews(context, request, url, "arrival-report");
   return {
     ...(await loadArrivalReport(context, url)),
     ignoredFilters: ignoredFilters(url.searchParams, arrivalFilterSchema),
-    hiddenColumns: chosenColumns(request, "arrival-report"),
+    hiddenColumns,
+    views,
   };
 }
 
@@ -63,7 +68,11 @@ export default function ArrivalReportPage({ loaderData }: Route.ComponentProps) 
       <PageHeader title={t("menu.arrivalReport")} />
       <p className="mb-4 max-w-3xl text-sm text-gray-600">{t("inventory.arrival.hint")}</p>
 
-      <ListFilter ignored={loaderData.ignoredFilters}>
+      <SavedViews data={loaderData.views} />
+      <ListFilter
+        emptyQuery={loaderData.views.hasDefault ? NO_VIEW_QUERY : undefined}
+        ignored={loaderData.ignoredFilters}
+      >
         <FilterField label={t("logistics.order.salverNo")} htmlFor="filter-salverNo">
           <RecentInput
             id="filter-salverNo"

@@ -6,10 +6,12 @@ import { FilterField, ListFilter, RecentInput } from "~/components/list-filter.t
 import { OrderTotals } from "~/components/order-totals.tsx";
 import { PageHeader } from "~/components/page-header.tsx";
 import { type Column, DateTime, PagedTable } from "~/components/paged-table.tsx";
+import { SavedViews } from "~/components/saved-views.tsx";
 import { useTranslation } from "~/utils/i18n.ts";
 import { ignoredFilters, listHref } from "~/utils/list-query.ts";
+import { loadListViews } from "~/utils/list-views.server.ts";
 import { orderStatusKey } from "~/utils/logistics-status.ts";
-import { chosenColumns } from "~/utils/table-columns.ts";
+import { NO_VIEW_QUERY } from "~/utils/saved-views.ts";
 import { detailFilterSchema } from "~/validation/inventory.ts";
 import { DETAIL_TABS, DETAIL_TEXT_FIELDS, detailTimeField } from "~/validation/inventory-limits.ts";
 import type { Route } from "./+types/detail";
@@ -17,10 +19,13 @@ import { type DetailRow, loadDetails } from "./detail.server.ts";
 import { DownloadForm } from "./download-form.tsx";
 
 export async function loader({ context, url, request }: Route.LoaderArgs) {
+  // First: the bare list may be redirected to the account's default view.
+  const { views, hiddenColumns } = await loadListViews(context, request, url, "inventory-detail");
   return {
     ...(await loadDetails(context, url)),
     ignoredFilters: ignoredFilters(url.searchParams, detailFilterSchema),
-    hiddenColumns: chosenColumns(request, "inventory-detail"),
+    hiddenColumns,
+    views,
   };
 }
 
@@ -109,7 +114,12 @@ export default function DetailPage({ loaderData }: Route.ComponentProps) {
         </ul>
       </nav>
 
-      <ListFilter keep={["cbaStatus"]} ignored={loaderData.ignoredFilters}>
+      <SavedViews data={loaderData.views} />
+      <ListFilter
+        emptyQuery={loaderData.views.hasDefault ? NO_VIEW_QUERY : undefined}
+        keep={["cbaStatus"]}
+        ignored={loaderData.ignoredFilters}
+      >
         {DETAIL_TEXT_FIELDS.map((field) => (
           <FilterField
             key={field}

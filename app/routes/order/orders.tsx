@@ -6,12 +6,14 @@ import { FilterField, ListFilter, RecentInput } from "~/components/list-filter.t
 import { OrderTotals } from "~/components/order-totals.tsx";
 import { PageHeader } from "~/components/page-header.tsx";
 import { PagedTable } from "~/components/paged-table.tsx";
+import { SavedViews } from "~/components/saved-views.tsx";
 import { XlsxUpload } from "~/components/xlsx-upload.tsx";
 import type { Locale } from "~/locales/index.ts";
 import { chinaToday } from "~/utils/date-range.ts";
 import { formatCount } from "~/utils/format.ts";
 import { useTranslation } from "~/utils/i18n.ts";
 import { listHref, RESULT_PARAM } from "~/utils/list-query.ts";
+import { loadListViews } from "~/utils/list-views.server.ts";
 import {
   ALL_MATCHING_PARAM,
   fitsInAddress,
@@ -21,8 +23,8 @@ import {
   selectionValue,
   withPageChoice,
 } from "~/utils/order-selection.ts";
+import { NO_VIEW_QUERY } from "~/utils/saved-views.ts";
 import { SUBMISSION_FIELD } from "~/utils/submission-field.ts";
-import { chosenColumns } from "~/utils/table-columns.ts";
 import { useHydrated } from "~/utils/use-hydrated.ts";
 import {
   MAX_SELECTION,
@@ -41,11 +43,14 @@ import { ImportReportView, OrderDetail } from "./order-views.tsx";
 import { loadOrders, orderAction } from "./orders.server.ts";
 
 export async function loader({ context, url, request }: Route.LoaderArgs) {
+  // First: the bare list may be redirected to the account's default view.
+  const { views, hiddenColumns } = await loadListViews(context, request, url, "orders");
   return {
     ...(await loadOrders(context, url)),
     ignoredFilters: readOrderFilters(url.searchParams).ignored,
     today: chinaToday(),
-    hiddenColumns: chosenColumns(request, "orders"),
+    hiddenColumns,
+    views,
   };
 }
 
@@ -251,9 +256,11 @@ export default function OrdersPage({ loaderData, actionData }: Route.ComponentPr
           />
         </div>
       ) : null}
+      <SavedViews data={loaderData.views} />
       <ListFilter
         keep={SORT_PARAMS}
         ignored={loaderData.ignoredFilters}
+        emptyQuery={loaderData.views.hasDefault ? NO_VIEW_QUERY : undefined}
         after={<OrderRangeFilters view={loaderData.rangeFilters} today={loaderData.today} />}
       >
         {ORDER_FILTER_TEXT_FIELDS.map((field) => (

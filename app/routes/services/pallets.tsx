@@ -6,18 +6,20 @@ import { ErrorLine, Notice } from "~/components/form-messages.tsx";
 import { ListFilter, StatusFilter, TextFilter } from "~/components/list-filter.tsx";
 import { PageHeader } from "~/components/page-header.tsx";
 import { type Column, PagedTable } from "~/components/paged-table.tsx";
+import { SavedViews } from "~/components/saved-views.tsx";
 import { StatusBadge } from "~/components/status-badge.tsx";
 import type { Locale } from "~/locales/index.ts";
 import { useTranslation } from "~/utils/i18n.ts";
 import { ignoredFilters } from "~/utils/list-query.ts";
+import { loadListViews } from "~/utils/list-views.server.ts";
 import { hrefWithQuery, localizePath } from "~/utils/locale-path.ts";
 import { SALVER_STATUSES, salverStatusKey } from "~/utils/logistics-status.ts";
 import { doneWith, readResult } from "~/utils/posted-result.server.ts";
 import { apiContext, getInstance, postedForm } from "~/utils/request-context.server.ts";
+import { NO_VIEW_QUERY } from "~/utils/saved-views.ts";
 import { PATHS } from "~/utils/site-map.ts";
 import { SUBMISSION_FIELD } from "~/utils/submission-field.ts";
 import { applyOnce, newSubmissionKey } from "~/utils/submission-key.server.ts";
-import { chosenColumns } from "~/utils/table-columns.ts";
 import { palletFilterSchema, positionSchema } from "~/validation/logistics.ts";
 import type { Route } from "./+types/pallets";
 import { loadPallets, type PalletRow } from "./lists.server.ts";
@@ -29,6 +31,8 @@ const LABELS_FORM = "pallet-labels-form";
 type Saved = { salverNo: string; message: string };
 
 export async function loader({ context, url, request }: Route.LoaderArgs) {
+  // First: the bare list may be redirected to the account's default view.
+  const { views, hiddenColumns } = await loadListViews(context, request, url, "pallets");
   const [pallets, saved] = await Promise.all([
     loadPallets(context, url),
     readResult<Saved>(context, "pallets", url),
@@ -36,7 +40,8 @@ export async function loader({ context, url, request }: Route.LoaderArgs) {
   return {
     ...pallets,
     ignoredFilters: ignoredFilters(url.searchParams, palletFilterSchema),
-    hiddenColumns: chosenColumns(request, "pallets"),
+    hiddenColumns,
+    views,
     saved: saved?.value ?? null,
     submissionKey: newSubmissionKey(),
   };
@@ -264,7 +269,12 @@ export default function PalletsPage({ loaderData, actionData }: Route.ComponentP
           <Notice kind="success">{saved.message}</Notice>
         </div>
       ) : null}
-      <ListFilter keep={["serviceNo"]} ignored={loaderData.ignoredFilters}>
+      <SavedViews data={loaderData.views} />
+      <ListFilter
+        emptyQuery={loaderData.views.hasDefault ? NO_VIEW_QUERY : undefined}
+        keep={["serviceNo"]}
+        ignored={loaderData.ignoredFilters}
+      >
         <TextFilter
           name="salverNo"
           label={t("logistics.pallet.salverNo")}

@@ -2,22 +2,27 @@ import { Link } from "react-router";
 import { ListFilter, StatusFilter, TextFilter } from "~/components/list-filter.tsx";
 import { PageHeader } from "~/components/page-header.tsx";
 import { type Column, PagedTable } from "~/components/paged-table.tsx";
+import { SavedViews } from "~/components/saved-views.tsx";
 import { StatusBadge } from "~/components/status-badge.tsx";
 import type { Locale } from "~/locales/index.ts";
 import { useTranslation } from "~/utils/i18n.ts";
 import { ignoredFilters } from "~/utils/list-query.ts";
+import { loadListViews } from "~/utils/list-views.server.ts";
 import { hrefWithQuery, localizePath } from "~/utils/locale-path.ts";
 import { SALVER_STATUSES, salverStatusKey } from "~/utils/logistics-status.ts";
-import { chosenColumns } from "~/utils/table-columns.ts";
+import { NO_VIEW_QUERY } from "~/utils/saved-views.ts";
 import { serviceFilterSchema } from "~/validation/logistics.ts";
 import type { Route } from "./+types/services";
 import { loadServices, type ServiceRow } from "./lists.server.ts";
 
 export async function loader({ context, url, request }: Route.LoaderArgs) {
+  // First: the bare list may be redirected to the account's default view.
+  const { views, hiddenColumns } = await loadListViews(context, request, url, "services");
   return {
     ...(await loadServices(context, url)),
     ignoredFilters: ignoredFilters(url.searchParams, serviceFilterSchema),
-    hiddenColumns: chosenColumns(request, "services"),
+    hiddenColumns,
+    views,
   };
 }
 
@@ -87,7 +92,11 @@ export default function ServicesPage({ loaderData }: Route.ComponentProps) {
   return (
     <section className="card p-5">
       <PageHeader title={t("logistics.service.title")} />
-      <ListFilter ignored={loaderData.ignoredFilters}>
+      <SavedViews data={loaderData.views} />
+      <ListFilter
+        emptyQuery={loaderData.views.hasDefault ? NO_VIEW_QUERY : undefined}
+        ignored={loaderData.ignoredFilters}
+      >
         <TextFilter
           name="serviceNo"
           label={t("logistics.service.serviceNo")}

@@ -1,0 +1,31 @@
+import type zh from "../zh/views.ts";
+
+export default {
+  title: "Views",
+  menu: "View: {{name}}",
+  none: "All (no view)",
+  manage: "Manage views",
+  applied: "Current view",
+  isDefault: "Default",
+  empty: "No saved views yet.",
+  saveAs: "Save the current filters as a view",
+  name: "View name",
+  makeDefault: "Make it the default view",
+  save: "Save",
+  update: 'Update "{{name}}" with the current filters',
+  rename: "Rename",
+  newName: 'New name of "{{name}}"',
+  remove: "Delete",
+  setDefault: "Make default",
+  unsetDefault: "No longer default",
+  defaultHint:
+    "The default view is applied when the list is opened without a query in its address.",
+  saved: 'The view "{{name}}" is saved.',
+  updated: 'The view "{{name}}" is updated.',
+  renamed: 'Renamed to "{{name}}".',
+  removed: 'The view "{{name}}" is deleted.',
+  defaultSet: '"{{name}}" is now the default view.',
+  defaultUnset: '"{{name}}" is no longer the default view.',
+  nameRequired: "Enter a name for the view",
+  nameTooLong: "A view's name has at most {{max}} characters",
+} satisfies Record<keyof typeof zh, string>;

@@ -1,0 +1,198 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import enL from "../../app/locales/en/logistics.ts";
+import enViews from "../../app/locales/en/views.ts";
+import zhL from "../../app/locales/zh/logistics.ts";
+import zhViews from "../../app/locales/zh/views.ts";
+import { ACCOUNTS, expect, hydrated, login, test } from "./fixtures.ts";
+
+/**
+ * Saved views of the order list: kept per account on the server, so they
+ * (and the columns chosen) follow the account into another browser; the
+ * default view opens on the bare list; rename and delete; the same without
+ * JavaScript; nobody else sees them; the control passes axe when open.
+ */
+const TEXT = {
+  zh: { l: zhL, v: zhViews, prefix: "", locale: "zh-CN" },
+  en: { l: enL, v: enViews, prefix: "/en", locale: "en-US" },
+} as const;
+
+const headersOf = (page: Page) => page.getByTestId("orders").locator("thead th");
+const fill = (text: string, name: string) => text.replace("{{name}}", name);
+
+/** Saves the page's filters as a view, through the control's disclosure. */
+async function saveView(page: Page, v: typeof zhViews, name: string, isDefault = false) {
+  const manage = page.getByTestId("saved-views-manage");
+  await manage.locator("summary").click();
+  await manage.getByLabel(v.saveAs).fill(name);
+  if (isDefault) await manage.getByLabel(v.makeDefault).check();
+  await manage.getByTestId("save-view").click();
+  await expect(page.getByTestId("saved-views-notice")).toContainText(fill(v.saved, name));
+}
+
+for (const lang of ["zh", "en"] as const) {
+  const { l, v, prefix, locale } = TEXT[lang];
+
+  test(`a view with filters and columns follows the account to another browser (${lang})`, async ({
+    page,
+    newContext,
+  }) => {
+    // Two browsers, each signing in: slow on a busy machine.
+    test.slow();
+    await login(page, ACCOUNTS.manager, { locale: lang });
+    await page.goto(`${prefix}/order/?cbaStatus=4`);
+    await hydrated(page);
+    await expect(headersOf(page).filter({ hasText: l.order.consignee })).toHaveCount(1);
+    // Hide the consignee: kept by the server at once.
+    await page.getByTestId("column-menu").click();
+    const saved = page.waitForResponse((r) => r.url().includes("/table-columns") && r.ok());
+    await page
+      .getByTestId("column-menu-panel")
+      .getByLabel(l.order.consignee, { exact: true })
+      .uncheck();
+    await saved;
+    await expect(headersOf(page).filter({ hasText: l.order.consignee })).toHaveCount(0);
+    await page.keyboard.press("Escape");
+    await saveView(page, v, "Detained", true);
+    await expect(page).toHaveURL(new RegExp(`${prefix}/order/\\?cbaStatus=4&done=`));
+    await expect(page.getByTestId("saved-views-menu")).toContainText("Detained");
+
+    // Another browser, the same account: the bare list opens the default view, its columns too.
+    const other = await (await newContext({ locale })).newPage();
+    await login(other, ACCOUNTS.manager, { locale: lang });
+    await other.goto(`${prefix}/order/`);
+    await expect(other).toHaveURL(new RegExp(`${prefix}/order/\\?cbaStatus=4$`));
+    await expect(other.getByTestId("saved-views-menu")).toContainText("Detained");
+    await expect(headersOf(other).filter({ hasText: l.order.orderNo })).toHaveCount(1);
+    await expect(headersOf(other).filter({ hasText: l.order.consignee })).toHaveCount(0);
+    // An explicit query is not replaced by the default view.
+    await other.goto(`${prefix}/order/?current=1`);
+    await expect(other).toHaveURL(new RegExp(`${prefix}/order/\\?view=none$`));
+    await hydrated(other);
+    await expect(other.getByTestId("saved-views-menu")).toContainText(v.none);
+    // The menu applies the view: a link to the list at its query.
+    await other.getByTestId("saved-views-menu").click();
+    await other.getByRole("menuitem", { name: "Detained" }).click();
+    await expect(other).toHaveURL(new RegExp(`${prefix}/order/\\?cbaStatus=4$`));
+  });
+}
+
+test("a view is renamed and deleted, and no other account sees it", async ({
+  page,
+  newContext,
+}) => {
+  // Three browsers, each signing in: slow on a busy machine.
+  test.slow();
+  const { v } = TEXT.en;
+  await login(page, ACCOUNTS.manager, { locale: "en" });
+  await page.goto("/en/order/?cbaStatus=2&sortField=acturalPaid&sortOrder=desc");
+  await hydrated(page);
+  await saveView(page, v, "Big detained");
+  const manage = page.getByTestId("saved-views-manage");
+  await manage.locator("summary").click();
+  const row = manage.getByTestId("saved-view-row");
+  await row.getByLabel(fill(v.newName, "Big detained")).fill("Largest detained");
+  await row.getByRole("button", { name: v.rename }).click();
+  await expect(page.getByTestId("saved-views-notice")).toContainText(
+    fill(v.renamed, "Largest detained"),
+  );
+  await expect(page.getByTestId("saved-views-menu")).toContainText("Largest detained");
+
+  // The company's sub-account and the platform have views of their own only.
+  for (const account of ["ops@demo.test", ACCOUNTS.admin]) {
+    const other = await (await newContext({ locale: "en-US" })).newPage();
+    await login(other, account, { locale: "en" });
+    await other.goto("/en/order/?cbaStatus=2&sortField=acturalPaid&sortOrder=desc");
+    await expect(other.getByTestId("saved-views-manage")).toContainText(v.manage);
+    await other.getByTestId("saved-views-manage").locator("summary").click();
+    await expect(other.getByTestId("saved-views-manage")).toContainText(v.empty);
+  }
+
+  await manage.locator("summary").click();
+  await manage
+    .getByTestId("saved-view-row")
+    .getByRole("button", { name: `${v.remove} Largest detained` })
+    .click();
+  await expect(page.getByTestId("saved-views-notice")).toContainText(
+    fill(v.removed, "Largest detained"),
+  );
+  await manage.locator("summary").click();
+  await expect(manage).toContainText(v.empty);
+});
+
+test("without JavaScript views are saved, applied, made default and deleted", async ({
+  newContext,
+}) => {
+  test.slow();
+  const { l, v } = TEXT.zh;
+  const context = await newContext({ javaScriptEnabled: false, locale: "zh-CN" });
+  const page = await context.newPage();
+  await login(page, ACCOUNTS.manager);
+  await page.goto("/order/?cbaStatus=4");
+  // Columns by the menu's form post.
+  const columns = page.getByTestId("column-form");
+  await columns.locator("summary").click();
+  await columns.getByLabel(l.order.consignee, { exact: true }).uncheck();
+  await columns.getByRole("button").click();
+  await expect(headersOf(page).filter({ hasText: l.order.consignee })).toHaveCount(0);
+  await saveView(page, v, "已扣留");
+  // A reload of the answer shows the same page; the view was saved once.
+  await page.reload();
+  const manage = page.getByTestId("saved-views-manage");
+  await manage.locator("summary").click();
+  await expect(manage.getByTestId("saved-view-row")).toHaveCount(1);
+  await expect(manage.locator("summary")).toContainText(fill(v.menu, "已扣留"));
+
+  // Elsewhere in the list, the view is a plain link.
+  await page.goto("/order/?cbaStatus=1");
+  await expect(headersOf(page).filter({ hasText: l.order.consignee })).toHaveCount(0);
+  await manage.locator("summary").click();
+  await manage.getByTestId("saved-view-links").getByRole("link", { name: "已扣留" }).click();
+  await expect(page).toHaveURL(/\/order\/\?cbaStatus=4$/);
+
+  await manage.locator("summary").click();
+  await manage
+    .getByTestId("saved-view-row")
+    .getByRole("button", { name: `${v.setDefault} 已扣留` })
+    .click();
+  await expect(page.getByTestId("saved-views-notice")).toContainText(fill(v.defaultSet, "已扣留"));
+  await page.goto("/order/");
+  await expect(page).toHaveURL(/\/order\/\?cbaStatus=4$/);
+
+  await manage.locator("summary").click();
+  await manage
+    .getByTestId("saved-view-row")
+    .getByRole("button", { name: `${v.remove} 已扣留` })
+    .click();
+  await expect(page.getByTestId("saved-views-notice")).toContainText(fill(v.removed, "已扣留"));
+  await page.goto("/order/");
+  await expect(page).toHaveURL(/\/order\/$/);
+});
+
+for (const lang of ["zh", "en"] as const) {
+  test(`the views control passes axe when open (${lang})`, async ({ page }) => {
+    test.slow();
+    const { v, prefix } = TEXT[lang];
+    await login(page, ACCOUNTS.manager, { locale: lang });
+    await page.goto(`${prefix}/order/?cbaStatus=4`);
+    await hydrated(page);
+    await saveView(page, v, "Detained");
+    const manage = page.getByTestId("saved-views-manage");
+    await manage.locator("summary").click();
+    await expect(manage.getByTestId("saved-view-row")).toBeVisible();
+    const check = async () => {
+      const results = await new AxeBuilder({ page })
+        .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+        .analyze();
+      const blocking = results.violations
+        .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+        .map((violation) => `${violation.id}: ${violation.nodes.map((n) => n.target).join(" | ")}`);
+      expect(blocking).toEqual([]);
+    };
+    await check();
+    await manage.locator("summary").click();
+    await page.getByTestId("saved-views-menu").click();
+    await expect(page.getByTestId("saved-views-items")).toBeVisible();
+    await check();
+  });
+}
