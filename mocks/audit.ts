@@ -60,6 +60,8 @@ export interface AuditEntry {
   event: OrderEventRow;
   /** The event's place in its order's history (the id of an old event). */
   at: number;
+  /** The call's number (`op<n>`), which orders operations of one second; 0 for an old event. */
+  seq: number;
   group: Group | null;
 }
 
@@ -155,6 +157,7 @@ function note(log: AuditLog, orderNo: string, companyId: string, event: OrderEve
     orderNo,
     event,
     at,
+    seq: event.operationId === undefined ? 0 : Number(event.operationId.slice(2)) || 0,
     group: null,
   };
   if (groupKey !== undefined && event.operationId !== undefined) {
@@ -170,14 +173,18 @@ function note(log: AuditLog, orderNo: string, companyId: string, event: OrderEve
   }
   notePerson(log, companyId, event, actorKey);
   const last = log.entries.at(-1);
-  if (last && last.time > entry.time) log.sorted = false;
+  if (last && byTime(last, entry) > 0) log.sorted = false;
   log.entries.push(entry);
+}
+
+/** Oldest first; operations of one second in the order their calls came (old events first, as written). */
+function byTime(a: AuditEntry, b: AuditEntry): number {
+  return a.time - b.time || a.seq - b.seq;
 }
 
 function sortLog(log: AuditLog): void {
   if (log.sorted) return;
-  // Stable: operations of one second keep the order they were written in.
-  log.entries.sort((a, b) => a.time - b.time);
+  log.entries.sort(byTime);
   log.sorted = true;
 }
 
@@ -265,7 +272,7 @@ function entriesOfOrder(log: AuditLog, orderNo: string, companyId: string | null
         : log.groups.get(`${event.operationId}-${row.companyId}`);
     if (entry) found.add(entry);
   });
-  return [...found].sort((a, b) => a.time - b.time);
+  return [...found].sort(byTime);
 }
 
 /** The entry of an old event by its order and place: found among the entries of its second. */

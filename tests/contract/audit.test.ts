@@ -192,6 +192,24 @@ describe("audit log", () => {
     expect(onlyA.pagination.total).toBeLessThan(all.pagination.total);
   });
 
+  it("orders operations of one second as their calls came, whenever the log was built", async () => {
+    const manager = await api.login(MANAGER);
+    const nansha = await api.login(NANSHA);
+    const [first] = await initialOrders(manager, 1, 1);
+    const [second] = await initialOrders(nansha, 1);
+    if (!first || !second) throw new Error("orders missing");
+    await detain(manager, [first]);
+    const remarks = await api.call("/cba/order-remarks", {
+      method: "PUT",
+      token: nansha,
+      body: { orderNoList: [second], reasonForDetention: "加急" },
+    });
+    expect(remarks.code).toBe(ApiCode.ok);
+    // The log is built now, from the orders' histories in the table's order.
+    const all = await audit(await api.login(ADMIN));
+    expect(all.list.slice(0, 2).map((op) => op.orderNos)).toEqual([[second], [first]]);
+  });
+
   it("shows events written before operations were numbered each as its own operation", async () => {
     const manager = await api.login(MANAGER);
     const seeded = await audit(manager, { pageSize: 100 });
