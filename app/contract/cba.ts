@@ -122,6 +122,12 @@ export const orderEventSchema = z.object({
   toStatus: orderStatusSchema,
   /** The reason for detention, the remark, or the new waybill number; "" when none. */
   text: z.string(),
+  /**
+   * The operation (one call, however many orders it changed) that wrote the
+   * event, shared by its other orders' events; absent on events written
+   * before operations were numbered.
+   */
+  operationId: z.string().optional(),
 });
 export type OrderEvent = z.infer<typeof orderEventSchema>;
 
@@ -146,12 +152,6 @@ export const orderSchema = z.object({
   previousCbaStatus: orderStatusSchema.nullable(),
   /** Reason for detention, also used as the order's remark. */
   reasonForDetention: z.string(),
-  /**
-   * The operation (one call, however many orders it changed) that wrote the
-   * event, shared by its other orders' events; absent on events written
-   * before operations were numbered.
-   */
-  operationId: z.string().optional(),
   subOrder: z.array(subOrderSchema),
   /** The order's history, newest first. */
   history: z.array(orderEventSchema),

@@ -30,12 +30,12 @@ export async function loginSettingsLoader({ url, context }: Args) {
   const paging = parsePaging(url.searchParams, LOGIN_HISTORY_SIZES);
   const answer = await context.get(apiContext).attempt("loginDevices", { query: paging });
   return {
+    isSingleLogin: user.isSingleLogin,
     /**
      * Anyone may sign in as a published demo account: the backend refuses single
      * login and forcing its other devices (other people) offline, and the page says so.
      */
     demoAccount: env().demoMode && isPublishedDemoAccount(user.username),
-    isSingleLogin: user.isSingleLogin,
     /** The home after sign-in, offered to a user who may open the workbench. */
     homePage: canOpen(user, PATHS.workbench) ? (user.homePage ?? "services") : null,
     homePageChoices: HOME_PAGE_CHOICES,
