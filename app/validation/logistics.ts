@@ -41,7 +41,6 @@ export const orderListFilterSchema = orderFilterSchema.pick({
   sortField: true,
   sortOrder: true,
 });
-export type OrderListFilter = z.infer<typeof orderListFilterSchema>;
 
 // ---------------------------------------------------------------------------
 // Operations (the order list's operations themselves: app/routes/order/operations.ts)

@@ -71,7 +71,7 @@ describe("demo outbox", () => {
 describe("coverage of the contract", () => {
   it("has a handler for every endpoint (and its /seller and /is variants)", async () => {
     const sample = (name: string) =>
-      ({ id: "x", deviceNo: "x", orderNo: "x", name }) as Record<string, string>;
+      ({ id: "x", deviceNo: "x", orderNo: "x", list: "orders", name }) as Record<string, string>;
     for (const [name, endpoint] of Object.entries(endpoints)) {
       const prefixes = ["", ...(endpoint.prefixed ? ["/seller", "/is"] : [])];
       for (const prefix of prefixes) {

@@ -183,6 +183,7 @@ const WALKS: Record<string, Walk> = {
 const UNCHANGING: Record<string, string> = {
   "routes/resources/order-download.ts": "answers a workbook of the chosen orders",
   "routes/resources/inventory-download.ts": "answers a workbook of the filtered list",
+  "routes/resources/audit-download.ts": "answers a workbook of the filtered audit log",
   "routes/resources/order-import-report.ts": "answers the posted import report as a workbook",
   "routes/not-found.tsx": "answers 404: there is nothing at the address",
 };
