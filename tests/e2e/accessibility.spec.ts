@@ -255,8 +255,11 @@ test("keyboard only: log in, open an order list, detain an order with a reason, 
   await tabTo(page, 'main a[href="/order"]');
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\/order$/);
-  await tabTo(page, "#filter-cbaStatus");
-  await page.keyboard.press("ArrowDown");
+  // The statuses: a disclosure of checkboxes, opened with Enter, a status ticked with Space.
+  await tabTo(page, "#filter-cbaStatus summary");
+  await page.keyboard.press("Enter");
+  await tabTo(page, "[data-testid=status-choice-1]");
+  await page.keyboard.press("Space");
   await tabTo(page, 'main button[type="submit"]');
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/cbaStatus=/);

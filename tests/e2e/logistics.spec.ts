@@ -178,7 +178,8 @@ for (const lang of ["zh", "en"] as const) {
       await expect(rows(page)).toHaveCount(10);
 
       // Filters: status, then one order number; totals follow the filtered set.
-      await page.locator("#filter-cbaStatus").selectOption("4");
+      await page.getByTestId("status-choices").locator("summary").click();
+      await page.getByTestId("status-choice-4").check();
       await page.getByRole("button", { name: common.search }).click();
       await expect(page).toHaveURL(/\/order\/\?cbaStatus=4$/);
       await expectOnly(
