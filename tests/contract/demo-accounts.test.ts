@@ -77,11 +77,11 @@ describe("published demo accounts", () => {
   it("still change their data like any account", async () => {
     const api = client(server);
     const token = await api.login(MANAGER);
-    const changed = await api.call("/account/account-info", {
+    const changed = await api.call("/account/home-page", {
       method: "PUT",
       token,
-      body: { isSingleLogin: true },
+      body: { homePage: "workbench" },
     });
-    expect(changed).toMatchObject({ code: 200, data: { isSingleLogin: true } });
+    expect(changed).toMatchObject({ code: 200, data: { homePage: "workbench" } });
   });
 });
