@@ -80,7 +80,7 @@ const MESSAGES = {
   },
   demoAccountSessions: {
     zh: "这是公开的演示账号，其他人也在使用：不能开启单点登录或强制其他设备下线。请注册自己的账号来体验此功能",
-    en: "This is a published demo account that others are using too: single login cannot be turned on and other devices cannot be forced offline. Register an account of your own to try this",
+    en: "This is a published demo account that others are using too: it cannot be limited to one person at a time, and other devices cannot be forced offline. Register an account of your own to try this",
   },
   wrongOldPassword: { zh: "原密码错误", en: "The old password is wrong" },
 

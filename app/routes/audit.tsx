@@ -60,7 +60,7 @@ function AuditList({ data }: { data: ListData }) {
           {
             key: "company",
             header: t("audit.company"),
-            className: "min-w-48",
+            className: "min-w-36",
             cell: (row: OperationView) => <span data-testid="audit-company">{row.company}</span>,
           },
         ]
@@ -68,7 +68,8 @@ function AuditList({ data }: { data: ListData }) {
     {
       key: "person",
       header: t("audit.person"),
-      className: "whitespace-nowrap",
+      // An address breaks at its @ or dots before the table outgrows its box.
+      className: "min-w-32 break-words",
       cell: (row) => <span data-testid="audit-person">{row.person}</span>,
     },
     {
@@ -118,7 +119,7 @@ function AuditList({ data }: { data: ListData }) {
     {
       key: "status",
       header: t("audit.status"),
-      className: "whitespace-nowrap",
+      className: "min-w-28",
       cell: (row) => (
         <ul data-testid="audit-status">
           {row.moves.map((move) => (
@@ -130,7 +131,7 @@ function AuditList({ data }: { data: ListData }) {
     {
       key: "text",
       header: t("audit.text"),
-      className: "min-w-40 break-words",
+      className: "min-w-32 break-words",
       cell: (row) => row.text,
     },
   ];

@@ -197,7 +197,7 @@ export default {
   loginSettings: {
     title: "Sign-in settings",
     demoAccount:
-      "This is a published demo account that others are using too: single login cannot be turned on and other devices (other people's sessions) cannot be forced offline. Register an account of your own to try these.",
+      "This is a published demo account that others are using too: it cannot be limited to one person at a time, and other devices (other people's sessions) cannot be forced offline. Register an account of your own to try these.",
     singleLogin: "Single login",
     singleLoginOn:
       "On: only one person may be signed in at a time; a new sign-in signs out the other devices.",
