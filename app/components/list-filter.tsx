@@ -183,6 +183,36 @@ export function RecentInput({
   );
 }
 
+/** A select of a filter form: the first option (value "") means no filter. */
+export function SelectFilter({
+  name,
+  label,
+  allLabel,
+  options,
+  value,
+  fit = false,
+}: {
+  name: string;
+  label: string;
+  allLabel: string;
+  options: readonly { value: string | number; label: string }[];
+  value: string | number | undefined;
+  fit?: boolean;
+}) {
+  return (
+    <FilterField label={label} htmlFor={`filter-${name}`} fit={fit}>
+      <select id={`filter-${name}`} name={name} defaultValue={value ?? ""} className="input">
+        <option value="">{allLabel}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </FilterField>
+  );
+}
+
 /** The status select of a filter form: "all statuses" and one option per code. */
 export function StatusFilter<Code extends number>({
   label,
@@ -197,16 +227,13 @@ export function StatusFilter<Code extends number>({
 }) {
   const { t } = useTranslation();
   return (
-    <FilterField label={label} htmlFor="filter-cbaStatus">
-      <select id="filter-cbaStatus" name="cbaStatus" defaultValue={value ?? ""} className="input">
-        <option value="">{t("logistics.allStatuses")}</option>
-        {codes.map((code) => (
-          <option key={code} value={code}>
-            {labelOf(code)}
-          </option>
-        ))}
-      </select>
-    </FilterField>
+    <SelectFilter
+      name="cbaStatus"
+      label={label}
+      allLabel={t("logistics.allStatuses")}
+      options={codes.map((code) => ({ value: code, label: labelOf(code) }))}
+      value={value}
+    />
   );
 }
 

@@ -2,7 +2,7 @@ import "~/locales/areas/audit.ts";
 import { Link } from "react-router";
 import { DateRangeField } from "~/components/date-range.tsx";
 import { useErrorText } from "~/components/form-messages.tsx";
-import { FilterField, ListFilter } from "~/components/list-filter.tsx";
+import { FilterField, ListFilter, SelectFilter } from "~/components/list-filter.tsx";
 import { PageHeader } from "~/components/page-header.tsx";
 import { type Column, PagedTable } from "~/components/paged-table.tsx";
 import { ORDER_EVENT_ACTIONS } from "~/contract/index.ts";
@@ -140,52 +140,33 @@ function AuditList({ data }: { data: ListData }) {
     <>
       <ListFilter ignored={data.ignored}>
         {data.platform ? (
-          <FilterField label={t("audit.company")} htmlFor="filter-companyId" fit>
-            <select
-              id="filter-companyId"
-              name="companyId"
-              defaultValue={filters.companyId ?? ""}
-              className="input"
-            >
-              <option value="">{t("audit.allCompanies")}</option>
-              {data.companies.map((company) => (
-                <option key={company.id} value={company.id}>
-                  {company.name}
-                </option>
-              ))}
-            </select>
-          </FilterField>
+          <SelectFilter
+            name="companyId"
+            label={t("audit.company")}
+            allLabel={t("audit.allCompanies")}
+            options={data.companies.map((company) => ({ value: company.id, label: company.name }))}
+            value={filters.companyId}
+            fit
+          />
         ) : null}
-        <FilterField label={t("audit.person")} htmlFor="filter-actor" fit>
-          <select
-            id="filter-actor"
-            name="actor"
-            defaultValue={filters.actor ?? ""}
-            className="input"
-          >
-            <option value="">{t("audit.everyone")}</option>
-            {data.people.map((person) => (
-              <option key={person.value} value={person.value}>
-                {person.label}
-              </option>
-            ))}
-          </select>
-        </FilterField>
-        <FilterField label={t("audit.operation")} htmlFor="filter-action">
-          <select
-            id="filter-action"
-            name="action"
-            defaultValue={filters.action ?? ""}
-            className="input"
-          >
-            <option value="">{t("audit.allOperations")}</option>
-            {ORDER_EVENT_ACTIONS.map((action) => (
-              <option key={action} value={action}>
-                {t(`logistics.order.history.actions.${action}`)}
-              </option>
-            ))}
-          </select>
-        </FilterField>
+        <SelectFilter
+          name="actor"
+          label={t("audit.person")}
+          allLabel={t("audit.everyone")}
+          options={data.people}
+          value={filters.actor}
+          fit
+        />
+        <SelectFilter
+          name="action"
+          label={t("audit.operation")}
+          allLabel={t("audit.allOperations")}
+          options={ORDER_EVENT_ACTIONS.map((action) => ({
+            value: action,
+            label: t(`logistics.order.history.actions.${action}`),
+          }))}
+          value={filters.action}
+        />
         <FilterField label={t("audit.orderNo")} htmlFor="filter-orderNo">
           <input
             id="filter-orderNo"

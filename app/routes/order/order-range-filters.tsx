@@ -134,43 +134,49 @@ export function OrderRangeFilters({
             {t("logistics.order.paidRange")}
           </span>
           <div className="flex items-center gap-1.5">
-            <label htmlFor="filter-paidMin" className="sr-only">
-              {t("logistics.order.paidMin")}
-            </label>
-            <input
-              id="filter-paidMin"
-              name={PAID_PARAMS.min}
-              defaultValue={paid.min}
-              inputMode="decimal"
-              autoComplete="off"
-              maxLength={PAID_MAX_LENGTH}
-              placeholder={t("logistics.order.paidMin")}
-              aria-invalid={paidInvalid}
-              aria-describedby={paid.error ? "filter-paid-error" : undefined}
-              className="input w-32"
-            />
+            <PaidBound end="min" value={paid.min} invalid={paidInvalid} />
             <span className="text-sm text-gray-500" aria-hidden="true">
               –
             </span>
-            <label htmlFor="filter-paidMax" className="sr-only">
-              {t("logistics.order.paidMax")}
-            </label>
-            <input
-              id="filter-paidMax"
-              name={PAID_PARAMS.max}
-              defaultValue={paid.max}
-              inputMode="decimal"
-              autoComplete="off"
-              maxLength={PAID_MAX_LENGTH}
-              placeholder={t("logistics.order.paidMax")}
-              aria-invalid={paidInvalid}
-              aria-describedby={paid.error ? "filter-paid-error" : undefined}
-              className="input w-32"
-            />
+            <PaidBound end="max" value={paid.max} invalid={paidInvalid} />
           </div>
           {paid.error ? <ErrorLine id="filter-paid-error" errors={[paid.error]} /> : null}
         </fieldset>
       </div>
     </details>
+  );
+}
+
+/** One end of the amount range; an invalid range points both ends at its message. */
+function PaidBound({
+  end,
+  value,
+  invalid,
+}: {
+  end: "min" | "max";
+  value: string;
+  invalid: true | undefined;
+}) {
+  const { t } = useTranslation();
+  const id = end === "min" ? "filter-paidMin" : "filter-paidMax";
+  const label = t(end === "min" ? "logistics.order.paidMin" : "logistics.order.paidMax");
+  return (
+    <>
+      <label htmlFor={id} className="sr-only">
+        {label}
+      </label>
+      <input
+        id={id}
+        name={PAID_PARAMS[end]}
+        defaultValue={value}
+        inputMode="decimal"
+        autoComplete="off"
+        maxLength={PAID_MAX_LENGTH}
+        placeholder={label}
+        aria-invalid={invalid}
+        aria-describedby={invalid ? "filter-paid-error" : undefined}
+        className="input w-32"
+      />
+    </>
   );
 }
