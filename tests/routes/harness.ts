@@ -11,7 +11,10 @@ import {
 } from "react-router";
 import { rootMiddleware } from "~/middleware/root.server.ts";
 import { middleware as homeMiddleware } from "~/routes/layouts/home.tsx";
+import { Api } from "~/utils/api.server.ts";
 import { requestInfoContext } from "~/utils/request-context.server.ts";
+import { commitSession, sessionStorage } from "~/utils/session.server.ts";
+import { CHROME_UA, PASSWORD } from "../contract/helpers.ts";
 
 export const ORIGIN = "http://127.0.0.1:3000";
 
@@ -102,4 +105,19 @@ function asResponse(value: unknown): Response {
     return new Response(null, { status: value.init?.status ?? 200, headers: value.init?.headers });
   }
   return new Response(null);
+}
+
+/** The session cookie (`name=value`) of `username`, signed in through the portal's API client. */
+export async function sessionCookieOf(username: string): Promise<string> {
+  const session = await sessionStorage.getSession();
+  const api = new Api({
+    locale: "zh",
+    session,
+    clientIp: "198.51.100.7",
+    userAgent: CHROME_UA,
+    genericMessage: "网络通信异常",
+  });
+  const { token } = await api.call("login", { body: { username, password: PASSWORD } });
+  session.set("token", token);
+  return (await commitSession(session)).split(";")[0] ?? "";
 }

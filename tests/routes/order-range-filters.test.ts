@@ -7,29 +7,13 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { OrderStatus } from "~/contract/index.ts";
 import { action, loader } from "~/routes/order/orders.tsx";
-import { Api } from "~/utils/api.server.ts";
 import { setAuditDestination } from "~/utils/audit.server.ts";
-import { commitSession, sessionStorage } from "~/utils/session.server.ts";
-import { CHROME_UA, MANAGER, PASSWORD, reset } from "../contract/helpers.ts";
-import { ORIGIN, runRoute } from "./harness.ts";
+import { CHROME_UA, MANAGER, reset } from "../contract/helpers.ts";
+import { ORIGIN, runRoute, sessionCookieOf } from "./harness.ts";
 
 type Args = Parameters<typeof loader>[0];
 
 let cookie = "";
-
-async function cookieOf(username: string): Promise<string> {
-  const session = await sessionStorage.getSession();
-  const api = new Api({
-    locale: "zh",
-    session,
-    clientIp: "198.51.100.7",
-    userAgent: CHROME_UA,
-    genericMessage: "网络通信异常",
-  });
-  const { token } = await api.call("login", { body: { username, password: PASSWORD } });
-  session.set("token", token);
-  return (await commitSession(session)).split(";")[0] ?? "";
-}
 
 async function run<T>(request: Request, handler: (args: Args) => Promise<T> | T) {
   const answer = await runRoute({ request, handler, home: true, pattern: "/order" });
@@ -48,7 +32,7 @@ setAuditDestination({ write: () => undefined });
 
 beforeEach(async () => {
   await reset();
-  cookie = await cookieOf(MANAGER);
+  cookie = await sessionCookieOf(MANAGER);
 });
 
 describe("the order list's range and status filters", () => {

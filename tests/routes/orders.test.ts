@@ -10,9 +10,9 @@ import type { OrderActionData } from "~/routes/order/order-view.ts";
 import { action, loader } from "~/routes/order/orders.tsx";
 import { Api } from "~/utils/api.server.ts";
 import { setAuditDestination } from "~/utils/audit.server.ts";
-import { commitSession, sessionStorage } from "~/utils/session.server.ts";
-import { ADMIN, CHROME_UA, GUEST, MANAGER, PASSWORD, reset } from "../contract/helpers.ts";
-import { ORIGIN, runRoute } from "./harness.ts";
+import { sessionStorage } from "~/utils/session.server.ts";
+import { ADMIN, CHROME_UA, GUEST, MANAGER, reset } from "../contract/helpers.ts";
+import { ORIGIN, runRoute, sessionCookieOf } from "./harness.ts";
 
 type Args = Parameters<typeof loader>[0];
 
@@ -43,21 +43,6 @@ function answerOf(value: unknown): OrderActionData {
     return value.data as OrderActionData;
   }
   return value as OrderActionData;
-}
-
-/** The session cookie of a logged-in user. */
-async function cookieOf(username: string): Promise<string> {
-  const session = await sessionStorage.getSession();
-  const api = new Api({
-    locale: "zh",
-    session,
-    clientIp: "198.51.100.7",
-    userAgent: CHROME_UA,
-    genericMessage: "网络通信异常",
-  });
-  const { token } = await api.call("login", { body: { username, password: PASSWORD } });
-  session.set("token", token);
-  return (await commitSession(session)).split(";")[0] ?? "";
 }
 
 const cookies: Record<string, string> = {};
@@ -119,7 +104,7 @@ setAuditDestination({ write: () => undefined });
 // Every test starts from the same seed, its users freshly logged in.
 beforeEach(async () => {
   await reset();
-  for (const user of [ADMIN, MANAGER, GUEST]) cookies[user] = await cookieOf(user);
+  for (const user of [ADMIN, MANAGER, GUEST]) cookies[user] = await sessionCookieOf(user);
 });
 
 describe("the order route's loader", () => {
