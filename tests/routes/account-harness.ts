@@ -9,6 +9,7 @@
 import { randomBytes } from "node:crypto";
 import { env } from "~/config/env.server.ts";
 import { DEMO_MAILBOX_COOKIE, DEMO_MAILBOX_HEADER } from "~/contract/demo.ts";
+import * as signInPage from "~/routes/login-form.tsx";
 import * as captchaRoute from "~/routes/resources/captcha.ts";
 import { issueCaptcha } from "~/utils/captcha.server.ts";
 import { commitSession, sessionStorage } from "~/utils/session.server.ts";
@@ -168,6 +169,17 @@ export function visitor(options: { ip?: string } = {}) {
 }
 
 export type Visitor = ReturnType<typeof visitor>;
+
+/** A new browser signed in as `username` through the login form, as a person signs in. */
+export async function signedIn(username: string, password = "Demo1234!"): Promise<Visitor> {
+  const browser = visitor();
+  const code = await browser.imageCode("login");
+  const outcome = await browser.post(signInPage, "/login", { username, password, code });
+  if (outcome.status !== 302) {
+    throw new Error(`signing in as ${username} answered ${outcome.status}, not a redirect`);
+  }
+  return browser;
+}
 
 /** The errors of a form's reply: the form's (`""`) and each field's. */
 export function errorsOf(outcome: Outcome): Record<string, string[] | null> {

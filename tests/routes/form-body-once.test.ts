@@ -9,7 +9,13 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { freshBackend, type RouteModule, type Visitor, visitor } from "./account-harness.ts";
+import {
+  freshBackend,
+  type RouteModule,
+  signedIn,
+  type Visitor,
+  visitor,
+} from "./account-harness.ts";
 
 const PASSWORD = "Demo1234!";
 const moduleOf = (file: string): Promise<RouteModule> => import(`../../app/${file}`);
@@ -18,18 +24,6 @@ beforeEach(freshBackend);
 afterEach(() => {
   vi.restoreAllMocks();
 });
-
-async function signedIn(username: string): Promise<Visitor> {
-  const browser = visitor();
-  const code = await browser.imageCode("login");
-  const outcome = await browser.post(await moduleOf("routes/login-form.tsx"), "/login", {
-    username,
-    password: PASSWORD,
-    code,
-  });
-  expect(outcome.status).toBe(302);
-  return browser;
-}
 
 /** Posts `form` and counts the times any request's body was parsed as a form meanwhile. */
 async function bodyParses(

@@ -5,21 +5,13 @@
  * the backend with the reason, changing nothing.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import * as signInPage from "~/routes/login-form.tsx";
 import * as page from "~/routes/setting/account.tsx";
 import { SUBMISSION_FIELD } from "~/utils/submission-field.ts";
-import { freshBackend, type Visitor, visitor } from "./account-harness.ts";
+import { freshBackend, signedIn } from "./account-harness.ts";
 
-const PASSWORD = "Demo1234!";
+const _PASSWORD = "Demo1234!";
 
 beforeEach(freshBackend);
-
-async function signedIn(username: string, browser = visitor()): Promise<Visitor> {
-  const code = await browser.imageCode("login");
-  const outcome = await browser.post(signInPage, "/login", { username, password: PASSWORD, code });
-  expect(outcome.status).toBe(302);
-  return browser;
-}
 
 interface Shown {
   demoAccount: boolean;

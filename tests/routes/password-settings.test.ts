@@ -5,20 +5,12 @@
  * An account of one's own changes its password as before.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import * as signInPage from "~/routes/login-form.tsx";
 import * as page from "~/routes/setting/center.tsx";
-import { errorsOf, freshBackend, type Visitor, visitor } from "./account-harness.ts";
+import { errorsOf, freshBackend, signedIn } from "./account-harness.ts";
 
 const PASSWORD = "Demo1234!";
 
 beforeEach(freshBackend);
-
-async function signedIn(username: string, browser = visitor()): Promise<Visitor> {
-  const code = await browser.imageCode("login");
-  const outcome = await browser.post(signInPage, "/login", { username, password: PASSWORD, code });
-  expect(outcome.status).toBe(302);
-  return browser;
-}
 
 const change = { oldPassword: PASSWORD, password: "Harbour#2024", checkPass: "Harbour#2024" };
 

@@ -19,6 +19,7 @@ import {
   freshBackend,
   type Outcome,
   type RouteModule,
+  signedIn,
   type Visitor,
   visitor,
 } from "./account-harness.ts";
@@ -28,15 +29,6 @@ const PASSWORD = "Demo1234!";
 beforeEach(freshBackend);
 
 const moduleOf = (file: string): Promise<RouteModule> => import(`../../app/${file}`);
-
-async function signedIn(username: string, password = PASSWORD): Promise<Visitor> {
-  const browser = visitor();
-  const code = await browser.imageCode("login");
-  const login = await moduleOf("routes/login-form.tsx");
-  const outcome = await browser.post(login, "/login", { username, password, code });
-  expect(outcome.status).toBe(302);
-  return browser;
-}
 
 /** The data a page's loader gives the signed-in browser. */
 async function pageData<T>(browser: Visitor, file: string, path: string): Promise<T> {

@@ -4,10 +4,9 @@
  * shows why, in the page's language, with nothing submitted.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import * as signInPage from "~/routes/login-form.tsx";
 import * as page from "~/routes/qualificat.tsx";
 import { handleMockApiRequest } from "../../mocks/api.ts";
-import { errorsOf, freshBackend, type Visitor, visitor } from "./account-harness.ts";
+import { errorsOf, freshBackend, signedIn } from "./account-harness.ts";
 
 const PASSWORD = "Demo1234!";
 const ORIGIN = "http://127.0.0.1:3000/api/v1";
@@ -32,14 +31,6 @@ async function tokenOf(username: string): Promise<string> {
     body: JSON.stringify({ username, password: PASSWORD }),
   });
   return token;
-}
-
-async function signedIn(username: string): Promise<Visitor> {
-  const browser = visitor();
-  const code = await browser.imageCode("login");
-  const outcome = await browser.post(signInPage, "/login", { username, password: PASSWORD, code });
-  expect(outcome.status).toBe(302);
-  return browser;
 }
 
 describe("the qualification form and a credit code already held", () => {

@@ -7,21 +7,19 @@ import { beforeEach, describe, expect, it } from "vitest";
 import * as signInPage from "~/routes/login-form.tsx";
 import * as page from "~/routes/sub-account.tsx";
 import { mockClock } from "../../mocks/api.ts";
-import { errorsOf, freshBackend, type Outcome, type Visitor, visitor } from "./account-harness.ts";
+import {
+  errorsOf,
+  freshBackend,
+  type Outcome,
+  signedIn,
+  type Visitor,
+  visitor,
+} from "./account-harness.ts";
 
 const PATH = "/sub_account";
 const PASSWORD = "Demo1234!";
 
 beforeEach(freshBackend);
-
-/** A browser signed in as `username` through the login form. */
-async function signedIn(username: string): Promise<Visitor> {
-  const browser = visitor();
-  const code = await browser.imageCode("login");
-  const outcome = await browser.post(signInPage, "/login", { username, password: PASSWORD, code });
-  expect(outcome.status).toBe(302);
-  return browser;
-}
 
 type Row = { id: string; username: string; role: string; enabled: boolean; invitable: boolean };
 type Listing = { roles: string[]; rows: Row[]; deleting: Row | null };
