@@ -9,7 +9,15 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { DEMO_MAILBOX_COOKIE } from "../app/contract/demo.ts";
-import { BUILD_DIR, PASSWORD, type Portal, ROOT, startBackend, stopChild } from "./lib.ts";
+import {
+  BUILD_DIR,
+  cookieJar,
+  PASSWORD,
+  type Portal,
+  ROOT,
+  startBackend,
+  stopChild,
+} from "./lib.ts";
 
 export interface DeployedPortal extends Portal {
   /** The backend's `/api/v1` address. */
@@ -99,15 +107,7 @@ async function signInByMail(url: string, api: string, username: string): Promise
   if (!opened.ok) throw new Error(`the mailbox of ${username} answered ${opened.status}`);
   await opened.arrayBuffer();
 
-  const jar = new Map<string, string>();
-  const remember = (response: Response) => {
-    for (const cookie of response.headers.getSetCookie()) {
-      const [pair] = cookie.split(";");
-      const [name, ...value] = (pair ?? "").split("=");
-      if (name) jar.set(name.trim(), value.join("="));
-    }
-  };
-  const header = () => [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
+  const { remember, header } = cookieJar();
   const post = async (form: Record<string, string>) => {
     const answer = await fetch(`${url}/login`, {
       method: "POST",

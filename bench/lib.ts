@@ -233,17 +233,24 @@ export async function startBackend(
   }
 }
 
+/** The cookies a browser keeps from the answers it is given, and the Cookie header it sends. */
+export function cookieJar() {
+  const jar = new Map<string, string>();
+  return {
+    remember(response: Response) {
+      for (const cookie of response.headers.getSetCookie()) {
+        const [pair] = cookie.split(";");
+        const [name, ...value] = (pair ?? "").split("=");
+        if (name) jar.set(name.trim(), value.join("="));
+      }
+    },
+    header: () => [...jar].map(([name, value]) => `${name}=${value}`).join("; "),
+  };
+}
+
 /** Signs in over HTTP as a browser would and returns the Cookie header of the session. */
 export async function login(url: string, username: string): Promise<string> {
-  const jar = new Map<string, string>();
-  const remember = (response: Response) => {
-    for (const cookie of response.headers.getSetCookie()) {
-      const [pair] = cookie.split(";");
-      const [name, ...value] = (pair ?? "").split("=");
-      if (name) jar.set(name.trim(), value.join("="));
-    }
-  };
-  const header = () => [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
+  const { remember, header } = cookieJar();
   remember(await fetch(`${url}/`, { redirect: "manual" }));
   const answer = await fetch(`${url}/login`, {
     method: "POST",
