@@ -1,4 +1,6 @@
 import { type ReactNode, useEffect, useState } from "react";
+import { Link } from "react-router";
+import { useTranslation } from "~/utils/i18n.ts";
 import { Dialog, DialogPanel, DialogTitle } from "./headless.tsx";
 
 /**
@@ -61,5 +63,29 @@ export function ConfirmPanel({
       </h2>
       {children}
     </section>
+  );
+}
+
+/**
+ * "Cancel" of a step: in a dialog (JavaScript) it closes the dialog; in the
+ * page (`ConfirmPanel`, no JavaScript) it is a link back to the page without
+ * the step.
+ */
+export function CancelStep({
+  onCancel,
+  cancelHref,
+}: {
+  onCancel?: () => void;
+  cancelHref: string;
+}) {
+  const { t } = useTranslation();
+  return onCancel ? (
+    <button type="button" className="btn-secondary" onClick={onCancel}>
+      {t("common.cancel")}
+    </button>
+  ) : (
+    <Link to={cancelHref} className="btn-secondary">
+      {t("common.cancel")}
+    </Link>
   );
 }

@@ -2,7 +2,7 @@ import "~/locales/areas/account.ts";
 import { getFormProps, getSelectProps } from "@conform-to/react";
 import { useEffect, useState } from "react";
 import { Form, Link, useLocation, useNavigation } from "react-router";
-import { ConfirmDialog, ConfirmPanel } from "~/components/confirm-dialog.tsx";
+import { CancelStep, ConfirmDialog, ConfirmPanel } from "~/components/confirm-dialog.tsx";
 import {
   ErrorLine,
   FormErrors,
@@ -65,15 +65,7 @@ function DeleteForm({
       </p>
       <p className="text-sm text-gray-600">{t("account.subAccount.deleteEffects")}</p>
       <div className="flex justify-end gap-2">
-        {onCancel ? (
-          <button type="button" className="btn-secondary" onClick={onCancel}>
-            {t("common.cancel")}
-          </button>
-        ) : (
-          <Link to={cancelHref} className="btn-secondary">
-            {t("common.cancel")}
-          </Link>
-        )}
+        <CancelStep onCancel={onCancel} cancelHref={cancelHref} />
         {/* Focus starts on the safe choice: "cancel" comes first, "delete" needs a move. */}
         <button type="submit" className="btn-danger" disabled={busy}>
           {t("account.subAccount.deleteConfirm")}

@@ -9,11 +9,11 @@ import { useEffect, useRef, useState } from "react";
 import {
   type FetcherWithComponents,
   Form,
-  Link,
   useFetcher,
   useLocation,
   useNavigation,
 } from "react-router";
+import { CancelStep } from "~/components/confirm-dialog.tsx";
 import { ErrorLine, FormErrors, TextareaField, useZodForm } from "~/components/form.tsx";
 import { validationOf } from "~/components/form-validation.ts";
 import type { Locale } from "~/locales/index.ts";
@@ -288,15 +288,7 @@ export function OperationForm({
         : null}
 
       <div className="flex justify-end gap-2">
-        {onCancel ? (
-          <button type="button" className="btn-secondary" onClick={onCancel}>
-            {t("common.cancel")}
-          </button>
-        ) : (
-          <Link to={cancelHref} className="btn-secondary">
-            {t("common.cancel")}
-          </Link>
-        )}
+        <CancelStep onCancel={onCancel} cancelHref={cancelHref} />
         <button
           type="submit"
           className={operation.tone === "danger" ? "btn-danger" : "btn-primary"}
