@@ -194,8 +194,13 @@ test.describe("with JavaScript", () => {
     further.searchParams.set("current", "9");
     await page.goto(further.toString());
     await hydrated(page);
+    const before = page.url();
     await page.getByTestId("orders").locator("thead").getByRole("checkbox").click();
     await expect(page.getByTestId("selected-count")).toHaveText(selected(450));
+    // The count shows at once; the address takes the new selection's id once the server keeps it.
+    await expect
+      .poll(() => new URL(page.url()).searchParams.get("sel"))
+      .not.toBe(new URL(before).searchParams.get("sel"));
     expect(page.url().length).toBeLessThan(4096);
     // A reload keeps it: the numbers live on the server.
     await page.reload();
