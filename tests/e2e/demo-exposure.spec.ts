@@ -92,6 +92,8 @@ test.describe("the published demo accounts' passwords", () => {
       await expect(page.getByText(refusal)).toBeVisible();
       await page.screenshot({ path: testInfo.outputPath(`forge_password${prefix || "_zh"}.png`) });
       await page.getByRole("button", { name: /上一步|Previous/ }).click();
+      // Back at the first step before the next language opens the page (the step is kept per browser).
+      await expect(page.getByTestId("forgot-step")).toHaveAttribute("data-step", "1");
     }
   });
 });
