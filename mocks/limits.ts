@@ -5,7 +5,8 @@
  * (app/utils/rate-limit.server.ts, LIMITS), so reaching `/api/v1` directly
  * gains nothing over the portal's forms. The address is the first
  * `X-Forwarded-For` entry: the portal's own calls carry the browser's, the
- * public mount sets the caller's own.
+ * public mount sets the caller's own; an IPv6 address counts by its /64, as
+ * in the portal (app/utils/address-subject.ts).
  *
  * Fixed windows, counted in memory per world. Each limit keeps its counters
  * in a Map in the order they were opened; all of a limit's windows are the
@@ -16,6 +17,7 @@
  */
 
 import { ApiCode } from "../app/contract/envelope.ts";
+import { addressSubject } from "../app/utils/address-subject.ts";
 import { mockClock } from "./clock.ts";
 import type { Db } from "./db.ts";
 import { ApiError } from "./errors.ts";
@@ -89,14 +91,14 @@ function refuse(counter: Counter, now: number): never {
 /** Refuses (1000, with the seconds to wait) when the request's address has used up `limit`. */
 export function checkAddress(request: Request, limit: AddressLimit): void {
   const now = mockClock.now();
-  const counter = counterOf(limit, clientIp(request), now);
+  const counter = counterOf(limit, addressSubject(clientIp(request)), now);
   if (counter && counter.count >= limit.max) refuse(counter, now);
 }
 
 /** Counts one call of the request's address on `limit`. */
 export function countAddress(request: Request, limit: AddressLimit): void {
   const now = mockClock.now();
-  const address = clientIp(request);
+  const address = addressSubject(clientIp(request));
   const counters = countersOf(limit);
   let counter = counterOf(limit, address, now);
   if (!counter) {

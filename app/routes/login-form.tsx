@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider, redirect } from "react-router";
 import { ApiCode } from "~/contract/index.ts";
 import { resendWait } from "~/utils/account-flow.server.ts";
+import { addressSubject } from "~/utils/address-subject.ts";
 import { audit } from "~/utils/audit.server.ts";
 import { logIn } from "~/utils/auth.server.ts";
 import { imageCodeForm } from "~/utils/captcha-session.server.ts";
@@ -164,10 +165,11 @@ function refusalMessage(context: Context, login: { code: number; message: string
 async function loginGuard(request: Request, context: Context, username: string) {
   const limiter = limiterOf(context);
   const address = clientAddress(context);
+  const subject = addressSubject(address);
   const account = username.trim().toLowerCase();
   const perAddress: [Limit, string][] = [
-    [LIMITS.loginPerAddress, address],
-    [LIMITS.loginPerAccountAddress, `${account}\n${address}`],
+    [LIMITS.loginPerAddress, subject],
+    [LIMITS.loginPerAccountAddress, `${account}\n${subject}`],
   ];
   const perAccount: [Limit, string] = [LIMITS.loginPerAccount, account];
   const { exceeded, excess } = await limiter.inspect(perAddress, [perAccount]);

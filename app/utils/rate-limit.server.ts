@@ -21,6 +21,7 @@ import {
 } from "rate-limiter-flexible";
 import { data, type RouterContextProvider } from "react-router";
 import { env } from "~/config/env.server.ts";
+import { addressSubject } from "~/utils/address-subject.ts";
 import { CAPTCHA_TTL_MS } from "~/utils/captcha.server.ts";
 import type { ErrorPayload } from "~/utils/error-payload.ts";
 import { requestInfoContext, retryAfterContext } from "~/utils/request-context.server.ts";
@@ -269,10 +270,10 @@ export function refuseTooMany(context: Context, exceeded: Exceeded): never {
   );
 }
 
-/** Counts a post from the client's address on each limit; 429 beyond any of them. */
+/** Counts a post from the client's address (its /64 for IPv6) on each limit; 429 beyond any of them. */
 export async function limitPost(context: Context, ...limits: Limit[]): Promise<void> {
-  const address = clientAddress(context);
-  const exceeded = await limiterOf(context).hit(limits.map((limit) => [limit, address]));
+  const subject = addressSubject(clientAddress(context));
+  const exceeded = await limiterOf(context).hit(limits.map((limit) => [limit, subject]));
   if (exceeded) refuseTooMany(context, exceeded);
 }
 

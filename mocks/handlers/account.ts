@@ -8,6 +8,7 @@ import { type EmailCodeScene, accountEndpoints as ep } from "../../app/contract/
 import { ApiCode } from "../../app/contract/envelope.ts";
 import { passwordProblem } from "../../app/contract/password.ts";
 import { MANAGER_ROLE } from "../../app/contract/roles.ts";
+import { addressSubject } from "../../app/utils/address-subject.ts";
 import { countAttempt, forgetAttempts } from "../attempts.ts";
 import { mockClock, nowSeconds } from "../clock.ts";
 import { db, type EmailCodeRow, type UserRow } from "../db.ts";
@@ -208,7 +209,7 @@ export const accountHandlers = [
     }
     // Wrong passwords are counted per account and address: an attacker's
     // address is slowed down, the owner signing in from elsewhere never is.
-    const key = `${loginKeyPrefix(user.id)}${clientIp(request)}`;
+    const key = `${loginKeyPrefix(user.id)}${addressSubject(clientIp(request))}`;
     const failures = countAttempt(key, LOGIN_LOCK_SECONDS, 0);
     if (failures.count >= LOGIN_MAX_FAILURES) {
       throw new ApiError(ApiCode.tooManyAttempts, "loginLocked", {

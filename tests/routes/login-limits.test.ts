@@ -25,3 +25,17 @@ describe("sign-in limits", () => {
     expect((refused.data as ErrorPayload).retryAfter).toBe(seconds);
   });
 });
+
+describe("sign-in limits over IPv6", () => {
+  it("count the addresses of one /64 network together: a new address of it is refused too", async () => {
+    const form = { username: "nobody@example.test", password: "not-the-password", code: "ZZ9Z" };
+    for (let i = 0; i < LIMITS.loginPerAddress.max; i++) {
+      const browser = visitor({ ip: `2001:db8:77:1::${(i + 1).toString(16)}` });
+      expect((await browser.post(login, "/login", form)).status, `attempt ${i + 1}`).toBe(200);
+    }
+    const sameNetwork = visitor({ ip: "2001:db8:77:1:ffff:ffff:ffff:fffe" });
+    expect((await sameNetwork.post(login, "/login", form)).status).toBe(429);
+    const otherNetwork = visitor({ ip: "2001:db8:77:2::1" });
+    expect((await otherNetwork.post(login, "/login", form)).status).toBe(200);
+  });
+});
