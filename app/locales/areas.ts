@@ -1,4 +1,4 @@
-import i18next from "i18next";
+import { browserTranslator } from "~/utils/translator.ts";
 import type { Locale } from "./index.ts";
 
 /**
@@ -32,10 +32,10 @@ export function registerArea(area: Area, texts: Record<Locale, object>): void {
   if (typeof document === "undefined" || registered.has(area)) return;
   registered.set(area, texts);
   // Before the start, the entry adds them with the language's chunk.
-  if (!i18next.isInitialized) return;
+  if (!browserTranslator.isInitialized) return;
   for (const [locale, translation] of Object.entries(texts)) {
-    if (i18next.hasResourceBundle(locale, "translation")) {
-      i18next.addResourceBundle(locale, "translation", { [area]: translation }, true, true);
+    if (browserTranslator.hasResourceBundle(locale, "translation")) {
+      browserTranslator.addResourceBundle(locale, "translation", { [area]: translation });
     }
   }
 }

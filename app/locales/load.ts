@@ -1,4 +1,3 @@
-import type { Resource } from "i18next";
 import { registeredAreas, withAreas } from "./areas.ts";
 import type { Locale } from "./index.ts";
 
@@ -8,7 +7,7 @@ import type { Locale } from "./index.ts";
  * of it the texts every page may show, with the areas the page's modules
  * registered (areas.ts).
  */
-export async function loadTranslations(locale: Locale): Promise<Resource[string]> {
+export async function loadTranslations(locale: Locale): Promise<{ translation: object }> {
   const module = locale === "en" ? await import("./en/base.ts") : await import("./zh/base.ts");
   return { translation: withAreas(module.default.translation, registeredAreas(locale)) };
 }

@@ -1,17 +1,27 @@
 import type { i18n as I18n, TFunction } from "i18next";
-import { useContext } from "react";
-import { I18nContext, useTranslation as useReactTranslation } from "react-i18next";
+import { useContext, useSyncExternalStore } from "react";
+import { I18nContext } from "react-i18next";
+import { browserTranslator } from "./translator.ts";
+
+/** What pages use of the translator: the same on the server (i18next) and in the browser. */
+interface LanguageOwner {
+  language: string;
+  hasResourceBundle(language: string, namespace: "translation"): boolean;
+  addResourceBundle(language: string, namespace: "translation", texts: object): unknown;
+  changeLanguage(language: string): Promise<unknown>;
+}
 
 interface Translation {
   t: TFunction;
-  i18n: I18n;
+  i18n: LanguageOwner;
 }
 
 /**
  * The one way components translate: `const { t, i18n } = useTranslation()`.
  *
- * In the browser it is react-i18next's hook (it re-renders on a language
- * change). On the server a page is rendered once per request, and
+ * In the browser it is the portal's small translator (./translator.ts, i18next
+ * stays on the server), and a language change re-renders every component
+ * that translates. On the server a page is rendered once per request, and
  * react-i18next's hook copies every property of the i18next instance into a
  * new wrapper for each component that calls it: a tenth of the order page's
  * rendering time. There the hook returns one translator per request instead,
@@ -26,8 +36,12 @@ export function useTranslation(): Translation {
     return serverTranslation(useContext(I18nContext).i18n);
   }
   // biome-ignore lint/correctness/useHookAtTopLevel: the condition never changes at run time
-  const { t, i18n } = useReactTranslation();
-  return { t, i18n };
+  const language = useSyncExternalStore(
+    browserTranslator.subscribe,
+    () => browserTranslator.language,
+    () => browserTranslator.language,
+  );
+  return { t: browserTranslator.fixedT(language), i18n: browserTranslator };
 }
 
 const perRequest = new WeakMap<I18n, Translation>();
