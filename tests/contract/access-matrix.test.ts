@@ -7,7 +7,7 @@
  * another's answer. A new endpoint fails the test until it has a row here.
  */
 import ExcelJS from "exceljs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   ApiCode,
   auditDataSchema,
@@ -21,25 +21,11 @@ import {
 } from "../../app/contract/index.ts";
 import { mockClock } from "../../mocks/clock.ts";
 import { OTHER_COMPANY_ACCOUNTS } from "../../mocks/seed.ts";
-import {
-  ADMIN,
-  client,
-  GUEST,
-  MANAGER,
-  PNG,
-  reset,
-  startServer,
-  type TestServer,
-} from "./helpers.ts";
+import { ADMIN, contractBackend, GUEST, MANAGER, PNG, reset } from "./helpers.ts";
 
-let server: TestServer;
-let api: ReturnType<typeof client>;
-
-beforeAll(async () => {
-  server = await startServer();
-  api = client(server);
-});
-afterAll(() => server.close());
+// Each test seeds the size it needs.
+const server = contractBackend({ reseed: "never" });
+const { api } = server;
 
 const ACTORS = ["anonymous", "guest", "managerA", "managerB", "subAccountA", "admin"] as const;
 type Actor = (typeof ACTORS)[number];

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { SESSION_IDLE_MS, SESSION_MAX_MS } from "../../app/config/session-lifetime.ts";
 import {
   ApiCode,
@@ -8,30 +8,13 @@ import {
   subAccountSchema,
 } from "../../app/contract/index.ts";
 import { mockClock } from "../../mocks/api.ts";
-import {
-  ADMIN,
-  client,
-  GUEST,
-  MANAGER,
-  PASSWORD,
-  reset,
-  startServer,
-  type TestServer,
-  unpublishedCopyOf,
-} from "./helpers.ts";
+import { ADMIN, contractBackend, GUEST, MANAGER, PASSWORD, unpublishedCopyOf } from "./helpers.ts";
 
 /** A manager of the demo's company that is not a published account. */
 const OWN_MANAGER = "own.manager@example.test";
 
-let server: TestServer;
-let api: ReturnType<typeof client>;
-
-beforeAll(async () => {
-  server = await startServer();
-  api = client(server);
-});
-afterAll(() => server.close());
-beforeEach(() => reset());
+const server = contractBackend();
+const { api } = server;
 
 describe("login, logout and the current user", () => {
   it("logs in with a demo account and answers the user without secrets", async () => {

@@ -6,7 +6,7 @@
  * name; what the calls refuse.
  */
 import ExcelJS from "exceljs";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   ApiCode,
   type AuditData,
@@ -18,20 +18,10 @@ import {
 } from "../../app/contract/index.ts";
 import { mockClock, SEED_BASE_TIME } from "../../mocks/api.ts";
 import { OTHER_COMPANY_ACCOUNTS } from "../../mocks/seed.ts";
-import { ADMIN, client, MANAGER, reset, startServer, type TestServer } from "./helpers.ts";
+import { ADMIN, contractBackend, MANAGER } from "./helpers.ts";
 
-let server: TestServer;
-let api: ReturnType<typeof client>;
-
-beforeAll(async () => {
-  server = await startServer();
-  api = client(server);
-});
-afterAll(() => server.close());
-beforeEach(async () => {
-  await reset();
-  mockClock.set((SEED_BASE_TIME + 86_400) * 1000);
-});
+const server = contractBackend({ clockAt: (SEED_BASE_TIME + 86_400) * 1000 });
+const { api } = server;
 
 const NANSHA = OTHER_COMPANY_ACCOUNTS.nansha;
 const NOW = () => Math.floor(mockClock.now() / 1000);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import {
   ApiCode,
@@ -10,17 +10,10 @@ import {
   outboxMailSchema,
 } from "../../app/contract/index.ts";
 import { handlers } from "../../mocks/api.ts";
-import { client, GUEST, reset, startServer, type TestServer } from "./helpers.ts";
+import { contractBackend, GUEST } from "./helpers.ts";
 
-let server: TestServer;
-let api: ReturnType<typeof client>;
-
-beforeAll(async () => {
-  server = await startServer();
-  api = client(server);
-  await reset();
-});
-afterAll(() => server.close());
+const server = contractBackend({ reseed: "once" });
+const { api } = server;
 
 describe("brands and categories", () => {
   it("answers every brand and a category tree whose leaves carry known brands", async () => {

@@ -5,7 +5,7 @@
  * company's; another company's number answers exactly as an unknown one.
  */
 import ExcelJS from "exceljs";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import {
   ApiCode,
   arrivalReportDataSchema,
@@ -23,26 +23,16 @@ import {
 import { OTHER_COMPANY_ACCOUNTS } from "../../mocks/seed.ts";
 import {
   ADMIN,
-  client,
+  contractBackend,
   type Envelope,
   GUEST,
   MANAGER,
   PNG,
-  reset,
   SMALL_SEED,
-  startServer,
-  type TestServer,
 } from "./helpers.ts";
 
-let server: TestServer;
-let api: ReturnType<typeof client>;
-
-beforeAll(async () => {
-  server = await startServer();
-  api = client(server);
-});
-afterAll(() => server.close());
-beforeEach(() => reset());
+const server = contractBackend();
+const { api } = server;
 
 const NANSHA = OTHER_COMPANY_ACCOUNTS.nansha;
 const QINGDAO = OTHER_COMPANY_ACCOUNTS.qingdao;

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   ApiCode,
   companySchema,
@@ -9,26 +9,10 @@ import {
   pagedListOf,
   usccCheckCharacter,
 } from "../../app/contract/index.ts";
-import {
-  ADMIN,
-  client,
-  GUEST,
-  MANAGER,
-  PNG,
-  reset,
-  startServer,
-  type TestServer,
-} from "./helpers.ts";
+import { ADMIN, contractBackend, GUEST, MANAGER, PNG } from "./helpers.ts";
 
-let server: TestServer;
-let api: ReturnType<typeof client>;
-
-beforeAll(async () => {
-  server = await startServer();
-  api = client(server);
-});
-afterAll(() => server.close());
-beforeEach(() => reset());
+const server = contractBackend();
+const { api } = server;
 
 const JPEG = Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0, 1]);
 const GIF = new TextEncoder().encode("GIF89a\u0001\u0000\u0001\u0000");

@@ -4,19 +4,13 @@
  * them, no reset or change of their password is accepted, and the refusal
  * says why in the caller's language. Their data still changes as anyone's.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { PUBLISHED_DEMO_ACCOUNTS } from "../../app/config/demo-accounts.ts";
 import { ApiCode } from "../../app/contract/index.ts";
 import { db } from "../../mocks/db.ts";
-import { client, MANAGER, PASSWORD, reset, startServer, type TestServer } from "./helpers.ts";
+import { client, contractBackend, MANAGER, PASSWORD } from "./helpers.ts";
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(() => server.close());
-beforeEach(() => reset());
+const server = contractBackend();
 
 const REFUSAL = {
   zh: "这是公开的演示账号，不能重置或修改密码。请注册自己的账号来体验此功能",

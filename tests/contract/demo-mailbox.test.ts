@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { mockClock } from "../../mocks/api.ts";
 import { MAX_MAILBOXES_PER_ACCOUNT } from "../../mocks/mailbox.ts";
-import { ADMIN, client, MANAGER, reset, startServer, type TestServer } from "./helpers.ts";
+import { ADMIN, client, contractBackend, MANAGER } from "./helpers.ts";
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(() => server.close());
-beforeEach(() => reset());
+const server = contractBackend();
 
 const outbox = async (api: ReturnType<typeof client>, headers: Record<string, string> = {}) =>
   ((await api.call("/demo/outbox", { headers })).data as { to: string }[]).map((mail) => mail.to);

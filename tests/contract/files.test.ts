@@ -1,5 +1,5 @@
 import ExcelJS from "exceljs";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import {
   ApiCode,
   arrivalReportDataSchema,
@@ -9,27 +9,13 @@ import {
   XLSX_CONTENT_TYPE,
 } from "../../app/contract/index.ts";
 import { NUMBER_FORMATS } from "../../mocks/xlsx.ts";
-import {
-  ADMIN,
-  client,
-  GUEST,
-  reset,
-  SMALL_SEED,
-  startServer,
-  type TestServer,
-} from "./helpers.ts";
+import { ADMIN, contractBackend, GUEST, SMALL_SEED } from "./helpers.ts";
 
-let server: TestServer;
-let api: ReturnType<typeof client>;
+const server = contractBackend();
+const { api } = server;
 let token: string;
 
-beforeAll(async () => {
-  server = await startServer();
-  api = client(server);
-});
-afterAll(() => server.close());
 beforeEach(async () => {
-  await reset();
   // The platform sees every company's data: the whole seed, whose sizes these
   // tests count. Company isolation has its own tests (companies.test.ts).
   token = await api.login(ADMIN);

@@ -6,6 +6,7 @@ import { randomBytes } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createRequestListener } from "@remix-run/node-fetch-server";
+import { afterAll, beforeAll, beforeEach } from "vitest";
 import type { z } from "zod";
 import { handleMockApiRequest, mockClock, resetMockDb, type SeedOptions } from "../../mocks/api.ts";
 import { db } from "../../mocks/db.ts";
@@ -18,12 +19,12 @@ export const PASSWORD = "Demo1234!";
 export const CHROME_UA =
   "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36";
 
-export interface TestServer {
+interface TestServer {
   base: string;
   close(): Promise<void>;
 }
 
-export async function startServer(): Promise<TestServer> {
+async function startServer(): Promise<TestServer> {
   const server: Server = createServer(createRequestListener(handleMockApiRequest));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
@@ -40,6 +41,60 @@ export async function startServer(): Promise<TestServer> {
 export async function reset(options: SeedOptions = SMALL_SEED): Promise<void> {
   mockClock.reset();
   await resetMockDb(options);
+}
+
+interface BackendOptions {
+  /**
+   * When the data is seeded afresh: before each test (the default), once
+   * before the file's first test, or never by the fixture (the file's tests
+   * call `reset` with a seed of their own).
+   */
+  reseed?: "each" | "once" | "never";
+  /** The seed's size. */
+  seed?: SeedOptions;
+  /** The backend clock (Unix ms) after each seeding, for tests of dated data. */
+  clockAt?: number;
+}
+
+interface Backend extends TestServer {
+  /** A client of the backend (one demo mailbox). */
+  api: ReturnType<typeof client>;
+}
+
+/**
+ * The setup of a contract test file, in one place: starts the fake backend
+ * over HTTP before the file's tests and closes it after them, seeds it afresh
+ * before each test (or as `reseed` says). Call it at the top of the file: it
+ * registers the file's hooks, which run before the file's own (a `beforeEach`
+ * that signs in finds the fresh seed). The address is known once the server
+ * has started, which is before any test runs.
+ */
+export function contractBackend(options: BackendOptions = {}): Backend {
+  const { reseed = "each", seed = SMALL_SEED, clockAt } = options;
+  let server: TestServer | undefined;
+  const prepare = async () => {
+    await reset(seed);
+    if (clockAt !== undefined) mockClock.set(clockAt);
+  };
+  const backend: Backend = {
+    get base() {
+      if (!server) throw new Error("the fake backend starts before the file's first test");
+      return server.base;
+    },
+    close: async () => server?.close(),
+    api: undefined as unknown as ReturnType<typeof client>,
+  };
+  backend.api = client(backend);
+  beforeAll(async () => {
+    server = await startServer();
+    if (reseed === "once") await prepare();
+  }, 60_000);
+  afterAll(async () => {
+    mockClock.reset();
+    await server?.close();
+  });
+  if (reseed === "each") beforeEach(prepare);
+  return backend;
 }
 
 export interface CallOptions {

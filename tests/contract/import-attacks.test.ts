@@ -8,7 +8,7 @@
  */
 import { constants, deflateRawSync } from "node:zlib";
 import ExcelJS from "exceljs";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   ApiCode,
   type ImportReport,
@@ -26,22 +26,18 @@ import {
   zipBomb,
   zipOf,
 } from "../zip-fixtures.ts";
-import { client, MANAGER, reset, startServer, type TestServer } from "./helpers.ts";
+import { contractBackend, MANAGER } from "./helpers.ts";
 
-let server: TestServer;
-let api: ReturnType<typeof client>;
-let token: string;
 /** Built before any connection is open: building it takes the event loop for a while. */
 let million: Buffer;
-
-beforeAll(async () => {
+beforeAll(() => {
   million = millionRows();
-  server = await startServer();
-  api = client(server);
 });
-afterAll(() => server.close());
+const server = contractBackend();
+const { api } = server;
+let token: string;
+
 beforeEach(async () => {
-  await reset();
   token = await api.login(MANAGER);
 });
 

@@ -3,21 +3,14 @@
  * calls anyone may make without a token are held to the portal's limits, so
  * a direct caller of `/api/v1` gets no more than the portal's forms give.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ApiCode } from "../../app/contract/index.ts";
 import { mockClock } from "../../mocks/api.ts";
 import { ADDRESS_LIMITS, countAddress, counterCount, MAX_COUNTERS } from "../../mocks/limits.ts";
-import { client, MANAGER, PASSWORD, reset, startServer, type TestServer } from "./helpers.ts";
+import { contractBackend, MANAGER, PASSWORD } from "./helpers.ts";
 
-let server: TestServer;
-let api: ReturnType<typeof client>;
-
-beforeAll(async () => {
-  server = await startServer();
-  api = client(server);
-});
-afterAll(() => server.close());
-beforeEach(() => reset());
+const server = contractBackend();
+const { api } = server;
 
 const from = (address: string) => ({ "x-forwarded-for": address });
 

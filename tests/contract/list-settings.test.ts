@@ -5,7 +5,7 @@
  * account (of the same company, of another, the platform) neither sees nor
  * changes a view.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import {
   ApiCode,
@@ -14,17 +14,10 @@ import {
   savedViewSchema,
 } from "../../app/contract/index.ts";
 import { OTHER_COMPANY_ACCOUNTS } from "../../mocks/seed.ts";
-import { ADMIN, client, MANAGER, reset, startServer, type TestServer } from "./helpers.ts";
+import { ADMIN, contractBackend, MANAGER } from "./helpers.ts";
 
-let server: TestServer;
-let api: ReturnType<typeof client>;
-
-beforeAll(async () => {
-  server = await startServer();
-  api = client(server);
-});
-afterAll(() => server.close());
-beforeEach(() => reset());
+const server = contractBackend();
+const { api } = server;
 
 const BASE = "/account/list-settings";
 const settingsSchema = z.object({

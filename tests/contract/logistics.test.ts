@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import {
   ApiCode,
   arrivalReportDataSchema,
@@ -13,28 +13,13 @@ import {
 } from "../../app/contract/index.ts";
 import { mockClock } from "../../mocks/api.ts";
 import { deriveStatus, emptyStats } from "../../mocks/db.ts";
-import {
-  ADMIN,
-  client,
-  GUEST,
-  MANAGER,
-  reset,
-  SMALL_SEED,
-  startServer,
-  type TestServer,
-} from "./helpers.ts";
+import { ADMIN, contractBackend, GUEST, MANAGER, reset, SMALL_SEED } from "./helpers.ts";
 
-let server: TestServer;
-let api: ReturnType<typeof client>;
+const server = contractBackend();
+const { api } = server;
 let token: string;
 
-beforeAll(async () => {
-  server = await startServer();
-  api = client(server);
-});
-afterAll(() => server.close());
 beforeEach(async () => {
-  await reset();
   // The platform sees every company's data: the whole seed, whose sizes these
   // tests count. Company isolation has its own tests (companies.test.ts).
   token = await api.login(ADMIN);

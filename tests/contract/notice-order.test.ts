@@ -1,16 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { noticeListDataSchema } from "../../app/contract/index.ts";
-import { ADMIN, client, GUEST, MANAGER, reset, startServer, type TestServer } from "./helpers.ts";
+import { ADMIN, contractBackend, GUEST, MANAGER } from "./helpers.ts";
 
-let server: TestServer;
-let api: ReturnType<typeof client>;
-
-beforeAll(async () => {
-  server = await startServer();
-  api = client(server);
-});
-afterAll(() => server.close());
-beforeEach(() => reset());
+const server = contractBackend();
+const { api } = server;
 
 describe("notification order", () => {
   it("lists every user's notifications newest first by date", async () => {

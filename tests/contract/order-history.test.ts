@@ -5,7 +5,7 @@
  * records nothing; another company's order answers as an unknown one.
  */
 import ExcelJS from "exceljs";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import {
   type Order,
@@ -16,23 +16,13 @@ import {
 } from "../../app/contract/index.ts";
 import { mockClock } from "../../mocks/api.ts";
 import { OTHER_COMPANY_ACCOUNTS } from "../../mocks/seed.ts";
-import { ADMIN, client, MANAGER, reset, startServer, type TestServer } from "./helpers.ts";
+import { ADMIN, contractBackend, MANAGER } from "./helpers.ts";
 
-let server: TestServer;
-let api: ReturnType<typeof client>;
+const server = contractBackend();
+const { api } = server;
 let manager: string;
 
-beforeAll(async () => {
-  server = await startServer();
-  api = client(server);
-});
-afterAll(() => {
-  mockClock.reset();
-  return server.close();
-});
 beforeEach(async () => {
-  mockClock.reset();
-  await reset();
   manager = await api.login(MANAGER);
 });
 

@@ -6,7 +6,7 @@
  * backend's filtering.
  */
 import ExcelJS from "exceljs";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import {
   AMOUNT_FILTER_MAX,
   ApiCode,
@@ -15,19 +15,13 @@ import {
   orderStatusCountsSchema,
   updateOrdersResultSchema,
 } from "../../app/contract/index.ts";
-import { ADMIN, client, reset, startServer, type TestServer } from "./helpers.ts";
+import { ADMIN, contractBackend } from "./helpers.ts";
 
-let server: TestServer;
-let api: ReturnType<typeof client>;
+const server = contractBackend();
+const { api } = server;
 let token: string;
 
-beforeAll(async () => {
-  server = await startServer();
-  api = client(server);
-});
-afterAll(() => server.close());
 beforeEach(async () => {
-  await reset();
   token = await api.login(ADMIN);
 });
 

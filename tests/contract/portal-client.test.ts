@@ -5,22 +5,19 @@
  * headers the portal forwards and the answers' validation end to end.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { reset, startServer, type TestServer } from "./helpers.ts";
+import { contractBackend } from "./helpers.ts";
 
-let server: TestServer;
+const server = contractBackend({ reseed: "once" });
 let Api: typeof import("~/utils/api.server.ts").Api;
 let sessionStorage: typeof import("~/utils/session.server.ts").sessionStorage;
 
 beforeAll(async () => {
-  await reset();
-  server = await startServer();
   vi.stubEnv("API_BASE_URL", server.base);
   ({ Api } = await import("~/utils/api.server.ts"));
   ({ sessionStorage } = await import("~/utils/session.server.ts"));
 });
 
-afterAll(async () => {
-  await server.close();
+afterAll(() => {
   vi.unstubAllEnvs();
 });
 

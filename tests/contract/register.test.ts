@@ -1,17 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ApiCode, currentUserSchema } from "../../app/contract/index.ts";
 import { mockClock } from "../../mocks/api.ts";
-import { client, MANAGER, PASSWORD, reset, startServer, type TestServer } from "./helpers.ts";
+import { contractBackend, MANAGER, PASSWORD } from "./helpers.ts";
 
-let server: TestServer;
-let api: ReturnType<typeof client>;
-
-beforeAll(async () => {
-  server = await startServer();
-  api = client(server);
-});
-afterAll(() => server.close());
-beforeEach(() => reset());
+const server = contractBackend();
+const { api } = server;
 
 const NEW = "new.user@example.com";
 const GOOD = "Bonded-2026";

@@ -4,7 +4,7 @@
  * trends follow the changes of the day. The home after sign-in is kept per
  * account (PUT /account/home-page, answered by GET /account/account-info).
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   ApiCode,
   currentUserSchema,
@@ -15,21 +15,11 @@ import {
 } from "../../app/contract/index.ts";
 import { mockClock, SEED_BASE_TIME } from "../../mocks/api.ts";
 import { OTHER_COMPANY_ACCOUNTS } from "../../mocks/seed.ts";
-import { ADMIN, client, MANAGER, reset, startServer, type TestServer } from "./helpers.ts";
+import { ADMIN, contractBackend, MANAGER } from "./helpers.ts";
 
-let server: TestServer;
-let api: ReturnType<typeof client>;
-
-beforeAll(async () => {
-  server = await startServer();
-  api = client(server);
-});
-afterAll(() => server.close());
-beforeEach(async () => {
-  await reset();
-  // Two days after the seed's base date: the seeded stock ins and outs fall within the 30 days.
-  mockClock.set((SEED_BASE_TIME + 2 * 86_400) * 1000);
-});
+// Two days after the seed's base date: the seeded stock ins and outs fall within the 30 days.
+const server = contractBackend({ clockAt: (SEED_BASE_TIME + 2 * 86_400) * 1000 });
+const { api } = server;
 
 const NANSHA = OTHER_COMPANY_ACCOUNTS.nansha;
 const QINGDAO = OTHER_COMPANY_ACCOUNTS.qingdao;

@@ -12,16 +12,9 @@
  * and path, which replay it (`runs` in ./arbitraries.ts).
  */
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { type EndpointDefinition, endpoints } from "../../app/contract/index.ts";
-import {
-  ADMIN,
-  client,
-  MANAGER,
-  reset,
-  startServer,
-  type TestServer,
-} from "../contract/helpers.ts";
+import { ADMIN, contractBackend, MANAGER } from "../contract/helpers.ts";
 import {
   arbitraryFormData,
   arbitraryJson,
@@ -33,16 +26,9 @@ import {
 
 const RUNS_PER_ENDPOINT = 20;
 
-let server: TestServer;
-let api: ReturnType<typeof client>;
+const server = contractBackend({ reseed: "once" });
+const { api } = server;
 const tokens: Record<string, string> = {};
-
-beforeAll(async () => {
-  server = await startServer();
-  api = client(server);
-  await reset();
-}, 60_000);
-afterAll(() => server.close());
 
 async function freshToken(user: string): Promise<string> {
   tokens[user] = await api.login(user);
