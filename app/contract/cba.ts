@@ -266,39 +266,7 @@ export const orderListDataSchema = pagedListOf(orderSchema).extend({
   amountTotal: z.number().int().nonnegative(),
 });
 
-export const orderNoListSchema = z.array(numberText).min(1).max(1000);
-
-export const updateOrdersBodySchema = z.object({
-  orderNoList: orderNoListSchema,
-  cbaStatus: orderStatusSchema,
-  /** Required (non-blank) when cbaStatus is 2. */
-  reasonForDetention: z.string().max(200).optional(),
-});
-
-export const orderRemarksBodySchema = z.object({
-  orderNoList: orderNoListSchema,
-  reasonForDetention: z.string().max(200),
-});
-
-/**
- * An operation applied to every order matching the query filters (the
- * filters of `GET /cba/order`, paging aside). `expectedCount` is the number
- * of matching orders the user confirmed: when the filter matches another
- * number by then, nothing changes (40009). All or nothing, never capped.
- */
-const filterOperationBase = z.object({
-  expectedCount: z.number().int().nonnegative(),
-});
-
-export const updateOrdersByFilterBodySchema = filterOperationBase.extend({
-  cbaStatus: orderStatusSchema,
-  /** Required (non-blank) when cbaStatus is 2. */
-  reasonForDetention: z.string().max(200).optional(),
-});
-
-export const orderRemarksByFilterBodySchema = filterOperationBase.extend({
-  reasonForDetention: z.string().max(200),
-});
+const orderNoListSchema = z.array(numberText).min(1).max(1000);
 
 export const warehousingBodySchema = z.object({
   /** A pallet number (all its orders) or an order number, as scanned. */
@@ -503,6 +471,43 @@ export const XLSX_CONTENT_TYPE =
 
 const logistics = { auth: true, roles: LOGISTICS_ROLES } as const;
 
+/**
+ * A bulk operation on orders, declared once from what it asks beside the
+ * orders (`asked`): `<name>` at `path` acts on the listed orders
+ * (`orderNoList`), `<name>ByFilter` at `path/by-filter` on every order
+ * matching the query filters (the filters of `GET /cba/order`, paging
+ * aside). There `expectedCount` is the number of matching orders the user
+ * confirmed: when the filter matches another number by then, nothing
+ * changes (40009). Both are all or nothing, never capped.
+ */
+function selectionOperation<
+  const Name extends string,
+  Asked extends z.ZodRawShape,
+  Data extends z.ZodType,
+>(name: Name, spec: { path: string; does: string; refusal?: string; asked: Asked; data: Data }) {
+  // `refusal`: what else a 40009 answer says ("names the orders that may not move").
+  const chosen = defineEndpoint({
+    method: "PUT",
+    path: spec.path,
+    summary: `${spec.does} of the listed orders; all or nothing${spec.refusal ? `; 40009 ${spec.refusal}` : ""}.`,
+    ...logistics,
+    body: z.object({ orderNoList: orderNoListSchema }).extend(spec.asked),
+    data: spec.data,
+  });
+  const byFilter = defineEndpoint({
+    method: "PUT",
+    path: `${spec.path}/by-filter`,
+    summary: `${spec.does} of every order matching the query filters; all or nothing; 40009 when the filter no longer matches expectedCount orders${spec.refusal ? ` or ${spec.refusal}` : ""}.`,
+    ...logistics,
+    query: orderFilterSchema,
+    body: z.object({ expectedCount: z.number().int().nonnegative() }).extend(spec.asked),
+    data: spec.data,
+  });
+  return { [name]: chosen, [`${name}ByFilter`]: byFilter } as { [K in Name]: typeof chosen } & {
+    [K in `${Name}ByFilter`]: typeof byFilter;
+  };
+}
+
 export const cbaEndpoints = {
   services: defineEndpoint({
     method: "GET",
@@ -555,40 +560,21 @@ export const cbaEndpoints = {
     query: orderListQuerySchema,
     data: orderListDataSchema,
   }),
-  updateOrders: defineEndpoint({
-    method: "PUT",
+  ...selectionOperation("updateOrders", {
     path: "/cba/order",
-    summary: "Change the status of orders; all or nothing; 40009 names an order that may not move.",
-    ...logistics,
-    body: updateOrdersBodySchema,
+    does: "Change the status",
+    refusal: "names the orders that may not move",
+    asked: {
+      cbaStatus: orderStatusSchema,
+      /** Required (non-blank) when cbaStatus is 2. */
+      reasonForDetention: z.string().max(200).optional(),
+    },
     data: updateOrdersResultSchema,
   }),
-  updateOrdersByFilter: defineEndpoint({
-    method: "PUT",
-    path: "/cba/order/by-filter",
-    summary:
-      "Change the status of every order matching the query filters; all or nothing; 40009 when the filter no longer matches expectedCount orders or names the orders that may not move.",
-    ...logistics,
-    query: orderFilterSchema,
-    body: updateOrdersByFilterBodySchema,
-    data: updateOrdersResultSchema,
-  }),
-  orderRemarksByFilter: defineEndpoint({
-    method: "PUT",
-    path: "/cba/order-remarks/by-filter",
-    summary:
-      "Set the remark of every order matching the query filters; all or nothing; 40009 when the filter no longer matches expectedCount orders.",
-    ...logistics,
-    query: orderFilterSchema,
-    body: orderRemarksByFilterBodySchema,
-    data: z.object({ updated: z.number().int().nonnegative() }),
-  }),
-  orderRemarks: defineEndpoint({
-    method: "PUT",
+  ...selectionOperation("orderRemarks", {
     path: "/cba/order-remarks",
-    summary: "Set the remark (reasonForDetention) of orders; all or nothing.",
-    ...logistics,
-    body: orderRemarksBodySchema,
+    does: "Set the remark (reasonForDetention)",
+    asked: { reasonForDetention: z.string().max(200) },
     data: z.object({ updated: z.number().int().nonnegative() }),
   }),
   orderHistory: defineEndpoint({
@@ -743,3 +729,8 @@ export const cbaEndpoints = {
     data: binaryFileSchema,
   }),
 } as const;
+
+/** The bulk operations declared by `selectionOperation`: each name has its `<name>ByFilter`. */
+export type SelectionOperationName = {
+  [K in keyof typeof cbaEndpoints]: `${K}ByFilter` extends keyof typeof cbaEndpoints ? K : never;
+}[keyof typeof cbaEndpoints];

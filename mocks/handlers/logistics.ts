@@ -1,9 +1,11 @@
 /** Services, pallets, orders, status changes, remarks, stock in/out by scan, arrival report. */
+import type { z } from "zod";
 import {
   cbaEndpoints as ep,
   type OrderFilter,
   OrderStatus,
   type OrderStatusCode,
+  type SelectionOperationName,
 } from "../../app/contract/cba.ts";
 import { ApiCode } from "../../app/contract/envelope.ts";
 import { countStatuses, SCAN_MOVES } from "../../app/utils/order-moves.ts";
@@ -127,6 +129,58 @@ function matchingExpected(
   return rows;
 }
 
+type Endpoints = typeof ep;
+/** What a bulk operation asks beside its orders: its body without `orderNoList`. */
+type Asked<N extends SelectionOperationName> = Omit<
+  z.output<NonNullable<Endpoints[N]["body"]>>,
+  "orderNoList"
+>;
+/** How the orders were asked for, and (by filter) how many refused orders an answer names. */
+interface Applying {
+  lang: Lang;
+  origin: ChangeOrigin;
+  listed?: number;
+}
+
+/**
+ * Both routes of a bulk operation (the contract's `selectionOperation`):
+ * the listed orders (unknown or another company's refuse the whole call),
+ * or every order matching the filter, still as many as the user confirmed;
+ * `apply` then does the same to either.
+ */
+function selectionRoutes<N extends SelectionOperationName>(
+  name: N,
+  apply: (
+    rows: readonly OrderRow[],
+    asked: Asked<N>,
+    applying: Applying,
+  ) => Promise<z.input<Endpoints[N]["data"]>>,
+) {
+  type Listed = Asked<N> & { orderNoList: string[] };
+  type Matching = Asked<N> & { expectedCount: number };
+  const chosen = ep[name] as unknown as Parameters<typeof route>[0];
+  const byFilter = ep[`${name}ByFilter`] as unknown as Parameters<typeof route>[0];
+  return [
+    ...route(chosen, (ctx) => {
+      const { orderNoList, ...asked } = ctx.body as Listed;
+      const rows = ordersByNumbers(companyScope(signedIn(ctx).user), orderNoList);
+      const origin = { actor: actorOf(signedIn(ctx).user), source: "selection" } as const;
+      return apply(rows, asked as unknown as Asked<N>, { lang: ctx.lang, origin });
+    }),
+    ...route(byFilter, (ctx) => {
+      const { expectedCount, ...asked } = ctx.body as Matching;
+      const filter = ctx.query as Partial<OrderFilter>;
+      const rows = matchingExpected(companyScope(signedIn(ctx).user), filter, expectedCount);
+      const origin = { actor: actorOf(signedIn(ctx).user), source: "filter" } as const;
+      return apply(rows, asked as unknown as Asked<N>, {
+        lang: ctx.lang,
+        origin,
+        listed: LISTED_REFUSALS,
+      });
+    }),
+  ];
+}
+
 /** Sets one remark on every order, or none: a blank remark is refused for a detained order. */
 async function setRemarks(
   rows: readonly OrderRow[],
@@ -247,26 +301,13 @@ export const logisticsHandlers = [
     };
   }),
 
-  ...route(ep.updateOrders, async (ctx) => {
-    const { body, lang } = ctx;
-    const rows = ordersByNumbers(companyScope(signedIn(ctx).user), body.orderNoList);
-    return changeStatus(rows, body, lang, {
-      actor: actorOf(signedIn(ctx).user),
-      source: "selection",
-    });
-  }),
+  ...selectionRoutes("updateOrders", (rows, asked, { lang, origin, listed }) =>
+    changeStatus(rows, asked, lang, origin, listed),
+  ),
 
-  ...route(ep.updateOrdersByFilter, async (ctx) => {
-    const { query, body, lang } = ctx;
-    const rows = matchingExpected(companyScope(signedIn(ctx).user), query, body.expectedCount);
-    return changeStatus(
-      rows,
-      body,
-      lang,
-      { actor: actorOf(signedIn(ctx).user), source: "filter" },
-      LISTED_REFUSALS,
-    );
-  }),
+  ...selectionRoutes("orderRemarks", async (rows, { reasonForDetention }, { origin }) => ({
+    updated: await setRemarks(rows, reasonForDetention, origin),
+  })),
 
   ...route(ep.orderStatusCounts, (ctx) => {
     const scope = companyScope(signedIn(ctx).user);
@@ -278,32 +319,10 @@ export const logisticsHandlers = [
     );
   }),
 
-  ...route(ep.orderRemarks, async (ctx) => {
-    const { body } = ctx;
-    const rows = ordersByNumbers(companyScope(signedIn(ctx).user), body.orderNoList);
-    return {
-      updated: await setRemarks(rows, body.reasonForDetention, {
-        actor: actorOf(signedIn(ctx).user),
-        source: "selection",
-      }),
-    };
-  }),
-
   ...route(ep.orderHistory, (ctx) => {
     const scope = companyScope(signedIn(ctx).user);
     const [order] = ordersByNumbers(scope, [ctx.params.orderNo]);
     return order ? historyView(order.orderNo, scope) : [];
-  }),
-
-  ...route(ep.orderRemarksByFilter, async (ctx) => {
-    const { query, body } = ctx;
-    const rows = matchingExpected(companyScope(signedIn(ctx).user), query, body.expectedCount);
-    return {
-      updated: await setRemarks(rows, body.reasonForDetention, {
-        actor: actorOf(signedIn(ctx).user),
-        source: "filter",
-      }),
-    };
   }),
 
   ...route(ep.arrivalReport, (ctx) => {

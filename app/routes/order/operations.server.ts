@@ -138,20 +138,18 @@ const WRITTEN_CALLS = {
  * form's schema and the endpoint's body are held together by the
  * operation's tests against the fake backend, which checks every body.
  */
-function formAsBody({
-  chosen,
-  everyMatching,
-}: Required<SelectionOperation>["sends"]): OperationCalls {
+function formAsBody(name: Required<SelectionOperation>["sends"]): OperationCalls {
   return {
-    call: (api, body) => api.attempt(chosen, { body } as never),
-    callAll: (api, body, filters) => api.attempt(everyMatching, { query: filters, body } as never),
+    call: (api, body) => api.attempt(name, { body } as never),
+    callAll: (api, body, filters) =>
+      api.attempt(`${name}ByFilter`, { query: filters, body } as never),
     answer: (data, t) => updated(data as { updated: number }, t),
   };
 }
 
 /** Intents whose entry names its endpoints. */
 type SendingIntent = {
-  [K in Intent]: (typeof ORDER_OPERATIONS)[K] extends { sends: object } ? K : never;
+  [K in Intent]: (typeof ORDER_OPERATIONS)[K] extends { sends: string } ? K : never;
 }[Intent];
 /** Every intent has its calls: written out, or named by its entry (else this fails the typecheck). */
 const everyIntentCalls: Exclude<Intent, keyof typeof WRITTEN_CALLS | SendingIntent> extends never

@@ -17,7 +17,7 @@
  */
 import type { ParseKeys } from "i18next";
 import type { z } from "zod";
-import type { EndpointName, ImportReport } from "~/contract/index.ts";
+import type { ImportReport, SelectionOperationName } from "~/contract/index.ts";
 import { orderStatusKey } from "~/utils/logistics-status.ts";
 import { REASON_MAX, STATUS_TARGETS } from "~/validation/logistics-limits.ts";
 import type { OperationSchemas } from "./operation-schemas.ts";
@@ -84,11 +84,12 @@ export interface SelectionOperation extends Common {
   /**
    * For an operation whose form is the body of its call (for the chosen
    * orders, and by the filter for every matching one) and whose answer is
-   * how many orders changed: the two endpoints, from which
+   * how many orders changed: the contract's bulk operation (its endpoint for
+   * the chosen orders; `<name>ByFilter` for every matching one), from which
    * ./operations.server.ts derives its calls. Without it, the calls are
    * written there.
    */
-  sends?: { chosen: EndpointName; everyMatching: EndpointName };
+  sends?: SelectionOperationName;
 }
 
 /** Acts on one scanned or typed number; the box beside the list posts it. */
@@ -143,36 +144,42 @@ const statusField: OperationField = {
   options: STATUS_TARGETS.map((code) => ({ value: code, label: orderStatusKey(code) })),
 };
 
+/** The intents whose button and questions are written under their name (see `onSelection`). */
+type KeyedIntent = {
+  [K in Intent]: [
+    `logistics.order.ops.${K}`,
+    `logistics.order.confirm.${K}`,
+    `logistics.order.confirm.${K}All`,
+  ] extends [TranslationKey, TranslationKey, TranslationKey]
+    ? K
+    : never;
+}[Intent];
+
+/**
+ * An operation on the selection, its texts keyed by its intent: the button
+ * `logistics.order.ops.<intent>`, the questions
+ * `logistics.order.confirm.<intent>` and `…<intent>All` (an intent without
+ * all three fails the typecheck).
+ */
+function onSelection<
+  K extends KeyedIntent,
+  const Entry extends Pick<SelectionOperation, "tone" | "fields" | "sends">,
+>(intent: K, entry: Entry): SelectionOperation & Entry & { intent: K } {
+  return {
+    intent,
+    target: "selection",
+    label: `logistics.order.ops.${intent}` as TranslationKey,
+    question: `logistics.order.confirm.${intent}` as TranslationKey,
+    questionAll: `logistics.order.confirm.${intent}All` as TranslationKey,
+    ...entry,
+  };
+}
+
 /** Every operation of the order list, in the order of its buttons. */
 export const ORDER_OPERATIONS = {
-  detain: {
-    intent: "detain",
-    target: "selection",
-    label: "logistics.order.ops.detain",
-    tone: "danger",
-    question: "logistics.order.confirm.detain",
-    questionAll: "logistics.order.confirm.detainAll",
-    fields: [reasonField],
-  },
-  status: {
-    intent: "status",
-    target: "selection",
-    label: "logistics.order.ops.status",
-    tone: "normal",
-    question: "logistics.order.confirm.status",
-    questionAll: "logistics.order.confirm.statusAll",
-    fields: [statusField],
-  },
-  remarks: {
-    intent: "remarks",
-    target: "selection",
-    label: "logistics.order.ops.remarks",
-    tone: "normal",
-    question: "logistics.order.confirm.remarks",
-    questionAll: "logistics.order.confirm.remarksAll",
-    fields: [remarkField],
-    sends: { chosen: "orderRemarks", everyMatching: "orderRemarksByFilter" },
-  },
+  detain: onSelection("detain", { tone: "danger", fields: [reasonField] }),
+  status: onSelection("status", { tone: "normal", fields: [statusField] }),
+  remarks: onSelection("remarks", { tone: "normal", fields: [remarkField], sends: "orderRemarks" }),
   stockIn: {
     intent: "stockIn",
     target: "scan",
