@@ -17,6 +17,7 @@ import {
 } from "~/contract/index.ts";
 import type { Locale } from "~/locales/index.ts";
 import { formatChinaTime } from "~/utils/china-time.ts";
+import { companyNameIn } from "~/utils/company-name.ts";
 import {
   chinaToday,
   type DateRange,
@@ -180,10 +181,7 @@ export async function loadAudit(context: Context, url: URL) {
   if (!result.ok) return failed(result.message);
   const data = result.data;
   const companyName = new Map(
-    data.companies.map((company) => [
-      company.id,
-      locale === "en" && company.nameEn ? company.nameEn : company.nameZh,
-    ]),
+    data.companies.map((company) => [company.id, companyNameIn(locale, company)]),
   );
   const list = data.list.map((operation): OperationView => {
     const more = operation.orderCount - operation.orderNos.length;

@@ -13,6 +13,7 @@ import {
   type WorkbenchData,
 } from "~/contract/index.ts";
 import { formatChinaDate } from "~/utils/china-time.ts";
+import { companyNameIn } from "~/utils/company-name.ts";
 import { parseFilters } from "~/utils/list-query.ts";
 import { hrefWithQuery, localizePath } from "~/utils/locale-path.ts";
 import { apiContext, getLocale, getUser } from "~/utils/request-context.server.ts";
@@ -98,7 +99,7 @@ export async function loadWorkbench(context: Context, url: URL) {
     companyId: data.companyId,
     companies: data.companies.map((row) => ({
       id: row.id,
-      name: locale === "en" ? row.nameEn : row.nameZh,
+      name: companyNameIn(locale, row),
     })),
     platform,
     actions: list,
