@@ -569,8 +569,25 @@ function useHiddenColumns(
 }
 
 /**
+ * The address that opens the column form of table `table` in place (the
+ * column menu without JavaScript), and the same list without it.
+ */
+const COLUMNS_PARAM = "columns";
+
+function columnFormHref(location: Location, table: string | null): string {
+  const params = new URLSearchParams(location.search);
+  params.delete(COLUMNS_PARAM);
+  params.delete(RESULT_PARAM);
+  if (table) params.set(COLUMNS_PARAM, table);
+  return hrefWithQuery(location.pathname, params);
+}
+
+/**
  * Shows or hides columns. With JavaScript a popover that applies each change
- * at once; without, a form post that keeps the choice in a cookie.
+ * at once, its lines drawn when it opens; before JavaScript runs, or without
+ * it, a link to the list's address with the column form in place
+ * (`?columns=<table>`), a form post that keeps the choice. The first paint
+ * carries only the button.
  */
 function ColumnMenu<Row>({
   table,
@@ -587,41 +604,56 @@ function ColumnMenu<Row>({
   const hydrated = useHydrated();
   const location = useLocation();
   const optional = columns.filter((column) => !column.fixed);
-  if (!hydrated) {
+  const inPlace = new URLSearchParams(location.search).get(COLUMNS_PARAM) === table;
+  if (inPlace) {
+    const back = columnFormHref(location, null);
     return (
-      <details className="relative ml-auto" data-testid="column-form">
-        <summary className="btn-secondary h-8 cursor-pointer list-none px-3">
-          {t("table.columns")}
-        </summary>
-        <form
-          method="post"
-          action={TABLE_COLUMNS_PATH}
-          className="absolute right-0 z-30 mt-1 w-56 rounded-md border border-gray-200 bg-white p-2 shadow-lg"
-        >
-          <input type="hidden" name="table" value={table} />
-          <input type="hidden" name="back" value={`${location.pathname}${location.search}`} />
-          <fieldset>
-            <legend className="px-1 pb-1 text-xs font-medium text-gray-500">
-              {t("table.showColumns")}
-            </legend>
-            {optional.map((column) => (
-              <label key={column.key} className="menu-check">
-                <input type="hidden" name="column" value={column.key} />
-                <input
-                  type="checkbox"
-                  name="show"
-                  value={column.key}
-                  defaultChecked={!hidden.includes(column.key)}
-                />
-                {column.header}
-              </label>
-            ))}
-          </fieldset>
-          <button type="submit" className="btn-primary mt-2 h-8 w-full">
+      <form
+        method="post"
+        action={TABLE_COLUMNS_PATH}
+        className="ml-auto w-56 rounded-md border border-gray-200 bg-white p-2 shadow-lg"
+        data-testid="column-form"
+      >
+        <input type="hidden" name="table" value={table} />
+        <input type="hidden" name="back" value={back} />
+        <fieldset>
+          <legend className="px-1 pb-1 text-xs font-medium text-gray-500">
+            {t("table.showColumns")}
+          </legend>
+          {optional.map((column) => (
+            <label key={column.key} className="menu-check">
+              <input type="hidden" name="column" value={column.key} />
+              <input
+                type="checkbox"
+                name="show"
+                value={column.key}
+                defaultChecked={!hidden.includes(column.key)}
+              />
+              {column.header}
+            </label>
+          ))}
+        </fieldset>
+        <div className="mt-2 flex gap-2">
+          <Link to={back} className="btn-secondary h-8 flex-1">
+            {t("common.cancel")}
+          </Link>
+          <button type="submit" className="btn-primary h-8 flex-1">
             {t("table.apply")}
           </button>
-        </form>
-      </details>
+        </div>
+      </form>
+    );
+  }
+  if (!hydrated) {
+    return (
+      <Link
+        to={columnFormHref(location, table)}
+        className="btn-secondary ml-auto h-8 px-3"
+        // Another id than the menu's: tests know a page runs by the menu's.
+        data-testid="column-menu-link"
+      >
+        {t("table.columns")}
+      </Link>
     );
   }
   return (

@@ -2,6 +2,7 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
+import { CancelStep } from "~/components/confirm-dialog.tsx";
 import { ErrorLine, FormErrors } from "~/components/form-messages.tsx";
 import { XLSX_CONTENT_TYPE } from "~/contract/index.ts";
 import { useTranslation } from "~/utils/i18n.ts";
@@ -9,7 +10,7 @@ import { useHydrated } from "~/utils/use-hydrated.ts";
 import { importSchema } from "~/validation/logistics.ts";
 import type { XlsxUploadProps } from "./xlsx-upload.tsx";
 
-/** The upload's form: in the dialog of ./xlsx-upload.tsx, or in place without JavaScript. */
+/** The upload's form: in the dialog of ./xlsx-upload.tsx, or in place on the upload's own address. */
 export function UploadForm({
   hint,
   templateHref,
@@ -17,6 +18,8 @@ export function UploadForm({
   lastResult,
   onOpenChange,
   fetcher,
+  inPlace,
+  cancelHref,
 }: XlsxUploadProps) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
@@ -81,11 +84,10 @@ export function UploadForm({
           {t("logistics.import.template")}
         </a>
         <div className="ml-auto flex gap-2">
-          {hydrated ? (
-            <button type="button" className="btn-secondary" onClick={() => onOpenChange(false)}>
-              {t("common.cancel")}
-            </button>
-          ) : null}
+          <CancelStep
+            onCancel={inPlace ? undefined : () => onOpenChange(false)}
+            cancelHref={cancelHref}
+          />
           <button type="submit" className="btn-primary" disabled={busy}>
             {t("logistics.import.upload")}
           </button>

@@ -1,11 +1,11 @@
 import type { SubmissionResult } from "@conform-to/react";
-import type { FetcherWithComponents } from "react-router";
-import { ConfirmDialog } from "~/components/confirm-dialog.tsx";
+import { type FetcherWithComponents, Link } from "react-router";
+import { ConfirmDialog, ConfirmPanel } from "~/components/confirm-dialog.tsx";
 import { deferredModule } from "~/components/deferred.tsx";
 import { useHydrated } from "~/utils/use-hydrated.ts";
 
 // The form brings Conform and zod: its code comes after the first paint
-// (see ./deferred.tsx); without JavaScript the server draws it in place.
+// (see ./deferred.tsx); the server draws it only on the upload's own address.
 const UploadForm = deferredModule(
   import.meta.env.SSR ? await import("./xlsx-upload-form.tsx") : undefined,
   () => import("./xlsx-upload-form.tsx"),
@@ -26,28 +26,45 @@ export interface XlsxUploadProps {
   /** With JavaScript the dialog posts through it, so its answer stays with the dialog. */
   fetcher?: FetcherWithComponents<unknown>;
   testId?: string;
+  /**
+   * The upload's own address (the page with the form in place): where the
+   * button leads before JavaScript runs, or without it.
+   */
+  pageHref: string;
+  /** The address is the upload's own (`pageHref`): the form is drawn in the page. */
+  inPlace: boolean;
+  /** "Cancel" of the form in place: the page without it. */
+  cancelHref: string;
 }
 
 /**
  * Upload of one .xlsx file (field `file`) to the page's action. With
- * JavaScript a dialog (posting through `fetcher` when given); without, the
- * same form opens in place and the page posts.
+ * JavaScript a dialog (posting through `fetcher` when given); before
+ * JavaScript runs, or without it, a link to the upload's own address, where
+ * the same form is drawn in the page and the page posts. The page's first
+ * paint carries only the button, not the form.
  */
 export function XlsxUpload(props: XlsxUploadProps) {
   const hydrated = useHydrated();
-  const { label, title, open, onOpenChange, testId, lastResult } = props;
-  if (!hydrated) {
-    const failed = Boolean(lastResult && lastResult.status === "error");
+  const { label, title, open, onOpenChange, testId, inPlace, pageHref, cancelHref } = props;
+  if (inPlace) {
     return (
-      <details open={failed || undefined} className="group relative">
-        <summary className="btn-secondary list-none [&::-webkit-details-marker]:hidden">
-          {label}
-        </summary>
-        <div className="absolute right-0 z-20 mt-2 w-[28rem] rounded-lg border border-gray-200 bg-white p-4 shadow-lg">
-          <h2 className="mb-3 text-sm font-semibold">{title}</h2>
-          <UploadForm {...props} />
-        </div>
-      </details>
+      <div className="basis-full">
+        <ConfirmPanel title={title} testId={testId ? `${testId}-panel` : undefined}>
+          <UploadForm {...props} fetcher={undefined} cancelHref={cancelHref} />
+        </ConfirmPanel>
+      </div>
+    );
+  }
+  if (!hydrated) {
+    return (
+      <Link
+        to={pageHref}
+        className="btn-secondary"
+        data-testid={testId ? `${testId}-link` : undefined}
+      >
+        {label}
+      </Link>
     );
   }
   return (

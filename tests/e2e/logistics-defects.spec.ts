@@ -209,8 +209,10 @@ for (const lang of ["zh", "en"] as const) {
     await expect(headers.filter({ hasText: l.order.serviceNo })).toHaveCount(0);
     await expect(headers.filter({ hasText: l.order.consignee })).toHaveCount(1);
 
+    // The menu's button leads to the list with the column form in place.
+    await page.getByTestId("column-menu-link").click();
+    await expect(page).toHaveURL(new RegExp(`${prefix}/order/\\?cbaStatus=4&columns=orders$`));
     const menu = page.getByTestId("column-form");
-    await menu.locator("summary").click();
     // Show the service number, hide the consignee.
     await menu.getByLabel(l.order.serviceNo).check();
     await menu.getByLabel(l.order.consignee, { exact: true }).uncheck();

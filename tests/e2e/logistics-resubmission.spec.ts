@@ -197,6 +197,10 @@ test.describe("with JavaScript", () => {
     const before = page.url();
     await page.getByTestId("orders").locator("thead").getByRole("checkbox").click();
     await expect(page.getByTestId("selected-count")).toHaveText(selected(450));
+    // The count is the server's: a reload as soon as it shows finds the selection whole.
+    await page.reload();
+    await expect(page.getByTestId("selected-count")).toHaveText(selected(450));
+    await hydrated(page);
     // The count shows at once; the address takes the new selection's id once the server keeps it.
     await expect
       .poll(() => new URL(page.url()).searchParams.get("sel"))

@@ -647,6 +647,58 @@ test.describe("without JavaScript", () => {
   });
 });
 
+test.describe("import without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  for (const lang of ["zh", "en"] as const) {
+    test(`the import's button leads to its own address, whose form posts in place (${lang})`, async ({
+      page,
+    }) => {
+      const { l, prefix, common } = TEXT[lang];
+      await login(page, ACCOUNTS.manager, { locale: lang });
+      const orderNo = await pickOrder(page, lang, 4, lang === "zh" ? 29 : 31);
+
+      // The list's first paint has the button, not the form.
+      await page.goto(`${prefix}/order/?cbaStatus=4`);
+      await expect(page.locator('input[type="file"]')).toHaveCount(0);
+      await page.getByTestId("import-link").click();
+      await expect(page).toHaveURL(new RegExp(`${prefix}/order/\\?cbaStatus=4&op=import$`));
+      const panel = page.getByTestId("import-panel");
+      await expect(panel.getByRole("heading")).toHaveText(l.import.title);
+
+      // A refusal is shown in the same place.
+      await panel.locator('input[type="file"]').setInputFiles({
+        name: "numbers.csv",
+        mimeType: "text/csv",
+        buffer: Buffer.from("a,b\n"),
+      });
+      await panel.getByRole("button", { name: l.import.upload }).click();
+      await expect(panel).toContainText(l.import.xlsxOnly);
+
+      const waybill = `SF${Date.now()}${lang === "zh" ? 3 : 4}`.slice(0, 20);
+      const book = new ExcelJS.Workbook();
+      const sheet = book.addWorksheet("import");
+      sheet.addRow(["订单号", "物流单号"]);
+      sheet.addRow([orderNo, waybill]);
+      await panel.locator('input[type="file"]').setInputFiles({
+        name: "numbers.xlsx",
+        mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+        buffer: Buffer.from(await book.xlsx.writeBuffer()),
+      });
+      await panel.getByRole("button", { name: l.import.upload }).click();
+      await expect(page.getByTestId("import-report")).toBeVisible();
+      await expect(page.getByTestId("import-panel")).toHaveCount(0);
+      await expect(page).not.toHaveURL(/op=import/);
+
+      // Cancel leaves the address of the import.
+      await page.getByTestId("import-link").click();
+      await page.getByTestId("import-panel").getByRole("link", { name: common.cancel }).click();
+      await expect(page).not.toHaveURL(/op=import/);
+      await expect(page.getByTestId("import-panel")).toHaveCount(0);
+    });
+  }
+});
+
 test.describe("selection without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 

@@ -4,7 +4,7 @@
  * the root's and the home layout's login and permission check), against the
  * in-process fake backend of demo mode.
  */
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { OrderStatus, type OrderStatusCode } from "~/contract/index.ts";
 import type { OrderActionData } from "~/routes/order/order-view.ts";
 import { action, loader } from "~/routes/order/orders.tsx";
@@ -129,6 +129,30 @@ describe("the order route's loader", () => {
     expect(opened.details[first]?.history).toBeInstanceOf(Array);
     const both = await list(`pageSize=10&open=${first}&open=${second}`);
     expect(Object.keys(both.details).sort()).toEqual([first, second].sort());
+  });
+
+  it("asks the backend for the list's views and its page of orders side by side", async () => {
+    const events: string[] = [];
+    const attempt = Api.prototype.attempt;
+    const spy = vi.spyOn(Api.prototype, "attempt").mockImplementation(async function (
+      this: Api,
+      ...args: Parameters<Api["attempt"]>
+    ) {
+      events.push(`asked ${args[0]}`);
+      try {
+        return await attempt.apply(this, args);
+      } finally {
+        events.push(`answered ${args[0]}`);
+      }
+    } as Api["attempt"]);
+    try {
+      await list("pageSize=10");
+    } finally {
+      spy.mockRestore();
+    }
+    // The page of orders is asked for before the views have answered.
+    expect(events.indexOf("asked orders")).toBeGreaterThanOrEqual(0);
+    expect(events.indexOf("asked orders")).toBeLessThan(events.indexOf("answered listSettings"));
   });
 });
 

@@ -18,6 +18,7 @@ import {
   ALL_MATCHING_PARAM,
   fitsInAddress,
   keepDataOnSelection,
+  OPERATION_PARAM,
   parseSelection,
   SELECTION_PARAM,
   selectionValue,
@@ -43,10 +44,18 @@ import { ImportReportView, OrderDetail } from "./order-views.tsx";
 import { loadOrders, orderAction } from "./orders.server.ts";
 
 export async function loader({ context, url, request }: Route.LoaderArgs) {
-  // First: the bare list may be redirected to the account's default view.
-  const { views, hiddenColumns } = await loadListViews(context, request, url, "orders");
+  // The views and the page of orders are asked for at once (two calls to the
+  // backend side by side); the views' redirect of the bare list to the
+  // account's default view wins over the page, whose answer is then dropped.
+  const [listViews, orders] = await Promise.allSettled([
+    loadListViews(context, request, url, "orders"),
+    loadOrders(context, url),
+  ]);
+  if (listViews.status === "rejected") throw listViews.reason;
+  if (orders.status === "rejected") throw orders.reason;
+  const { views, hiddenColumns } = listViews.value;
   return {
-    ...(await loadOrders(context, url)),
+    ...orders.value,
     ignoredFilters: readOrderFilters(url.searchParams).ignored,
     today: chinaToday(),
     hiddenColumns,
@@ -109,7 +118,15 @@ export default function OrdersPage({ loaderData, actionData }: Route.ComponentPr
   const selected = new Set(selection.orderNos);
   const pageKeys = loaderData.list.map((order) => order.orderNo);
   const matching = loaderData.pagination.total;
-  const selectedCount = selection.all ? matching : selected.size;
+  // The count is the selection the address holds (kept by the server when
+  // long): a choice on its way there shows checked, but is not counted until
+  // the server has kept it, so the count never shows what a reload would lose.
+  const keptCount = written.kept
+    ? kept?.id === written.kept
+      ? kept.orderNos.length
+      : 0
+    : written.orderNos.length;
+  const selectedCount = selection.all ? matching : choosing ? keptCount : selected.size;
   const elsewhere = selection.all ? [] : selection.orderNos.filter((no) => !pageKeys.includes(no));
   const selectionHref = (changes: Record<string, string | null>) =>
     listHref(location.pathname, params, changes);
@@ -389,6 +406,9 @@ export default function OrdersPage({ loaderData, actionData }: Route.ComponentPr
             onOpenChange={(shown) => (shown ? open(intent, null) : closeDialog())}
             fetcher={fetcher}
             testId={intent}
+            pageHref={selectionHref({ [OPERATION_PARAM]: intent })}
+            inPlace={params.get(OPERATION_PARAM) === intent}
+            cancelHref={selectionHref({ [OPERATION_PARAM]: null })}
           />
         ))}
         {SCAN_OPERATIONS.map(([intent, operation], index) => {
@@ -470,9 +490,10 @@ export default function OrdersPage({ loaderData, actionData }: Route.ComponentPr
               title={t("logistics.order.selectionKept")}
             >
               <span
-                className={selectedCount > 0 ? "font-medium text-brand-700" : "text-gray-500"}
+                className={`${selectedCount > 0 ? "font-medium text-brand-700" : "text-gray-500"} ${choosing ? "opacity-60" : ""}`}
                 data-testid="selected-count"
                 aria-live="polite"
+                aria-busy={choosing ? true : undefined}
               >
                 {selection.all && matching > 0
                   ? t("logistics.order.selectedAll", { n: formatCount(matching, locale) })
