@@ -7,12 +7,11 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { loader } from "~/routes/audit.tsx";
-import { Api } from "~/utils/api.server.ts";
+import type { Api } from "~/utils/api.server.ts";
 import { setAuditDestination } from "~/utils/audit.server.ts";
-import { commitSession, sessionStorage } from "~/utils/session.server.ts";
 import { OTHER_COMPANY_ACCOUNTS } from "../../mocks/seed.ts";
-import { ADMIN, CHROME_UA, MANAGER, PASSWORD, reset } from "../contract/helpers.ts";
-import { ORIGIN, runRoute } from "./harness.ts";
+import { ADMIN, CHROME_UA, MANAGER, reset } from "../contract/helpers.ts";
+import { ORIGIN, runRoute, signedInSession } from "./harness.ts";
 
 type Args = Parameters<typeof loader>[0];
 type Data = Awaited<ReturnType<typeof loader>>;
@@ -22,26 +21,7 @@ const NANSHA = OTHER_COMPANY_ACCOUNTS.nansha;
 const sessions: Record<string, { cookie: string; api: Api }> = {};
 
 async function signIn(username: string) {
-  const session = await sessionStorage.getSession();
-  const api = new Api({
-    locale: "zh",
-    session,
-    clientIp: "198.51.100.7",
-    userAgent: CHROME_UA,
-    genericMessage: "网络通信异常",
-  });
-  const { token } = await api.call("login", { body: { username, password: PASSWORD } });
-  session.set("token", token);
-  const cookie = (await commitSession(session)).split(";")[0] ?? "";
-  const signed = new Api({
-    token,
-    locale: "zh",
-    session,
-    clientIp: "198.51.100.7",
-    userAgent: CHROME_UA,
-    genericMessage: "网络通信异常",
-  });
-  sessions[username] = { cookie, api: signed };
+  sessions[username] = await signedInSession(username);
 }
 
 async function page(user: string, path: string): Promise<Data | Response> {

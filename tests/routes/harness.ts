@@ -107,17 +107,29 @@ function asResponse(value: unknown): Response {
   return new Response(null);
 }
 
+/**
+ * `username` signed in through the portal's API client: the session cookie
+ * (`name=value`) for requests to routes, and the signed-in client for the
+ * backend calls a test makes to set up its case.
+ */
+export async function signedInSession(username: string): Promise<{ cookie: string; api: Api }> {
+  const session = await sessionStorage.getSession();
+  const client = (token?: string) =>
+    new Api({
+      token,
+      locale: "zh",
+      session,
+      clientIp: "198.51.100.7",
+      userAgent: CHROME_UA,
+      genericMessage: "网络通信异常",
+    });
+  const { token } = await client().call("login", { body: { username, password: PASSWORD } });
+  session.set("token", token);
+  const cookie = (await commitSession(session)).split(";")[0] ?? "";
+  return { cookie, api: client(token) };
+}
+
 /** The session cookie (`name=value`) of `username`, signed in through the portal's API client. */
 export async function sessionCookieOf(username: string): Promise<string> {
-  const session = await sessionStorage.getSession();
-  const api = new Api({
-    locale: "zh",
-    session,
-    clientIp: "198.51.100.7",
-    userAgent: CHROME_UA,
-    genericMessage: "网络通信异常",
-  });
-  const { token } = await api.call("login", { body: { username, password: PASSWORD } });
-  session.set("token", token);
-  return (await commitSession(session)).split(";")[0] ?? "";
+  return (await signedInSession(username)).cookie;
 }
