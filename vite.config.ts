@@ -117,6 +117,17 @@ function loadingPages(rootsOf: ReturnType<typeof importRoots>) {
   return pagesOf;
 }
 
+/**
+ * Small parts the login page shares with the signed-in layout (the language
+ * switcher, the form messages, the hydration flag): they ride in the shell,
+ * so the login page does not load the `chrome` chunk, which holds the
+ * signed-in layout's frame as well.
+ */
+const isSharedWithLogin = appFiles([
+  "components/language-switcher.tsx",
+  "components/form-messages.tsx",
+  "utils/use-hydrated.ts",
+]);
 /** Small parts nearly every signed-in page draws: they ride in the signed-in chunk. */
 const isSignedInPart = appFiles(["components/page-header.tsx", "components/status-badge.tsx"]);
 const appPath = (file: string) => fileURLToPath(new URL(`./app/${file}`, import.meta.url));
@@ -141,10 +152,10 @@ function importClosure(ids: string[], context: ChunkingContext): Set<string> {
 /**
  * Five chunks instead of a dozen small ones, which compress worse apart:
  * `shell`, what every page runs besides the framework (the entry, the root
- * layout, i18next, what they import, and what both languages' chunks import); `signed-in`, what the signed-in
+ * layout, the translator, the parts the login page shares with the signed-in layout, what they import, and what both languages' chunks import); `signed-in`, what the signed-in
  * layout (header, side menu) runs and only signed-in pages use, with the
  * page header and the status badge; `chrome`, what that layout shares with
- * the public pages (the language switcher); `lists`, the paged table, the
+ * the public pages (the frame the root's error page draws for a signed-in user); `lists`, the paged table, the
  * filters and what only pages with a paged table use; `list-helpers`, what
  * of theirs other signed-in pages use too (paging bar, list addresses,
  * number format). A page loads at most these two small parts (0.5 KB) or
@@ -158,7 +169,7 @@ function shellChunks() {
   let listParts: Set<string> | undefined;
   const chunkOf = (id: string, context: ChunkingContext) => {
     const roots = rootsOf(id, context);
-    if (roots.some(isShell)) return "shell";
+    if (roots.some(isShell) || isSharedWithLogin(id)) return "shell";
     // Imported by both languages' chunks (the product's name): every page
     // loads one of them, so it runs on every page.
     if (roots.filter((root) => LOCALE_MODULE.test(root)).length > 1) return "shell";

@@ -1,13 +1,19 @@
+import { useEffect, useRef } from "react";
 import { Form, useLocation } from "react-router";
 import { LOCALES, type Locale } from "~/locales/index.ts";
 import { useTranslation } from "~/utils/i18n.ts";
 import { localeOfPath } from "~/utils/locale-path.ts";
-import { Menu, MenuButton, MenuItem, MenuItems } from "./headless.tsx";
 
 /**
  * Lists every locale but the current one. Choosing one posts to `/language`,
  * which sets the `lang` and `i18n_redirected` cookies and returns to the same
- * page in that language; a plain form post, so it works without JavaScript.
+ * page in that language.
+ *
+ * A disclosure (`<details>`) of plain form buttons, not a menu component: it
+ * opens and posts without JavaScript, the keyboard reaches it as any button,
+ * and the login page loads no menu code for it
+ * (docs/decisions/2026-11-26-browser-translator.md). With JavaScript, Escape
+ * and a click or focus elsewhere close it, as a menu would.
  */
 export function LanguageSwitcher({ tone = "light" }: { tone?: "light" | "dark" }) {
   const { t } = useTranslation();
@@ -15,65 +21,65 @@ export function LanguageSwitcher({ tone = "light" }: { tone?: "light" | "dark" }
   const current = localeOfPath(location.pathname);
   const others = LOCALES.filter((locale) => locale !== current);
   const returnTo = `${location.pathname}${location.search}`;
+  const disclosure = useClosingDisclosure();
 
   return (
-    <Menu as="div" className="relative shrink-0">
-      <MenuButton
-        className={`flex h-9 items-center gap-1 rounded-md px-2 text-sm whitespace-nowrap ${tone === "dark" ? "text-white hover:bg-white/10" : "text-gray-700 hover:bg-gray-100"}`}
+    <details ref={disclosure} className="relative shrink-0">
+      <summary
+        className={`flex h-9 cursor-pointer list-none items-center gap-1 rounded-md px-2 text-sm whitespace-nowrap ${tone === "dark" ? "text-white hover:bg-white/10" : "text-gray-700 hover:bg-gray-100"}`}
         data-testid="language-switcher"
       >
         <GlobeIcon />
         {/* The name starts with the visible text (WCAG 2.5.3) and says what the button does. */}
         <span>{t("common.languageName")}</span>
         <span className="sr-only">{t("common.switchLanguageSuffix")}</span>
-      </MenuButton>
-      <MenuItems
-        anchor="bottom end"
-        className="z-40 mt-1 min-w-32 rounded-md border border-gray-200 bg-white p-1 shadow-lg focus:outline-none"
+      </summary>
+      <div
+        className="absolute right-0 z-40 mt-1 min-w-32 rounded-md border border-gray-200 bg-white p-1 shadow-lg"
+        data-testid="language-choices"
       >
         {others.map((locale) => (
-          // The form lives outside the menu, which unmounts its items on click.
-          <MenuItem
-            key={locale}
-            as="button"
-            type="button"
-            onClick={() => submitForm(`language-${locale}`)}
-            lang={locale}
-            className="block w-full rounded px-3 py-1.5 text-left text-sm text-gray-700 data-focus:bg-brand-50"
-          >
-            {languageName(locale)}
-          </MenuItem>
+          <Form key={locale} method="post" action="/language" reloadDocument>
+            <input type="hidden" name="lang" value={locale} />
+            <input type="hidden" name="returnTo" value={returnTo} />
+            <button
+              type="submit"
+              lang={locale}
+              className="block w-full rounded px-3 py-1.5 text-left text-sm text-gray-700 hover:bg-brand-50 focus-visible:bg-brand-50"
+            >
+              {languageName(locale)}
+            </button>
+          </Form>
         ))}
-      </MenuItems>
-      {others.map((locale) => (
-        <Form
-          key={locale}
-          id={`language-${locale}`}
-          method="post"
-          action="/language"
-          reloadDocument
-          hidden
-        >
-          <input type="hidden" name="lang" value={locale} />
-          <input type="hidden" name="returnTo" value={returnTo} />
-        </Form>
-      ))}
-      {/* Without JavaScript the menu cannot open: the same choices as plain buttons. */}
-      <noscript>
-        {others.map((locale) => (
-          <button
-            key={locale}
-            type="submit"
-            form={`language-${locale}`}
-            lang={locale}
-            className="px-2 text-sm underline"
-          >
-            {languageName(locale)}
-          </button>
-        ))}
-      </noscript>
-    </Menu>
+      </div>
+    </details>
   );
+}
+
+/** Closes an open `<details>` on Escape (focus back on its summary) and on a click or focus outside it. */
+function useClosingDisclosure() {
+  const ref = useRef<HTMLDetailsElement>(null);
+  useEffect(() => {
+    const details = ref.current;
+    if (!details) return;
+    const closeOutside = (event: Event) => {
+      if (details.open && !details.contains(event.target as Node)) details.open = false;
+    };
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key !== "Escape" || !details.open) return;
+      details.open = false;
+      details.querySelector("summary")?.focus();
+    };
+    document.addEventListener("click", closeOutside);
+    document.addEventListener("focusin", closeOutside);
+    details.addEventListener("keydown", closeOnEscape);
+    return () => {
+      document.removeEventListener("click", closeOutside);
+      document.removeEventListener("focusin", closeOutside);
+      details.removeEventListener("keydown", closeOnEscape);
+    };
+  }, []);
+  return ref;
 }
 
 /** Submits a form by id; menu items use it because the menu closes (and unmounts them) on click. */

@@ -88,7 +88,7 @@ for (const lang of ["zh", "en"] as const) {
       await expectAccessible(page, "notification panel");
       await page.keyboard.press("Escape");
       await page.getByTestId("language-switcher").click();
-      await expect(page.getByRole("menu")).toBeVisible();
+      await expect(page.getByTestId("language-choices")).toBeVisible();
       await expectAccessible(page, "language menu");
       await page.keyboard.press("Escape");
       await page.getByTestId("user-menu").click();

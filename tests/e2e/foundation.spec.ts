@@ -88,7 +88,7 @@ test.describe("languages and routes", () => {
     await page.goto("/");
     await hydrated(page);
     await page.getByTestId("language-switcher").click();
-    const items = page.getByRole("menuitem");
+    const items = page.getByTestId("language-choices").getByRole("button");
     await expect(items).toHaveCount(1);
     await expect(items).toHaveText("English");
     await items.click();
@@ -103,10 +103,44 @@ test.describe("languages and routes", () => {
     // Back to Chinese through the switcher, once the English page runs its JavaScript.
     await hydrated(page);
     await page.getByTestId("language-switcher").click();
-    await page.getByRole("menuitem", { name: "中文" }).click();
+    await page.getByTestId("language-choices").getByRole("button", { name: "中文" }).click();
     await expect(page.getByRole("heading", { name: "账号登录" })).toBeVisible();
     expect((await context.cookies()).find((c) => c.name === "lang")?.value).toBe("zh");
     expect((await context.cookies()).find((c) => c.name === "i18n_redirected")?.value).toBe("zh");
+  });
+
+  test("the switcher opens and posts without JavaScript", async ({ newContext }) => {
+    const context = await newContext({ javaScriptEnabled: false, locale: "zh-CN" });
+    const page = await context.newPage();
+    await page.goto("/");
+    await page.getByTestId("language-switcher").click();
+    await page.getByTestId("language-choices").getByRole("button", { name: "English" }).click();
+    await expect(page).toHaveURL(/\/en$/);
+    await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
+    await context.close();
+  });
+
+  test("the switcher answers the keyboard: Enter opens it, Escape closes it", async ({ page }) => {
+    await page.goto("/");
+    await hydrated(page);
+    const switcher = page.getByTestId("language-switcher");
+    const choice = page.getByTestId("language-choices").getByRole("button", { name: "English" });
+    await switcher.focus();
+    await page.keyboard.press("Enter");
+    await expect(choice).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(choice).toBeHidden();
+    await expect(switcher).toBeFocused();
+    // A click elsewhere closes it too.
+    await switcher.click();
+    await expect(choice).toBeVisible();
+    await page.getByRole("heading", { name: "账号登录" }).click();
+    await expect(choice).toBeHidden();
+    await switcher.press("Enter");
+    await page.keyboard.press("Tab");
+    await expect(choice).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/en$/);
   });
 
   test("demo mode publishes the contract beside its fake backend", async ({ request }) => {
