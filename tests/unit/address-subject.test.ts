@@ -5,6 +5,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { addressSubject } from "~/utils/address-subject.ts";
+import { runs } from "../properties/arbitraries.ts";
 
 const group = fc.integer({ min: 0, max: 0xffff });
 const groups = (n: number) => fc.array(group, { minLength: n, maxLength: n });
@@ -50,6 +51,7 @@ describe("addressSubject", () => {
         expect(addressSubject(compressed(other))).toBe(subject);
         expect(addressSubject(full(other).toUpperCase())).toBe(subject);
       }),
+      runs(100),
     );
   });
 
@@ -61,6 +63,7 @@ describe("addressSubject", () => {
           addressSubject(compressed([...b, ...host])),
         );
       }),
+      runs(100),
     );
   });
 
