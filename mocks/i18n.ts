@@ -123,6 +123,10 @@ const MESSAGES = {
     zh: "该子账号已登录过或已停用，无需再发送邀请",
     en: "This sub-account has signed in before or is disabled: it needs no invitation",
   },
+  demoAccountChange: {
+    zh: "这是公开的演示账号，其他人也在使用：不能停用，也不能更改角色。请新建子账号来体验此功能",
+    en: "This is a published demo account that others are using too: it cannot be disabled or given another role. Create a sub-account to try this",
+  },
   demoAccountDelete: {
     zh: "这是公开的演示账号，不能删除。请新建子账号来体验此功能",
     en: "This is a published demo account and cannot be deleted. Create a sub-account to try this",

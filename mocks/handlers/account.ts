@@ -499,6 +499,13 @@ export const accountHandlers = [
     if (role === MANAGER_ROLE && !user.scope.includes(MANAGER_ROLE)) {
       throw new ApiError(ApiCode.forbidden, "roleNotGrantable");
     }
+    // Others are signed in as a published account: disabling it, or taking
+    // its role away, would take it from all of them. Enabling it takes nothing.
+    const roleChanges =
+      role !== undefined && (role === MANAGER_ROLE) !== sub.scope.includes(MANAGER_ROLE);
+    if (isPublishedDemoAccount(sub.username) && (enabled === false || roleChanges)) {
+      throw new ApiError(ApiCode.wrongStatus, "demoAccountChange");
+    }
     const next = await db.users.update(sub.id, (draft) => {
       if (enabled !== undefined) draft.enabled = enabled;
       if (role !== undefined) draft.scope = role === MANAGER_ROLE ? [MANAGER_ROLE] : [];

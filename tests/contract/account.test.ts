@@ -8,6 +8,7 @@ import {
   subAccountSchema,
 } from "../../app/contract/index.ts";
 import { mockClock } from "../../mocks/api.ts";
+import { db } from "../../mocks/db.ts";
 import { ADMIN, contractBackend, GUEST, MANAGER, PASSWORD, unpublishedCopyOf } from "./helpers.ts";
 
 /** A manager of the demo's company that is not a published account. */
@@ -397,30 +398,64 @@ describe("sub-accounts", () => {
     });
     expect(taken.code).toBe(ApiCode.emailTaken);
 
-    const ops = await api.login("ops@demo.test");
+    // A staff sub-account like ops@demo.test that is not published.
+    const staff = await unpublishedCopyOf("ops@demo.test", "ops.copy@example.com");
+    const staffId = db.userIdByName.get(staff);
+    const signedInStaff = await api.login(staff);
     const demoted = await api.ok(
-      `/account/sub-account/${opsId}`,
+      `/account/sub-account/${staffId}`,
       { method: "PUT", token, body: { role: "GUEST" } },
       subAccountSchema,
     );
     expect(demoted.scope).toEqual([]);
     const disabled = await api.ok(
-      `/account/sub-account/${opsId}`,
+      `/account/sub-account/${staffId}`,
       { method: "PUT", token, body: { enabled: false } },
       subAccountSchema,
     );
     expect(disabled.enabled).toBe(false);
-    expect((await api.call("/account/account-info", { token: ops })).code).toBe(
+    expect((await api.call("/account/account-info", { token: signedInStaff })).code).toBe(
       ApiCode.forcedOffline,
     );
     const login = await api.call("/account/login", {
       method: "POST",
-      body: { username: "ops@demo.test", password: PASSWORD },
+      body: { username: staff, password: PASSWORD },
     });
     expect(login.code).toBe(ApiCode.forbidden);
     expect(
       (await api.call(`/account/sub-account/${opsId}`, { method: "PUT", token, body: {} })).code,
     ).toBe(40001);
+  });
+
+  it("keeps a published demo sub-account for everyone: it is neither disabled nor given another role (40009), and enabling it is accepted", async () => {
+    const token = await api.login(MANAGER);
+    const list = await api.ok("/account/sub-account", { token }, pagedListOf(subAccountSchema));
+    const idOf = (username: string) => list.list.find((s) => s.username === username)?.id;
+    const ops = await api.login("ops@demo.test");
+    for (const body of [{ enabled: false }, { role: "GUEST" }, { role: "GUEST", enabled: true }]) {
+      const refused = await api.call(`/account/sub-account/${idOf("ops@demo.test")}`, {
+        method: "PUT",
+        token,
+        body,
+        lang: "en",
+      });
+      expect(refused.code, JSON.stringify(body)).toBe(ApiCode.wrongStatus);
+      expect(refused.msg).toContain("published demo account");
+    }
+    // Its own role again, or enabled again, changes nothing and is accepted.
+    const same = await api.ok(
+      `/account/sub-account/${idOf("ops@demo.test")}`,
+      { method: "PUT", token, body: { role: "CBA_MANAGER", enabled: true } },
+      subAccountSchema,
+    );
+    expect(same).toMatchObject({ enabled: true, scope: ["CBA_MANAGER"] });
+    expect((await api.call("/account/account-info", { token: ops })).code).toBe(200);
+    const intern = await api.ok(
+      `/account/sub-account/${idOf("intern@demo.test")}`,
+      { method: "PUT", token, body: { enabled: true } },
+      subAccountSchema,
+    );
+    expect(intern.enabled).toBe(true);
   });
 
   it("refuses sub-account management to sub-accounts and users without a staff role (40003), foreign ids (40004)", async () => {

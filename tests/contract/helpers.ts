@@ -268,7 +268,7 @@ export async function unpublishedCopyOf(username: string, copy: string): Promise
   const id = db.userIdByName.get(username);
   const original = id ? db.users.get(id) : undefined;
   if (!original) throw new Error(`${username} is not seeded`);
-  const user = await db.users.insert({ ...original, id: `${original.id}-copy`, username: copy });
+  const user = await db.users.insert({ ...original, id: `${original.id}-${copy}`, username: copy });
   db.userIdByName.set(copy, user.id);
   return copy;
 }

@@ -7,6 +7,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import * as signInPage from "~/routes/login-form.tsx";
 import * as page from "~/routes/sub-account.tsx";
 import { mockClock } from "../../mocks/api.ts";
+import { unpublishedCopyOf } from "../contract/helpers.ts";
 import {
   errorsOf,
   freshBackend,
@@ -143,9 +144,9 @@ describe("enabling and disabling a sub-account", () => {
   });
 
   it("disables one, whose sign-in is then refused on the form, and enables it again", async () => {
+    const staff = await unpublishedCopyOf("ops@demo.test", "ops.copy@example.com");
     const browser = await signedIn("manager@demo.test");
-    const ops = (await listOf(browser)).rows.find((row) => row.username === "ops@demo.test");
-    if (!ops) throw new Error("ops@demo.test is not listed");
+    const ops = await rowOf(browser, staff);
 
     const off = await post(browser, { intent: "toggle", id: ops.id, enabled: "false" });
     expect((await shownAfter(browser, off)).notice).toEqual({
@@ -156,7 +157,7 @@ describe("enabling and disabling a sub-account", () => {
     const refused = visitor();
     const code = await refused.imageCode("login");
     const login = await refused.post(signInPage, "/login", {
-      username: "ops@demo.test",
+      username: staff,
       password: PASSWORD,
       code,
     });
@@ -168,7 +169,7 @@ describe("enabling and disabling a sub-account", () => {
       kind: "success",
       message: "子账号已启用",
     });
-    await signedIn("ops@demo.test");
+    await signedIn(staff);
   });
 });
 
@@ -188,16 +189,35 @@ async function rowOf(browser: Visitor, username: string): Promise<Row> {
 
 describe("changing a sub-account's role", () => {
   it("changes it, says so and lists the new role", async () => {
+    const staff = await unpublishedCopyOf("ops@demo.test", "ops.copy@example.com");
     const browser = await signedIn("manager@demo.test");
-    const ops = await rowOf(browser, "ops@demo.test");
+    const ops = await rowOf(browser, staff);
     expect(ops.role).toBe("CBA_MANAGER");
     const outcome = await post(browser, { intent: "role", id: ops.id, role: "GUEST" });
     const answer = await shownAfter(browser, outcome);
     expect(answer.notice).toEqual({
       kind: "success",
-      message: "子账号 ops@demo.test 的角色已改为“访客”",
+      message: "子账号 ops.copy@example.com 的角色已改为“访客”",
     });
     expect(answer.rows.find((row) => row.id === ops.id)?.role).toBe("GUEST");
+  });
+
+  it("keeps a published demo sub-account's role and status for everyone using it, and says why", async () => {
+    const browser = await signedIn("manager@demo.test");
+    const ops = await rowOf(browser, "ops@demo.test");
+    for (const form of [
+      { intent: "role", id: ops.id, role: "GUEST" },
+      { intent: "toggle", id: ops.id, enabled: "false" },
+    ]) {
+      const outcome = await post(browser, form);
+      expect((outcome.data as Answer).notice?.kind, form.intent).toBe("error");
+      expect((outcome.data as Answer).notice?.message).toContain("公开的演示账号");
+    }
+    expect(await rowOf(browser, "ops@demo.test")).toMatchObject({
+      role: "CBA_MANAGER",
+      enabled: true,
+    });
+    await signedIn("ops@demo.test");
   });
 
   it("refuses a role that does not exist, and another company's sub-account, changing nothing", async () => {
