@@ -1,5 +1,36 @@
+import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+
+const INCLUDE = [
+  "tests/unit/**/*.test.{ts,tsx}",
+  "tests/contract/**/*.test.ts",
+  "tests/routes/**/*.test.ts",
+  "tests/integration/**/*.test.ts",
+  "tests/properties/**/*.test.ts",
+  "app/**/*.test.{ts,tsx}",
+  "mocks/**/*.test.ts",
+];
+const EXCLUDE = ["tests/e2e/**", "node_modules/**"];
+
+/**
+ * What lets a unit test file leave state behind for the next file in the same
+ * worker: the fake backend and its worlds, the API client and the session,
+ * stubs, spies and fake timers, the environment, globals, servers, Redis.
+ */
+const SHARES_STATE =
+  /mocks\/|api\.server|session\.server|setAuditDestination|vi\.(mock|doMock|stub|spyOn|useFakeTimers)|process\.env|globalThis|node:http|child_process|worker_threads|redis/;
+
+/**
+ * Unit test files of pure modules (none of the above): they run one after the
+ * other in shared workers, without a fresh module graph per file, which
+ * spares the start of a worker and the import of the same modules per file.
+ * A file that starts to share state moves to the isolated project by itself.
+ */
+const PURE_UNIT = readdirSync("tests/unit")
+  .filter((name) => /\.test\.tsx?$/.test(name))
+  .map((name) => `tests/unit/${name}`)
+  .filter((path) => !SHARES_STATE.test(readFileSync(path, "utf8")));
 
 // Vitest runs without the React Router plugin: unit and contract tests import
 // modules directly. End-to-end specs belong to Playwright.
@@ -8,16 +39,6 @@ export default defineConfig({
     alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
   },
   test: {
-    include: [
-      "tests/unit/**/*.test.{ts,tsx}",
-      "tests/contract/**/*.test.ts",
-      "tests/routes/**/*.test.ts",
-      "tests/integration/**/*.test.ts",
-      "tests/properties/**/*.test.ts",
-      "app/**/*.test.{ts,tsx}",
-      "mocks/**/*.test.ts",
-    ],
-    exclude: ["tests/e2e/**", "node_modules/**"],
     environment: "node",
     // A time zone far from China: formatting must not depend on the server's zone.
     env: { TZ: "America/Los_Angeles" },
@@ -25,5 +46,12 @@ export default defineConfig({
     // Lets the backend-deadline test force garbage collection (global.gc).
     execArgv: ["--expose-gc"],
     testTimeout: 20_000,
+    projects: [
+      { extends: true, test: { name: "pure", include: PURE_UNIT, isolate: false } },
+      {
+        extends: true,
+        test: { name: "isolated", include: INCLUDE, exclude: [...EXCLUDE, ...PURE_UNIT] },
+      },
+    ],
   },
 });
