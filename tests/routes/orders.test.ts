@@ -131,6 +131,22 @@ describe("the order route's loader", () => {
     expect(Object.keys(both.details).sort()).toEqual([first, second].sort());
   });
 
+  it("sends the values of the columns the table shows, not of those it hides", async () => {
+    const page = await list("pageSize=10");
+    // Hidden unless chosen: the address, the telephone, the times in and out of the bonded area.
+    for (const row of page.list) {
+      expect([
+        row.consigneeAddress,
+        row.consigneeTelephone,
+        row.enterCbaTime,
+        row.exitCbaTime,
+      ]).toEqual(["", "", "", ""]);
+    }
+    expect(page.list.every((row) => row.consignee !== "" && row.createdOn !== "")).toBe(true);
+    // The service number stays: an opened row's way back to its service.
+    expect(page.list.every((row) => row.serviceNo !== "")).toBe(true);
+  });
+
   it("asks the backend for the list's views and its page of orders side by side", async () => {
     const events: string[] = [];
     const attempt = Api.prototype.attempt;

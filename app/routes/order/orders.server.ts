@@ -111,6 +111,51 @@ function detailView(order: Order, context: Context): OrderDetailView {
 }
 
 /**
+ * The columns of the order table a row's values may be left out for when the
+ * table hides them, and those it hides unless the user chose otherwise (the
+ * `defaultHidden` ones of ./order-columns.tsx). The order number, the service
+ * and pallet (an opened row's way back to them) and the status are always sent.
+ */
+const LEFT_OUT_WHEN_HIDDEN = [
+  "logisticsNo",
+  "consignee",
+  "consigneeTelephone",
+  "consigneeAddress",
+  "acturalPaid",
+  "remark",
+  "createdOn",
+  "enterCbaTime",
+  "exitCbaTime",
+] as const satisfies readonly (keyof OrderView)[];
+const HIDDEN_BY_DEFAULT: readonly string[] = [
+  "serviceNo",
+  "consigneeTelephone",
+  "consigneeAddress",
+  "enterCbaTime",
+  "exitCbaTime",
+];
+
+/**
+ * The rows as the table draws them: the values of hidden columns left blank,
+ * so the page's data carries only what is shown. Showing a column again with
+ * JavaScript keeps the choice by a post, after which the list's data is
+ * loaded again with that column's values.
+ */
+export function shownValues(
+  rows: readonly OrderView[],
+  hiddenColumns: readonly string[] | null,
+): OrderView[] {
+  const hidden = new Set(hiddenColumns ?? HIDDEN_BY_DEFAULT);
+  const blank = LEFT_OUT_WHEN_HIDDEN.filter((key) => hidden.has(key));
+  if (blank.length === 0) return [...rows];
+  return rows.map((row) => {
+    const shown = { ...row };
+    for (const key of blank) shown[key] = "";
+    return shown;
+  });
+}
+
+/**
  * The lines and history of the rows of this page the address opens
  * (`?open=<order>`, as many as the page has rows at most): drawn by the
  * server without JavaScript, fetched with it when a row is opened.

@@ -41,7 +41,7 @@ import { readOrderFilters } from "./order-filters.server.ts";
 import { OrderRangeFilters, OrderStatusChoices } from "./order-range-filters.tsx";
 import type { OrderActionData, PendingOperation } from "./order-view.ts";
 import { ImportReportView, OrderDetail } from "./order-views.tsx";
-import { loadOrders, orderAction } from "./orders.server.ts";
+import { loadOrders, orderAction, shownValues } from "./orders.server.ts";
 
 export async function loader({ context, url, request }: Route.LoaderArgs) {
   // The views and the page of orders are asked for at once (two calls to the
@@ -56,6 +56,7 @@ export async function loader({ context, url, request }: Route.LoaderArgs) {
   const { views, hiddenColumns } = listViews.value;
   return {
     ...orders.value,
+    list: shownValues(orders.value.list, hiddenColumns),
     ignoredFilters: readOrderFilters(url.searchParams).ignored,
     today: chinaToday(),
     hiddenColumns,
