@@ -5,9 +5,9 @@
  *
  * - `orderList`: the order rows, newest first (the list order). The order
  *   table updates rows in place, so indexes hold the rows themselves;
- * - `salverOrders` (rows, newest first), `serviceSalvers`: children by parent;
+ * - `palletOrders` (rows, newest first), `servicePallets`: children by parent;
  * - `logisticsIndex`: waybill number → order number (import uniqueness);
- * - `salverStats`, `serviceStats`, `companyStats`, `allStats`: order count
+ * - `palletStats`, `serviceStats`, `companyStats`, `allStats`: order count
  *   and amount per status, changed on every status change; the derived
  *   cbaStatus of pallets and services, and the totals of unfiltered or
  *   status-only order lists (a company's or everyone's), come from them.
@@ -27,10 +27,10 @@ import {
   type OrderStatusCode,
   orderEventSchema,
   orderSchema,
+  PalletStatus,
+  type PalletStatusCode,
+  palletSchema,
   QUALIFICATION_STATES,
-  SalverStatus,
-  type SalverStatusCode,
-  salverSchema,
   serviceSchema,
   subOrderSchema,
 } from "../app/contract/cba.ts";
@@ -138,10 +138,10 @@ export const serviceRow = serviceSchema.pick({ serviceNo: true, name: true }).ex
 });
 export type ServiceRow = z.output<typeof serviceRow>;
 
-export const salverRow = salverSchema
+export const palletRow = palletSchema
   .omit({ cbaStatus: true, cbaStatusStr: true, ordersTotal: true, amount: true })
   .extend({ companyId: z.string(), createdOn: seconds });
-export type SalverRow = z.output<typeof salverRow>;
+export type PalletRow = z.output<typeof palletRow>;
 
 export const orderRow = orderSchema.omit({ cbaStatusStr: true, history: true }).extend({
   companyId: z.string(),
@@ -260,17 +260,17 @@ export function emptyStats(): Stats {
  * first rule that applies wins): all stocked out 3; some stocked out 2; all
  * detained 5; some detained 4; all stocked in 6; some stocked in 7; else 1.
  */
-export function deriveStatus(stats: Stats): SalverStatusCode {
+export function deriveStatus(stats: Stats): PalletStatusCode {
   const total = stats.ordersTotal;
   const [, , detained, stockedOut, stockedIn] = stats.counts;
-  if (total === 0) return SalverStatus.initial;
-  if (stockedOut === total) return SalverStatus.cleared;
-  if (stockedOut > 0) return SalverStatus.partlyCleared;
-  if (detained === total) return SalverStatus.fullyDetained;
-  if (detained > 0) return SalverStatus.partlyDetained;
-  if (stockedIn === total) return SalverStatus.inStock;
-  if (stockedIn > 0) return SalverStatus.partlyInStock;
-  return SalverStatus.initial;
+  if (total === 0) return PalletStatus.initial;
+  if (stockedOut === total) return PalletStatus.cleared;
+  if (stockedOut > 0) return PalletStatus.partlyCleared;
+  if (detained === total) return PalletStatus.fullyDetained;
+  if (detained > 0) return PalletStatus.partlyDetained;
+  if (stockedIn === total) return PalletStatus.inStock;
+  if (stockedIn > 0) return PalletStatus.partlyInStock;
+  return PalletStatus.initial;
 }
 
 export function createDb() {
@@ -280,7 +280,8 @@ export function createDb() {
     emailCodes: new Table(emailCodeRow, (row) => row.captchaId),
     outbox: new Table(mailRow, (row) => row.id),
     services: new Table(serviceRow, (row) => row.serviceNo),
-    salvers: new Table(salverRow, (row) => row.salverNo),
+    // The pallets table keeps its stored name: the data file knows its tables by name.
+    salvers: new Table(palletRow, (row) => row.salverNo),
     orders: new Table(orderRow, (row) => row.orderNo, { inPlace: true }),
     orderHistory: new Table(orderHistoryRow, (row) => row.orderNo, { inPlace: true }),
     companies: new Table(companyRow, (row) => row.id),
@@ -304,16 +305,16 @@ export function createDb() {
     /** The qualification (companies row) each applicant submitted. */
     companyIdByUser: new Map<string, string>(),
     orderList: [] as OrderRow[],
-    salverOrders: new Map<string, OrderRow[]>(),
-    serviceSalvers: new Map<string, string[]>(),
+    palletOrders: new Map<string, OrderRow[]>(),
+    servicePallets: new Map<string, string[]>(),
     logisticsIndex: new Map<string, string>(),
-    salverStats: new Map<string, Stats>(),
+    palletStats: new Map<string, Stats>(),
     serviceStats: new Map<string, Stats>(),
     companyStats: new Map<string, Stats>(),
     allStats: emptyStats(),
     /** Length shared by every order number (null when they differ): an exact number then matches only itself. */
     orderNoLength: null as number | null,
-    salverNoLength: null as number | null,
+    palletNoLength: null as number | null,
     sequence: 0,
   };
 }
@@ -331,15 +332,15 @@ export const DERIVED_KEYS = [
   "deviceNoByToken",
   "companyIdByUser",
   "orderList",
-  "salverOrders",
-  "serviceSalvers",
+  "palletOrders",
+  "servicePallets",
   "logisticsIndex",
-  "salverStats",
+  "palletStats",
   "serviceStats",
   "companyStats",
   "allStats",
   "orderNoLength",
-  "salverNoLength",
+  "palletNoLength",
 ] as const satisfies readonly (keyof Db)[];
 
 /** The data of the current world (mocks/worlds.ts): the only world outside end-to-end tests. */
@@ -375,15 +376,15 @@ export function clearDb(): void {
   db.listColumnsByUser.clear();
   db.companyIdByUser.clear();
   db.orderList = [];
-  db.salverOrders.clear();
-  db.serviceSalvers.clear();
+  db.palletOrders.clear();
+  db.servicePallets.clear();
   db.logisticsIndex.clear();
-  db.salverStats.clear();
+  db.palletStats.clear();
   db.serviceStats.clear();
   db.companyStats.clear();
   db.allStats = emptyStats();
   db.orderNoLength = null;
-  db.salverNoLength = null;
+  db.palletNoLength = null;
   db.sequence = 0;
 }
 
@@ -394,10 +395,10 @@ export function nextSeq(): number {
 
 /** Adds a stored order to the indexes and aggregates (seeding). */
 export function indexOrder(order: OrderRow): void {
-  let list = db.salverOrders.get(order.salverNo);
+  let list = db.palletOrders.get(order.salverNo);
   if (!list) {
     list = [];
-    db.salverOrders.set(order.salverNo, list);
+    db.palletOrders.set(order.salverNo, list);
   }
   list.push(order);
   db.orderList.push(order);
@@ -416,17 +417,17 @@ function statsOf(order: { salverNo: string; serviceNo: string; companyId: string
     company = emptyStats();
     db.companyStats.set(order.companyId, company);
   }
-  let salver = db.salverStats.get(order.salverNo);
-  if (!salver) {
-    salver = emptyStats();
-    db.salverStats.set(order.salverNo, salver);
+  let pallet = db.palletStats.get(order.salverNo);
+  if (!pallet) {
+    pallet = emptyStats();
+    db.palletStats.set(order.salverNo, pallet);
   }
   let service = db.serviceStats.get(order.serviceNo);
   if (!service) {
     service = emptyStats();
     db.serviceStats.set(order.serviceNo, service);
   }
-  return [salver, service, company, db.allStats];
+  return [pallet, service, company, db.allStats];
 }
 
 /** Keeps the aggregates in step with one order's status change. */
@@ -451,14 +452,14 @@ const newestFirst = (a: OrderRow, b: OrderRow) =>
 /** Sorts the order lists newest first and notes the number lengths (after seeding). */
 export function finishOrderIndexes(): void {
   db.orderList.sort(newestFirst);
-  for (const list of db.salverOrders.values()) list.sort(newestFirst);
+  for (const list of db.palletOrders.values()) list.sort(newestFirst);
   const lengthOf = (numbers: Iterable<string>) => {
     const lengths = new Set<number>();
     for (const value of numbers) lengths.add(value.length);
     return lengths.size === 1 ? ([...lengths][0] ?? null) : null;
   };
   db.orderNoLength = lengthOf(db.orderList.map((row) => row.orderNo));
-  db.salverNoLength = lengthOf(db.salverOrders.keys());
+  db.palletNoLength = lengthOf(db.palletOrders.keys());
   indexConsignees(db.orderList);
 }
 
@@ -468,17 +469,17 @@ export function rebuildIndexes(): void {
   for (const device of db.devices.values())
     db.deviceNoByToken.set(device.tokenHash, device.deviceNo);
   for (const company of db.companies.values()) db.companyIdByUser.set(company.userId, company.id);
-  for (const service of db.services.values()) db.serviceSalvers.set(service.serviceNo, []);
-  for (const salver of db.salvers.values()) {
-    db.serviceSalvers.get(salver.serviceNo)?.push(salver.salverNo);
-    db.salverOrders.set(salver.salverNo, []);
+  for (const service of db.services.values()) db.servicePallets.set(service.serviceNo, []);
+  for (const pallet of db.salvers.values()) {
+    db.servicePallets.get(pallet.serviceNo)?.push(pallet.salverNo);
+    db.palletOrders.set(pallet.salverNo, []);
   }
   for (const order of db.orders.values()) indexOrder(order);
   finishOrderIndexes();
 }
 
-export function salverStatsOf(salverNo: string): Stats {
-  return db.salverStats.get(salverNo) ?? emptyStats();
+export function palletStatsOf(salverNo: string): Stats {
+  return db.palletStats.get(salverNo) ?? emptyStats();
 }
 
 export function serviceStatsOf(serviceNo: string): Stats {

@@ -137,7 +137,7 @@ const MESSAGES = {
   },
 
   serviceNotFound: { zh: "服务号 {no} 不存在", en: "Service {no} does not exist" },
-  salverNotFound: { zh: "托盘 {no} 不存在", en: "Pallet {no} does not exist" },
+  palletNotFound: { zh: "托盘 {no} 不存在", en: "Pallet {no} does not exist" },
   ordersNotFound: { zh: "订单 {no} 不存在", en: "Order {no} does not exist" },
   scanNotFound: { zh: "未找到托盘或订单 {no}", en: "No pallet or order {no}" },
   orderMoveNotAllowed: {
@@ -161,13 +161,13 @@ const MESSAGES = {
     zh: "订单 {no} 当前状态为“{from}”，不能{action}",
     en: 'Order {no} is "{from}" and cannot be {action}',
   },
-  salverNothingToMove: {
+  palletNothingToMove: {
     zh: "托盘 {no} 没有可{action}的订单（{left}）",
     en: "Pallet {no} has no order that can be {action} ({left})",
   },
-  salverEmpty: { zh: "托盘上没有订单", en: "it holds no orders" },
-  "salverLeft.one": { zh: "{count} 个{status}", en: "{count} {status}" },
-  "salverLeft.separator": { zh: "，", en: ", " },
+  palletEmpty: { zh: "托盘上没有订单", en: "it holds no orders" },
+  "palletLeft.one": { zh: "{count} 个{status}", en: "{count} {status}" },
+  "palletLeft.separator": { zh: "，", en: ", " },
   "action.in": { zh: "入库", en: "stocked in" },
   "action.out": { zh: "出库", en: "stocked out" },
   reasonRequired: { zh: "扣留原因不能为空", en: "A reason for detention is required" },

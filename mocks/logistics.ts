@@ -21,10 +21,10 @@ import {
   db,
   deriveStatus,
   type OrderRow,
+  type PalletRow,
+  palletStatsOf,
   recordStatusChange,
-  type SalverRow,
   type ServiceRow,
-  salverStatsOf,
   serviceStatsOf,
 } from "./db.ts";
 import { ApiError } from "./errors.ts";
@@ -34,7 +34,7 @@ import { canonicalNo } from "./numbers.ts";
 import { consigneeCandidates, consigneeMatches } from "./order-index.ts";
 import { ts } from "./paging.ts";
 import type { CompanyScope } from "./scope.ts";
-import { orderStatusLabel, salverStatusLabel } from "./status-labels.ts";
+import { orderStatusLabel, palletStatusLabel } from "./status-labels.ts";
 
 /** Who asked for a change and how: written to the history of every changed order. */
 export interface ChangeOrigin {
@@ -48,17 +48,17 @@ export function serviceView(row: ServiceRow, lang: Lang) {
   return {
     serviceNo: row.serviceNo,
     name: row.name,
-    salverTotal: db.serviceSalvers.get(row.serviceNo)?.length ?? 0,
+    salverTotal: db.servicePallets.get(row.serviceNo)?.length ?? 0,
     ordersTotal: stats.ordersTotal,
     amount: stats.amount,
     cbaStatus,
-    cbaStatusStr: salverStatusLabel(cbaStatus, lang),
+    cbaStatusStr: palletStatusLabel(cbaStatus, lang),
     createdOn: ts(row.createdOn),
   };
 }
 
-export function salverView(row: SalverRow, lang: Lang) {
-  const stats = salverStatsOf(row.salverNo);
+export function palletView(row: PalletRow, lang: Lang) {
+  const stats = palletStatsOf(row.salverNo);
   const cbaStatus = deriveStatus(stats);
   return {
     serviceNo: row.serviceNo,
@@ -70,7 +70,7 @@ export function salverView(row: SalverRow, lang: Lang) {
     weight: row.weight,
     salverDirection: row.salverDirection,
     cbaStatus,
-    cbaStatusStr: salverStatusLabel(cbaStatus, lang),
+    cbaStatusStr: palletStatusLabel(cbaStatus, lang),
     ordersTotal: stats.ordersTotal,
     amount: stats.amount,
     createdOn: ts(row.createdOn),
@@ -152,8 +152,8 @@ export function queryOrders(
   if (orderNo !== undefined && orderNo.length === db.orderNoLength) {
     const exact = db.orders.get(orderNo);
     candidates = exact && scope.allows(exact.companyId) ? [exact] : [];
-  } else if (salverNo !== undefined && salverNo.length === db.salverNoLength) {
-    candidates = db.salverOrders.get(salverNo) ?? [];
+  } else if (salverNo !== undefined && salverNo.length === db.palletNoLength) {
+    candidates = db.palletOrders.get(salverNo) ?? [];
   }
 
   // Newest first by the time the filter names (stock-in or stock-out time

@@ -506,7 +506,7 @@ async function seedLogistics(
       name: `${warehouse} ${Number(day.slice(5, 7))}月${Number(day.slice(8, 10))}日进境批次`,
       createdOn,
     });
-    db.serviceSalvers.set(serviceNo, []);
+    db.servicePallets.set(serviceNo, []);
     serviceRows.push({ serviceNo, companyId, createdOn, ageDays, warehouse });
   }
   if (serviceRows.length === 0) return;
@@ -630,7 +630,7 @@ async function seedLogistics(
   for (const pallet of byNumber) {
     const service = serviceRows[pallet.serviceIndex];
     if (!service) continue;
-    const number = (db.serviceSalvers.get(service.serviceNo)?.length ?? 0) + 1;
+    const number = (db.servicePallets.get(service.serviceNo)?.length ?? 0) + 1;
     await db.salvers.insert({
       salverNo: pallet.salverNo,
       serviceNo: service.serviceNo,
@@ -644,8 +644,8 @@ async function seedLogistics(
       salverDirection: `${random.pick(["A", "B", "C", "D"])}-${String(random.int(1, 20)).padStart(2, "0")}-${random.int(1, 4)}`,
       createdOn: pallet.createdOn,
     });
-    db.serviceSalvers.get(service.serviceNo)?.push(pallet.salverNo);
-    db.salverOrders.set(pallet.salverNo, []);
+    db.servicePallets.get(service.serviceNo)?.push(pallet.salverNo);
+    db.palletOrders.set(pallet.salverNo, []);
   }
 
   for (const row of orderRows) {

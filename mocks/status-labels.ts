@@ -3,7 +3,7 @@
  * the portal's own translations, so a label reads the same on the page and in
  * the answer. Kept out of the portal's browser code, which loads one language.
  */
-import type { OrderStatusCode, SalverStatusCode } from "../app/contract/status-codes.ts";
+import type { OrderStatusCode, PalletStatusCode } from "../app/contract/status-codes.ts";
 import en from "../app/locales/en/logistics.ts";
 import type { Locale } from "../app/locales/index.ts";
 import zh from "../app/locales/zh/logistics.ts";
@@ -11,8 +11,8 @@ import zh from "../app/locales/zh/logistics.ts";
 const LABELS = { zh, en } as const;
 
 /** The label of a service or pallet status in `locale`. */
-export function salverStatusLabel(code: SalverStatusCode, locale: Locale): string {
-  return LABELS[locale].salverStatus[code];
+export function palletStatusLabel(code: PalletStatusCode, locale: Locale): string {
+  return LABELS[locale].palletStatus[code];
 }
 
 /** The label of an order status in `locale`. */

@@ -15,9 +15,9 @@
 import {
   ORDER_STATUSES,
   OrderStatus,
-  SALVER_STATUSES,
-  SalverStatus,
-  type SalverStatusCode,
+  PALLET_STATUSES,
+  PalletStatus,
+  type PalletStatusCode,
 } from "../app/contract/status-codes.ts";
 import {
   PALLET_SERVICES_SHOWN,
@@ -34,8 +34,8 @@ import {
   deriveStatus,
   type OrderEventRow,
   type OrderRow,
+  palletStatsOf,
   type Stats,
-  salverStatsOf,
   serviceStatsOf,
 } from "./db.ts";
 import { countStockedInBefore } from "./order-index.ts";
@@ -137,8 +137,8 @@ function derivedCounts<T extends { companyId: string }>(
   rows: Iterable<T>,
   companyId: string | null,
   statsOf: (row: T) => Stats,
-): Map<SalverStatusCode, number> {
-  const counts = new Map<SalverStatusCode, number>();
+): Map<PalletStatusCode, number> {
+  const counts = new Map<PalletStatusCode, number>();
   for (const row of rows) {
     if (companyId !== null && row.companyId !== companyId) continue;
     const status = deriveStatus(statsOf(row));
@@ -152,7 +152,7 @@ function partlyDetainedByService(companyId: string | null) {
   const perService = new Map<string, number>();
   for (const row of db.salvers.values()) {
     if (companyId !== null && row.companyId !== companyId) continue;
-    if (deriveStatus(salverStatsOf(row.salverNo)) !== SalverStatus.partlyDetained) continue;
+    if (deriveStatus(palletStatsOf(row.salverNo)) !== PalletStatus.partlyDetained) continue;
     perService.set(row.serviceNo, (perService.get(row.serviceNo) ?? 0) + 1);
   }
   return [...perService]
@@ -175,7 +175,7 @@ export function workbenchFigures(
 } {
   const orders = companyId === null ? db.allStats : companyStatsOf(companyId);
   const pallets = derivedCounts(db.salvers.values(), companyId, (row) =>
-    salverStatsOf(row.salverNo),
+    palletStatsOf(row.salverNo),
   );
   const services = derivedCounts(db.services.values(), companyId, (row) =>
     serviceStatsOf(row.serviceNo),
@@ -187,12 +187,12 @@ export function workbenchFigures(
       detainedOrders: orders.counts[OrderStatus.detained],
       stalledOrders: stalledOrders(companyId, stalledBefore),
       stalledBefore: ts(stalledBefore),
-      partlyDetainedPallets: pallets.get(SalverStatus.partlyDetained) ?? 0,
+      partlyDetainedPallets: pallets.get(PalletStatus.partlyDetained) ?? 0,
       partlyDetainedByService: partlyDetained,
     },
     counts: {
-      services: SALVER_STATUSES.map((status) => ({ status, count: services.get(status) ?? 0 })),
-      pallets: SALVER_STATUSES.map((status) => ({ status, count: pallets.get(status) ?? 0 })),
+      services: PALLET_STATUSES.map((status) => ({ status, count: services.get(status) ?? 0 })),
+      pallets: PALLET_STATUSES.map((status) => ({ status, count: pallets.get(status) ?? 0 })),
       orders: ORDER_STATUSES.map((status) => ({ status, count: orders.counts[status] })),
     },
     trend: trendOf(companyId, now),

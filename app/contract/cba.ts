@@ -11,7 +11,7 @@ import { emailSchema } from "./account.ts";
 import { defineEndpoint } from "./endpoint.ts";
 import { pagedListOf, pageQuerySchema, timestampSchema } from "./envelope.ts";
 import { LOGISTICS_ROLES, REVIEW_ROLES } from "./roles.ts";
-import { ORDER_STATUSES, QUALIFICATION_STATES, SALVER_STATUSES } from "./status-codes.ts";
+import { ORDER_STATUSES, PALLET_STATUSES, QUALIFICATION_STATES } from "./status-codes.ts";
 import { customsCodeSchema, usccSchema } from "./uscc.ts";
 
 // ---------------------------------------------------------------------------
@@ -22,7 +22,7 @@ export * from "./status-codes.ts";
 export const WAREHOUSING_DIRECTIONS = ["in", "out"] as const;
 export type WarehousingDirection = (typeof WAREHOUSING_DIRECTIONS)[number];
 
-export const salverStatusSchema = z.literal(SALVER_STATUSES);
+export const palletStatusSchema = z.literal(PALLET_STATUSES);
 export const orderStatusSchema = z.literal(ORDER_STATUSES);
 
 export const qualificationStateSchema = z.enum(QUALIFICATION_STATES);
@@ -166,13 +166,13 @@ export const serviceSchema = z.object({
   ordersTotal: z.number().int().nonnegative(),
   /** Sum of acturalPaid of its orders, in fen. */
   amount: z.number().int().nonnegative(),
-  cbaStatus: salverStatusSchema,
+  cbaStatus: palletStatusSchema,
   cbaStatusStr: z.string(),
   createdOn: timestampSchema,
 });
 export type Service = z.infer<typeof serviceSchema>;
 
-export const salverSchema = z.object({
+export const palletSchema = z.object({
   serviceNo: z.string(),
   salverNo: z.string(),
   name: z.string(),
@@ -186,13 +186,13 @@ export const salverSchema = z.object({
   weight: z.number().int().nonnegative(),
   /** Position in the warehouse, e.g. "A-03-12". */
   salverDirection: z.string(),
-  cbaStatus: salverStatusSchema,
+  cbaStatus: palletStatusSchema,
   cbaStatusStr: z.string(),
   ordersTotal: z.number().int().nonnegative(),
   amount: z.number().int().nonnegative(),
   createdOn: timestampSchema,
 });
-export type Salver = z.infer<typeof salverSchema>;
+export type Pallet = z.infer<typeof palletSchema>;
 
 export const orderStatusChangeSchema = z.object({
   orderNo: z.string(),
@@ -210,7 +210,7 @@ export const serviceListQuerySchema = pageQuerySchema.extend({
   serviceNo: filterText,
 });
 
-export const salverListQuerySchema = pageQuerySchema.extend({
+export const palletListQuerySchema = pageQuerySchema.extend({
   cbaStatus: z.coerce.number().int().min(1).max(7).optional(),
   /** Partial match on the pallet number. */
   salverNo: filterText,
@@ -523,8 +523,8 @@ export const cbaEndpoints = {
     summary: "Pallets of the service whose serviceNo is {id}; 40004 for an unknown service.",
     ...logistics,
     params: z.object({ id: numberText }),
-    query: salverListQuerySchema,
-    data: pagedListOf(salverSchema),
+    query: palletListQuerySchema,
+    data: pagedListOf(palletSchema),
   }),
   updateSalver: defineEndpoint({
     method: "PUT",
@@ -533,7 +533,7 @@ export const cbaEndpoints = {
     ...logistics,
     params: z.object({ id: numberText }),
     body: z.object({ salverDirection: z.string().trim().min(1).max(32) }),
-    data: salverSchema,
+    data: palletSchema,
   }),
   salverWarehousing: defineEndpoint({
     method: "PUT",

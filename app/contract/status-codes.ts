@@ -6,7 +6,7 @@
  */
 
 /** cbaStatus of services and pallets, always derived from their orders. */
-export const SalverStatus = {
+export const PalletStatus = {
   initial: 1,
   partlyCleared: 2,
   cleared: 3,
@@ -16,16 +16,16 @@ export const SalverStatus = {
   partlyInStock: 7,
 } as const;
 /** Every code, in code order. */
-export const SALVER_STATUSES = [
-  SalverStatus.initial,
-  SalverStatus.partlyCleared,
-  SalverStatus.cleared,
-  SalverStatus.partlyDetained,
-  SalverStatus.fullyDetained,
-  SalverStatus.inStock,
-  SalverStatus.partlyInStock,
+export const PALLET_STATUSES = [
+  PalletStatus.initial,
+  PalletStatus.partlyCleared,
+  PalletStatus.cleared,
+  PalletStatus.partlyDetained,
+  PalletStatus.fullyDetained,
+  PalletStatus.inStock,
+  PalletStatus.partlyInStock,
 ] as const;
-export type SalverStatusCode = (typeof SALVER_STATUSES)[number];
+export type PalletStatusCode = (typeof PALLET_STATUSES)[number];
 
 /** cbaStatus of orders. */
 export const OrderStatus = {

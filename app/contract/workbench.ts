@@ -7,7 +7,7 @@ import { z } from "zod";
 import { defineEndpoint } from "./endpoint.ts";
 import { timestampSchema } from "./envelope.ts";
 import { LOGISTICS_ROLES, SETTINGS_ROLES } from "./roles.ts";
-import { ORDER_STATUSES, SALVER_STATUSES } from "./status-codes.ts";
+import { ORDER_STATUSES, PALLET_STATUSES } from "./status-codes.ts";
 
 /** Days of the trends, today included. */
 export const WORKBENCH_DAYS = 30;
@@ -63,8 +63,8 @@ export const workbenchDataSchema = z.object({
     unreadNotices: countSchema,
   }),
   counts: z.object({
-    services: statusCountsOf(SALVER_STATUSES),
-    pallets: statusCountsOf(SALVER_STATUSES),
+    services: statusCountsOf(PALLET_STATUSES),
+    pallets: statusCountsOf(PALLET_STATUSES),
     orders: statusCountsOf(ORDER_STATUSES),
   }),
   /** The last `WORKBENCH_DAYS` China-time days, oldest first, today last. */

@@ -2,25 +2,25 @@ import "~/locales/areas/explain.ts";
 import { PageHeader } from "~/components/page-header.tsx";
 import { ScrollBox } from "~/components/scroll-box.tsx";
 import { StatusBadge } from "~/components/status-badge.tsx";
-import { SalverStatus } from "~/contract/status-codes.ts";
+import { PalletStatus } from "~/contract/status-codes.ts";
 import { useTranslation } from "~/utils/i18n.ts";
 import {
   ORDER_STATUS_TONES,
   ORDER_STATUSES,
   orderStatusKey,
   PALLET_STATUS_TONES,
-  salverStatusKey,
+  palletStatusKey,
 } from "~/utils/logistics-status.ts";
 
 /** Rule order of the derived service and pallet status (docs/product.md, Derived status of services and pallets): first match wins. */
 const PALLET_RULE_ORDER = [
-  SalverStatus.cleared,
-  SalverStatus.partlyCleared,
-  SalverStatus.fullyDetained,
-  SalverStatus.partlyDetained,
-  SalverStatus.inStock,
-  SalverStatus.partlyInStock,
-  SalverStatus.initial,
+  PalletStatus.cleared,
+  PalletStatus.partlyCleared,
+  PalletStatus.fullyDetained,
+  PalletStatus.partlyDetained,
+  PalletStatus.inStock,
+  PalletStatus.partlyInStock,
+  PalletStatus.initial,
 ] as const;
 const STEP_SECTIONS = ["start", "daily", "scan"] as const;
 
@@ -81,7 +81,7 @@ export default function ExplainPage() {
                   <td className="px-3 py-1.5 font-mono">{code}</td>
                   <td className="px-3 py-1.5">
                     <StatusBadge tone={PALLET_STATUS_TONES[code]}>
-                      {t(salverStatusKey(code))}
+                      {t(palletStatusKey(code))}
                     </StatusBadge>
                   </td>
                   <td className="px-3 py-1.5">{t(`explain.statuses.palletRules.${code}`)}</td>

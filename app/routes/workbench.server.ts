@@ -9,7 +9,7 @@ import {
   isPlatform,
   OrderStatus,
   PALLET_SERVICES_SHOWN,
-  SalverStatus,
+  PalletStatus,
   type WorkbenchData,
 } from "~/contract/index.ts";
 import { formatChinaDate } from "~/utils/china-time.ts";
@@ -78,7 +78,7 @@ export async function loadWorkbench(context: Context, url: URL) {
         ...row,
         href: link(PATHS.pallets, {
           serviceNo: row.serviceNo,
-          cbaStatus: SalverStatus.partlyDetained,
+          cbaStatus: PalletStatus.partlyDetained,
         }),
       })),
     },

@@ -10,7 +10,7 @@ import {
   ORDER_STATUS_TONES,
   orderStatusKey,
   PALLET_STATUS_TONES,
-  salverStatusKey,
+  palletStatusKey,
 } from "~/utils/logistics-status.ts";
 import type { Route } from "./+types/workbench";
 import { type ActionKey, loadWorkbench, type WorkbenchView } from "./workbench.server.ts";
@@ -142,7 +142,7 @@ function Counts({ view }: { view: WorkbenchView }) {
       key: "services",
       rows: view.counts.services.map((row) => ({
         status: row.status,
-        label: t(salverStatusKey(row.status)),
+        label: t(palletStatusKey(row.status)),
         tone: PALLET_STATUS_TONES[row.status],
         count: row.count,
       })),
@@ -151,7 +151,7 @@ function Counts({ view }: { view: WorkbenchView }) {
       key: "pallets",
       rows: view.counts.pallets.map((row) => ({
         status: row.status,
-        label: t(salverStatusKey(row.status)),
+        label: t(palletStatusKey(row.status)),
         tone: PALLET_STATUS_TONES[row.status],
         count: row.count,
       })),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { IMPORT_MAX_BYTES, orderFilterSchema, SALVER_STATUSES } from "~/contract/index.ts";
+import { IMPORT_MAX_BYTES, orderFilterSchema, PALLET_STATUSES } from "~/contract/index.ts";
 import { MAX_SELECTION, REASON_MAX, STATUS_TARGETS } from "./logistics-limits.ts";
 
 /**
@@ -13,7 +13,7 @@ import { MAX_SELECTION, REASON_MAX, STATUS_TARGETS } from "./logistics-limits.ts
 // does not parse is dropped, never an error).
 
 const filterText = z.string().trim().max(64).optional();
-const palletStatusFilter = z.coerce.number().pipe(z.literal(SALVER_STATUSES)).optional();
+const palletStatusFilter = z.coerce.number().pipe(z.literal(PALLET_STATUSES)).optional();
 
 export const serviceFilterSchema = z.object({
   cbaStatus: palletStatusFilter,

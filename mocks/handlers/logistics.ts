@@ -9,7 +9,7 @@ import {
 } from "../../app/contract/cba.ts";
 import { ApiCode } from "../../app/contract/envelope.ts";
 import { countStatuses, SCAN_MOVES } from "../../app/utils/order-moves.ts";
-import { db, deriveStatus, type OrderRow, salverStatsOf, serviceStatsOf } from "../db.ts";
+import { db, deriveStatus, type OrderRow, palletStatsOf, serviceStatsOf } from "../db.ts";
 import { ApiError } from "../errors.ts";
 import { actorOf, historyView, recordEvents } from "../history.ts";
 import { type Lang, t } from "../i18n.ts";
@@ -20,8 +20,8 @@ import {
   moveOrders,
   ordersByNumbers,
   orderView,
+  palletView,
   queryOrders,
-  salverView,
   serviceView,
   statusLabel,
 } from "../logistics.ts";
@@ -34,15 +34,15 @@ import { arrivalWorkbook } from "../xlsx.ts";
 
 /** Why a pallet scan moved nothing: how many of its orders are in which status ("12 stocked in, 1 detained"). */
 function leftByStatus(rows: readonly { cbaStatus: OrderStatusCode }[], lang: Lang): string {
-  if (rows.length === 0) return t(lang, "salverEmpty");
+  if (rows.length === 0) return t(lang, "palletEmpty");
   const counts = new Map<OrderStatusCode, number>();
   for (const row of rows) counts.set(row.cbaStatus, (counts.get(row.cbaStatus) ?? 0) + 1);
   return [...counts]
     .sort(([a], [b]) => a - b)
     .map(([code, count]) =>
-      t(lang, "salverLeft.one", { count, status: orderStatusLabel(code, lang) }),
+      t(lang, "palletLeft.one", { count, status: orderStatusLabel(code, lang) }),
     )
-    .join(t(lang, "salverLeft.separator"));
+    .join(t(lang, "palletLeft.separator"));
 }
 
 /**
@@ -60,10 +60,10 @@ function warehousingHandler(endpoint: typeof ep.salverWarehousing | typeof ep.or
     const action = t(lang, body.direction === "in" ? "action.in" : "action.out");
     const pallet = db.salvers.get(scanned);
     if (pallet && scope.allows(pallet.companyId)) {
-      const rows = db.salverOrders.get(pallet.salverNo) ?? [];
+      const rows = db.palletOrders.get(pallet.salverNo) ?? [];
       const movable = rows.filter((row) => row.cbaStatus === from);
       if (movable.length === 0) {
-        throw new ApiError(ApiCode.wrongStatus, "salverNothingToMove", {
+        throw new ApiError(ApiCode.wrongStatus, "palletNothingToMove", {
           no: pallet.salverNo,
           action,
           left: leftByStatus(rows, lang),
@@ -262,29 +262,29 @@ export const logisticsHandlers = [
     if (!service || !companyScope(signedIn(ctx).user).allows(service.companyId))
       throw new ApiError(ApiCode.notFound, "serviceNotFound", { no: params.id });
     const needle = query.salverNo === undefined ? undefined : canonicalNo(query.salverNo);
-    const rows = (db.serviceSalvers.get(service.serviceNo) ?? [])
+    const rows = (db.servicePallets.get(service.serviceNo) ?? [])
       .map((salverNo) => db.salvers.get(salverNo))
       .filter((row) => row !== undefined)
       .filter((row) => needle === undefined || row.salverNo.toUpperCase().includes(needle))
       .filter(
         (row) =>
           query.cbaStatus === undefined ||
-          deriveStatus(salverStatsOf(row.salverNo)) === query.cbaStatus,
+          deriveStatus(palletStatsOf(row.salverNo)) === query.cbaStatus,
       )
       // By pallet number, ascending: the order the pallets are numbered in.
       .sort((a, b) => (a.salverNo < b.salverNo ? -1 : a.salverNo > b.salverNo ? 1 : 0));
-    return pageOf(rows, query.current, query.pageSize, (row) => salverView(row, lang));
+    return pageOf(rows, query.current, query.pageSize, (row) => palletView(row, lang));
   }),
 
   ...route(ep.updateSalver, async (ctx) => {
     const { params, body, lang } = ctx;
     const pallet = db.salvers.get(canonicalNo(params.id));
     if (!pallet || !companyScope(signedIn(ctx).user).allows(pallet.companyId))
-      throw new ApiError(ApiCode.notFound, "salverNotFound", { no: params.id });
+      throw new ApiError(ApiCode.notFound, "palletNotFound", { no: params.id });
     const row = await db.salvers.update(pallet.salverNo, (draft) => {
       draft.salverDirection = body.salverDirection;
     });
-    return salverView(row, lang);
+    return palletView(row, lang);
   }),
 
   ...warehousingHandler(ep.salverWarehousing),

@@ -15,7 +15,7 @@ import {
   endpoints,
   orderListDataSchema,
   pagedListOf,
-  salverSchema,
+  palletSchema,
   subAccountSchema,
   XLSX_CONTENT_TYPE,
 } from "../../app/contract/index.ts";
@@ -422,7 +422,7 @@ async function fixture(): Promise<Fixture> {
   const pallets = await api.ok(
     `/cba/salver/${pallet.serviceNo}`,
     { token, query: { pageSize: 1000 } },
-    pagedListOf(salverSchema),
+    pagedListOf(palletSchema),
   );
   if (!pallets.list.some((p) => p.salverNo === pallet.salverNo)) throw new Error("pallet missing");
   const subs = await api.ok("/account/sub-account", { token }, pagedListOf(subAccountSchema));

@@ -13,10 +13,10 @@ import {
   noticeListDataSchema,
   type Order,
   orderListDataSchema,
+  type Pallet,
   pagedListOf,
-  type Salver,
+  palletSchema,
   type Service,
-  salverSchema,
   serviceSchema,
   XLSX_CONTENT_TYPE,
 } from "../../app/contract/index.ts";
@@ -45,7 +45,7 @@ const UNKNOWN = {
 
 interface Holdings {
   services: Service[];
-  salvers: Salver[];
+  salvers: Pallet[];
   orders: Order[];
 }
 
@@ -54,12 +54,12 @@ async function holdings(token: string): Promise<Holdings> {
   const services = (
     await api.ok("/cba/service", { token, query: { pageSize: 1000 } }, pagedListOf(serviceSchema))
   ).list;
-  const salvers: Salver[] = [];
+  const salvers: Pallet[] = [];
   for (const service of services) {
     const page = await api.ok(
       `/cba/salver/${service.serviceNo}`,
       { token, query: { pageSize: 1000 } },
-      pagedListOf(salverSchema),
+      pagedListOf(palletSchema),
     );
     salvers.push(...page.list);
   }

@@ -4,9 +4,9 @@ import {
   arrivalReportDataSchema,
   type Order,
   orderListDataSchema,
+  type PalletStatusCode,
   pagedListOf,
-  type SalverStatusCode,
-  salverSchema,
+  palletSchema,
   serviceSchema,
   updateOrdersResultSchema,
   warehousingResultSchema,
@@ -49,7 +49,7 @@ function putOrders(body: object) {
 }
 
 /** The rule of docs/product.md (Derived status of services and pallets), written independently of the backend. */
-function expectedStatus(orders: readonly Order[]): SalverStatusCode {
+function expectedStatus(orders: readonly Order[]): PalletStatusCode {
   const n = orders.length;
   const count = (status: number) => orders.filter((o) => o.cbaStatus === status).length;
   if (n === 0) return 1;
@@ -66,7 +66,7 @@ async function palletOf(serviceNo: string, salverNo: string) {
   const pallets = await api.ok(
     `/cba/salver/${serviceNo}`,
     { token, query: { pageSize: 100 } },
-    list(salverSchema),
+    list(palletSchema),
   );
   const pallet = pallets.list.find((p) => p.salverNo === salverNo);
   if (!pallet) throw new Error(`pallet ${salverNo} missing`);
@@ -171,7 +171,7 @@ describe("lists", () => {
       const answer = await api.ok(
         `/cba/salver/${service.serviceNo}`,
         { token, query: { pageSize: 100 } },
-        list(salverSchema),
+        list(palletSchema),
       );
       expect(answer.pagination.total).toBe(service.salverTotal);
       pallets += answer.list.length;
@@ -194,7 +194,7 @@ describe("lists", () => {
       const filtered = await api.ok(
         `/cba/salver/${service.serviceNo}`,
         { token, query: { cbaStatus: status } },
-        list(salverSchema),
+        list(palletSchema),
       );
       expect(filtered.list.every((p) => p.cbaStatus === status)).toBe(true);
     }
@@ -380,12 +380,12 @@ describe("lists", () => {
   it("changes the position of a pallet; 40004 unknown, 40001 blank", async () => {
     const services = await api.ok("/cba/service", { token }, list(serviceSchema));
     const serviceNo = services.list[0]?.serviceNo ?? "";
-    const pallets = await api.ok(`/cba/salver/${serviceNo}`, { token }, list(salverSchema));
+    const pallets = await api.ok(`/cba/salver/${serviceNo}`, { token }, list(palletSchema));
     const salverNo = pallets.list[0]?.salverNo ?? "";
     const answer = await api.ok(
       `/cba/salver/${salverNo}`,
       { method: "PUT", token, body: { salverDirection: " B-07-3 " } },
-      salverSchema,
+      palletSchema,
     );
     expect(answer.salverDirection).toBe("B-07-3");
     expect((await palletOf(serviceNo, salverNo)).salverDirection).toBe("B-07-3");
@@ -968,7 +968,7 @@ describe("derived pallet and service status", () => {
     if (!salverNo) throw new Error("no suitable pallet in the seed");
     const serviceNo = orders.find((o) => o.salverNo === salverNo)?.serviceNo ?? "";
     const own = async () => allOrders({ salverNo });
-    const check = async (expected: SalverStatusCode) => {
+    const check = async (expected: PalletStatusCode) => {
       const pallet = await palletOf(serviceNo, salverNo);
       expect(pallet.cbaStatus).toBe(expected);
       const services = await api.ok(

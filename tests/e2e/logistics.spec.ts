@@ -82,7 +82,7 @@ for (const lang of ["zh", "en"] as const) {
       await page.getByRole("button", { name: common.search }).click();
       await expect(page).toHaveURL(/\/server\/\?cbaStatus=2$/);
       // The URL changes before the new rows are drawn: wait for the rows, not the URL.
-      await expectOnly(services.locator("td:nth-child(7)"), l.salverStatus["2"]);
+      await expectOnly(services.locator("td:nth-child(7)"), l.palletStatus["2"]);
 
       const serviceNo = (await services.first().getAttribute("data-row-key"))!;
       await services.first().getByRole("link", { name: l.service.viewPallets }).click();
@@ -133,7 +133,7 @@ for (const lang of ["zh", "en"] as const) {
         .first()
         .locator("td span[class^='badge-']")
         .textContent())!.trim();
-      const code = Object.entries(l.salverStatus).find(([, text]) => text === label)![0];
+      const code = Object.entries(l.palletStatus).find(([, text]) => text === label)![0];
       await page.locator("#filter-cbaStatus").selectOption(code);
       await page.getByRole("button", { name: common.search }).click();
       await expect(page).toHaveURL(

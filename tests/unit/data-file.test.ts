@@ -126,7 +126,7 @@ describe("the mock API's data file", () => {
     // The order table changes rows in place: the lists must hold the table's own rows.
     const first = restored.orderList[0];
     expect(first && restored.orders.get(first.orderNo)).toBe(first);
-    const pallet = restored.salverOrders.get(first?.salverNo ?? "")?.[0];
+    const pallet = restored.palletOrders.get(first?.salverNo ?? "")?.[0];
     expect(pallet && restored.orders.get(pallet.orderNo)).toBe(pallet);
     // Uploaded bytes stay bytes.
     const image = restored.images.get("image-1");

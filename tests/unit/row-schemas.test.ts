@@ -2,11 +2,11 @@ import { describe, expect, it } from "vitest";
 import {
   orderEventSchema,
   orderSchema,
-  salverSchema,
+  palletSchema,
   serviceSchema,
   subOrderSchema,
 } from "../../app/contract/cba.ts";
-import { orderEventRow, orderRow, salverRow, serviceRow } from "../../mocks/db.ts";
+import { orderEventRow, orderRow, palletRow, serviceRow } from "../../mocks/db.ts";
 
 const keysOf = (schema: { shape: object }) => Object.keys(schema.shape).sort();
 
@@ -19,7 +19,7 @@ const keysOf = (schema: { shape: object }) => Object.keys(schema.shape).sort();
 describe("row schemas from the contract", () => {
   it("keep the stored shape of services, pallets, orders and their events", () => {
     expect(keysOf(serviceRow)).toEqual(["companyId", "createdOn", "name", "serviceNo"]);
-    expect(keysOf(salverRow)).toEqual(
+    expect(keysOf(palletRow)).toEqual(
       [
         "companyId",
         "createdOn",
@@ -80,7 +80,7 @@ describe("row schemas from the contract", () => {
     expect(keysOf(serviceRow)).toEqual(
       expect.arrayContaining(stored(serviceSchema, derived.service)),
     );
-    expect(keysOf(salverRow)).toEqual(expect.arrayContaining(stored(salverSchema, derived.pallet)));
+    expect(keysOf(palletRow)).toEqual(expect.arrayContaining(stored(palletSchema, derived.pallet)));
     expect(keysOf(orderRow)).toEqual(expect.arrayContaining(stored(orderSchema, derived.order)));
     expect(keysOf(orderEventRow)).toEqual(
       expect.arrayContaining(stored(orderEventSchema, derived.event)),

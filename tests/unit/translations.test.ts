@@ -35,7 +35,7 @@ describe("status labels", () => {
   // journeys read their expectations from these files, so a swap of two
   // labels would pass them.
   it("services and pallets: codes 1 to 7", () => {
-    expect(resources.zh.translation.logistics.salverStatus).toEqual({
+    expect(resources.zh.translation.logistics.palletStatus).toEqual({
       "1": "初始状态",
       "2": "清关部分完成",
       "3": "清关完成",
@@ -44,7 +44,7 @@ describe("status labels", () => {
       "6": "已入库",
       "7": "部分入库",
     });
-    expect(resources.en.translation.logistics.salverStatus).toEqual({
+    expect(resources.en.translation.logistics.palletStatus).toEqual({
       "1": "Initial",
       "2": "Clearance partly completed",
       "3": "Clearance completed",

@@ -3,7 +3,7 @@ import type zh from "../zh/logistics.ts";
 export default {
   title: "Logistics",
   allStatuses: "All statuses",
-  salverStatus: {
+  palletStatus: {
     "1": "Initial",
     "2": "Clearance partly completed",
     "3": "Clearance completed",

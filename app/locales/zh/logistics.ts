@@ -1,7 +1,7 @@
 export default {
   title: "物流",
   allStatuses: "全部状态",
-  salverStatus: {
+  palletStatus: {
     "1": "初始状态",
     "2": "清关部分完成",
     "3": "清关完成",

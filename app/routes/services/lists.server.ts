@@ -1,7 +1,7 @@
 /** Data of the service and pallet lists, shaped for display in the page's language. */
 import type { RouterContextProvider } from "react-router";
 import type { StatusView } from "~/components/status-badge.tsx";
-import type { Pagination, Salver, Service } from "~/contract/index.ts";
+import type { Pagination, Pallet, Service } from "~/contract/index.ts";
 import { formatCount, formatDimensions, formatMoney, formatWeight } from "~/utils/format.ts";
 import {
   loadClampedPage,
@@ -9,7 +9,7 @@ import {
   parsePaging,
   redirectToTidyQuery,
 } from "~/utils/list-query.ts";
-import { PALLET_STATUS_TONES, salverStatusKey } from "~/utils/logistics-status.ts";
+import { PALLET_STATUS_TONES, palletStatusKey } from "~/utils/logistics-status.ts";
 import { apiContext, getInstance, getLocale } from "~/utils/request-context.server.ts";
 import { palletFilterSchema, serviceFilterSchema } from "~/validation/logistics.ts";
 
@@ -40,7 +40,7 @@ function emptyList<Row>(paging: { current: number; pageSize: number }, error: st
 }
 
 function statusOf(context: Context, code: Service["cbaStatus"]): StatusView {
-  return { label: getInstance(context).t(salverStatusKey(code)), tone: PALLET_STATUS_TONES[code] };
+  return { label: getInstance(context).t(palletStatusKey(code)), tone: PALLET_STATUS_TONES[code] };
 }
 
 export async function loadServices(context: Context, url: URL) {
@@ -99,7 +99,7 @@ export async function loadPallets(context: Context, url: URL) {
   return {
     filters,
     list: result.data.list.map(
-      (pallet: Salver): PalletRow => ({
+      (pallet: Pallet): PalletRow => ({
         salverNo: pallet.salverNo,
         name: pallet.name,
         size: formatDimensions(pallet.width, pallet.length, pallet.height, locale),

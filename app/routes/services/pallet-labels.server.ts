@@ -1,6 +1,6 @@
 /** The pallets whose labels are printed, found by number within their service. */
 import { data, type RouterContextProvider } from "react-router";
-import { ApiCode, type Salver } from "~/contract/index.ts";
+import { ApiCode, type Pallet } from "~/contract/index.ts";
 import { code128 } from "~/utils/barcode.server.ts";
 import type { ErrorPayload } from "~/utils/error-payload.ts";
 import { formatCount, formatDimensions, formatWeight } from "~/utils/format.ts";
@@ -54,10 +54,10 @@ export async function findPallets(
   context: Context,
   serviceNo: string,
   numbers: readonly string[],
-): Promise<Salver[]> {
+): Promise<Pallet[]> {
   const api = context.get(apiContext);
-  const found = new Map<string, Salver>();
-  const keep = (list: readonly Salver[]) => {
+  const found = new Map<string, Pallet>();
+  const keep = (list: readonly Pallet[]) => {
     for (const pallet of list) {
       const wanted = numbers.find((number) => same(number, pallet.salverNo));
       if (wanted) found.set(wanted.toUpperCase(), pallet);

@@ -13,7 +13,7 @@ import { useTranslation } from "~/utils/i18n.ts";
 import { ignoredFilters } from "~/utils/list-query.ts";
 import { loadListViews } from "~/utils/list-views.server.ts";
 import { hrefWithQuery, localizePath } from "~/utils/locale-path.ts";
-import { SALVER_STATUSES, salverStatusKey } from "~/utils/logistics-status.ts";
+import { PALLET_STATUSES, palletStatusKey } from "~/utils/logistics-status.ts";
 import { doneWith, readResult } from "~/utils/posted-result.server.ts";
 import { apiContext, getInstance, postedForm } from "~/utils/request-context.server.ts";
 import { NO_VIEW_QUERY } from "~/utils/saved-views.ts";
@@ -282,8 +282,8 @@ export default function PalletsPage({ loaderData, actionData }: Route.ComponentP
         />
         <StatusFilter
           label={t("logistics.pallet.status")}
-          codes={SALVER_STATUSES}
-          labelOf={(code) => t(salverStatusKey(code))}
+          codes={PALLET_STATUSES}
+          labelOf={(code) => t(palletStatusKey(code))}
           value={filters.cbaStatus}
         />
       </ListFilter>

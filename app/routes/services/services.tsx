@@ -9,7 +9,7 @@ import { useTranslation } from "~/utils/i18n.ts";
 import { ignoredFilters } from "~/utils/list-query.ts";
 import { loadListViews } from "~/utils/list-views.server.ts";
 import { hrefWithQuery, localizePath } from "~/utils/locale-path.ts";
-import { SALVER_STATUSES, salverStatusKey } from "~/utils/logistics-status.ts";
+import { PALLET_STATUSES, palletStatusKey } from "~/utils/logistics-status.ts";
 import { NO_VIEW_QUERY } from "~/utils/saved-views.ts";
 import { serviceFilterSchema } from "~/validation/logistics.ts";
 import type { Route } from "./+types/services";
@@ -104,8 +104,8 @@ export default function ServicesPage({ loaderData }: Route.ComponentProps) {
         />
         <StatusFilter
           label={t("logistics.service.status")}
-          codes={SALVER_STATUSES}
-          labelOf={(code) => t(salverStatusKey(code))}
+          codes={PALLET_STATUSES}
+          labelOf={(code) => t(palletStatusKey(code))}
           value={filters.cbaStatus}
         />
       </ListFilter>
