@@ -607,41 +607,47 @@ function ColumnMenu<Row>({
   const inPlace = new URLSearchParams(location.search).get(COLUMNS_PARAM) === table;
   if (inPlace) {
     const back = columnFormHref(location, null);
+    // Drawn as the menu opened: its button (a link that closes it) and the form below.
     return (
-      <form
-        method="post"
-        action={TABLE_COLUMNS_PATH}
-        className="ml-auto w-56 rounded-md border border-gray-200 bg-white p-2 shadow-lg"
-        data-testid="column-form"
-      >
-        <input type="hidden" name="table" value={table} />
-        <input type="hidden" name="back" value={back} />
-        <fieldset>
-          <legend className="px-1 pb-1 text-xs font-medium text-gray-500">
-            {t("table.showColumns")}
-          </legend>
-          {optional.map((column) => (
-            <label key={column.key} className="menu-check">
-              <input type="hidden" name="column" value={column.key} />
-              <input
-                type="checkbox"
-                name="show"
-                value={column.key}
-                defaultChecked={!hidden.includes(column.key)}
-              />
-              {column.header}
-            </label>
-          ))}
-        </fieldset>
-        <div className="mt-2 flex gap-2">
-          <Link to={back} className="btn-secondary h-8 flex-1">
-            {t("common.cancel")}
-          </Link>
-          <button type="submit" className="btn-primary h-8 flex-1">
-            {t("table.apply")}
-          </button>
-        </div>
-      </form>
+      <div className="relative ml-auto">
+        <Link to={back} className="btn-secondary h-8 px-3" aria-expanded="true">
+          {t("table.columns")}
+        </Link>
+        <form
+          method="post"
+          action={TABLE_COLUMNS_PATH}
+          className="absolute right-0 z-30 mt-1 w-56 rounded-md border border-gray-200 bg-white p-2 shadow-lg"
+          data-testid="column-form"
+        >
+          <input type="hidden" name="table" value={table} />
+          <input type="hidden" name="back" value={back} />
+          <fieldset>
+            <legend className="px-1 pb-1 text-xs font-medium text-gray-500">
+              {t("table.showColumns")}
+            </legend>
+            {optional.map((column) => (
+              <label key={column.key} className="menu-check">
+                <input type="hidden" name="column" value={column.key} />
+                <input
+                  type="checkbox"
+                  name="show"
+                  value={column.key}
+                  defaultChecked={!hidden.includes(column.key)}
+                />
+                {column.header}
+              </label>
+            ))}
+          </fieldset>
+          <div className="mt-2 flex gap-2">
+            <Link to={back} className="btn-secondary h-8 flex-1">
+              {t("common.cancel")}
+            </Link>
+            <button type="submit" className="btn-primary h-8 flex-1">
+              {t("table.apply")}
+            </button>
+          </div>
+        </form>
+      </div>
     );
   }
   if (!hydrated) {
