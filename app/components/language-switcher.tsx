@@ -39,19 +39,31 @@ export function LanguageSwitcher({ tone = "light" }: { tone?: "light" | "dark" }
         data-testid="language-choices"
       >
         {others.map((locale) => (
-          <Form key={locale} method="post" action="/language" reloadDocument>
-            <input type="hidden" name="lang" value={locale} />
-            <input type="hidden" name="returnTo" value={returnTo} />
-            <button
-              type="submit"
-              lang={locale}
-              className="block w-full rounded px-3 py-1.5 text-left text-sm text-gray-700 hover:bg-brand-50 focus-visible:bg-brand-50"
-            >
-              {languageName(locale)}
-            </button>
-          </Form>
+          <button
+            key={locale}
+            type="submit"
+            form={`language-${locale}`}
+            lang={locale}
+            className="block w-full rounded px-3 py-1.5 text-left text-sm text-gray-700 hover:bg-brand-50 focus-visible:bg-brand-50"
+          >
+            {languageName(locale)}
+          </button>
         ))}
       </div>
+      {/* The forms stand apart from their buttons, as before: a page's own post form stays the only one with a submit button in it. */}
+      {others.map((locale) => (
+        <Form
+          key={locale}
+          id={`language-${locale}`}
+          method="post"
+          action="/language"
+          reloadDocument
+          hidden
+        >
+          <input type="hidden" name="lang" value={locale} />
+          <input type="hidden" name="returnTo" value={returnTo} />
+        </Form>
+      ))}
     </details>
   );
 }
