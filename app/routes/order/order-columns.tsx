@@ -1,112 +1,129 @@
+import type { ReactNode } from "react";
 import { Link, useLocation } from "react-router";
 import { type Column, DateTime } from "~/components/paged-table.tsx";
 import { StatusBadge } from "~/components/status-badge.tsx";
+import type { Order } from "~/contract/index.ts";
 import { useTranslation } from "~/utils/i18n.ts";
 import { listHref } from "~/utils/list-query.ts";
-import type { OrderView } from "./order-view.ts";
+import type { TranslationKey } from "./operations.ts";
+import type { FormattedOrder, OrderView } from "./order-view.ts";
 
-/** Columns of the order list; the less used ones start hidden (the column menu shows them). */
+/** A field of the order the answer has as text, shown as it is. */
+type TextField = { [K in keyof Order]: Order[K] extends string ? K : never }[keyof Order];
+
+/** How a column looks: what `Column` says besides its header and cell. */
+type Look = Omit<Column<never>, "key" | "header" | "cell">;
+
+/** What a drawn cell may need beyond its row: the link to the list filtered to one pallet. */
+interface CellHelp {
+  palletHref: (palletNo: string) => string;
+}
+
+/**
+ * A column of the order table. Its header is `logistics.order.<key>` unless
+ * it names another. A column `asAnswered` shows a field of the order as the
+ * answer has it: the loader's `orderView` copies that field (./orders.server.ts),
+ * so such a column is this entry and its header's texts, nothing more.
+ * Another column draws its cell from the fields `orderView` formats.
+ */
+type OrderColumn = Look & { header?: TranslationKey } & (
+    | { key: TextField; asAnswered: true }
+    | { key: string; cell: (order: FormattedOrder, help: CellHelp) => ReactNode }
+  );
+
+/** Columns of the order list, in order; the less used ones start hidden (the column menu shows them). */
+const ORDER_COLUMNS = [
+  { key: "orderNo", asAnswered: true, fixed: true, sticky: "start", className: "code-cell" },
+  { key: "logisticsNo", className: "code-cell", cell: (order) => order.logisticsNo },
+  {
+    key: "salverNo",
+    // The number inside the link keeps one line (`code-cell`).
+    cell: (order, help) => (
+      <Link to={help.palletHref(order.salverNo)} className="btn-link">
+        <span className="code-cell">{order.salverNo}</span>
+      </Link>
+    ),
+  },
+  { key: "serviceNo", asAnswered: true, defaultHidden: true, className: "code-cell" },
+  { key: "consignee", asAnswered: true, className: "min-w-20" },
+  {
+    key: "consigneeTelephone",
+    asAnswered: true,
+    defaultHidden: true,
+    className: "whitespace-nowrap",
+  },
+  {
+    key: "consigneeAddress",
+    asAnswered: true,
+    defaultHidden: true,
+    className: "min-w-48 wrap-anywhere",
+  },
+  {
+    key: "acturalPaid",
+    sortable: true,
+    align: "right",
+    className: "whitespace-nowrap",
+    cell: (order) => order.acturalPaid,
+  },
+  {
+    key: "cbaStatus",
+    header: "logistics.order.status",
+    cell: (order) => <StatusBadge tone={order.status.tone}>{order.status.label}</StatusBadge>,
+  },
+  // Wraps rather than cut: a detention reason must be read whole.
+  { key: "remark", className: "min-w-28 wrap-anywhere", cell: (order) => order.remark },
+  {
+    key: "createdOn",
+    sortable: true,
+    className: "tabular-nums",
+    cell: (order) => <DateTime value={order.createdOn} />,
+  },
+  {
+    key: "enterCbaTime",
+    sortable: true,
+    defaultHidden: true,
+    className: "tabular-nums",
+    cell: (order) => <DateTime value={order.enterCbaTime} />,
+  },
+  {
+    key: "exitCbaTime",
+    sortable: true,
+    defaultHidden: true,
+    className: "tabular-nums",
+    cell: (order) => <DateTime value={order.exitCbaTime} />,
+  },
+] as const satisfies readonly OrderColumn[];
+
+/** The fields the table shows as the answer has them (the `asAnswered` columns). */
+export type AnsweredField = Extract<(typeof ORDER_COLUMNS)[number], { asAnswered: true }>["key"];
+
+export const ANSWERED_FIELDS = ORDER_COLUMNS.flatMap((column) =>
+  "asAnswered" in column ? [column.key] : [],
+) satisfies AnsweredField[];
+
+/** The columns hidden until the user shows them. */
+export const HIDDEN_BY_DEFAULT: readonly string[] = ORDER_COLUMNS.flatMap((column) =>
+  "defaultHidden" in column && column.defaultHidden ? [column.key] : [],
+);
+
+/** The columns of the order list, their headers in the page's language. */
 export function useOrderColumns(): Column<OrderView>[] {
   const { t } = useTranslation();
   const location = useLocation();
   const params = new URLSearchParams(location.search);
-  return [
-    {
-      key: "orderNo",
-      header: t("logistics.order.orderNo"),
-      fixed: true,
-      sticky: "start",
-      className: "code-cell",
-      cell: (order) => order.orderNo,
-    },
-    {
-      key: "logisticsNo",
-      header: t("logistics.order.logisticsNo"),
-      className: "code-cell",
-      cell: (order) => order.logisticsNo,
-    },
-    {
-      key: "salverNo",
-      header: t("logistics.order.salverNo"),
-      // The number inside the link keeps one line (`code-cell`).
-      cell: (order) => (
-        <Link
-          to={listHref(location.pathname, params, { salverNo: order.salverNo, current: null })}
-          className="btn-link"
-        >
-          <span className="code-cell">{order.salverNo}</span>
-        </Link>
-      ),
-    },
-    {
-      key: "serviceNo",
-      header: t("logistics.order.serviceNo"),
-      defaultHidden: true,
-      className: "code-cell",
-      cell: (order) => order.serviceNo,
-    },
-    {
-      key: "consignee",
-      header: t("logistics.order.consignee"),
-      className: "min-w-20",
-      cell: (order) => order.consignee,
-    },
-    {
-      key: "consigneeTelephone",
-      header: t("logistics.order.consigneeTelephone"),
-      defaultHidden: true,
-      className: "whitespace-nowrap",
-      cell: (order) => order.consigneeTelephone,
-    },
-    {
-      key: "consigneeAddress",
-      header: t("logistics.order.consigneeAddress"),
-      defaultHidden: true,
-      className: "min-w-48 wrap-anywhere",
-      cell: (order) => order.consigneeAddress,
-    },
-    {
-      key: "acturalPaid",
-      sortable: true,
-      header: t("logistics.order.acturalPaid"),
-      align: "right",
-      className: "whitespace-nowrap",
-      cell: (order) => order.acturalPaid,
-    },
-    {
-      key: "cbaStatus",
-      header: t("logistics.order.status"),
-      cell: (order) => <StatusBadge tone={order.status.tone}>{order.status.label}</StatusBadge>,
-    },
-    {
-      key: "remark",
-      header: t("logistics.order.remark"),
-      // Wraps rather than cut: a detention reason must be read whole.
-      className: "min-w-28 wrap-anywhere",
-      cell: (order) => order.remark,
-    },
-    {
-      key: "createdOn",
-      sortable: true,
-      header: t("logistics.order.createdOn"),
-      className: "tabular-nums",
-      cell: (order) => <DateTime value={order.createdOn} />,
-    },
-    {
-      key: "enterCbaTime",
-      sortable: true,
-      header: t("logistics.order.enterCbaTime"),
-      defaultHidden: true,
-      className: "tabular-nums",
-      cell: (order) => <DateTime value={order.enterCbaTime} />,
-    },
-    {
-      key: "exitCbaTime",
-      sortable: true,
-      header: t("logistics.order.exitCbaTime"),
-      defaultHidden: true,
-      className: "tabular-nums",
-      cell: (order) => <DateTime value={order.exitCbaTime} />,
-    },
-  ];
+  const help: CellHelp = {
+    palletHref: (palletNo) =>
+      listHref(location.pathname, params, { salverNo: palletNo, current: null }),
+  };
+  return ORDER_COLUMNS.map((column: OrderColumn): Column<OrderView> => {
+    const header = t(column.header ?? (`logistics.order.${column.key}` as TranslationKey));
+    if ("asAnswered" in column) {
+      const { asAnswered: _answered, header: _header, key, ...look } = column;
+      // `orderView` copied the field: the row has it as the answer did.
+      const shown = (order: OrderView) => (order as unknown as Record<TextField, string>)[key];
+      return { ...look, key, header, cell: shown };
+    }
+    const { cell, header: _header, ...look } = column;
+    return { ...look, header, cell: (order) => cell(order, help) };
+  });
 }

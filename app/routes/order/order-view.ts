@@ -4,9 +4,9 @@
  * by the server module that builds them and the components that draw them.
  */
 import type { SubmissionResult } from "@conform-to/react";
-import type { StatusView } from "~/components/status-badge.tsx";
 import type { TargetChoice } from "~/utils/order-moves.ts";
 import type { ConfirmIntent, OperationAnswer, OrderIntent } from "./operations.ts";
+import type { formattedView, orderView } from "./orders.server.ts";
 
 export interface OrderLineView {
   itemName: string;
@@ -33,21 +33,10 @@ export interface OrderEventView {
   text: string;
 }
 
-export interface OrderView {
-  orderNo: string;
-  serviceNo: string;
-  salverNo: string;
-  logisticsNo: string;
-  consignee: string;
-  consigneeAddress: string;
-  consigneeTelephone: string;
-  acturalPaid: string;
-  createdOn: string;
-  enterCbaTime: string;
-  exitCbaTime: string;
-  status: StatusView;
-  remark: string;
-}
+/** An order as the table draws it: what the loader's `orderView` makes of it. */
+export type OrderView = ReturnType<typeof orderView>;
+/** The fields of an order the loader formats for the table (the others are copied). */
+export type FormattedOrder = ReturnType<typeof formattedView>;
 
 /**
  * An opened row's detail: the order's lines and history. The page's loader

@@ -43,6 +43,7 @@ import {
   type OrderOperation,
   operationOf,
 } from "./operations.ts";
+import { ANSWERED_FIELDS, type AnsweredField, HIDDEN_BY_DEFAULT } from "./order-columns.tsx";
 import { readOrderFilters } from "./order-filters.server.ts";
 import type {
   OrderActionData,
@@ -58,17 +59,23 @@ const RESULT_KIND = "orders";
 
 type Context = Readonly<RouterContextProvider>;
 
-function orderView(order: Order, context: Context): OrderView {
+/**
+ * An order as the table draws it (its type is `OrderView`): the fields its
+ * `asAnswered` columns show, copied, and the others formatted.
+ */
+export function orderView(order: Order, context: Context) {
+  const answered = Object.fromEntries(ANSWERED_FIELDS.map((field) => [field, order[field]]));
+  return { ...(answered as Pick<Order, AnsweredField>), ...formattedView(order, context) };
+}
+
+/** The fields of an order the table's other columns draw, in the page's language. */
+export function formattedView(order: Order, context: Context) {
   const locale = getLocale(context);
   const t = getInstance(context).t;
   return {
-    orderNo: order.orderNo,
-    serviceNo: order.serviceNo,
+    // The pallet's column draws a link to the list filtered to it.
     salverNo: order.salverNo,
     logisticsNo: order.logisticsNo ?? "",
-    consignee: order.consignee,
-    consigneeAddress: order.consigneeAddress,
-    consigneeTelephone: order.consigneeTelephone,
     acturalPaid: formatMoney(order.acturalPaid, locale),
     createdOn: formatChinaTime(order.createdOn),
     enterCbaTime: formatChinaTime(order.enterCbaTime),
@@ -127,13 +134,6 @@ const LEFT_OUT_WHEN_HIDDEN = [
   "enterCbaTime",
   "exitCbaTime",
 ] as const satisfies readonly (keyof OrderView)[];
-const HIDDEN_BY_DEFAULT: readonly string[] = [
-  "serviceNo",
-  "consigneeTelephone",
-  "consigneeAddress",
-  "enterCbaTime",
-  "exitCbaTime",
-];
 
 /**
  * The rows as the table draws them: the values of hidden columns left blank,
