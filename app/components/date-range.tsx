@@ -74,7 +74,7 @@ export function DateRangeField({
                   current: null,
                 })}
                 aria-current={chosen === shortcut ? "true" : undefined}
-                className="whitespace-nowrap text-brand-700 underline-offset-2 hover:underline aria-[current]:font-semibold aria-[current]:text-brand-800 aria-[current]:underline"
+                className="range-choice"
                 data-testid={`${id}-${shortcut}`}
               >
                 {t(`inventory.dateRange.${shortcut}`)}
