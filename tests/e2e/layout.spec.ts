@@ -319,6 +319,8 @@ test.describe("without JavaScript", () => {
     const menu = page.getByTestId("side-menu");
     await expect(menu).toBeVisible();
     await expect(menu.getByRole("link", { name: "服务管理" })).toBeVisible();
+    // The user menu is a disclosure that opens without JavaScript, its logout inside.
+    await page.getByTestId("user-menu").click();
     await expect(page.getByRole("button", { name: "退出登录" })).toBeVisible();
     expect(await layoutProblems(page, 640)).toEqual([]);
   });
