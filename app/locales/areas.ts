@@ -1,5 +1,7 @@
 import { browserTranslator } from "~/utils/translator.ts";
+import type { areas as enAreas } from "./en/index.ts";
 import type { Locale } from "./index.ts";
+import type { areas as zhAreas } from "./zh/index.ts";
 
 /**
  * Texts of a part of the portal that most pages never show: the account
@@ -11,19 +13,13 @@ import type { Locale } from "./index.ts";
  * when it loads, which is before the page that uses it renders, on the first
  * load (route modules load before the entry) and after a navigation alike.
  * The server holds every text (`resources.ts`): registering is for the
- * browser only. `tests/unit/translation-areas.test.ts` checks that every
- * module using an area's keys registers it.
+ * browser only. The areas are those the language indexes name
+ * (`areas` of `./zh/index.ts` and `./en/index.ts`: an area one of them
+ * lacks cannot be registered). `tests/unit/translation-areas.test.ts` checks
+ * that every module using an area's keys registers it.
  */
-export const AREAS = [
-  "account",
-  "audit",
-  "explain",
-  "inventory",
-  "paper",
-  "qualification",
-  "workbench",
-] as const;
-export type Area = (typeof AREAS)[number];
+/** An area both languages name. */
+export type Area = keyof typeof zhAreas & keyof typeof enAreas;
 
 const registered = new Map<Area, Record<Locale, object>>();
 

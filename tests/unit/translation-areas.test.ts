@@ -1,11 +1,12 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
-import { AREAS } from "~/locales/areas.ts";
 import enBase from "~/locales/en/base.ts";
 import en from "~/locales/en/index.ts";
 import zhBase from "~/locales/zh/base.ts";
-import zh from "~/locales/zh/index.ts";
+import zh, { areas } from "~/locales/zh/index.ts";
+
+const AREAS = Object.keys(areas);
 
 const APP = join(import.meta.dirname, "../../app");
 
