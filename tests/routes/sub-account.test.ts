@@ -205,10 +205,11 @@ describe("changing a sub-account's role", () => {
   it("keeps a published demo sub-account's role and status for everyone using it, and says why", async () => {
     const browser = await signedIn("manager@demo.test");
     const ops = await rowOf(browser, "ops@demo.test");
-    for (const form of [
+    const forms: Record<string, string>[] = [
       { intent: "role", id: ops.id, role: "GUEST" },
       { intent: "toggle", id: ops.id, enabled: "false" },
-    ]) {
+    ];
+    for (const form of forms) {
       const outcome = await post(browser, form);
       expect((outcome.data as Answer).notice?.kind, form.intent).toBe("error");
       expect((outcome.data as Answer).notice?.message).toContain("公开的演示账号");
