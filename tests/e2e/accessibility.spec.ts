@@ -5,10 +5,12 @@ import {
   ACCOUNTS,
   codeFromOutbox,
   expect,
+  expectTranslated,
   hydrated,
   login,
   registerByApi,
   STAFF_PAGES,
+  signIn,
   test,
 } from "./fixtures.ts";
 
@@ -16,7 +18,9 @@ import {
  * Accessibility: axe-core with the WCAG 2 A/AA rules on every page of the
  * route table in both languages (logged in with a role that may open it),
  * plus the dialogs and menus that open over a page. No serious or critical
- * violation is allowed.
+ * violation is allowed. The sweep of the pages without login also checks
+ * that each is translated (no raw key, no sideways scrolling at 1440 px);
+ * the staff pages' translation is checked in layout.spec.ts's sweep.
  */
 const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
@@ -62,15 +66,16 @@ for (const lang of ["zh", "en"] as const) {
     // axe reads every page of a role in one login: several seconds a page.
     test.describe.configure({ timeout: 300_000 });
 
-    test("pages without login", async ({ page }) => {
+    test("pages without login, translated", async ({ page }) => {
       for (const path of PUBLIC_PAGES) {
         await visit(page, at(path));
         await expectAccessible(page, at(path));
+        await expectTranslated(page, at(path));
       }
     });
 
     test("manager pages, the pallet list and the header menus", async ({ page }) => {
-      await login(page, ACCOUNTS.manager, { locale: lang });
+      await signIn(page, ACCOUNTS.manager, { locale: lang });
       for (const path of STAFF_PAGES) {
         await visit(page, at(path));
         await expectAccessible(page, at(path));
@@ -99,7 +104,7 @@ for (const lang of ["zh", "en"] as const) {
     test("order list with its column menu, operation dialog and import dialog", async ({
       page,
     }) => {
-      await login(page, ACCOUNTS.manager, { locale: lang });
+      await signIn(page, ACCOUNTS.manager, { locale: lang });
       await visit(page, at("/order"));
 
       await page.getByTestId("column-menu").click();
@@ -131,7 +136,7 @@ for (const lang of ["zh", "en"] as const) {
     test("a zoomed window: the order list and the side menu's drawer", async ({ page }) => {
       // A 1280 px screen zoomed to 200 %: the table scrolls in its box, the menu opens over the page.
       await page.setViewportSize({ width: 640, height: 700 });
-      await login(page, ACCOUNTS.manager, { locale: lang });
+      await signIn(page, ACCOUNTS.manager, { locale: lang });
       await visit(page, at("/order"));
       await expectAccessible(page, "order list at 640 px");
       await page.getByTestId("menu-toggle").click();
@@ -143,7 +148,7 @@ for (const lang of ["zh", "en"] as const) {
       page,
       newContext,
     }) => {
-      await login(page, ACCOUNTS.admin, { locale: lang });
+      await signIn(page, ACCOUNTS.admin, { locale: lang });
       await visit(page, at("/qualificat"));
       await expectAccessible(page, "qualification review (admin)");
 

@@ -10,6 +10,7 @@ import {
   type Page,
 } from "@playwright/test";
 import ExcelJS from "exceljs";
+import { resources } from "../../app/locales/resources.ts";
 import { HOME_PAGES } from "../../app/utils/site-map.ts";
 import { E2E_CAPTCHA_CODE } from "../../playwright.config.ts";
 
@@ -28,6 +29,13 @@ const WORLD_COOKIE = "test-world";
 interface WorldFixtures {
   /** The id of this test's fake-backend world. */
   world: string;
+  /**
+   * The demo account the test's `page` is signed in as before the test
+   * starts (`test.use({ signedInAs: "manager" })`), and the language of
+   * that sign-in; none by default. See `signIn`.
+   */
+  signedInAs: keyof typeof ACCOUNTS | null;
+  signInLocale: "zh" | "en";
   /** Another browser context of the same world (a second user or device); closed after the test. */
   newContext: (options?: BrowserContextOptions) => Promise<BrowserContext>;
   /** An API client of the same world (form posts without a browser); disposed after the test. */
@@ -45,6 +53,12 @@ export const test = base.extend<WorldFixtures>({
   context: async ({ context, world, baseURL }, use) => {
     await context.addCookies([{ name: WORLD_COOKIE, value: world, url: baseURL! }]);
     await use(context);
+  },
+  signedInAs: [null, { option: true }],
+  signInLocale: ["zh", { option: true }],
+  page: async ({ page, signedInAs, signInLocale }, use) => {
+    if (signedInAs) await signIn(page, ACCOUNTS[signedInAs], { locale: signInLocale });
+    await use(page);
   },
   newContext: async ({ browser, world, baseURL }, use) => {
     const opened: BrowserContext[] = [];
@@ -88,6 +102,23 @@ export const ACCOUNTS = {
   guest: "guest@demo.test",
 } as const;
 
+/** A translation key that i18next could not find shows up as the key itself. */
+const RAW_KEY = new RegExp(`\\b(${Object.keys(resources.zh.translation).join("|")})\\.[a-zA-Z]+`);
+
+/**
+ * The page as shown is translated: no raw translation key in its visible
+ * text (loader data in scripts may carry keys on purpose), and it does not
+ * scroll sideways. `path` names the page in a failure; the sweeps go on.
+ */
+export async function expectTranslated(page: Page, path: string) {
+  const text = await page.locator("body").innerText();
+  expect.soft(text, `${path} shows a raw translation key`).not.toMatch(RAW_KEY);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect.soft(overflow, `${path} overflows horizontally`).toBeLessThanOrEqual(0);
+}
+
 /** Waits until React has hydrated the page (root.tsx marks <html>): menus and dialogs work from then on. */
 export async function hydrated(page: Page) {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
@@ -107,23 +138,37 @@ export async function submitLogin(
 }
 
 /**
- * Signs `page` in as `username` without drawing the login page: the form is
- * posted through the page's own cookie jar, then the page opens where the
- * portal sends a signed-in user. Journeys about the login form itself use
- * `submitLogin` on the page instead.
+ * Signs `page`'s browser context in as `username` with one post of the login
+ * form through its cookie jar, and opens no page: the cheapest sign-in there
+ * is. A session is not kept from test to test: its token belongs to the fake
+ * backend of the test's own world (mocks/worlds.ts), which is new for every
+ * test. Answers where the portal sends the signed-in user.
  */
-export async function login(
+export async function signIn(
   page: Page,
   username: string,
   options: { locale?: "zh" | "en"; password?: string } = {},
-) {
+): Promise<string> {
   const prefix = options.locale === "en" ? "/en" : "";
   const answer = await page.request.post(`${prefix}/login`, {
     form: { username, password: options.password ?? PASSWORD, code: E2E_CAPTCHA_CODE },
     maxRedirects: 0,
   });
   expect(answer.status(), `sign-in of ${username} is redirected home`).toBe(302);
-  await page.goto(answer.headers().location!);
+  return answer.headers().location!;
+}
+
+/**
+ * Signs `page` in as `username` without drawing the login page (`signIn`),
+ * then opens where the portal sends a signed-in user. Journeys about the
+ * login form itself use `submitLogin` on the page instead.
+ */
+export async function login(
+  page: Page,
+  username: string,
+  options: { locale?: "zh" | "en"; password?: string } = {},
+) {
+  await page.goto(await signIn(page, username, options));
   // The first sign-in of a test seeds its world and checks a scrypt hash: slow on a busy 2-core machine.
   await expect(page.getByTestId("user-name")).toHaveText(username, { timeout: 20_000 });
 }

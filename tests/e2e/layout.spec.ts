@@ -1,11 +1,22 @@
 import type { Page } from "@playwright/test";
-import { ACCOUNTS, expect, hydrated, login, STAFF_PAGES, submitLogin, test } from "./fixtures.ts";
+import {
+  ACCOUNTS,
+  expect,
+  expectTranslated,
+  hydrated,
+  login,
+  STAFF_PAGES,
+  signIn,
+  submitLogin,
+  test,
+} from "./fixtures.ts";
 
 /**
  * Layout at the two narrow desktop widths, in both languages: the page never
  * scrolls sideways; every table fits its box at 1280 px and scrolls inside
  * it at 1024 px; no cell, button or heading cuts its text; menu items take
- * one line. Looked at with the first order's lines open.
+ * one line. Looked at with the first order's lines open. The same sweep
+ * checks that every staff page is translated (no raw translation key).
  */
 const WIDTHS = [1280, 1024] as const;
 
@@ -116,9 +127,11 @@ const SPACED_TEXT: LayoutRules = { menuOnOneLine: false };
 for (const locale of ["zh", "en"] as const) {
   const prefix = locale === "en" ? "/en" : "";
 
-  test(`staff pages are laid out at 1280 and 1024 px (${locale})`, async ({ page }) => {
+  test(`staff pages are translated and laid out at 1280 and 1024 px (${locale})`, async ({
+    page,
+  }) => {
     test.setTimeout(180_000);
-    await login(page, ACCOUNTS.admin, { locale });
+    await signIn(page, ACCOUNTS.admin, { locale });
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: 900 });
       for (const path of STAFF_PAGES) {
@@ -130,6 +143,7 @@ for (const locale of ["zh", "en"] as const) {
           await expect(page.getByTestId("order-lines").first()).toBeVisible();
         }
         await expectLaidOut(page, prefix + path, width);
+        if (width === WIDTHS[0]) await expectTranslated(page, prefix + path);
       }
 
       // The review queue: a rejection's reason wraps, and an open rejection
