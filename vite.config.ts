@@ -2,20 +2,25 @@ import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin, type Rolldown } from "vite";
+import { TITLE_OF_ROUTE } from "./app/utils/route-titles.ts";
 import { HOME_LAYOUT, HOME_PAGES } from "./app/utils/site-map.ts";
 
 const LOCALE_CHUNKS_ID = "virtual:locale-chunks";
 const LOCALE_MODULE = /\/app\/locales\/(zh|en)\/base\.ts$/;
+/** The signed-in pages' texts of a language (app/locales/load.ts): preloaded on those pages. */
+const SIGNED_IN_LOCALE_MODULE = /\/app\/locales\/(zh|en)\/signed-in\.ts$/;
 
 /**
  * The browser loads the translations of the page's language only, as a chunk
  * of its own (see app/entry.client.tsx). The server names that chunk in the
  * page's head so the browser fetches it beside the entry, not after it:
- * `virtual:locale-chunks` maps each locale to its chunk's URL. The client
- * build runs first and records the names; the server build reads them.
+ * `virtual:locale-chunks` maps each locale to its chunk's URL (and, as
+ * `signedIn`, to its signed-in pages' chunk). The client build runs first and
+ * records the names; the server build reads them.
  */
 function localeChunks(): Plugin {
   const urls: Record<string, string> = {};
+  const signedInUrls: Record<string, string> = {};
   return {
     name: "portal-locale-chunks",
     sharedDuringBuild: true,
@@ -25,16 +30,39 @@ function localeChunks(): Plugin {
     load(id) {
       if (id !== `\0${LOCALE_CHUNKS_ID}`) return undefined;
       if (this.environment.mode === "dev") {
-        return `export default ${JSON.stringify({ zh: "/app/locales/zh/base.ts", en: "/app/locales/en/base.ts" })};`;
+        return [
+          `export default ${JSON.stringify({ zh: "/app/locales/zh/base.ts", en: "/app/locales/en/base.ts" })};`,
+          `export const signedIn = ${JSON.stringify({ zh: "/app/locales/zh/signed-in.ts", en: "/app/locales/en/signed-in.ts" })};`,
+        ].join("\n");
       }
-      return `export default ${JSON.stringify(urls)};`;
+      return `export default ${JSON.stringify(urls)};\nexport const signedIn = ${JSON.stringify(signedInUrls)};`;
     },
     generateBundle(_options, bundle) {
       if (this.environment.name !== "client") return;
       for (const chunk of Object.values(bundle)) {
-        const locale = chunk.type === "chunk" && chunk.facadeModuleId?.match(LOCALE_MODULE)?.[1];
+        if (chunk.type !== "chunk") continue;
+        const locale = chunk.facadeModuleId?.match(LOCALE_MODULE)?.[1];
         if (locale) urls[locale] = `/${chunk.fileName}`;
+        const signedIn = chunk.facadeModuleId?.match(SIGNED_IN_LOCALE_MODULE)?.[1];
+        if (signedIn) signedInUrls[signedIn] = `/${chunk.fileName}`;
       }
+    },
+  };
+}
+
+const ROUTE_TITLES_MODULE = /\/app\/utils\/route-titles\.ts$/;
+
+/**
+ * The browser's page titles without the site map: `app/utils/route-titles.ts`
+ * (route id to title key, derived from the site map) becomes its value in the
+ * browser build, so the shell does not carry the whole map for the titles.
+ */
+function pageTitles(): Plugin {
+  return {
+    name: "portal-page-titles",
+    load(id) {
+      if (this.environment.name !== "client" || !ROUTE_TITLES_MODULE.test(id)) return undefined;
+      return `export const TITLE_OF_ROUTE = ${JSON.stringify(TITLE_OF_ROUTE)};`;
     },
   };
 }
@@ -190,7 +218,7 @@ function shellChunks() {
 }
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter(), localeChunks()],
+  plugins: [tailwindcss(), reactRouter(), localeChunks(), pageTitles()],
   resolve: {
     tsconfigPaths: true,
     // An absolute file path: the development server's dependency optimizer

@@ -1,4 +1,4 @@
-import localeChunks from "virtual:locale-chunks";
+import localeChunks, { signedIn as signedInChunks } from "virtual:locale-chunks";
 import type { ParseKeys } from "i18next";
 import { useEffect } from "react";
 import {
@@ -47,12 +47,17 @@ export async function loader({ context }: Route.LoaderArgs) {
     title: getInstance(context).t("common.appName"),
     // The chunk of this language's translations, preloaded beside the entry.
     translations: localeChunks[locale] ?? null,
+    // Its signed-in pages' texts, preloaded on the pages whose layout asks for them.
+    signedInTranslations: signedInChunks[locale] ?? null,
   });
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>("root");
   const { i18n } = useTranslation();
+  const signedIn = useMatches().some(
+    (match) => (match.handle as { signedInTexts?: boolean } | undefined)?.signedInTexts,
+  );
   const locale = (rootData?.locale ?? i18n.language ?? "zh") as Locale;
   useEffect(() => {
     // Marks the page as running its JavaScript (menus, dialogs and form
@@ -71,6 +76,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#4d7c0f" />
         <Meta />
         {rootData?.translations ? <link rel="modulepreload" href={rootData.translations} /> : null}
+        {signedIn && rootData?.signedInTranslations ? (
+          <link rel="modulepreload" href={rootData.signedInTranslations} />
+        ) : null}
         <Links />
       </head>
       <body className="min-h-screen font-sans">

@@ -2,4 +2,6 @@
 declare module "virtual:locale-chunks" {
   const urls: Partial<Record<"zh" | "en", string>>;
   export default urls;
+  /** The chunk of each locale's signed-in pages' texts (app/locales/load.ts). */
+  export const signedIn: Partial<Record<"zh" | "en", string>>;
 }

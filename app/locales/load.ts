@@ -1,13 +1,29 @@
 import { registeredAreas, withAreas } from "./areas.ts";
 import type { Locale } from "./index.ts";
 
+/** More texts a language needs once a module asked for them (./signed-in-texts.ts). */
+const extraTexts: ((locale: Locale) => Promise<object>)[] = [];
+
+/** Adds texts that `loadTranslations` loads with every language from now on (once each). */
+export function loadAlways(texts: (locale: Locale) => Promise<object>): void {
+  extraTexts.push(texts);
+}
+
 /**
  * The translations of one locale, as a chunk of its own: the browser only
  * loads the language of the page (switching language reloads the page), and
  * of it the texts every page may show, with the areas the page's modules
- * registered (areas.ts).
+ * registered (areas.ts) and the texts they asked for (`loadAlways`).
  */
 export async function loadTranslations(locale: Locale): Promise<{ translation: object }> {
-  const module = locale === "en" ? await import("./en/base.ts") : await import("./zh/base.ts");
-  return { translation: withAreas(module.default.translation, registeredAreas(locale)) };
+  const [module, ...extra] = await Promise.all([
+    locale === "en" ? import("./en/base.ts") : import("./zh/base.ts"),
+    ...extraTexts.map((texts) => texts(locale)),
+  ]);
+  return {
+    translation: withAreas(
+      Object.assign({}, module.default.translation, ...extra),
+      registeredAreas(locale),
+    ),
+  };
 }

@@ -3,28 +3,15 @@
  * page is known by its route id (the English copies carry an `en/` prefix),
  * so route modules need no code of their own for it.
  */
-import {
-  HOME_PAGES,
-  NOT_FOUND_PAGE,
-  PUBLIC_PAGES,
-  REGISTER_PAGES,
-  routeIdOf,
-  type TitleKey,
-} from "~/utils/site-map.ts";
+import { TITLE_OF_ROUTE } from "~/utils/route-titles.ts";
+import type { TitleKey } from "~/utils/site-map.ts";
 
 export type { TitleKey };
-
-/** Route id (without the `en/` of the English copies) → title key, from the declared pages. */
-const TITLE_OF_ROUTE = new Map<string, TitleKey>(
-  [...PUBLIC_PAGES, ...REGISTER_PAGES, ...HOME_PAGES, NOT_FOUND_PAGE].flatMap((page) =>
-    page.title ? [[routeIdOf(page.file), page.title] as const] : [],
-  ),
-);
 
 /** The title key of the deepest matched route that has one. */
 export function titleKeyOf(routeIds: readonly string[]): TitleKey | undefined {
   for (const id of [...routeIds].reverse()) {
-    const key = TITLE_OF_ROUTE.get(id.replace(/^en\//, ""));
+    const key = TITLE_OF_ROUTE[id.replace(/^(en\/)?routes\//, "")];
     if (key) return key;
   }
   return undefined;

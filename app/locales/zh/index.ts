@@ -7,6 +7,7 @@ import explain from "./explain.ts";
 import inventory from "./inventory.ts";
 import paper from "./paper.ts";
 import qualification from "./qualification.ts";
+import signedIn from "./signed-in.ts";
 import workbench from "./workbench.ts";
 
 /**
@@ -26,5 +27,5 @@ export const areas = {
 
 /** Every text of the language: the server's, and the tests'. */
 export default {
-  translation: withAreas(base.translation, areas),
+  translation: withAreas({ ...base.translation, ...signedIn }, areas),
 };

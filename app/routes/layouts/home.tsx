@@ -1,7 +1,9 @@
 import { data, isRouteErrorResponse, Outlet } from "react-router";
 import { Shell } from "~/components/app-shell.tsx";
 import { ErrorPage } from "~/components/deferred-error-page.tsx";
+import { loadSignedInTexts } from "~/locales/signed-in-texts.ts";
 import { requireUserMiddleware } from "~/middleware/require-user.server.ts";
+import { localeOfPath } from "~/utils/locale-path.ts";
 import { keepDataOnSelection } from "~/utils/order-selection.ts";
 import { getUser, sessionContext } from "~/utils/request-context.server.ts";
 import { commitSession } from "~/utils/session.server.ts";
@@ -10,6 +12,21 @@ import { shellOf } from "~/utils/shell-data.ts";
 import type { Route } from "./+types/home";
 
 export const middleware: Route.MiddlewareFunction[] = [requireUserMiddleware];
+
+// The signed-in pages' texts (lists, orders, saved views) are a chunk the
+// login page does not load (locales/signed-in-texts.ts). On a first load this module
+// runs before the entry, which waits for them; the root's head preloads the
+// chunk for a page that says so in its `handle`.
+if (typeof document !== "undefined") void loadSignedInTexts(localeOfPath(location.pathname));
+export const handle = { signedInTexts: true };
+
+/** A navigation into the layout (signing in, without a reload) waits for them: no keys drawn. */
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
+  async ({ request }, next) => {
+    await loadSignedInTexts(localeOfPath(new URL(request.url).pathname));
+    return next();
+  },
+];
 
 /** Choosing orders in a list changes only its selection in the URL: nothing to reload. */
 export const shouldRevalidate = keepDataOnSelection;
