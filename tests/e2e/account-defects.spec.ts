@@ -8,6 +8,7 @@ import {
   login,
   PASSWORD,
   setPasswordByRecovery,
+  signIn,
   submitLogin,
   test,
   uniqueEmail,
@@ -32,7 +33,7 @@ test.describe("login", () => {
     newRequest,
   }) => {
     const email = await subAccountWithPassword(newRequest, "GUEST");
-    await login(page, ACCOUNTS.manager);
+    await signIn(page, ACCOUNTS.manager);
     await page.goto("/sub_account");
     const row = page.getByTestId("sub-accounts").locator("tbody tr", { hasText: email });
     await row.getByTestId("toggle-sub-account").click();
@@ -255,7 +256,7 @@ test.describe("notifications", () => {
     page,
     baseURL,
   }) => {
-    await login(page, ACCOUNTS.admin);
+    await signIn(page, ACCOUNTS.admin);
     await page.goto("/notifications");
     // "N unread", or "all read" (none).
     const unread = async () =>
@@ -303,7 +304,7 @@ test.describe("English wording", () => {
   test("curly quotes on /en/explain are drawn with a Latin font, not the CJK one", async ({
     page,
   }) => {
-    await login(page, ACCOUNTS.manager, { locale: "en" });
+    await signIn(page, ACCOUNTS.manager, { locale: "en" });
     await page.goto("/en/explain");
     const item = page.locator("li", { hasText: "“Create an account”" });
     await expect(item).toBeVisible();

@@ -13,6 +13,7 @@ import {
   expect,
   login,
   setPasswordByRecovery,
+  signIn,
   submitLogin,
   test,
   uniqueEmail,
@@ -420,7 +421,7 @@ test.describe("password and login settings", () => {
 test.describe("sub-accounts", () => {
   test("the main account creates, disables and enables a sub-account", async ({ page }) => {
     const email = uniqueEmail("sub");
-    await login(page, ACCOUNTS.manager);
+    await signIn(page, ACCOUNTS.manager);
     await page.goto("/sub_account");
     await page.locator('#create-sub-account input[name="email"]').fill("bad-address");
     await page.getByRole("button", { name: "创建" }).click();

@@ -20,6 +20,7 @@ import {
   PASSWORD,
   readWorkbook,
   sheetRows,
+  signIn,
   test,
 } from "./fixtures.ts";
 
@@ -81,7 +82,7 @@ async function expectNoSeriousViolations(page: Page) {
 test("a bulk operation on two orders is one operation; filters and the workbook find it", async ({
   page,
 }) => {
-  await login(page, ACCOUNTS.manager);
+  await signIn(page, ACCOUNTS.manager);
   await page.goto("/order/?cbaStatus=1&pageSize=20");
   await hydrated(page);
   const keys = await page
@@ -157,7 +158,7 @@ test("without JavaScript the log filters, pages to every order and downloads", a
   const orders = await operateByApi(await newRequest(), ACCOUNTS.manager, 7, "detain");
   const context = await newContext({ javaScriptEnabled: false, locale: "en-US" });
   const page = await context.newPage();
-  await login(page, ACCOUNTS.manager, { locale: "en" });
+  await signIn(page, ACCOUNTS.manager, { locale: "en" });
   await page.goto("/en/audit");
   await page.locator("#filter-orderNo").fill(orders[6]!);
   await page.locator("#filter-action").selectOption("detain");
@@ -198,7 +199,7 @@ test("a second company does not see the operation; the platform sees both compan
   const ofA = await operateByApi(api, ACCOUNTS.manager, 2, "detain");
   const ofB = await operateByApi(api, NANSHA, 1, "remark");
 
-  await login(page, NANSHA);
+  await signIn(page, NANSHA);
   await page.goto(`/audit/?orderNo=${ofA[0]}`);
   await expect(operations(page)).toHaveCount(0);
   await page.goto("/audit");

@@ -7,7 +7,16 @@ import { writeFileSync } from "node:fs";
 import type { APIRequestContext } from "@playwright/test";
 import { PNG } from "pngjs";
 import zhI from "../../app/locales/zh/inventory.ts";
-import { ACCOUNTS, expect, hydrated, login, PASSWORD, test, WORLD_HEADER } from "./fixtures.ts";
+import {
+  ACCOUNTS,
+  expect,
+  hydrated,
+  login,
+  PASSWORD,
+  signIn,
+  test,
+  WORLD_HEADER,
+} from "./fixtures.ts";
 
 /**
  * A video of the picture for the fake camera: the picture as it is, on a
@@ -54,7 +63,7 @@ test("a label shown to the camera moves its pallet, as a hand scanner's number d
   baseURL,
 }, testInfo) => {
   const { serviceNo, salverNo } = await palletToStockIn(await newRequest());
-  await login(page, ACCOUNTS.manager);
+  await signIn(page, ACCOUNTS.manager);
   await page.goto(`/server/salver/label/?serviceNo=${serviceNo}&salverNo=${salverNo}`);
   await page.emulateMedia({ media: "print" });
   // The label's top, its barcode and number, as a camera held to it sees it.

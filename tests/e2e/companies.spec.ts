@@ -8,10 +8,10 @@ import {
   ACCOUNTS,
   expect,
   hydrated,
-  login,
   PASSWORD,
   readWorkbook,
   sheetRows,
+  signIn,
   test,
 } from "./fixtures.ts";
 
@@ -47,7 +47,7 @@ test("a second company's manager lists and downloads only its own orders", async
   expect(own.size).toBeLessThan(all.size);
   expect([...own].filter((orderNo) => demoManager.has(orderNo))).toEqual([]);
 
-  await login(page, NANSHA);
+  await signIn(page, NANSHA);
   await page.goto("/order/?pageSize=100");
   await hydrated(page);
   const count = await page.getByTestId("order-count").textContent();

@@ -1,9 +1,9 @@
-import { ACCOUNTS, expect, login, test } from "./fixtures.ts";
+import { ACCOUNTS, expect, login, signIn, test } from "./fixtures.ts";
 
 test("usage instructions explain the workflows and status codes in both languages", async ({
   page,
 }) => {
-  await login(page, ACCOUNTS.manager);
+  await signIn(page, ACCOUNTS.manager);
   await page.goto("/explain");
   await expect(page.getByRole("heading", { name: "使用说明" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "4. 状态说明" })).toBeVisible();

@@ -3,7 +3,7 @@ import { PRODUCT_NAME } from "../../app/config/product.ts";
 import zhAuth from "../../app/locales/zh/auth.ts";
 import zhCommon from "../../app/locales/zh/common.ts";
 import { E2E_CAPTCHA_CODE } from "../../playwright.config.ts";
-import { ACCOUNTS, expect, hydrated, login, submitLogin, test } from "./fixtures.ts";
+import { ACCOUNTS, expect, hydrated, login, signIn, submitLogin, test } from "./fixtures.ts";
 
 test.describe("languages and routes", () => {
   test("the login page speaks Chinese by default", async ({ page }) => {
@@ -262,7 +262,7 @@ test.describe("login", () => {
   test("signed out in another tab: the next click says so, and signing in returns to the page", async ({
     page,
   }) => {
-    await login(page, ACCOUNTS.manager);
+    await signIn(page, ACCOUNTS.manager);
     await page.goto("/order/?salverNo=TP");
     await hydrated(page);
     // Another tab signs out: this tab's cookie has no session any more.
@@ -389,7 +389,7 @@ test.describe("errors", () => {
     await page.getByRole("link", { name: "返回首页" }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole("heading", { name: "账号登录" })).toBeVisible();
-    await login(page, ACCOUNTS.manager);
+    await signIn(page, ACCOUNTS.manager);
     await page.goto("/en/pc/orders");
     await page.getByRole("link", { name: "Back to home" }).click();
     await expect(page).toHaveURL(/\/en\/server$/);

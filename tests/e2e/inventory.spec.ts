@@ -6,7 +6,7 @@ import zhCommon from "../../app/locales/zh/common.ts";
 import zhI from "../../app/locales/zh/inventory.ts";
 import zhL from "../../app/locales/zh/logistics.ts";
 import { chinaToday, shortcutRange } from "../../app/utils/date-range.ts";
-import { ACCOUNTS, expect, login, readWorkbook, sheetRows, test } from "./fixtures.ts";
+import { ACCOUNTS, expect, login, readWorkbook, sheetRows, signIn, test } from "./fixtures.ts";
 
 const TEXT = {
   zh: {
@@ -252,7 +252,7 @@ for (const lang of ["zh", "en"] as const) {
     });
 
     test("details: tabs in order, shortcuts, a wrong range explained", async ({ page }) => {
-      await login(page, ACCOUNTS.manager, { locale: lang });
+      await signIn(page, ACCOUNTS.manager, { locale: lang });
       await page.goto(`${prefix}/inventory_system/detail`);
       const tabs = page.getByRole("navigation", { name: i.detail.tabs }).getByRole("link");
       // Each tab with its count under the same filters.
@@ -304,7 +304,7 @@ for (const lang of ["zh", "en"] as const) {
     });
 
     test("arrival report: per day and pallet, totals, filters and its xlsx", async ({ page }) => {
-      await login(page, ACCOUNTS.manager, { locale: lang });
+      await signIn(page, ACCOUNTS.manager, { locale: lang });
       await page.goto(`${prefix}/inventory_system/arrival_report`);
       const table = "arrival-report";
       const days = await column(page, table, 1);
@@ -374,7 +374,7 @@ for (const lang of ["zh", "en"] as const) {
 }
 
 test("scans faster than the answers are all kept, in order", async ({ page }) => {
-  await login(page, ACCOUNTS.manager);
+  await signIn(page, ACCOUNTS.manager);
   await page.goto("/inventory_system/inventory");
   const stamp = Date.now();
   const numbers = [1, 2, 3].map((n) => `FAST${stamp}-${n}`);
@@ -402,7 +402,7 @@ test("when the scan's check cannot be had, the server checks every scan", async 
     if ((await response.text()).includes("inventory.scan.numberRequired")) await route.abort();
     else await route.fulfill({ response });
   });
-  await login(page, ACCOUNTS.manager);
+  await signIn(page, ACCOUNTS.manager);
   await page.goto("/inventory_system/inventory");
   // The shift's list is drawn once the page runs its JavaScript.
   await expect(page.getByText(zhI.scan.shift.empty)).toBeVisible();
@@ -419,7 +419,7 @@ test("when the scan's check cannot be had, the server checks every scan", async 
 test("without JavaScript a scan posts and the page shows its result", async ({ newContext }) => {
   const context = await newContext({ javaScriptEnabled: false, locale: "zh-CN" });
   const page = await context.newPage();
-  await login(page, ACCOUNTS.manager);
+  await signIn(page, ACCOUNTS.manager);
   await page.goto("/inventory_system/inventory");
   await page.locator("label", { has: page.getByTestId("direction-out") }).click();
   const unknown = `NOJS${Date.now()}`;

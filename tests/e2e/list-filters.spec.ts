@@ -1,5 +1,5 @@
 import zhCommon from "../../app/locales/zh/common.ts";
-import { ACCOUNTS, expect, login, test } from "./fixtures.ts";
+import { ACCOUNTS, expect, signIn, test } from "./fixtures.ts";
 
 /**
  * A filter in the address that cannot apply (a hand-edited or old link) is
@@ -7,7 +7,7 @@ import { ACCOUNTS, expect, login, test } from "./fixtures.ts";
  * shows what the other filters select.
  */
 test("a list names the filters it ignored, in the page's language", async ({ page }) => {
-  await login(page, ACCOUNTS.manager);
+  await signIn(page, ACCOUNTS.manager);
   await page.goto(`/server/?cbaStatus=99&serviceNo=${"9".repeat(80)}`);
   const notice = page.getByTestId("ignored-filters");
   await expect(notice).toContainText("以下筛选条件无效，已忽略");

@@ -12,7 +12,7 @@ import type { BrowserContext, Request } from "@playwright/test";
 import enCommon from "../../app/locales/en/common.ts";
 import zhCommon from "../../app/locales/zh/common.ts";
 import zhI from "../../app/locales/zh/inventory.ts";
-import { ACCOUNTS, expect, login, test } from "./fixtures.ts";
+import { ACCOUNTS, expect, login, signIn, test } from "./fixtures.ts";
 
 /** Holds the requests `matches` picks until `release()`; the others pass. */
 async function holdRequests(context: BrowserContext, matches: (request: Request) => boolean) {
@@ -32,7 +32,7 @@ async function holdRequests(context: BrowserContext, matches: (request: Request)
 }
 
 test("a slow navigation is covered by the overlay until it ends (zh)", async ({ page }) => {
-  await login(page, ACCOUNTS.manager);
+  await signIn(page, ACCOUNTS.manager);
   await page.goto("/order/");
   await expect(page.locator("html[data-hydrated]")).toBeAttached();
   const overlay = page.getByTestId("loading-overlay");
@@ -48,7 +48,7 @@ test("a slow navigation is covered by the overlay until it ends (zh)", async ({ 
 });
 
 test("a slow order operation is covered by the overlay until its answer (en)", async ({ page }) => {
-  await login(page, ACCOUNTS.manager, { locale: "en" });
+  await signIn(page, ACCOUNTS.manager, { locale: "en" });
   await page.goto("/en/order/?cbaStatus=4");
   await expect(page.getByTestId("column-menu")).toBeVisible();
   const first = page.getByTestId("orders").locator("tbody tr[data-row-key]").first();

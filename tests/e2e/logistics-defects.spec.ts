@@ -16,6 +16,7 @@ import {
   readWorkbook,
   registerByApi,
   sheetRows,
+  signIn,
   test,
 } from "./fixtures.ts";
 
@@ -40,7 +41,7 @@ for (const lang of ["zh", "en"] as const) {
 
   test.describe(`lists (${lang})`, () => {
     test("a page past the end shows the last page", async ({ page }) => {
-      await login(page, ACCOUNTS.manager, { locale: lang });
+      await signIn(page, ACCOUNTS.manager, { locale: lang });
       await page.goto(`${prefix}/order/?current=9999`);
       await expect(orderRows(page).first()).toBeVisible();
       const paging = page.getByTestId("orders-paging");
@@ -61,7 +62,7 @@ for (const lang of ["zh", "en"] as const) {
     }) => {
       const context = await newContext({ javaScriptEnabled: false, locale });
       const page = await context.newPage();
-      await login(page, ACCOUNTS.manager, { locale: lang });
+      await signIn(page, ACCOUNTS.manager, { locale: lang });
       await page.goto(`${prefix}/order`);
       // The statuses are checkboxes in a disclosure, which opens without JavaScript too.
       await page.getByTestId("status-choices").locator("summary").click();
@@ -87,7 +88,7 @@ for (const lang of ["zh", "en"] as const) {
     const context = await newContext({ javaScriptEnabled: false, locale });
     const page = await context.newPage();
     const email = await registerByApi(page.request, "images");
-    await login(page, email, { locale: lang });
+    await signIn(page, email, { locale: lang });
     await page.goto(`${prefix}/qualificat`);
     const form = page.getByTestId("qualification-form");
     // The licence too large and not an image; the two identity images missing; the rest blank.
@@ -115,7 +116,7 @@ for (const lang of ["zh", "en"] as const) {
   const { prefix } = TEXT[lang];
 
   test(`the review queue's state filter shows its whole text (${lang})`, async ({ page }) => {
-    await login(page, ACCOUNTS.admin, { locale: lang });
+    await signIn(page, ACCOUNTS.admin, { locale: lang });
     await page.goto(`${prefix}/qualificat`);
     const select = page.locator("#review-state");
     await expect(select).toBeVisible();
@@ -136,7 +137,7 @@ for (const lang of ["zh", "en"] as const) {
   });
 
   test(`pallets are listed by number (${lang})`, async ({ page }) => {
-    await login(page, ACCOUNTS.manager, { locale: lang });
+    await signIn(page, ACCOUNTS.manager, { locale: lang });
     await page.goto(`${prefix}/server`);
     await page.getByTestId("services").locator("tbody tr").first().getByRole("link").last().click();
     const rows = page.getByTestId("pallets").locator("tbody tr[data-row-key]");
@@ -203,7 +204,7 @@ for (const lang of ["zh", "en"] as const) {
   }) => {
     const context = await newContext({ javaScriptEnabled: false, locale });
     const page = await context.newPage();
-    await login(page, ACCOUNTS.manager, { locale: lang });
+    await signIn(page, ACCOUNTS.manager, { locale: lang });
     await page.goto(`${prefix}/order/?cbaStatus=4`);
     const headers = page.getByTestId("orders").locator("thead th");
     await expect(headers.filter({ hasText: l.order.serviceNo })).toHaveCount(0);
@@ -247,7 +248,7 @@ for (const lang of ["zh", "en"] as const) {
   });
 
   test(`orders sort by amount and by time, kept in the URL (${lang})`, async ({ page }) => {
-    await login(page, ACCOUNTS.manager, { locale: lang });
+    await signIn(page, ACCOUNTS.manager, { locale: lang });
     await page.goto(`${prefix}/order/?cbaStatus=4`);
     const table = page.getByTestId("orders");
     const amounts = async () => {
@@ -308,7 +309,7 @@ for (const lang of ["zh", "en"] as const) {
   test(`the import report filters to refused rows and downloads as a workbook (${lang})`, async ({
     page,
   }) => {
-    await login(page, ACCOUNTS.manager, { locale: lang });
+    await signIn(page, ACCOUNTS.manager, { locale: lang });
     await page.goto(`${prefix}/order/?cbaStatus=4&pageSize=50`);
     await expect(orderRows(page).first()).toBeVisible();
     const orderNo = (await orderRows(page)
@@ -366,7 +367,7 @@ for (const lang of ["zh", "en"] as const) {
  */
 async function detainWithout(page: Page, chunk: string) {
   await page.context().route(new RegExp(`/assets/${chunk}-[^/]*\\.js$`), (route) => route.abort());
-  await login(page, ACCOUNTS.manager, { locale: "en" });
+  await signIn(page, ACCOUNTS.manager, { locale: "en" });
   await page.goto("/en/order");
   // The import button (a dialog's, not the page's own form) is drawn once the page runs.
   await expect(page.getByTestId("import")).toBeVisible();

@@ -8,7 +8,7 @@ import enCommon from "../../app/locales/en/common.ts";
 import enL from "../../app/locales/en/logistics.ts";
 import zhCommon from "../../app/locales/zh/common.ts";
 import zhL from "../../app/locales/zh/logistics.ts";
-import { ACCOUNTS, expect, hydrated, login, test } from "./fixtures.ts";
+import { ACCOUNTS, expect, hydrated, login, signIn, test } from "./fixtures.ts";
 
 const TEXT = {
   zh: { l: zhL, common: zhCommon, prefix: "" },
@@ -122,7 +122,7 @@ test.describe("without JavaScript", () => {
     page,
   }) => {
     const { l, common } = TEXT.zh;
-    await login(page, ACCOUNTS.manager);
+    await signIn(page, ACCOUNTS.manager);
     await page.goto("/order/?cbaStatus=1&pageSize=50");
     const [a, b] = await keysOf(page);
     await row(page, a!).getByRole("checkbox").first().check();

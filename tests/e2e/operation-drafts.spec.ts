@@ -1,6 +1,6 @@
 import enAuth from "../../app/locales/en/auth.ts";
 import enCommon from "../../app/locales/en/common.ts";
-import { ACCOUNTS, expect, hydrated, login, submitLogin, test } from "./fixtures.ts";
+import { ACCOUNTS, expect, hydrated, signIn, submitLogin, test } from "./fixtures.ts";
 
 /**
  * What is typed into an operation's dialog (a remark, a reason for
@@ -13,7 +13,7 @@ test("a remark typed before the session ended is there again after signing in, a
 }) => {
   // Several pages, sign-ins and a dialog on a shared machine: a longer budget.
   test.setTimeout(120_000);
-  await login(page, ACCOUNTS.manager, { locale: "en" });
+  await signIn(page, ACCOUNTS.manager, { locale: "en" });
   await page.goto("/en/order/?cbaStatus=1&pageSize=20");
   const orderNo = await page
     .getByTestId("orders")

@@ -12,7 +12,7 @@ import zhE from "../../app/locales/zh/errors.ts";
 import zhI from "../../app/locales/zh/inventory.ts";
 import zhP from "../../app/locales/zh/paper.ts";
 import { readBarcode } from "./barcode-reader.ts";
-import { ACCOUNTS, expect, hydrated, login, PASSWORD, test } from "./fixtures.ts";
+import { ACCOUNTS, expect, hydrated, login, PASSWORD, signIn, test } from "./fixtures.ts";
 
 const TEXT = {
   zh: { p: zhP, i: zhI, e: zhE, prefix: "" },
@@ -154,7 +154,7 @@ for (const lang of ["zh", "en"] as const) {
     newRequest,
   }) => {
     const serviceNo = await serviceWithPallets(await newRequest(), 5);
-    await login(page, ACCOUNTS.manager, { locale: lang });
+    await signIn(page, ACCOUNTS.manager, { locale: lang });
     await page.goto(`${prefix}/server/salver/?serviceNo=${serviceNo}`);
     await hydrated(page);
     const rows = page.getByTestId("pallets").locator("tbody tr[data-row-key]");
@@ -191,7 +191,7 @@ for (const lang of ["zh", "en"] as const) {
       ACCOUNTS.manager,
       `serviceNo=${serviceNo}&salverNo=${salverNo}&pageSize=1000`,
     );
-    await login(page, ACCOUNTS.manager, { locale: lang });
+    await signIn(page, ACCOUNTS.manager, { locale: lang });
     await page.goto(`${prefix}/server/salver/?serviceNo=${serviceNo}&salverNo=${salverNo}`);
     const manifestLink = page
       .locator(`tr[data-row-key="${salverNo}"]`)
@@ -270,7 +270,7 @@ test("without JavaScript, the selected pallets' labels open from the pallet list
   const serviceNo = await serviceWithPallets(await newRequest(), 2);
   const context = await newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
-  await login(page, ACCOUNTS.manager);
+  await signIn(page, ACCOUNTS.manager);
   await page.goto(`/server/salver/?serviceNo=${serviceNo}`);
   const rows = page.getByTestId("pallets").locator("tbody tr[data-row-key]");
   const first = (await rows.nth(0).getAttribute("data-row-key"))!;

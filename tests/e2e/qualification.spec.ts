@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { USCC_CHARSET, usccCheckCharacter } from "../../app/contract/uscc.ts";
-import { ACCOUNTS, expect, hydrated, login, registerByApi, test } from "./fixtures.ts";
+import { ACCOUNTS, expect, hydrated, login, registerByApi, signIn, test } from "./fixtures.ts";
 
 /** A fresh unified social credit code with a correct check character (GB 32100-2015). */
 function creditCode(): string {
@@ -141,7 +141,7 @@ test("a new company submits its qualification, is rejected, resubmits and is app
 test("only administrators see the review queue; the review is refused on the server", async ({
   page,
 }) => {
-  await login(page, ACCOUNTS.manager);
+  await signIn(page, ACCOUNTS.manager);
   await page.goto("/qualificat");
   await expect(page.getByTestId("review-queue")).toHaveCount(0);
   const response = await page.request.post("/qualificat", {
@@ -152,7 +152,7 @@ test("only administrators see the review queue; the review is refused on the ser
 });
 
 test("the qualification page speaks English under /en", async ({ page, newContext }) => {
-  await login(page, ACCOUNTS.admin, { locale: "en" });
+  await signIn(page, ACCOUNTS.admin, { locale: "en" });
   await page.goto("/en/qualificat");
   await expect(page.getByRole("heading", { name: "Qualification review" })).toBeVisible();
   await expect(page.getByTestId("qualification-form")).toHaveCount(0);
