@@ -4,7 +4,7 @@ import enL from "../../app/locales/en/logistics.ts";
 import enViews from "../../app/locales/en/views.ts";
 import zhL from "../../app/locales/zh/logistics.ts";
 import zhViews from "../../app/locales/zh/views.ts";
-import { ACCOUNTS, expect, hydrated, login, test } from "./fixtures.ts";
+import { ACCOUNTS, expect, hydrated, login, signIn, test } from "./fixtures.ts";
 
 /**
  * Saved views of the order list: kept per account on the server, so they
@@ -39,7 +39,7 @@ for (const lang of ["zh", "en"] as const) {
   }) => {
     // Two browsers, each signing in: slow on a busy machine.
     test.slow();
-    await login(page, ACCOUNTS.manager, { locale: lang });
+    await signIn(page, ACCOUNTS.manager, { locale: lang });
     await page.goto(`${prefix}/order/?cbaStatus=4`);
     await hydrated(page);
     await expect(headersOf(page).filter({ hasText: l.order.consignee })).toHaveCount(1);
@@ -84,7 +84,7 @@ test("a view is renamed and deleted, and no other account sees it", async ({
   // Three browsers, each signing in: slow on a busy machine.
   test.slow();
   const { v } = TEXT.en;
-  await login(page, ACCOUNTS.manager, { locale: "en" });
+  await signIn(page, ACCOUNTS.manager, { locale: "en" });
   await page.goto("/en/order/?cbaStatus=2&sortField=acturalPaid&sortOrder=desc");
   await hydrated(page);
   await saveView(page, v, "Big detained");
@@ -127,7 +127,7 @@ test("without JavaScript views are saved, applied, made default and deleted", as
   const { l, v } = TEXT.zh;
   const context = await newContext({ javaScriptEnabled: false, locale: "zh-CN" });
   const page = await context.newPage();
-  await login(page, ACCOUNTS.manager);
+  await signIn(page, ACCOUNTS.manager);
   await page.goto("/order/?cbaStatus=4");
   // Columns by the menu's form post, on the list's address with the form in place.
   await page.getByTestId("column-menu-link").click();
@@ -173,7 +173,7 @@ for (const lang of ["zh", "en"] as const) {
   test(`the views control passes axe when open (${lang})`, async ({ page }) => {
     test.slow();
     const { v, prefix } = TEXT[lang];
-    await login(page, ACCOUNTS.manager, { locale: lang });
+    await signIn(page, ACCOUNTS.manager, { locale: lang });
     await page.goto(`${prefix}/order/?cbaStatus=4`);
     await hydrated(page);
     await saveView(page, v, "Detained");

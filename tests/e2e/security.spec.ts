@@ -12,6 +12,7 @@ import {
   login,
   PASSWORD,
   portalLogin,
+  signIn,
   submitLogin,
   test,
   WORLD_HEADER,
@@ -244,7 +245,7 @@ test.describe("headers", () => {
         );
       });
     });
-    await login(page, ACCOUNTS.manager);
+    await signIn(page, ACCOUNTS.manager);
     await page.goto("/order");
     await expect(page.getByTestId("user-name")).toHaveText(ACCOUNTS.manager);
     // A client-side navigation: only works once the page has hydrated.

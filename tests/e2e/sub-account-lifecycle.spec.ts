@@ -8,6 +8,7 @@ import {
   login,
   PASSWORD,
   setPasswordByRecovery,
+  signIn,
   test,
   uniqueEmail,
 } from "./fixtures.ts";
@@ -47,7 +48,7 @@ test.describe("sub-account lifecycle", () => {
     const subPage = await subContext.newPage();
     await login(subPage, email);
 
-    await login(page, ACCOUNTS.manager);
+    await signIn(page, ACCOUNTS.manager);
     await page.goto("/sub_account");
     await hydrated(page);
     const row = rowOf(page, email);
@@ -116,7 +117,7 @@ test.describe("sub-account lifecycle", () => {
     test.setTimeout(120_000);
     const context = await newContext({ javaScriptEnabled: false, locale: "en-US" });
     const page = await context.newPage();
-    await login(page, ACCOUNTS.manager, { locale: "en" });
+    await signIn(page, ACCOUNTS.manager, { locale: "en" });
     await page.goto("/en/sub_account");
 
     const email = uniqueEmail("nojs");

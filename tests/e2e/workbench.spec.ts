@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { ACCOUNTS, expect, hydrated, login, test } from "./fixtures.ts";
+import { ACCOUNTS, expect, hydrated, login, signIn, test } from "./fixtures.ts";
 
 /**
  * The workbench: first in the staff menu, its actions lead to lists that
@@ -91,7 +91,7 @@ test("without JavaScript the platform's workbench shows its charts and filters b
 }, testInfo) => {
   const context = await newContext({ javaScriptEnabled: false, locale: "en-US" });
   const page = await context.newPage();
-  await login(page, ACCOUNTS.admin, { locale: "en" });
+  await signIn(page, ACCOUNTS.admin, { locale: "en" });
   await page.goto("/en/workbench");
   await expect(page.getByTestId("chart-moves").locator("svg[role=img] path").first()).toBeVisible();
   await expect(page.getByTestId("chart-moves").locator("table tbody tr")).toHaveCount(30);
@@ -119,7 +119,7 @@ test("without JavaScript the platform's workbench shows its charts and filters b
 
 test("the platform's workbench with its company filter passes axe", async ({ page }) => {
   test.setTimeout(180_000);
-  await login(page, ACCOUNTS.admin);
+  await signIn(page, ACCOUNTS.admin);
   await page.goto("/workbench");
   await hydrated(page);
   await expectAccessible(page, "/workbench");
@@ -133,7 +133,7 @@ test("a user chooses the workbench as home after sign-in, and lands there next t
   page,
   newContext,
 }) => {
-  await login(page, ACCOUNTS.manager);
+  await signIn(page, ACCOUNTS.manager);
   await page.goto("/setting/account");
   await hydrated(page);
   const form = page.getByTestId("home-page-form");
@@ -156,7 +156,7 @@ test("a user chooses the workbench as home after sign-in, and lands there next t
 test("partly detained pallets lead to the pallet list of each service holding them", async ({
   page,
 }) => {
-  await login(page, ACCOUNTS.manager);
+  await signIn(page, ACCOUNTS.manager);
   await page.goto("/workbench");
   const card = page.getByTestId("action-partlyDetainedPallets");
   const total = await actionCount(page, "partlyDetainedPallets");
