@@ -16,10 +16,11 @@ export function loadAlways(texts: (locale: Locale) => Promise<object>): void {
  * registered (areas.ts) and the texts they asked for (`loadAlways`).
  */
 export async function loadTranslations(locale: Locale): Promise<{ translation: object }> {
-  const [module, ...extra] = await Promise.all([
-    locale === "en" ? import("./en/base.ts") : import("./zh/base.ts"),
-    ...extraTexts.map((texts) => texts(locale)),
-  ]);
+  const module = locale === "en" ? await import("./en/base.ts") : await import("./zh/base.ts");
+  // Asked after the chunk's wait, as the areas are: the route modules of a
+  // first load run after the entry's start but before this (their chunks are
+  // preloaded beside this one, so the wait is not longer).
+  const extra = await Promise.all(extraTexts.map((texts) => texts(locale)));
   return {
     translation: withAreas(
       Object.assign({}, module.default.translation, ...extra),
