@@ -47,7 +47,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     title: getInstance(context).t("common.appName"),
     // The chunk of this language's translations, preloaded beside the entry.
     translations: localeChunks[locale] ?? null,
-    // Its signed-in pages' texts, preloaded on the pages whose layout asks for them.
+    // Its signed-in pages' texts: the signed-in layout preloads them (routes/layouts/home.tsx).
     signedInTranslations: signedInChunks[locale] ?? null,
   });
 }
@@ -55,9 +55,6 @@ export async function loader({ context }: Route.LoaderArgs) {
 export function Layout({ children }: { children: React.ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>("root");
   const { i18n } = useTranslation();
-  const signedIn = useMatches().some(
-    (match) => (match.handle as { signedInTexts?: boolean } | undefined)?.signedInTexts,
-  );
   const locale = (rootData?.locale ?? i18n.language ?? "zh") as Locale;
   useEffect(() => {
     // Marks the page as running its JavaScript (menus, dialogs and form
@@ -76,9 +73,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#4d7c0f" />
         <Meta />
         {rootData?.translations ? <link rel="modulepreload" href={rootData.translations} /> : null}
-        {signedIn && rootData?.signedInTranslations ? (
-          <link rel="modulepreload" href={rootData.signedInTranslations} />
-        ) : null}
         <Links />
       </head>
       <body className="min-h-screen font-sans">

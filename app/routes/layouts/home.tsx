@@ -1,4 +1,5 @@
-import { data, isRouteErrorResponse, Outlet } from "react-router";
+import { preloadModule } from "react-dom";
+import { data, isRouteErrorResponse, Outlet, useRouteLoaderData } from "react-router";
 import { Shell } from "~/components/app-shell.tsx";
 import { ErrorPage } from "~/components/deferred-error-page.tsx";
 import { loadSignedInTexts } from "~/locales/signed-in-texts.ts";
@@ -9,16 +10,16 @@ import { getUser, sessionContext } from "~/utils/request-context.server.ts";
 import { commitSession } from "~/utils/session.server.ts";
 import { loadShell } from "~/utils/shell.server.ts";
 import { shellOf } from "~/utils/shell-data.ts";
+import type { loader as rootLoader } from "../../root.tsx";
 import type { Route } from "./+types/home";
 
 export const middleware: Route.MiddlewareFunction[] = [requireUserMiddleware];
 
 // The signed-in pages' texts (lists, orders, saved views) are a chunk the
 // login page does not load (locales/signed-in-texts.ts). On a first load this module
-// runs before the entry, which waits for them; the root's head preloads the
-// chunk for a page that says so in its `handle`.
+// runs before the entry, which waits for them; the layout preloads the chunk
+// from the page's head.
 if (typeof document !== "undefined") void loadSignedInTexts(localeOfPath(location.pathname));
-export const handle = { signedInTexts: true };
 
 /** A navigation into the layout (signing in, without a reload) waits for them: no keys drawn. */
 export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
@@ -43,6 +44,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** The home layout: side menu, header and the page. */
 export default function HomeLayout({ loaderData }: Route.ComponentProps) {
+  const texts = useRouteLoaderData<typeof rootLoader>("root")?.signedInTranslations;
+  if (texts) preloadModule(texts, { as: "script" });
   return (
     <Shell data={loaderData}>
       <Outlet />
