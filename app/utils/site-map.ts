@@ -5,7 +5,8 @@
  *
  * Read by `app/routes.ts` (the route config), `app/utils/permissions.ts` (the
  * page rules and the menu), `app/utils/resource-paths.ts` (language rules of
- * resource routes), `app/utils/page-title.ts` (titles) and the access matrix
+ * resource routes), `app/utils/route-titles.ts` (titles: the browser build
+ * receives its map worked out, so this module stays out of the first load) and the access matrix
  * of the end-to-end tests. The roles come from the contract
  * (`app/contract/roles.ts`): a staff page opens for exactly the roles its
  * backend calls require.
