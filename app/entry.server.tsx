@@ -1,11 +1,11 @@
 import { createInstance, type i18n as I18n } from "i18next";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { I18nextProvider, initReactI18next } from "react-i18next";
 import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
 import { NonceContext } from "./components/csp-nonce.tsx";
 import { DEFAULT_LOCALE } from "./locales/index.ts";
 import { resources } from "./locales/resources.ts";
+import { RequestI18n } from "./utils/i18n.ts";
 import { localeOfPath } from "./utils/locale-path.ts";
 import { cspNonceOf, getInstance } from "./utils/request-context.server.ts";
 import { streamedHtml } from "./utils/streamed-html.server.ts";
@@ -22,7 +22,7 @@ function i18nFor(request: Request, context: RouterContextProvider): I18n {
     return getInstance(context);
   } catch {
     const instance = createInstance();
-    void instance.use(initReactI18next).init({
+    void instance.init({
       resources,
       lng: localeOfPath(new URL(request.url).pathname) ?? DEFAULT_LOCALE,
       fallbackLng: DEFAULT_LOCALE,
@@ -63,11 +63,11 @@ export default function handleRequest(
     );
 
     const stream = renderToPipeableStream(
-      <I18nextProvider i18n={i18nFor(request, loadContext)}>
+      <RequestI18n value={i18nFor(request, loadContext)}>
         <NonceContext value={nonce}>
           <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
         </NonceContext>
-      </I18nextProvider>,
+      </RequestI18n>,
       {
         nonce,
         // The whole page is one document, in place: React would otherwise send

@@ -1,7 +1,9 @@
 import type { i18n as I18n, TFunction } from "i18next";
-import { useContext, useSyncExternalStore } from "react";
-import { I18nContext } from "react-i18next";
+import { createContext, useContext, useSyncExternalStore } from "react";
 import { browserTranslator } from "./translator.ts";
+
+/** The request's i18next instance, for the server's rendering (app/entry.server.tsx provides it). */
+export const RequestI18n = createContext<I18n | null>(null);
 
 /** What pages use of the translator: the same on the server (i18next) and in the browser. */
 interface LanguageOwner {
@@ -21,10 +23,10 @@ interface Translation {
  *
  * In the browser it is the portal's small translator (./translator.ts, i18next
  * stays on the server), and a language change re-renders every component
- * that translates. On the server a page is rendered once per request, and
- * react-i18next's hook copies every property of the i18next instance into a
- * new wrapper for each component that calls it: a tenth of the order page's
- * rendering time. There the hook returns one translator per request instead,
+ * that translates. On the server a page is rendered once per request, with
+ * the request's i18next instance (`RequestI18n`); a wrapper of it per
+ * component that translates (as react-i18next's hook makes) was a tenth of
+ * the order page's rendering time, so the hook returns one translator per request instead,
  * which remembers plain lookups (a key without options, or a list of plain
  * texts with `returnObjects`) per language, since the resources never change
  * while the server runs.
@@ -33,7 +35,10 @@ export function useTranslation(): Translation {
   if (import.meta.env.SSR) {
     // A build-time constant: each bundle always takes the same branch.
     // biome-ignore lint/correctness/useHookAtTopLevel: the condition never changes at run time
-    return serverTranslation(useContext(I18nContext).i18n);
+    const i18n = useContext(RequestI18n);
+    if (!i18n)
+      throw new Error("A page was rendered on the server without the request's translator");
+    return serverTranslation(i18n);
   }
   // biome-ignore lint/correctness/useHookAtTopLevel: the condition never changes at run time
   const language = useSyncExternalStore(

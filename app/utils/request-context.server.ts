@@ -57,8 +57,8 @@ export function getLocale(context: Context): Locale {
 /**
  * One translator per language, made once: a server instance never changes
  * its language or its resources, so every request in that language shares
- * it. No react-i18next plugin: it would make an instance the process-wide
- * one; components translate through the request's (app/utils/i18n.ts).
+ * it. None of them is made process-wide: components translate through the
+ * request's (`RequestI18n` in app/utils/i18n.ts).
  */
 const translators = new Map<Locale, I18n>(
   LOCALES.map((locale) => {
