@@ -568,12 +568,13 @@ function useHiddenColumns(
   ];
 }
 
-/**
- * The address that opens the column form of table `table` in place (the
- * column menu without JavaScript), and the same list without it.
- */
+/** The query parameter naming the table whose column form the address opens in place. */
 const COLUMNS_PARAM = "columns";
 
+/**
+ * The address that opens the column form of table `table` in place (the
+ * column menu without JavaScript); with `null`, the same list without it.
+ */
 function columnFormHref(location: Location, table: string | null): string {
   const params = new URLSearchParams(location.search);
   params.delete(COLUMNS_PARAM);

@@ -46,12 +46,12 @@ export interface XlsxUploadProps {
  */
 export function XlsxUpload(props: XlsxUploadProps) {
   const hydrated = useHydrated();
-  const { label, title, open, onOpenChange, testId, inPlace, pageHref, cancelHref } = props;
+  const { label, title, open, onOpenChange, testId, inPlace, pageHref } = props;
   if (inPlace) {
     return (
       <div className="basis-full">
         <ConfirmPanel title={title} testId={testId ? `${testId}-panel` : undefined}>
-          <UploadForm {...props} fetcher={undefined} cancelHref={cancelHref} />
+          <UploadForm {...props} fetcher={undefined} />
         </ConfirmPanel>
       </div>
     );

@@ -2,7 +2,6 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider, redirect } from "react-router";
 import { ApiCode } from "~/contract/index.ts";
 import { resendWait } from "~/utils/account-flow.server.ts";
-import { addressSubject } from "~/utils/address-subject.ts";
 import { audit } from "~/utils/audit.server.ts";
 import { logIn } from "~/utils/auth.server.ts";
 import { imageCodeForm } from "~/utils/captcha-session.server.ts";
@@ -10,6 +9,7 @@ import { cookieHeaders } from "~/utils/cookies.ts";
 import { hrefWithQuery, localizePath, stripLocale } from "~/utils/locale-path.ts";
 import { canOpen, homePathFor } from "~/utils/permissions.ts";
 import {
+  addressLimitSubject,
   clientAddress,
   LIMITS,
   type Limit,
@@ -165,7 +165,7 @@ function refusalMessage(context: Context, login: { code: number; message: string
 async function loginGuard(request: Request, context: Context, username: string) {
   const limiter = limiterOf(context);
   const address = clientAddress(context);
-  const subject = addressSubject(address);
+  const subject = addressLimitSubject(context);
   const account = username.trim().toLowerCase();
   const perAddress: [Limit, string][] = [
     [LIMITS.loginPerAddress, subject],

@@ -261,6 +261,11 @@ export function clientAddress(context: Context): string {
   return context.get(requestInfoContext).clientIp || "unknown";
 }
 
+/** What the limits per address count for this request: its address, or its /64 for IPv6 (`addressSubject`). */
+export function addressLimitSubject(context: Context): string {
+  return addressSubject(clientAddress(context));
+}
+
 /** Throws the translated 429 page, with `Retry-After`. */
 export function refuseTooMany(context: Context, exceeded: Exceeded): never {
   context.get(retryAfterContext).seconds = exceeded.retryAfter;
@@ -272,7 +277,7 @@ export function refuseTooMany(context: Context, exceeded: Exceeded): never {
 
 /** Counts a post from the client's address (its /64 for IPv6) on each limit; 429 beyond any of them. */
 export async function limitPost(context: Context, ...limits: Limit[]): Promise<void> {
-  const subject = addressSubject(clientAddress(context));
+  const subject = addressLimitSubject(context);
   const exceeded = await limiterOf(context).hit(limits.map((limit) => [limit, subject]));
   if (exceeded) refuseTooMany(context, exceeded);
 }

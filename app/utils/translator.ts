@@ -48,13 +48,7 @@ export class Translator {
   }
 
   /** Adds texts to a language, group by group: the same as i18next's `deep` and `overwrite`. */
-  addResourceBundle(
-    language: string,
-    _namespace: "translation",
-    texts: object,
-    _deep = true,
-    _overwrite = true,
-  ): void {
+  addResourceBundle(language: string, _namespace: "translation", texts: object): void {
     this.texts.set(language, merged(this.texts.get(language) ?? {}, texts as Texts));
   }
 

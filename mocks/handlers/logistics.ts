@@ -163,15 +163,17 @@ function selectionRoutes<N extends SelectionOperationName>(
   return [
     ...route(chosen, (ctx) => {
       const { orderNoList, ...asked } = ctx.body as Listed;
-      const rows = ordersByNumbers(companyScope(signedIn(ctx).user), orderNoList);
-      const origin = { actor: actorOf(signedIn(ctx).user), source: "selection" } as const;
+      const { user } = signedIn(ctx);
+      const rows = ordersByNumbers(companyScope(user), orderNoList);
+      const origin = { actor: actorOf(user), source: "selection" } as const;
       return apply(rows, asked as unknown as Asked<N>, { lang: ctx.lang, origin });
     }),
     ...route(byFilter, (ctx) => {
       const { expectedCount, ...asked } = ctx.body as Matching;
       const filter = ctx.query as Partial<OrderFilter>;
-      const rows = matchingExpected(companyScope(signedIn(ctx).user), filter, expectedCount);
-      const origin = { actor: actorOf(signedIn(ctx).user), source: "filter" } as const;
+      const { user } = signedIn(ctx);
+      const rows = matchingExpected(companyScope(user), filter, expectedCount);
+      const origin = { actor: actorOf(user), source: "filter" } as const;
       return apply(rows, asked as unknown as Asked<N>, {
         lang: ctx.lang,
         origin,

@@ -101,6 +101,10 @@ export const ANSWERED_FIELDS = ORDER_COLUMNS.flatMap((column) =>
   "asAnswered" in column ? [column.key] : [],
 ) satisfies AnsweredField[];
 
+/** Every column's key, in the table's order. */
+export const COLUMN_KEYS = ORDER_COLUMNS.map((column) => column.key);
+export type OrderColumnKey = (typeof COLUMN_KEYS)[number];
+
 /** The columns hidden until the user shows them. */
 export const HIDDEN_BY_DEFAULT: readonly string[] = ORDER_COLUMNS.flatMap((column) =>
   "defaultHidden" in column && column.defaultHidden ? [column.key] : [],

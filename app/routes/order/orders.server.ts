@@ -43,7 +43,13 @@ import {
   type OrderOperation,
   operationOf,
 } from "./operations.ts";
-import { ANSWERED_FIELDS, type AnsweredField, HIDDEN_BY_DEFAULT } from "./order-columns.tsx";
+import {
+  ANSWERED_FIELDS,
+  type AnsweredField,
+  COLUMN_KEYS,
+  HIDDEN_BY_DEFAULT,
+  type OrderColumnKey,
+} from "./order-columns.tsx";
 import { readOrderFilters } from "./order-filters.server.ts";
 import type {
   OrderActionData,
@@ -118,22 +124,21 @@ function detailView(order: Order, context: Context): OrderDetailView {
 }
 
 /**
- * The columns of the order table a row's values may be left out for when the
- * table hides them, and those it hides unless the user chose otherwise (the
- * `defaultHidden` ones of ./order-columns.tsx). The order number, the service
- * and pallet (an opened row's way back to them) and the status are always sent.
+ * The columns whose values are sent even when the table hides them: the
+ * order number, the service and pallet (an opened row's way back to them)
+ * and the status.
  */
-const LEFT_OUT_WHEN_HIDDEN = [
-  "logisticsNo",
-  "consignee",
-  "consigneeTelephone",
-  "consigneeAddress",
-  "acturalPaid",
-  "remark",
-  "createdOn",
-  "enterCbaTime",
-  "exitCbaTime",
-] as const satisfies readonly (keyof OrderView)[];
+const ALWAYS_SENT = ["orderNo", "serviceNo", "salverNo", "cbaStatus"] as const;
+type LeftOutKey = Exclude<OrderColumnKey, (typeof ALWAYS_SENT)[number]>;
+
+/**
+ * The columns of the order table (./order-columns.tsx) a row's values are
+ * left out for when the table hides them: every other column. Each is a
+ * text field of the row (else the typecheck fails here).
+ */
+const LEFT_OUT_WHEN_HIDDEN = COLUMN_KEYS.filter(
+  (key): key is LeftOutKey => !(ALWAYS_SENT as readonly string[]).includes(key),
+) satisfies (keyof OrderView)[];
 
 /**
  * The rows as the table draws them: the values of hidden columns left blank,
