@@ -159,7 +159,7 @@ export function PagedTable<Row>({
   const location = useLocation();
   const { t, i18n } = useTranslation();
   const locale = i18n.language as Locale;
-  const [hidden, setHidden] = useHiddenColumns(
+  const [hidden, setHidden, savingColumns] = useHiddenColumns(
     id,
     columns.filter((column) => column.defaultHidden).map((column) => column.key),
     hiddenColumns ?? null,
@@ -260,7 +260,13 @@ export function PagedTable<Row>({
     >
       <div className="mb-2 flex flex-wrap items-center justify-between gap-3">
         <div className="flex flex-wrap items-center gap-2">{toolbar}</div>
-        <ColumnMenu table={id} columns={columns} hidden={hidden} onChange={setHidden} />
+        <ColumnMenu
+          table={id}
+          columns={columns}
+          hidden={hidden}
+          onChange={setHidden}
+          saving={savingColumns}
+        />
       </div>
       {/* Scrolls sideways when the table is wider than its box: focusable, so the keyboard can scroll it. */}
       <ScrollBox
@@ -530,7 +536,7 @@ function useHiddenColumns(
   id: string,
   defaults: readonly string[],
   chosen: readonly string[] | null,
-): [string[], (next: string[]) => void] {
+): [string[], (next: string[]) => void, boolean] {
   const [hidden, setHidden] = useState<string[]>([...(chosen ?? defaults)]);
   const defaultsKey = defaults.join(",");
   const keptByAccount = isSavedViewList(id);
@@ -565,6 +571,8 @@ function useHiddenColumns(
       // biome-ignore lint/suspicious/noDocumentCookie: a plain cookie the server reads for the first paint
       document.cookie = plainCookie(TABLE_COLUMNS_COOKIE, value, { secure });
     },
+    // A choice kept by the account is on its way until the post is answered.
+    fetcher.state !== "idle",
   ];
 }
 
@@ -595,11 +603,14 @@ function ColumnMenu<Row>({
   columns,
   hidden,
   onChange,
+  saving,
 }: {
   table: string;
   columns: readonly Column<Row>[];
   hidden: string[];
   onChange: (next: string[]) => void;
+  /** The last change is still on its way to the account. */
+  saving: boolean;
 }) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
@@ -665,7 +676,11 @@ function ColumnMenu<Row>({
   }
   return (
     <Popover className="relative ml-auto">
-      <PopoverButton className="btn-secondary h-8 px-3" data-testid="column-menu">
+      <PopoverButton
+        className="btn-secondary h-8 px-3"
+        aria-busy={saving || undefined}
+        data-testid="column-menu"
+      >
         {t("table.columns")}
       </PopoverButton>
       <PopoverPanel

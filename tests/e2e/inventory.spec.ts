@@ -374,8 +374,18 @@ for (const lang of ["zh", "en"] as const) {
 }
 
 test("scans faster than the answers are all kept, in order", async ({ page }) => {
+  // The scan's check comes late, as on a slow line: scans typed meanwhile wait for it.
+  await page.context().route(/\/assets\/.*\.js$/, async (route) => {
+    const response = await route.fetch();
+    if ((await response.text()).includes("inventory.scan.numberRequired")) {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+    }
+    await route.fulfill({ response });
+  });
   await signIn(page, ACCOUNTS.manager);
   await page.goto("/inventory_system/inventory");
+  // The shift's list is drawn once the page runs its JavaScript.
+  await expect(page.getByText(zhI.scan.shift.empty)).toBeVisible();
   const stamp = Date.now();
   const numbers = [1, 2, 3].map((n) => `FAST${stamp}-${n}`);
   const field = page.getByTestId("scan-number");

@@ -214,12 +214,14 @@ for (const lang of ["zh", "en"] as const) {
         /^[\d,]+\.\d{2}$/,
       );
 
-      // Hidden columns are remembered in this browser.
-      await page.getByTestId("column-menu").click();
+      // Hidden columns are kept by the account: the menu is busy until the choice is kept.
+      const columnMenu = page.getByTestId("column-menu");
+      await columnMenu.click();
       await page.getByRole("checkbox", { name: l.order.consignee, exact: true }).uncheck();
       await expect(
         page.getByRole("columnheader", { name: l.order.consignee, exact: true }),
       ).toHaveCount(0);
+      await expect(columnMenu).not.toHaveAttribute("aria-busy");
       await page.reload();
       await expect(
         page.getByRole("columnheader", { name: l.order.consignee, exact: true }),

@@ -99,11 +99,11 @@ export default function InventoryPage({ loaderData, actionData }: Route.Componen
     if (!hydrated) return;
     event.preventDefault();
     const scan: ScanInput = { salverNoOrOrderNo: input.current?.value ?? "", direction };
+    // Cleared before the check: the scanner may type the next number while it runs.
+    if (input.current) input.current.value = "";
     const enqueue = (checked: ScanInput) => {
       setLocalError(null);
       queue.current.push({ ...checked, [SUBMISSION_FIELD]: crypto.randomUUID() });
-      // Unless the next number is being typed already (the check was still on its way).
-      if (input.current?.value === scan.salverNoOrOrderNo) input.current.value = "";
       input.current?.focus();
       if (busy.current) setWaiting(queue.current.length);
       else sendNext();
@@ -113,6 +113,10 @@ export default function InventoryPage({ loaderData, actionData }: Route.Componen
         const parsed = scanSchema.safeParse(scan);
         if (parsed.success) return enqueue(parsed.data);
         setLocalError(parsed.error.issues[0]?.message ?? null);
+        // The refused number comes back to be mended, unless the next one is being typed.
+        if (input.current && input.current.value === "") {
+          input.current.value = scan.salverNoOrOrderNo;
+        }
         input.current?.focus();
       },
       // The check's code cannot be had: the server checks the scan, as it checks every scan.
