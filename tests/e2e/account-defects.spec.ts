@@ -153,10 +153,15 @@ test.describe("image code", () => {
     page,
   }) => {
     // The refusal comes first and the loaders' revalidation after it: on a slow
-    // link the gap is long enough for a user to type the new code.
+    // link the gap is long enough for a user to type the new code. The
+    // revalidation is held until the code is typed, however fast the machine.
     const revalidation = /forge_password.*\.data/;
+    let release = () => {};
+    const held = new Promise<void>((done) => {
+      release = done;
+    });
     await page.route(revalidation, async (route) => {
-      if (route.request().method() === "GET") await new Promise((done) => setTimeout(done, 3000));
+      if (route.request().method() === "GET") await held;
       await route.continue();
     });
     await page.goto("/en/forge_password");
@@ -172,6 +177,7 @@ test.describe("image code", () => {
     // The spent code went with the refusal itself, not when the revalidation came.
     expect(await code.inputValue()).toBe("");
     await code.fill(E2E_CAPTCHA_CODE);
+    release();
     await revalidated;
     await expect(code).toHaveValue(E2E_CAPTCHA_CODE);
   });

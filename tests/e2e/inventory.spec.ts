@@ -374,12 +374,15 @@ for (const lang of ["zh", "en"] as const) {
 }
 
 test("scans faster than the answers are all kept, in order", async ({ page }) => {
-  // The scan's check comes late, as on a slow line: scans typed meanwhile wait for it.
+  // The scan's check comes late, as on a slow line: scans typed meanwhile wait
+  // for it. It is held until the three scans are typed, however fast the machine.
+  let release = () => {};
+  const held = new Promise<void>((done) => {
+    release = done;
+  });
   await page.context().route(/\/assets\/.*\.js$/, async (route) => {
     const response = await route.fetch();
-    if ((await response.text()).includes("inventory.scan.numberRequired")) {
-      await new Promise((resolve) => setTimeout(resolve, 1500));
-    }
+    if ((await response.text()).includes("inventory.scan.numberRequired")) await held;
     await route.fulfill({ response });
   });
   await signIn(page, ACCOUNTS.manager);
@@ -394,6 +397,7 @@ test("scans faster than the answers are all kept, in order", async ({ page }) =>
     await field.pressSequentially(number, { delay: 0 });
     await field.press("Enter");
   }
+  release();
   const rows = page.getByTestId("shift-row");
   await expect(rows).toHaveCount(3);
   expect(await rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute("data-number")))).toEqual(
