@@ -2,7 +2,10 @@ import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin, type Rolldown } from "vite";
-import { TITLE_OF_ROUTE } from "./app/utils/route-titles.ts";
+import enBase from "./app/locales/en/base.ts";
+import { resources } from "./app/locales/resources.ts";
+import zhBase from "./app/locales/zh/base.ts";
+import { drawnTitleOfRoute, menuOwnTitleTexts } from "./app/utils/route-titles.ts";
 import { HOME_LAYOUT, HOME_PAGES } from "./app/utils/site-map.ts";
 
 const LOCALE_CHUNKS_ID = "virtual:locale-chunks";
@@ -52,17 +55,54 @@ function localeChunks(): Plugin {
 
 const ROUTE_TITLES_MODULE = /\/app\/utils\/route-titles\.ts$/;
 
+const CHUNK_TEXTS = { zh: zhBase.translation, en: enBase.translation };
+
+/**
+ * The titles in pages' own texts that label menu entries (`MENU_OWN_TITLES`
+ * of app/utils/route-titles.ts), as groups to add to a language's chunk
+ * (`"audit":{"title":"操作记录"}`): the menu draws them on every page, the
+ * rest of those pages' texts stay in their areas. A group the chunk already
+ * has keeps its title there, or the build fails.
+ */
+function menuTitleGroups(locale: keyof typeof CHUNK_TEXTS): string[] {
+  const chunk: Record<string, object> = CHUNK_TEXTS[locale];
+  return Object.entries(menuOwnTitleTexts(resources[locale].translation)).flatMap(
+    ([group, texts]) => {
+      if (!(group in chunk)) return [`${JSON.stringify(group)}:${JSON.stringify(texts)}`];
+      if ("title" in (chunk[group] ?? {})) return [];
+      throw new Error(
+        `${group}.title labels a menu entry: ${locale}/base.ts keeps ${group} without it`,
+      );
+    },
+  );
+}
+
 /**
  * The browser's page titles without the site map: `app/utils/route-titles.ts`
  * (route id to title key, derived from the site map) becomes its value in the
- * browser build, so the shell does not carry the whole map for the titles.
+ * browser build, so the shell does not carry the whole map for the titles
+ * (nor the titles of pages the browser never draws, `drawnTitleOfRoute`).
+ * The titles in pages' own texts that label menu entries are added to each
+ * language's chunk (`app/locales/<locale>/base.ts`, see `menuTitleGroups`).
  */
 function pageTitles(): Plugin {
   return {
     name: "portal-page-titles",
     load(id) {
       if (this.environment.name !== "client" || !ROUTE_TITLES_MODULE.test(id)) return undefined;
-      return `export const TITLE_OF_ROUTE = ${JSON.stringify(TITLE_OF_ROUTE)};`;
+      return `export const TITLE_OF_ROUTE = ${JSON.stringify(drawnTitleOfRoute())};`;
+    },
+    transform(code, id) {
+      const locale = id.match(LOCALE_MODULE)?.[1] as keyof typeof CHUNK_TEXTS | undefined;
+      if (this.environment.name !== "client" || !locale) return undefined;
+      const groups = menuTitleGroups(locale);
+      if (groups.length === 0) return undefined;
+      const opening = /\btranslation:\s*\{/g;
+      if (code.match(opening)?.length !== 1) {
+        throw new Error(`${id}: one "translation: {" expected, to add the menu's titles to`);
+      }
+      // First in the group list: the chunk's own groups come after them.
+      return { code: code.replace(opening, (found) => `${found}${groups.join(",")},`), map: null };
     },
   };
 }

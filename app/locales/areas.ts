@@ -1,4 +1,5 @@
-import { browserTranslator } from "~/utils/translator.ts";
+// Relative imports: the build configuration reads every text (resources.ts) outside the bundle.
+import { browserTranslator } from "../utils/translator.ts";
 import type { areas as enAreas } from "./en/index.ts";
 import type { Locale } from "./index.ts";
 import type { areas as zhAreas } from "./zh/index.ts";

@@ -26,7 +26,7 @@ export default function AuditPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   return (
     <section className="card p-5">
-      <PageHeader title={t("titles.audit")} />
+      <PageHeader title={t("audit.title")} />
       {loaderData.view === "operation" ? (
         <OperationOrders data={loaderData} />
       ) : (
@@ -189,7 +189,7 @@ function AuditList({ data }: { data: ListData }) {
 
       <PagedTable
         id="audit"
-        label={t("titles.audit")}
+        label={t("audit.title")}
         hiddenColumns={data.hiddenColumns}
         columns={columns}
         rows={data.list}

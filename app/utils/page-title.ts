@@ -28,8 +28,14 @@ export function errorTitleKey(status: number): TitleKey {
 
 type Translate = (key: string) => string;
 
-/** "订单管理 · 跨境电商保税物流平台"; the product name alone for a page without a title. */
+/**
+ * "订单管理 · 跨境电商保税物流平台"; the product name alone for a page without a
+ * title. A title key with a dot is a key of the page's own texts, any other
+ * one of `titles.*`.
+ */
 export function pageTitle(t: Translate, key: TitleKey | undefined): string {
   const product = t("common.appName");
-  return key ? `${t(`titles.${key}`)}${t("titles.separator")}${product}` : product;
+  return key
+    ? `${t(key.includes(".") ? key : `titles.${key}`)}${t("titles.separator")}${product}`
+    : product;
 }

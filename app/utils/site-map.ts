@@ -16,6 +16,7 @@
  */
 import { LOGISTICS_ROLES, type Role, SETTINGS_ROLES } from "../contract/roles.ts";
 import type { HomePageChoice } from "../contract/workbench.ts";
+import type zhTexts from "../locales/zh/index.ts";
 import type zhMenu from "../locales/zh/menu.ts";
 import type zhTitles from "../locales/zh/titles.ts";
 
@@ -29,14 +30,34 @@ export const SETTINGS: readonly Permission[] = SETTINGS_ROLES;
 /** Every signed-in user. */
 export const EVERYONE: readonly Permission[] = ["GUEST"];
 
-/** Title keys of `titles.*` (the browser tab: "<page> · <product name>"). */
-export type TitleKey = Exclude<keyof typeof zhTitles, "separator" | "navigatedTo">;
+type ZhTexts = (typeof zhTexts)["translation"];
+/**
+ * The title of a page that has texts of its own: the `title` of its texts'
+ * group (audit.title), a full translation key. A group without a `title`
+ * fails the typecheck.
+ */
+export type OwnTitleKey = {
+  [Group in keyof ZhTexts]: ZhTexts[Group] extends { title: string } ? `${Group}.title` : never;
+}[keyof ZhTexts];
+/**
+ * A page's title (the browser tab: "<page> · <product name>"): the title in
+ * the page's own texts (`OwnTitleKey`, with a dot), or a key of `titles.*`
+ * ("orders", without one) for a page whose texts are shared with others or
+ * that every page may need (the public and error pages). A new page with
+ * texts of its own names its `title` there, and `titles.*` needs no line.
+ */
+export type TitleKey = Exclude<keyof typeof zhTitles, "separator" | "navigatedTo"> | OwnTitleKey;
 /**
  * Translation keys of the menu's labels and group headings: a label of its
- * own (`menu.*`), or the title of the entry's page (`titles.*`), so a new
- * page's entry needs no text of its own.
+ * own (`menu.*`), or the title of the entry's page (`titles.*`, or the
+ * title in the page's own texts, which the browser build adds to every
+ * page's texts: `pageTitles` in vite.config.ts), so a new page's entry needs
+ * no text of its own.
  */
-export type MenuKey = `menu.${keyof typeof zhMenu}` | `titles.${TitleKey}`;
+export type MenuKey =
+  | `menu.${keyof typeof zhMenu}`
+  | `titles.${Exclude<TitleKey, OwnTitleKey>}`
+  | OwnTitleKey;
 
 /** Page paths without locale prefix (the English copy of each is under `/en`). */
 export const PATHS = {
@@ -127,7 +148,7 @@ export const REGISTER_PAGES: readonly PageDeclaration[] = [
 /** The signed-in pages, in the home layout (menu and header); each opens by its menu entry's rule. */
 export const HOME_LAYOUT = "routes/layouts/home.tsx";
 export const HOME_PAGES: readonly PageDeclaration[] = [
-  { path: PATHS.workbench, file: "routes/workbench.tsx", title: "workbench" },
+  { path: PATHS.workbench, file: "routes/workbench.tsx", title: "workbench.title" },
   { path: PATHS.services, file: "routes/services/services.tsx", title: "services" },
   { path: PATHS.pallets, file: "routes/services/pallets.tsx", title: "pallets" },
   { path: PATHS.palletLabels, file: "routes/services/pallet-labels.tsx", title: "palletLabels" },
@@ -150,8 +171,8 @@ export const HOME_PAGES: readonly PageDeclaration[] = [
     file: "routes/inventory/arrival-report.tsx",
     title: "arrivalReport",
   },
-  { path: PATHS.audit, file: "routes/audit.tsx", title: "audit" },
-  { path: PATHS.qualification, file: "routes/qualificat.tsx", title: "qualificat" },
+  { path: PATHS.audit, file: "routes/audit.tsx", title: "audit.title" },
+  { path: PATHS.qualification, file: "routes/qualificat.tsx", title: "qualification.title" },
   {
     path: PATHS.settings,
     file: "routes/setting/index.tsx",
@@ -161,7 +182,7 @@ export const HOME_PAGES: readonly PageDeclaration[] = [
   { path: PATHS.settingCenter, file: "routes/setting/center.tsx", title: "settingCenter" },
   { path: PATHS.settingAccount, file: "routes/setting/account.tsx", title: "settingAccount" },
   { path: PATHS.subAccount, file: "routes/sub-account.tsx", title: "subAccount" },
-  { path: PATHS.explain, file: "routes/explain.tsx", title: "explain" },
+  { path: PATHS.explain, file: "routes/explain.tsx", title: "explain.title" },
   {
     path: PATHS.notifications,
     file: "routes/notifications.tsx",
@@ -293,7 +314,7 @@ export const MENU: readonly MenuItem[] = [
     ],
   },
   // Sub-accounts too: they already see each order's history in the order list.
-  { label: "titles.audit", path: PATHS.audit, icon: "audit", allow: STAFF },
+  { label: "audit.title", path: PATHS.audit, icon: "audit", allow: STAFF },
   {
     label: "menu.qualificat",
     path: PATHS.qualification,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { resources } from "~/locales/resources.ts";
+import { MENU_OWN_TITLES, menuOwnTitleTexts } from "~/utils/route-titles.ts";
 import { MENU, type MenuEntry, type MenuKey, PATHS, STAFF } from "~/utils/site-map.ts";
 
 /** The text a menu key names in one language, if any. */
@@ -15,9 +16,19 @@ const labelsOf = (entries: readonly (MenuEntry & { children?: readonly MenuEntry
 describe("menu labels", () => {
   it("may be the title of the entry's page, so a new page's entry needs no text of its own", () => {
     // Type-checked: a title key is a menu label.
-    const entry: MenuEntry = { label: "titles.workbench", path: PATHS.workbench, allow: STAFF };
-    expect(textOf("zh", entry.label)).toBe(resources.zh.translation.titles.workbench);
-    expect(textOf("en", entry.label)).toBe(resources.en.translation.titles.workbench);
+    const entry: MenuEntry = { label: "titles.orders", path: PATHS.orders, allow: STAFF };
+    expect(textOf("zh", entry.label)).toBe(resources.zh.translation.titles.orders);
+    expect(textOf("en", entry.label)).toBe(resources.en.translation.titles.orders);
+  });
+
+  it("may be the title in the page's own texts, which the build adds to every page's texts", () => {
+    // Type-checked too: the title of a group of texts that has one.
+    const entry: MenuEntry = { label: "workbench.title", path: PATHS.workbench, allow: STAFF };
+    expect(textOf("en", entry.label)).toBe("Workbench");
+    expect(MENU_OWN_TITLES).toEqual(["audit.title"]);
+    expect(menuOwnTitleTexts(resources.zh.translation)).toEqual({ audit: { title: "操作记录" } });
+    expect(menuOwnTitleTexts(resources.en.translation)).toEqual({ audit: { title: "Audit log" } });
+    expect(() => menuOwnTitleTexts({ common: {} })).toThrow("audit.title");
   });
 
   it("name a text in both languages, whichever kind of key they are", () => {

@@ -1,5 +1,6 @@
 /** The audit log (area "audit", app/locales/areas.ts). */
 export default {
+  title: "Audit log",
   intro:
     "Every operation on the company's orders: who, when, what, which orders, the status from and to, the reason or remark. A batch is one entry; times are China time.",
   company: "Company",

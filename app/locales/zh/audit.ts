@@ -1,5 +1,6 @@
 /** The audit log (area "audit", app/locales/areas.ts). */
 export default {
+  title: "操作记录",
   intro:
     "企业订单上的每一次操作：谁、何时、做了什么、涉及哪些订单、状态从何到何、原因或备注。一次批量操作为一条记录，时间为中国时间。",
   company: "企业",
