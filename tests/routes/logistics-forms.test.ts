@@ -14,9 +14,11 @@ import zhL from "~/locales/zh/logistics.ts";
 import type { OrderActionData, OrderResult } from "~/routes/order/order-view.ts";
 import * as orders from "~/routes/order/orders.tsx";
 import * as orderDownload from "~/routes/resources/order-download.ts";
+import * as importReport from "~/routes/resources/order-import-report.ts";
 import * as importTemplate from "~/routes/resources/order-import-template.ts";
 import * as pallets from "~/routes/services/pallets.tsx";
 import { setAuditDestination } from "~/utils/audit.server.ts";
+import { sessionStorage } from "~/utils/session.server.ts";
 import { reset } from "../contract/helpers.ts";
 import { signedIn, type Visitor } from "./account-harness.ts";
 import { ORIGIN, payloadOf, runRoute } from "./harness.ts";
@@ -316,6 +318,35 @@ describe("the import of self-service numbers", () => {
       expect(rows[2]?.reason?.trim()).not.toBe("");
       const [imported] = (await orderPage(browser, `${prefix}/order/?orderNo=${orderNo}`)).list;
       expect(imported?.logisticsNo).toBe(waybill);
+
+      // The report's refused rows as a workbook, in the page's language.
+      const refusedBook = await post(
+        importReport.action,
+        browser,
+        `${prefix}/order/import-report`,
+        [
+          ["report", JSON.stringify(shown.result?.report)],
+          ["only", "refused"],
+        ],
+        { home: false },
+      );
+      expect(refusedBook.response.status).toBe(200);
+      expect(refusedBook.response.headers.get("Content-Disposition")).toContain(
+        "import-report-refused.xlsx",
+      );
+      const sheet = await sheetOf(refusedBook.response);
+      expect(sheet[0]).toEqual([
+        l.import.row,
+        l.order.orderNo,
+        l.order.logisticsNo,
+        l.import.result,
+        l.import.reason,
+      ]);
+      expect(sheet.slice(1).map((row) => [row[0], row[1], row[3]])).toEqual([
+        ["3", "NO-SUCH-ORDER", l.import.refused],
+        ["4", orderNo.slice(0, -1), l.import.refused],
+      ]);
+      expect(sheet[1]?.[4]).not.toBe("");
     });
   }
 });
@@ -387,5 +418,104 @@ describe("the order downloads", () => {
       "https://evil.test",
     );
     expect(crossSite.response.status).toBe(403);
+  });
+});
+
+describe("the lists' loaders", () => {
+  for (const lang of LANGS) {
+    it(`a page past the end answers the last page (${lang})`, async () => {
+      const browser = await signedIn("manager@demo.test");
+      const page = await orderPage(browser, `${TEXT[lang].prefix}/order/?current=9999`);
+      const { total, pageSize, current } = page.pagination as {
+        total: number;
+        pageSize: number;
+        current: number;
+      };
+      expect(current).toBe(Math.ceil(total / pageSize));
+      expect(page.list.length).toBeGreaterThan(0);
+    });
+
+    it(`a service's pallets are listed by number (${lang})`, async () => {
+      const browser = await signedIn("manager@demo.test");
+      const [order] = (await orderPage(browser, `${TEXT[lang].prefix}/order/`)).list;
+      const listed = await browser.get(
+        pallets,
+        `${TEXT[lang].prefix}/server/salver/?serviceNo=${order?.serviceNo ?? ""}`,
+        { home: true },
+      );
+      const numbers = (listed.data as { list: { salverNo: string }[] }).list.map(
+        (pallet) => pallet.salverNo,
+      );
+      expect(numbers.length).toBeGreaterThan(1);
+      expect(numbers).toEqual([...numbers].sort());
+    });
+  }
+});
+
+describe("a pallet scan", () => {
+  for (const lang of LANGS) {
+    it(`names every order it left as it was, and why, in the page's language (${lang})`, async () => {
+      const { l, prefix } = TEXT[lang];
+      const browser = await signedIn("manager@demo.test");
+      // Two initial orders of one pallet.
+      const initial = (await orderPage(browser, `${prefix}/order/?cbaStatus=1&pageSize=100`)).list;
+      const byPallet = new Map<string, string[]>();
+      for (const { salverNo, orderNo } of initial) {
+        byPallet.set(salverNo, [...(byPallet.get(salverNo) ?? []), orderNo]);
+      }
+      const [salverNo, onPallet] = [...byPallet].find(([, list]) => list.length >= 2) ?? [];
+      if (!salverNo || !onPallet) throw new Error("no pallet with two initial orders");
+      const first = onPallet[0] ?? "";
+      const scan = async (number: string) => {
+        const done = await browser.post(
+          orders,
+          `${prefix}/order/`,
+          { intent: "stockIn", confirmed: "1", salverNoOrOrderNo: number },
+          { home: true },
+        );
+        expect(done.status).toBe(302);
+        return (await orderPage(browser, done.location ?? "")).result;
+      };
+      // One order in first, then the whole pallet: that order stays as it was, and says why.
+      expect((await scan(first))?.unchanged).toEqual([]);
+      const result = await scan(salverNo);
+      expect(result?.unchanged).toEqual([
+        { orderNo: first, why: l.order.unchangedWhy.replace("{{status}}", l.orderStatus["4"]) },
+      ]);
+    });
+  }
+});
+
+describe("a refused download", () => {
+  it("goes back to the list it came from, which says why in its language (en)", async () => {
+    const browser = await signedIn("manager@demo.test");
+    const from = "/en/order/?sel=DD999999999999999";
+    const refused = await runRoute({
+      request: new Request(`${ORIGIN}/en/order/download`, {
+        method: "POST",
+        headers: {
+          Cookie: [...browser.jar].map(([name, value]) => `${name}=${value}`).join("; "),
+          Origin: ORIGIN,
+          Host: new URL(ORIGIN).host,
+          Referer: `${ORIGIN}${from}`,
+          "Content-Type": "application/x-www-form-urlencoded",
+        },
+        body: new URLSearchParams([
+          ["kind", "orders"],
+          ["orderNoList", "DD999999999999999"],
+        ]),
+      }),
+      handler: orderDownload.action,
+    });
+    expect(refused.response.status).toBe(302);
+    expect(refused.response.headers.get("Location")).toBe(from);
+    const cookie = refused.response.headers.get("Set-Cookie")?.split(";")[0];
+    const notice = (await sessionStorage.getSession(cookie)).get("notice") as {
+      kind: string;
+      message: string;
+    };
+    expect(notice.kind).toBe("error");
+    expect(notice.message).toContain("DD999999999999999");
+    expect(notice.message).toContain("does not exist");
   });
 });
