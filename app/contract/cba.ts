@@ -573,8 +573,8 @@ export const cbaEndpoints = {
   }),
   ...selectionOperation("orderRemarks", {
     path: "/cba/order-remarks",
-    does: "Set the remark (reasonForDetention)",
-    asked: { reasonForDetention: z.string().max(200) },
+    does: "Set the remark (reasonForDetention; blank or absent clears it)",
+    asked: { reasonForDetention: z.string().trim().max(200).default("") },
     data: z.object({ updated: z.number().int().nonnegative() }),
   }),
   orderHistory: defineEndpoint({

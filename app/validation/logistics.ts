@@ -1,5 +1,11 @@
 import { z } from "zod";
-import { IMPORT_MAX_BYTES, orderFilterSchema, PALLET_STATUSES } from "~/contract/index.ts";
+import {
+  cbaEndpoints,
+  IMPORT_MAX_BYTES,
+  orderFilterSchema,
+  PALLET_STATUSES,
+  type SelectionOperationName,
+} from "~/contract/index.ts";
 import { MAX_SELECTION, REASON_MAX, STATUS_TARGETS } from "./logistics-limits.ts";
 
 /**
@@ -65,16 +71,6 @@ export const statusSchema = selectionSchema.extend({
   cbaStatus: z.literal(STATUS_TARGETS, { error: "logistics.order.statusRequired" }),
 });
 
-/** A blank remark clears the remark. */
-export const remarksSchema = selectionSchema.extend({
-  reasonForDetention: z
-    .string()
-    .trim()
-    .max(REASON_MAX, "logistics.order.reasonTooLong")
-    .optional()
-    .transform((value) => value ?? ""),
-});
-
 /**
  * The same operations on every order matching the list's filters: instead of
  * the order numbers, the number of matching orders the user confirmed.
@@ -88,6 +84,47 @@ const matchingCount = z
 function onSelection<Shape extends typeof selectionSchema.shape>(schema: z.ZodObject<Shape>) {
   const { orderNoList: _chosen, ...asked } = schema.shape;
   return { schema, allSchema: z.object({ ...asked, expectedCount: matchingCount }) };
+}
+
+/** A field whose every refusal says `refusal`, through the wrappers it has (a default, optional). */
+function refusing<Field extends z.ZodType>(field: Field, refusal: string): Field {
+  // Zod asks the field's own `error` for every issue the field or its checks raise.
+  const def = field._zod.def as z.core.$ZodTypeDef & { innerType?: z.ZodType };
+  const inner = def.innerType ? { innerType: refusing(def.innerType, refusal) } : {};
+  return field.clone({ ...def, error: () => refusal, ...inner } as typeof def) as Field;
+}
+
+/** What a bulk operation of the contract asks beside the orders. */
+type AskedOf<Name extends SelectionOperationName> = (typeof cbaEndpoints)[Name] extends {
+  body?: z.ZodObject<infer Shape>;
+}
+  ? Omit<Shape, "orderNoList">
+  : never;
+
+/**
+ * The form of a bulk operation whose form is its body (the `sends` of its
+ * entry, app/routes/order/operations.ts): the chosen orders, and what the
+ * contract's operation asks beside them, each field refusing with the
+ * translation key its entry names for it (`refusals`, by field). So what the
+ * operation asks is written once, in the contract; a field without a key
+ * throws as the schemas load.
+ */
+export function bodyAsForm<Name extends SelectionOperationName>(
+  name: Name,
+  refusals: Readonly<Record<string, string | undefined>>,
+) {
+  const body = cbaEndpoints[name].body as z.ZodObject;
+  const { orderNoList: _chosen, ...asked } = body.shape;
+  const fields = Object.fromEntries(
+    Object.entries(asked).map(([field, schema]) => {
+      const refusal = refusals[field];
+      if (!refusal) throw new Error(`The form of ${name} has no message for ${field}`);
+      return [field, refusing(schema, refusal)];
+    }),
+  );
+  return onSelection(
+    selectionSchema.extend(fields) as z.ZodObject<typeof selectionSchema.shape & AskedOf<Name>>,
+  );
 }
 
 export const stockInSchema = z.object({
@@ -127,14 +164,14 @@ export const downloadSchema = z.object({
 });
 
 /**
- * The forms of the order list's operations, by intent (the keys of
- * app/routes/order/operations.ts): a new operation's schema is written above
- * and named here, and nowhere else.
+ * The forms written out of the order list's operations, by intent (the keys
+ * of app/routes/order/operations.ts): a new operation's schema is written
+ * above and named here, and nowhere else, unless its form is its body
+ * (`bodyAsForm`: app/routes/order/operation-schemas.ts derives it).
  */
 export const ORDER_OPERATION_SCHEMAS = {
   detain: onSelection(detainSchema),
   status: onSelection(statusSchema),
-  remarks: onSelection(remarksSchema),
   stockIn: { schema: stockInSchema },
   import: { schema: importSchema },
 };

@@ -635,6 +635,10 @@ describe("order status rules", () => {
       200,
     );
     expect((await remarks({ orderNoList: ["NOPE"], reasonForDetention: "x" })).code).toBe(40004);
+    // Left out, the remark is blank: it clears the remark.
+    await remarks({ orderNoList: [some[1]?.orderNo], reasonForDetention: "x" });
+    expect((await remarks({ orderNoList: [some[1]?.orderNo] })).code).toBe(200);
+    expect((await order(some[1]?.orderNo ?? "")).reasonForDetention).toBe("");
   });
 });
 

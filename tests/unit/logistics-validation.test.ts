@@ -1,15 +1,17 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
+import { cbaEndpoints } from "~/contract/index.ts";
+import { OPERATION_SCHEMAS } from "~/routes/order/operation-schemas.ts";
 import { parseFilters } from "~/utils/list-query.ts";
 import {
+  bodyAsForm,
   detainSchema,
   downloadSchema,
   importSchema,
   orderListFilterSchema,
   palletFilterSchema,
   positionSchema,
-  remarksSchema,
   serviceFilterSchema,
   statusSchema,
   stockInSchema,
@@ -122,8 +124,36 @@ describe("order operations", () => {
   });
 
   it("let a blank remark clear the remark", () => {
-    const result = parse(form([["orderNoList", "A"]]), remarksSchema);
+    const result = parse(form([["orderNoList", "A"]]), OPERATION_SCHEMAS.remarks.schema);
     expect(result.value?.reasonForDetention).toBe("");
+  });
+
+  it("of an operation whose form is its body ask what the contract's body asks, with the entry's messages", () => {
+    const { schema, allSchema } = OPERATION_SCHEMAS.remarks;
+    expect(Object.keys(schema.shape).sort()).toEqual(
+      Object.keys(cbaEndpoints.orderRemarks.body?.shape ?? {}).sort(),
+    );
+    const trimmed = parse(
+      form([
+        ["orderNoList", "A"],
+        ["reasonForDetention", " 已核对 "],
+      ]),
+      schema,
+    );
+    expect(trimmed.value).toEqual({ orderNoList: ["A"], reasonForDetention: "已核对" });
+    const chosenAndMatching: [[string, string], z.ZodObject][] = [
+      [["orderNoList", "A"], schema],
+      [["expectedCount", "3"], allSchema],
+    ];
+    for (const [entry, checked] of chosenAndMatching) {
+      const long = parse(form([entry, ["reasonForDetention", "x".repeat(201)]]), checked);
+      expect(long.error).toEqual({ reasonForDetention: ["logistics.order.reasonTooLong"] });
+    }
+    expect(parse(form([["reasonForDetention", "x"]]), schema).error).toEqual({
+      orderNoList: ["logistics.order.selectAtLeastOne"],
+    });
+    // A field of the body its entry names no message for.
+    expect(() => bodyAsForm("orderRemarks", {})).toThrow("reasonForDetention");
   });
 
   it("stock in a non-blank pallet or order number", () => {

@@ -6,12 +6,42 @@
  * with the operation forms, after the first paint (./operation-forms.ts),
  * not with the page: they bring zod.
  */
-import { ORDER_OPERATION_SCHEMAS } from "~/validation/logistics.ts";
-import type { OperationSchema } from "./operations.ts";
+import { bodyAsForm, ORDER_OPERATION_SCHEMAS } from "~/validation/logistics.ts";
+import {
+  type Intent,
+  type OperationSchema,
+  ORDER_INTENTS,
+  ORDER_OPERATIONS,
+  type OrderOperation,
+} from "./operations.ts";
 
-/** Declared beside the schemas (`ORDER_OPERATION_SCHEMAS`); checked here to be forms Conform takes. */
-export const OPERATION_SCHEMAS = ORDER_OPERATION_SCHEMAS satisfies Record<
-  string,
+/** Intents whose entry names the contract's bulk operation its form is the body of (`sends`). */
+type SendingIntent = {
+  [K in Intent]: (typeof ORDER_OPERATIONS)[K] extends { sends: string } ? K : never;
+}[Intent];
+type SentBy<K extends SendingIntent> = (typeof ORDER_OPERATIONS)[K]["sends"];
+
+/**
+ * The forms that are their operation's body: the contract's body, each
+ * field with the message its entry's field names (`refusal`).
+ */
+const BODY_FORMS = Object.fromEntries(
+  ORDER_INTENTS.flatMap((intent) => {
+    const operation: OrderOperation = ORDER_OPERATIONS[intent];
+    if (operation.target !== "selection" || !operation.sends) return [];
+    const refusals = Object.fromEntries(
+      operation.fields.map((field) => [field.name, field.refusal]),
+    );
+    return [[intent, bodyAsForm(operation.sends, refusals)]];
+  }),
+) as { [K in SendingIntent]: ReturnType<typeof bodyAsForm<SentBy<K>>> };
+
+/**
+ * Written out (`ORDER_OPERATION_SCHEMAS`) or derived (`BODY_FORMS`), one per
+ * intent; checked here to be forms Conform takes.
+ */
+export const OPERATION_SCHEMAS = { ...ORDER_OPERATION_SCHEMAS, ...BODY_FORMS } satisfies Record<
+  Intent,
   { schema: OperationSchema; allSchema?: OperationSchema }
 >;
 

@@ -6,21 +6,22 @@
  * the same intent in ./operations.server.ts, which the browser never loads;
  * the schemas its form is checked with in the browser and in the action are
  * in ./operation-schemas.ts (they bring zod, which the page loads only with
- * its forms, after the first paint).
+ * its forms, after the first paint); an operation whose form is its body
+ * (`sends`) has its schema derived there from the contract, with the
+ * messages its fields name (`refusal`).
  *
  * The page draws its buttons, scan boxes and dialogs from this table, and
  * the action (`orderAction` in orders.server.ts) runs every entry the same
  * way: parse, confirm unless confirmed, call, answer. A new operation is one
- * entry here (and one in operations.server.ts unless `sends` names its
- * calls), its form's schema, its translations, and its endpoint at the
- * backend.
+ * entry here (and, unless `sends` names its calls, one in
+ * operations.server.ts and its form's schema), its translations, and its
+ * endpoint at the backend.
  */
 import type { ParseKeys } from "i18next";
 import type { z } from "zod";
 import type { ImportReport, SelectionOperationName } from "~/contract/index.ts";
 import { orderStatusKey } from "~/utils/logistics-status.ts";
 import { REASON_MAX, STATUS_TARGETS } from "~/validation/logistics-limits.ts";
-import type { OperationSchemas } from "./operation-schemas.ts";
 
 /** A translation key of the portal: a typo or a missing key fails the typecheck. */
 export type TranslationKey = ParseKeys;
@@ -38,6 +39,8 @@ export type OperationField =
       placeholder?: TranslationKey;
       hint?: TranslationKey;
       maxLength: number;
+      /** What a value the contract's body refuses says (an operation whose form is its body, `sends`). */
+      refusal?: TranslationKey;
     }
   | {
       kind: "choice";
@@ -46,6 +49,8 @@ export type OperationField =
       /** The first, empty option (choosing nothing is refused by the schema). */
       empty: TranslationKey;
       options: readonly { value: number | string; label: TranslationKey }[];
+      /** What a value the contract's body refuses says (an operation whose form is its body, `sends`). */
+      refusal?: TranslationKey;
     };
 
 /** What a finished operation shows above the list. */
@@ -58,11 +63,11 @@ export interface OperationAnswer {
 }
 
 /** An intent of the table: the key of its entry here and of its schemas. */
-export type Intent = keyof OperationSchemas;
+export type Intent = keyof typeof ORDER_OPERATIONS;
 
 interface Common {
-  /** Its own key in the table, checked below. */
-  intent: Intent;
+  /** Its own key in the table (checked by the operations' tests). */
+  intent: string;
   /** The button, and the title of the confirmation. */
   label: TranslationKey;
   /** "danger" draws the button and the confirm button in red. */
@@ -134,6 +139,7 @@ const remarkField: OperationField = {
   label: "logistics.order.remarkLabel",
   hint: "logistics.order.remarkHint",
   maxLength: REASON_MAX,
+  refusal: "logistics.order.reasonTooLong",
 };
 
 const statusField: OperationField = {
@@ -144,16 +150,14 @@ const statusField: OperationField = {
   options: STATUS_TARGETS.map((code) => ({ value: code, label: orderStatusKey(code) })),
 };
 
-/** The intents whose button and questions are written under their name (see `onSelection`). */
-type KeyedIntent = {
-  [K in Intent]: [
-    `logistics.order.ops.${K}`,
-    `logistics.order.confirm.${K}`,
-    `logistics.order.confirm.${K}All`,
-  ] extends [TranslationKey, TranslationKey, TranslationKey]
-    ? K
-    : never;
-}[Intent];
+/** An intent whose button and questions are written under its name (see `onSelection`), else never. */
+type Keyed<K extends string> = [
+  `logistics.order.ops.${K}`,
+  `logistics.order.confirm.${K}`,
+  `logistics.order.confirm.${K}All`,
+] extends [TranslationKey, TranslationKey, TranslationKey]
+  ? K
+  : never;
 
 /**
  * An operation on the selection, its texts keyed by its intent: the button
@@ -162,9 +166,9 @@ type KeyedIntent = {
  * all three fails the typecheck).
  */
 function onSelection<
-  K extends KeyedIntent,
+  K extends string,
   const Entry extends Pick<SelectionOperation, "tone" | "fields" | "sends">,
->(intent: K, entry: Entry): SelectionOperation & Entry & { intent: K } {
+>(intent: K & Keyed<K>, entry: Entry): SelectionOperation & Entry & { intent: K } {
   return {
     intent,
     target: "selection",
@@ -200,7 +204,7 @@ export const ORDER_OPERATIONS = {
     hint: "logistics.import.hint",
     templateHref: "/order/import-template",
   },
-} satisfies { [K in Intent]: OrderOperation & { intent: K } };
+} satisfies Record<string, OrderOperation>;
 
 export type OrderIntent = keyof typeof ORDER_OPERATIONS;
 
