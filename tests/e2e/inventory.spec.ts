@@ -6,7 +6,7 @@ import zhCommon from "../../app/locales/zh/common.ts";
 import zhI from "../../app/locales/zh/inventory.ts";
 import zhL from "../../app/locales/zh/logistics.ts";
 import { chinaToday, shortcutRange } from "../../app/utils/date-range.ts";
-import { ACCOUNTS, expect, login, readWorkbook, sheetRows, signIn, test } from "./fixtures.ts";
+import { ACCOUNTS, expect, readWorkbook, sheetRows, signIn, test } from "./fixtures.ts";
 
 const TEXT = {
   zh: {
@@ -105,7 +105,7 @@ for (const lang of ["zh", "en"] as const) {
     test("scan a pallet in, an unknown number, an order out; details and their xlsx", async ({
       page,
     }) => {
-      await login(page, ACCOUNTS.manager, { locale: lang });
+      await signIn(page, ACCOUNTS.manager, { locale: lang });
       // zh and en run one after the other: each takes a pallet the other left alone.
       const pallets = await palletsWithInitialOrders(page, lang);
       const pallet = pallets[lang === "zh" ? 0 : Math.min(1, pallets.length - 1)]!;
@@ -449,44 +449,13 @@ test("without JavaScript a scan posts and the page shows its result", async ({ n
   await context.close();
 });
 
-test("a guest is refused every inventory page and download", async ({ page, request }) => {
-  await login(page, ACCOUNTS.guest);
-  for (const path of [
-    "/inventory_system/inventory",
-    "/inventory_system/detail",
-    "/inventory_system/arrival_report",
-    "/en/inventory_system/detail",
-  ]) {
-    const response = await page.goto(path);
-    expect(response?.status(), path).toBe(403);
-  }
+// The pages a guest is refused, a visitor's download, another site's post and
+// an unknown kind are the route tests' (tests/routes/inventory-refusals.test.ts);
+// a GET of the download's address, account-defects.spec.ts's.
+test("a guest is refused every inventory download, with the 403 page", async ({ page }) => {
+  await signIn(page, ACCOUNTS.guest);
   for (const kind of ["details", "arrival"]) {
     const refused = await page.request.post("/inventory/download", { form: { kind } });
     expect(refused.status(), kind).toBe(403);
   }
-  // Not logged in: sent to the login page, no file.
-  const anonymous = await request.post("/inventory/download", {
-    form: { kind: "details" },
-    maxRedirects: 0,
-  });
-  expect(anonymous.status()).toBe(302);
-  expect(anonymous.headers()["content-type"] ?? "").not.toContain("spreadsheet");
-});
-
-test("downloads refuse other sites and unknown kinds", async ({ page }) => {
-  await login(page, ACCOUNTS.manager);
-  const crossSite = await page.request.post("/inventory/download", {
-    form: { kind: "arrival" },
-    headers: { Origin: "https://evil.example" },
-  });
-  expect(crossSite.status()).toBe(403);
-  // An unknown kind is refused like any failed download: back to the page, which says why.
-  const unknown = await page.request.post("/inventory/download", {
-    form: { kind: "orders" },
-    maxRedirects: 0,
-  });
-  expect(unknown.status()).toBe(302);
-  expect(unknown.headers().location).toMatch(/^\/inventory_system/);
-  const get = await page.request.get("/inventory/download");
-  expect(get.status()).toBe(405);
 });
