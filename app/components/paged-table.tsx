@@ -61,6 +61,7 @@ import {
   withHiddenColumns,
 } from "~/utils/table-columns.ts";
 import { useHydrated } from "~/utils/use-hydrated.ts";
+import { useLinkClicks } from "~/utils/use-link-clicks.ts";
 
 export interface Column<Row> {
   key: string;
@@ -202,6 +203,8 @@ export function PagedTable<Row>({
   const offset = (pagination.current - 1) * pagination.pageSize;
   const hydrated = useHydrated();
   const [opened, toggleOpened] = useOpenedRows(location);
+  // The rows', headers' and paging's links are plain anchors, followed inside the app from here.
+  const followLink = useLinkClicks();
 
   const cell = "px-2 py-2 align-middle";
   // The leading columns stay in view with a first column marked sticky.
@@ -248,6 +251,8 @@ export function PagedTable<Row>({
     return { className: className || undefined, style: pinned.style };
   });
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: the clicks of the links inside, which the keyboard reaches
+    // biome-ignore lint/a11y/useKeyWithClickEvents: Enter on a link is a click
     <div
       data-testid={id}
       // After a new query on the same page, focus moves here (see RouteAnnouncer).
@@ -257,6 +262,7 @@ export function PagedTable<Row>({
         total: formatCount(pagination.total, locale),
       })}
       className="outline-none"
+      onClick={followLink}
     >
       <div className="mb-2 flex flex-wrap items-center justify-between gap-3">
         <div className="flex flex-wrap items-center gap-2">{toolbar}</div>
@@ -346,8 +352,8 @@ export function PagedTable<Row>({
                   >
                     {column.sortable && sort ? (
                       // A link: sorting works without JavaScript and stays in the URL.
-                      <Link
-                        to={listHref(location.pathname, new URLSearchParams(location.search), {
+                      <a
+                        href={listHref(location.pathname, new URLSearchParams(location.search), {
                           sortField: column.key,
                           sortOrder: order === "desc" ? "asc" : "desc",
                           current: null,
@@ -363,7 +369,7 @@ export function PagedTable<Row>({
                         >
                           {order === "asc" ? "▲" : "▼"}
                         </span>
-                      </Link>
+                      </a>
                     ) : (
                       column.header
                     )}

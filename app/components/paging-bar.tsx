@@ -1,9 +1,10 @@
-import { Form, Link, useLocation } from "react-router";
+import { Form, useLocation } from "react-router";
 import type { Pagination } from "~/contract/index.ts";
 import type { Locale } from "~/locales/index.ts";
 import { formatCount } from "~/utils/format.ts";
 import { useTranslation } from "~/utils/i18n.ts";
 import { lastPage, listHref, PAGE_SIZES, pageWindow, RESULT_PARAM } from "~/utils/list-query.ts";
+import { useLinkClicks } from "~/utils/use-link-clicks.ts";
 
 export interface PagingBarProps {
   pagination: Pagination;
@@ -16,7 +17,8 @@ export interface PagingBarProps {
 /**
  * Total count, page links and page size, all kept in the URL (`current`,
  * `pageSize`; other query values are carried along). Plain links and GET
- * forms: it works without JavaScript; with it, choosing a size submits at once.
+ * forms: it works without JavaScript; with it, choosing a size submits at once
+ * and the page links are followed inside the app (plain anchors, one handler).
  */
 export function PagingBar({ pagination, pageSizes = PAGE_SIZES, id = "paging" }: PagingBarProps) {
   const { t, i18n } = useTranslation();
@@ -34,12 +36,15 @@ export function PagingBar({ pagination, pageSizes = PAGE_SIZES, id = "paging" }:
         <input key={`${key}=${value}`} type="hidden" name={key} value={value} />
       ));
   const sizes = pageSizes.includes(pageSize) ? pageSizes : [...pageSizes, pageSize];
+  const followLink = useLinkClicks();
 
   return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the clicks of the page links; Enter on a link is a click
     <nav
       aria-label={t("table.paging")}
       className="flex flex-wrap items-center justify-end gap-x-4 gap-y-2 pt-3 text-sm text-gray-700"
       data-testid={id}
+      onClick={followLink}
     >
       <span data-testid={`${id}-total`}>
         {t("table.total", { count: total, total: formatCount(total, locale) })}
@@ -68,9 +73,9 @@ export function PagingBar({ pagination, pageSizes = PAGE_SIZES, id = "paging" }:
                   {formatCount(page, locale)}
                 </span>
               ) : (
-                <Link to={href(page)} className="page-link" aria-label={t("table.page", { page })}>
+                <a href={href(page)} className="page-link" aria-label={t("table.page", { page })}>
                   {formatCount(page, locale)}
-                </Link>
+                </a>
               )}
             </li>
           ),
@@ -154,9 +159,9 @@ function PageLink({
       </span>
     );
   return (
-    <Link to={to} rel={rel} className="page-link">
+    <a href={to} rel={rel} className="page-link">
       <span aria-hidden="true">{children}</span>
       <span className="sr-only">{label}</span>
-    </Link>
+    </a>
   );
 }

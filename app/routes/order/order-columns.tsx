@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import { type Column, DateTime } from "~/components/paged-table.tsx";
 import { StatusBadge } from "~/components/status-badge.tsx";
 import type { Order } from "~/contract/index.ts";
@@ -37,11 +37,12 @@ const ORDER_COLUMNS = [
   { key: "logisticsNo", className: "code-cell", cell: (order) => order.logisticsNo },
   {
     key: "salverNo",
-    // The number inside the link keeps one line (`code-cell`).
+    // The number inside the link keeps one line (`code-cell`). A plain link:
+    // the table follows its links inside the app (useLinkClicks).
     cell: (order, help) => (
-      <Link to={help.palletHref(order.salverNo)} className="btn-link">
+      <a href={help.palletHref(order.salverNo)} className="btn-link">
         <span className="code-cell">{order.salverNo}</span>
-      </Link>
+      </a>
     ),
   },
   { key: "serviceNo", asAnswered: true, defaultHidden: true, className: "code-cell" },
