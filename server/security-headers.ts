@@ -8,9 +8,9 @@
  *
  * Node runs this file directly (server.ts): relative imports with `.ts` only.
  */
-import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import helmet from "helmet";
+import { pooledRandomBytes } from "../app/utils/random-bytes.server.ts";
 
 type Next = (error?: unknown) => void;
 type Middleware = (req: IncomingMessage, res: ServerResponse, next: Next) => void;
@@ -26,7 +26,7 @@ type WithLocals = ServerResponse & { locals?: PageLocals };
 
 /** A fresh nonce for one response: 128 random bits, base64. */
 function newNonce(): string {
-  return randomBytes(16).toString("base64");
+  return pooledRandomBytes(16).toString("base64");
 }
 
 /**

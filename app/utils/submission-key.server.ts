@@ -9,10 +9,9 @@
  * A refusal (the form's errors) forgets the key, so the corrected form can
  * be sent with it. The keys live in the shared store for a day, per user.
  */
-import { randomBytes } from "node:crypto";
 import { data, type RouterContextProvider, replace } from "react-router";
+import { pooledRandomBytes } from "~/utils/random-bytes.server.ts";
 import { getInstance, getUser, sessionContext } from "~/utils/request-context.server.ts";
-
 import { commitSession } from "~/utils/session.server.ts";
 import { sharedStore } from "~/utils/shared-store.server.ts";
 import { SUBMISSION_FIELD } from "~/utils/submission-field.ts";
@@ -32,7 +31,7 @@ const KEY_PATTERN = /^[\w-]{16,64}$/;
 
 /** A fresh key for a form being drawn. */
 export function newSubmissionKey(): string {
-  return randomBytes(16).toString("base64url");
+  return pooledRandomBytes(16).toString("base64url");
 }
 
 /** A notice shown once on the page the redirect leads to. */

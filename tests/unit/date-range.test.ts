@@ -55,6 +55,19 @@ describe("shortcutRange", () => {
     expect(shortcutRange("lastThreeMonths", "2027-05-31").startDate).toBe("2027-02-28");
   });
 
+  it("answers each day its own ranges, asked in turns, and a caller's change stays its own", () => {
+    for (const [today, start] of [
+      ["2026-11-22", "2026-10-22"],
+      ["2026-11-23", "2026-10-23"],
+      ["2026-11-22", "2026-10-22"],
+    ] as const) {
+      expect(shortcutRange("lastMonth", today)).toEqual({ startDate: start, endDate: today });
+    }
+    const changed = shortcutRange("lastWeek", "2026-11-22");
+    changed.startDate = "2000-01-01";
+    expect(shortcutRange("lastWeek", "2026-11-22").startDate).toBe("2026-11-15");
+  });
+
   it("is recognised as the chosen shortcut", () => {
     const today = "2026-11-22";
     expect(activeShortcut(shortcutRange("lastMonth", today), today)).toBe("lastMonth");

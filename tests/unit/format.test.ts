@@ -38,4 +38,17 @@ describe("logistics number formats", () => {
     expect(formatCount(1234567, "en")).toBe("1,234,567");
     expect(formatCount(0, "zh")).toBe("0");
   });
+
+  it("writes every count as Intl does in both languages", () => {
+    // Every length of whole number, some edges, and what is left to Intl.
+    const values = [0, Number.MAX_SAFE_INTEGER, -0, -1, -1234, 12.5, 0.4, -0.6, 1e21];
+    for (let ten = 10; ten <= 1e15; ten *= 10) values.push(ten / 10, ten - 1, Math.floor(ten / 7));
+    for (const [locale, tag] of [
+      ["zh", "zh-CN"],
+      ["en", "en"],
+    ] as const) {
+      const intl = new Intl.NumberFormat(tag, { maximumFractionDigits: 0 });
+      for (const value of values) expect(formatCount(value, locale)).toBe(intl.format(value));
+    }
+  });
 });
