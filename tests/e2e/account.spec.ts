@@ -11,7 +11,6 @@ import {
   codeFromOutbox,
   createSubAccount,
   expect,
-  login,
   setPasswordByRecovery,
   signIn,
   submitLogin,
@@ -299,8 +298,8 @@ test.describe("password and login settings", () => {
     const email = await createStaffAccount(newRequest);
     const first = await newPage(newContext, "en");
     const second = await newPage(newContext, "en");
-    await login(first.page, email, { locale: "en", password: NEW_PASSWORD });
-    await login(second.page, email, { locale: "en", password: NEW_PASSWORD });
+    await signIn(first.page, email, { locale: "en", password: NEW_PASSWORD });
+    await signIn(second.page, email, { locale: "en", password: NEW_PASSWORD });
 
     await first.page.goto("/en/setting/center");
     await first.page.locator('input[name="oldPassword"]').fill("Wrong#Pass1");
@@ -332,7 +331,7 @@ test.describe("password and login settings", () => {
     ).toBeVisible();
     await first.page.goto("/en/setting/center");
     await expect(first.page.getByTestId("user-name")).toHaveText(email);
-    await login(second.page, email, { locale: "en", password: NEWER_PASSWORD });
+    await signIn(second.page, email, { locale: "en", password: NEWER_PASSWORD });
     await first.context.close();
     await second.context.close();
   });
@@ -344,7 +343,7 @@ test.describe("password and login settings", () => {
     const email = await createStaffAccount(newRequest);
     const older = await newPage(newContext, "zh");
     const newer = await newPage(newContext, "zh");
-    await login(older.page, email, { password: NEW_PASSWORD });
+    await signIn(older.page, email, { password: NEW_PASSWORD });
     await older.page.goto("/setting/account");
     const toggle = older.page.getByTestId("single-login-switch");
     await expect(toggle).toHaveAttribute("aria-pressed", "false");
@@ -356,7 +355,7 @@ test.describe("password and login settings", () => {
       "同一时间只允许一人登录",
     );
 
-    await login(newer.page, email, { password: NEW_PASSWORD });
+    await signIn(newer.page, email, { password: NEW_PASSWORD });
     await older.page.reload();
     await expect(older.page).toHaveURL(/\/$/);
     await expect(older.page.getByText("您的账号已在其他设备登录")).toBeVisible();
@@ -377,8 +376,8 @@ test.describe("password and login settings", () => {
     const email = await createStaffAccount(newRequest);
     const mine = await newPage(newContext, "en");
     const other = await newPage(newContext, "en");
-    await login(other.page, email, { locale: "en", password: NEW_PASSWORD });
-    await login(mine.page, email, { locale: "en", password: NEW_PASSWORD });
+    await signIn(other.page, email, { locale: "en", password: NEW_PASSWORD });
+    await signIn(mine.page, email, { locale: "en", password: NEW_PASSWORD });
 
     await mine.page.goto("/en/setting/account");
     const table = mine.page.getByTestId("login-history");
@@ -443,9 +442,5 @@ test.describe("sub-accounts", () => {
     await expect(page.getByTestId("mail")).toHaveCount(1);
   });
 
-  test("a guest may not open the sub-account page", async ({ page }) => {
-    await login(page, ACCOUNTS.guest);
-    const response = await page.goto("/sub_account");
-    expect(response?.status()).toBe(403);
-  });
+  // A guest (and a sub-account) refused the page: tests/routes/sub-account.test.ts.
 });
