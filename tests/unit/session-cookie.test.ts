@@ -20,3 +20,20 @@ describe("session cookie over HTTPS", () => {
     expect(back.get("token")).toBe("tok-1");
   });
 });
+
+describe("a session cookie read again", () => {
+  it("reads back the same values each time, and a change to one reading stays out of the next", async () => {
+    const { commitSession, sessionStorage } = await import("~/utils/session.server.ts");
+    const session = await sessionStorage.getSession();
+    session.set("token", "tok-2");
+    session.set("redirectTo", "/order/?current=2");
+    const header = (await commitSession(session)).split(";")[0];
+    const first = await sessionStorage.getSession(header);
+    expect(first.get("token")).toBe("tok-2");
+    first.set("token", "changed");
+    first.unset("redirectTo");
+    const second = await sessionStorage.getSession(header);
+    expect(second.get("token")).toBe("tok-2");
+    expect(second.get("redirectTo")).toBe("/order/?current=2");
+  });
+});
