@@ -25,9 +25,9 @@ describe("menu labels", () => {
     // Type-checked too: the title of a group of texts that has one.
     const entry: MenuEntry = { label: "workbench.title", path: PATHS.workbench, allow: STAFF };
     expect(textOf("en", entry.label)).toBe("Workbench");
-    expect(MENU_OWN_TITLES).toEqual(["audit.title"]);
-    expect(menuOwnTitleTexts(resources.zh.translation)).toEqual({ audit: { title: "操作记录" } });
-    expect(menuOwnTitleTexts(resources.en.translation)).toEqual({ audit: { title: "Audit log" } });
+    expect(MENU_OWN_TITLES).toContain("audit.title");
+    expect(menuOwnTitleTexts(resources.zh.translation).audit).toEqual({ title: "操作记录" });
+    expect(menuOwnTitleTexts(resources.en.translation).audit).toEqual({ title: "Audit log" });
     expect(() => menuOwnTitleTexts({ common: {} })).toThrow("audit.title");
   });
 
