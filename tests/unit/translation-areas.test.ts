@@ -14,9 +14,10 @@ const SIGNED_IN = Object.keys(zhSignedIn);
 
 const APP = join(import.meta.dirname, "../../app");
 /**
- * Modules that name texts but stay out of the browser: the site map (the
- * pages' titles reach the browser through the route-to-title map, checked
- * below, and the menu's through the language's chunk, app/utils/route-titles.ts).
+ * Modules whose keys of areas' texts the browser gets otherwise: the site
+ * map names pages' titles, which the tab draws once the page's module has
+ * registered its area (checked below), and menu labels, which the build adds
+ * to the language's chunk (`MENU_OWN_TITLES` of app/utils/route-titles.ts).
  */
 const NOT_IN_BROWSER = ["utils/site-map.ts"];
 
