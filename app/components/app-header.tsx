@@ -34,12 +34,12 @@ export function AppHeader({
   const { t } = useTranslation();
 
   return (
-    <header className="flex h-header shrink-0 items-center gap-1 border-b border-gray-200 bg-white px-2 sm:gap-2 sm:px-4">
+    <header className="app-header">
       <button
         ref={toggleRef}
         type="button"
         onClick={onToggleMenu}
-        className="rounded-md p-2 text-gray-600 hover:bg-gray-100"
+        className="header-button"
         aria-label={menuExpanded ? t("common.collapseMenu") : t("common.expandMenu")}
         aria-expanded={menuExpanded}
         aria-controls={menuId}
@@ -53,7 +53,7 @@ export function AppHeader({
       {canOpenSettings ? (
         <Link
           to={localizePath("/setting/center", locale)}
-          className="rounded-md p-2 text-gray-600 hover:bg-gray-100"
+          className="header-button"
           aria-label={t("common.settings")}
           title={t("common.settings")}
         >
@@ -69,9 +69,6 @@ export function AppHeader({
   );
 }
 
-const USER_MENU_ITEM =
-  "flex w-full items-center gap-2 rounded px-3 py-1.5 text-left text-sm text-gray-700";
-
 /**
  * The user's name and the menu with the logout. The server draws a plain
  * `<details>` (it opens without JavaScript, and costs no menu component on
@@ -82,33 +79,26 @@ function UserMenu({ username }: { username: string }) {
   const hydrated = useHydrated();
   const face = (
     <>
-      <span
-        className="flex size-8 items-center justify-center rounded-full bg-brand-600 text-sm font-semibold text-white"
-        aria-hidden="true"
-      >
+      <span className="user-initial" aria-hidden="true">
         {username.slice(0, 1).toUpperCase()}
       </span>
-      <span
-        className="max-w-48 truncate text-sm text-gray-700 max-sm:sr-only"
-        data-testid="user-name"
-      >
+      <span className="user-name" data-testid="user-name">
         {username}
       </span>
       <span className="sr-only">{t("common.userMenuSuffix")}</span>
     </>
   );
-  const buttonClass = "flex items-center gap-2 rounded-md px-2 py-1 hover:bg-gray-100";
   if (!hydrated) {
     return (
       <details className="relative">
-        <summary className={`${buttonClass} cursor-pointer list-none`} data-testid="user-menu">
+        <summary className="user-button cursor-pointer list-none" data-testid="user-menu">
           {face}
         </summary>
-        <div className="absolute right-0 z-40 mt-1 min-w-40 rounded-md border border-gray-200 bg-white p-1 shadow-lg">
+        <div className="user-panel absolute right-0">
           <button
             type="submit"
             form="logout-form"
-            className={`${USER_MENU_ITEM} hover:bg-brand-50`}
+            className="user-menu-item hover:bg-brand-50"
             data-testid="logout"
           >
             <LogoutIcon className="size-4" />
@@ -120,19 +110,16 @@ function UserMenu({ username }: { username: string }) {
   }
   return (
     <Menu as="div" className="relative">
-      <MenuButton className={buttonClass} data-testid="user-menu">
+      <MenuButton className="user-button" data-testid="user-menu">
         {face}
       </MenuButton>
-      <MenuItems
-        anchor="bottom end"
-        className="z-40 mt-1 min-w-40 rounded-md border border-gray-200 bg-white p-1 shadow-lg focus:outline-none"
-      >
+      <MenuItems anchor="bottom end" className="user-panel focus:outline-none">
         {/* The form lives outside the menu, which unmounts its items on click. */}
         <MenuItem
           as="button"
           type="button"
           onClick={() => submitForm("logout-form")}
-          className={`${USER_MENU_ITEM} data-focus:bg-brand-50`}
+          className="user-menu-item data-focus:bg-brand-50"
           data-testid="logout"
         >
           <LogoutIcon className="size-4" />

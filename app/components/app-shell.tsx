@@ -5,7 +5,9 @@ import { Notice } from "~/components/form-messages.tsx";
 import { NotificationBell } from "~/components/notification-bell.tsx";
 import { SIDE_MENU_ID, SideMenu } from "~/components/side-menu.tsx";
 import { useTranslation } from "~/utils/i18n.ts";
+import { canOpen, menuFor } from "~/utils/permissions.ts";
 import { MENU_COOKIE, type ShellData } from "~/utils/shell-data.ts";
+import { PATHS } from "~/utils/site-map.ts";
 import { useWideWindow } from "~/utils/use-wide-window.ts";
 
 /** Side menu, header and the page (or, after a page's failure, its error). */
@@ -35,15 +37,11 @@ export function Shell({ data, children }: { data: ShellData; children: ReactNode
     // A narrow window's layout is in app.css ("Narrow windows").
     <div className="flex h-screen overflow-hidden" data-shell>
       {/* The first Tab stop of every page: past the menu and the header, to the page. */}
-      <a
-        href="#main"
-        className="sr-only z-50 rounded-md bg-white text-sm font-medium text-brand-700 shadow-lg outline-2 outline-brand-600 focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:px-4 focus:py-2"
-        data-testid="skip-link"
-      >
+      <a href="#main" className="skip-link" data-testid="skip-link">
         {t("common.skipToContent")}
       </a>
       <SideMenu
-        items={data.menu}
+        items={menuFor(data.viewer)}
         collapsed={collapsed && wide}
         locale={data.locale}
         drawerOpen={drawerOpen}
@@ -63,8 +61,8 @@ export function Shell({ data, children }: { data: ShellData; children: ReactNode
           menuId={SIDE_MENU_ID}
           toggleRef={toggleButton}
           onToggleMenu={toggle}
-          canOpenSettings={data.canOpenSettings}
-          bell={<NotificationBell unread={data.unread} notices={data.notices} />}
+          canOpenSettings={canOpen(data.viewer, PATHS.settingCenter)}
+          bell={<NotificationBell unread={data.unread} />}
         />
         <main
           id="main"

@@ -138,7 +138,7 @@ export function FilterField({
 }) {
   return (
     <div className={fit ? "w-max max-w-full min-w-44" : "w-44"}>
-      <label htmlFor={htmlFor} className="mb-1 block text-xs font-medium text-gray-600">
+      <label htmlFor={htmlFor} className="filter-label">
         {label}
       </label>
       {children}
@@ -171,14 +171,25 @@ export function RecentInput({
     return () => form.removeEventListener("submit", remember);
   }, [setRecent]);
   const listId = `${id}-recent`;
+  // The inputs are kept in this browser: the server draws no list, the browser one with something in it.
+  const offered = recent.length > 0;
   return (
     <>
-      <input ref={ref} id={id} list={listId} autoComplete="off" className="input" {...rest} />
-      <datalist id={listId} data-testid={listId}>
-        {recent.map((value) => (
-          <option key={value} value={value} />
-        ))}
-      </datalist>
+      <input
+        ref={ref}
+        id={id}
+        list={offered ? listId : undefined}
+        autoComplete="off"
+        className="input"
+        {...rest}
+      />
+      {offered ? (
+        <datalist id={listId} data-testid={listId}>
+          {recent.map((value) => (
+            <option key={value} value={value} />
+          ))}
+        </datalist>
+      ) : null}
     </>
   );
 }

@@ -1,4 +1,5 @@
-import { useLocation } from "react-router";
+import { useEffect } from "react";
+import { useFetcher, useLocation } from "react-router";
 import type { Locale } from "~/locales/index.ts";
 import { useTranslation } from "~/utils/i18n.ts";
 import { localizePath } from "~/utils/locale-path.ts";
@@ -26,14 +27,46 @@ function BellBadge({ unread }: { unread: number }) {
   return (
     <>
       {name}
-      <span
-        className="absolute top-1 right-0.5 min-w-4 rounded-full bg-red-600 px-1 text-center text-[10px] leading-4 font-semibold text-white"
-        data-testid="notification-badge"
-      >
+      <span className="bell-badge" data-testid="notification-badge">
         {unread > 99 ? "99+" : String(unread)}
       </span>
       <span className="sr-only"> {t("common.unreadSuffix")}</span>
     </>
+  );
+}
+
+/** What the notifications page's loader answers, of which the panel shows the first page. */
+interface NoticePage {
+  list: BellNotice[];
+  unread: number;
+}
+
+/**
+ * The latest notifications, asked for each time the panel opens (the
+ * notifications page's own loader): the page's data carries only the
+ * unread count, which every signed-in page shows.
+ */
+function LatestNotices({ returnTo, pagePath }: { returnTo: string; pagePath: string }) {
+  const { t } = useTranslation();
+  const fetcher = useFetcher<NoticePage>();
+  const { load } = fetcher;
+  useEffect(() => {
+    void load(pagePath);
+  }, [load, pagePath]);
+  if (!fetcher.data) {
+    return (
+      <p className="px-4 py-6 text-center text-sm text-gray-500" aria-busy="true">
+        {t("common.loading")}
+      </p>
+    );
+  }
+  return (
+    <NoticePanelBody
+      unread={fetcher.data.unread}
+      notices={fetcher.data.list}
+      returnTo={returnTo}
+      pagePath={pagePath}
+    />
   );
 }
 
@@ -42,7 +75,7 @@ function BellBadge({ unread }: { unread: number }) {
  * Before JavaScript runs (or without it) the bell is a link to the
  * notifications page; then it opens a panel that also links there.
  */
-export function NotificationBell({ unread, notices }: { unread: number; notices: BellNotice[] }) {
+export function NotificationBell({ unread }: { unread: number }) {
   const { i18n } = useTranslation();
   const location = useLocation();
   const hydrated = useHydrated();
@@ -51,11 +84,7 @@ export function NotificationBell({ unread, notices }: { unread: number; notices:
 
   if (!hydrated) {
     return (
-      <a
-        href={pagePath}
-        className="relative rounded-md p-2 text-gray-600 hover:bg-gray-100"
-        data-testid="notification-bell"
-      >
+      <a href={pagePath} className="header-button relative" data-testid="notification-bell">
         <BellIcon />
         <BellBadge unread={unread} />
       </a>
@@ -64,10 +93,7 @@ export function NotificationBell({ unread, notices }: { unread: number; notices:
 
   return (
     <Popover className="relative">
-      <PopoverButton
-        className="relative rounded-md p-2 text-gray-600 hover:bg-gray-100"
-        data-testid="notification-bell"
-      >
+      <PopoverButton className="header-button relative" data-testid="notification-bell">
         <BellIcon />
         <BellBadge unread={unread} />
       </PopoverButton>
@@ -76,12 +102,7 @@ export function NotificationBell({ unread, notices }: { unread: number; notices:
         data-testid="notification-panel"
         data-bell-panel
       >
-        <NoticePanelBody
-          unread={unread}
-          notices={notices}
-          returnTo={returnTo}
-          pagePath={pagePath}
-        />
+        <LatestNotices returnTo={returnTo} pagePath={pagePath} />
       </PopoverPanel>
     </Popover>
   );

@@ -6,8 +6,13 @@
  * JavaScript the views are a menu; without, the same links in a disclosure.
  * Every form is a plain post to `/saved-views`, answered by a redirect back
  * here, so each works with and without JavaScript.
+ *
+ * The disclosure's forms are not in the first paint: before the page runs
+ * (and without JavaScript) it is a link to the list's own address with
+ * `manage=views`, which draws it open; once the page runs, it draws them
+ * when first opened (docs/decisions/2026-11-26-closed-filters-on-addresses-of-their-own.md).
  */
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Form, Link, useLocation } from "react-router";
 import { Notice } from "~/components/form-messages.tsx";
 import { Menu, MenuButton, MenuItem, MenuItems } from "~/components/headless.tsx";
@@ -24,6 +29,10 @@ import {
 import { SUBMISSION_FIELD } from "~/utils/submission-field.ts";
 import { useHydrated } from "~/utils/use-hydrated.ts";
 
+/** The query parameter of the list's address that draws the views' disclosure open. */
+const MANAGE_PARAM = "manage";
+const MANAGE_VIEWS = "views";
+
 const ITEM =
   "flex w-full items-center gap-2 rounded px-3 py-1.5 text-left text-sm text-gray-700 data-focus:bg-brand-50 hover:bg-gray-50";
 
@@ -32,9 +41,13 @@ export function SavedViews({ data }: { data: ListViews }) {
   const hydrated = useHydrated();
   const location = useLocation();
   const params = new URLSearchParams(location.search);
-  // A notice is shown once: the forms post the page without its result's id.
+  const asked = params.get(MANAGE_PARAM) === MANAGE_VIEWS;
+  // A notice is shown once, and the list comes back closed: the forms post
+  // the page without its result's id and without the open disclosure.
   params.delete(RESULT_PARAM);
+  params.delete(MANAGE_PARAM);
   const back = `${location.pathname}${params.size > 0 ? `?${params}` : ""}`;
+  const [opened, setOpened] = useState(false);
   const noView = data.hasDefault ? new URLSearchParams(NO_VIEW_QUERY) : new URLSearchParams();
   /** The list at a view's query; an empty one is "no filters", not the bare list's default. */
   const hrefOf = (query: string) =>
@@ -44,8 +57,11 @@ export function SavedViews({ data }: { data: ListViews }) {
   const done = new URLSearchParams(location.search).has(RESULT_PARAM) ? data.notice : null;
   // With JavaScript the page stays: the disclosure closes once a change (or a view) is shown.
   const manage = useRef<HTMLDetailsElement>(null);
+  const shownKey = useRef(location.key);
   useEffect(() => {
-    if (manage.current && location.key) manage.current.open = false;
+    if (shownKey.current === location.key) return;
+    shownKey.current = location.key;
+    if (manage.current) manage.current.open = false;
   }, [location.key]);
 
   const links = (
@@ -99,47 +115,88 @@ export function SavedViews({ data }: { data: ListViews }) {
           </MenuItems>
         </Menu>
       ) : null}
-      <details ref={manage} className="relative" data-testid="saved-views-manage">
-        <summary className="btn-secondary h-8 cursor-pointer list-none px-3">
-          {hydrated ? t("views.manage") : t("views.menu", { name: current })}
-        </summary>
-        <div className="absolute left-0 z-30 mt-1 flex w-80 max-w-[calc(100vw-2rem)] flex-col gap-3 rounded-md border border-gray-200 bg-white p-3 shadow-lg">
-          {hydrated ? null : links}
-          {data.unavailable ? null : (
-            <>
-              <SaveForm data={data} back={back} />
-              {applied ? (
-                <ViewForm data={data} back={back} intent="update" id={applied.id}>
-                  <button
-                    type="submit"
-                    className="btn-secondary h-auto min-h-8 w-full py-1 break-words"
-                  >
-                    {t("views.update", { name: applied.name })}
-                  </button>
-                </ViewForm>
-              ) : null}
-              {data.views.length === 0 ? (
-                <p className="text-sm text-gray-500">{t("views.empty")}</p>
-              ) : (
-                <ul
-                  className="flex flex-col divide-y divide-gray-100"
-                  data-testid="saved-view-rows"
-                >
-                  {data.views.map((view) => (
-                    <ViewRow key={view.id} view={view} data={data} back={back} />
-                  ))}
-                </ul>
-              )}
-              <p className="text-xs text-gray-500">{t("views.defaultHint")}</p>
-            </>
-          )}
-        </div>
-      </details>
+      {!hydrated && !asked ? (
+        <Link
+          to={listHref(location.pathname, params, { [MANAGE_PARAM]: MANAGE_VIEWS })}
+          className="btn-secondary h-8 px-3"
+          // Another id than the disclosure's: tests know a page runs by the disclosure.
+          data-testid="saved-views-manage-link"
+        >
+          {t("views.menu", { name: current })}
+        </Link>
+      ) : (
+        <details
+          ref={manage}
+          className="relative"
+          open={asked}
+          onToggle={(event) => {
+            if (event.currentTarget.open) setOpened(true);
+          }}
+          data-testid="saved-views-manage"
+        >
+          <summary className="btn-secondary h-8 cursor-pointer list-none px-3">
+            {hydrated ? t("views.manage") : t("views.menu", { name: current })}
+          </summary>
+          {asked || opened ? (
+            <ManagePanel
+              data={data}
+              back={back}
+              applied={applied}
+              links={hydrated ? null : links}
+            />
+          ) : null}
+        </details>
+      )}
       {done ? (
         <div className="min-w-0 flex-1" data-testid="saved-views-notice">
           <Notice kind={done.kind}>{done.message}</Notice>
         </div>
       ) : null}
+    </div>
+  );
+}
+
+/** The disclosure's contents: the views as links (before the page runs), and the forms. */
+function ManagePanel({
+  data,
+  back,
+  applied,
+  links,
+}: {
+  data: ListViews;
+  back: string;
+  applied: ViewEntry | null;
+  links: React.ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="absolute left-0 z-30 mt-1 flex w-80 max-w-[calc(100vw-2rem)] flex-col gap-3 rounded-md border border-gray-200 bg-white p-3 shadow-lg">
+      {links}
+      {data.unavailable ? null : (
+        <>
+          <SaveForm data={data} back={back} />
+          {applied ? (
+            <ViewForm data={data} back={back} intent="update" id={applied.id}>
+              <button
+                type="submit"
+                className="btn-secondary h-auto min-h-8 w-full py-1 break-words"
+              >
+                {t("views.update", { name: applied.name })}
+              </button>
+            </ViewForm>
+          ) : null}
+          {data.views.length === 0 ? (
+            <p className="text-sm text-gray-500">{t("views.empty")}</p>
+          ) : (
+            <ul className="flex flex-col divide-y divide-gray-100" data-testid="saved-view-rows">
+              {data.views.map((view) => (
+                <ViewRow key={view.id} view={view} data={data} back={back} />
+              ))}
+            </ul>
+          )}
+          <p className="text-xs text-gray-500">{t("views.defaultHint")}</p>
+        </>
+      )}
     </div>
   );
 }

@@ -72,31 +72,23 @@ export function SideMenu({
       id={SIDE_MENU_ID}
       aria-label={t("common.appName")}
       onBlur={closeWhenLeft}
-      className={`flex shrink-0 flex-col bg-gray-900 text-gray-300 transition-[width] duration-200 ${collapsed ? "w-menu-collapsed" : "w-menu"}`}
+      className={`side-menu ${collapsed ? "w-menu-collapsed" : "w-menu"}`}
       data-testid="side-menu"
       data-side-menu
       data-collapsed={collapsed}
       data-drawer={drawerOpen ? "open" : undefined}
     >
-      <div className="flex h-header items-center gap-2 overflow-hidden border-b border-white/10 px-4">
+      <div className="menu-brand">
         <img src="/logo.svg" alt="" className="size-8 shrink-0" />
-        {collapsed ? null : (
-          <span className="text-xs leading-tight font-semibold text-white">
-            {t("common.appName")}
-          </span>
-        )}
+        {collapsed ? null : <span>{t("common.appName")}</span>}
       </div>
-      <ul className="flex-1 space-y-0.5 overflow-y-auto overflow-x-hidden py-3">
+      <ul className="menu-entries">
         {items.map((item) => {
           const IconComponent = item.icon ? MENU_ICONS[item.icon] : null;
-          const icon = IconComponent ? <IconComponent className="size-5 shrink-0" /> : null;
+          const icon = IconComponent ? <IconComponent /> : null;
           const label = t(item.label);
           const group =
-            item.group && !collapsed ? (
-              <li className="px-5 pt-3 pb-1 text-[11px] font-medium tracking-wide text-gray-400 uppercase">
-                {t(item.group)}
-              </li>
-            ) : null;
+            item.group && !collapsed ? <li className="menu-heading">{t(item.group)}</li> : null;
 
           const children = item.children;
           if (!children) {
@@ -111,11 +103,7 @@ export function SideMenu({
                     aria-current={isActive(item, currentPath) ? "page" : undefined}
                   >
                     {icon}
-                    {collapsed ? (
-                      <span className="sr-only">{label}</span>
-                    ) : (
-                      <span className="min-w-0 break-words">{label}</span>
-                    )}
+                    {collapsed ? <span className="sr-only">{label}</span> : <span>{label}</span>}
                   </Link>
                 </li>
               </Fragment>
@@ -130,7 +118,7 @@ export function SideMenu({
                   className={className}
                   aria-current={isActive(child, currentPath) ? "page" : undefined}
                 >
-                  <span className="min-w-0 break-words">{t(child.label)}</span>
+                  <span>{t(child.label)}</span>
                 </Link>
               </li>
             ));
@@ -166,13 +154,13 @@ export function SideMenu({
             <Fragment key={item.path}>
               {group}
               <li>
-                <details open className="group">
+                <details open>
                   <summary className={open ? "menu-group text-white" : "menu-group"}>
                     {icon}
-                    <span className="min-w-0 flex-1 break-words text-left">{label}</span>
-                    <ChevronIcon className="size-4 transition-transform group-open:rotate-180" />
+                    <span>{label}</span>
+                    <ChevronIcon className="size-4" />
                   </summary>
-                  <ul className="mx-2 space-y-0.5 py-0.5">{childLinks("menu-sub")}</ul>
+                  <ul className="menu-subs">{childLinks("menu-sub")}</ul>
                 </details>
               </li>
             </Fragment>

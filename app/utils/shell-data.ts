@@ -1,6 +1,5 @@
-import type { Notice } from "~/contract/notice.ts";
+import type { Role } from "~/contract/roles.ts";
 import type { Locale } from "~/locales/index.ts";
-import type { MenuItem } from "~/utils/site-map.ts";
 
 /** The cookie that keeps the side menu collapsed, read by the loader for the first paint. */
 export const MENU_COOKIE = "menu_collapsed";
@@ -8,12 +7,16 @@ export const MENU_COOKIE = "menu_collapsed";
 /** What the signed-in layout draws around a page: menu, header, bell and a one-time notice. */
 export interface ShellData {
   flash: { kind: "success" | "error" | "info"; message: string } | null;
+  /** Unread notifications: the bell's badge (its panel asks for the latest when opened). */
   unread: number;
-  notices: Notice[];
   locale: Locale;
   username: string;
-  menu: MenuItem[];
-  canOpenSettings: boolean;
+  /**
+   * Who is signed in, as the page rules read it: the browser draws the menu
+   * from the site map it already has (`menuFor`), so the page's data does
+   * not carry every entry.
+   */
+  viewer: { scope: Role[]; subAccount: boolean };
   collapsed: boolean;
 }
 

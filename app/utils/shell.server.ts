@@ -2,10 +2,8 @@ import { data, type RouterContextProvider } from "react-router";
 import type { CurrentUser } from "~/contract/index.ts";
 import { readCookie } from "~/utils/cookies.ts";
 import type { ErrorPayload } from "~/utils/error-payload.ts";
-import { canOpen, menuFor } from "~/utils/permissions.ts";
 import { apiContext, getLocale } from "~/utils/request-context.server.ts";
 import { MENU_COOKIE, type ShellData } from "~/utils/shell-data.ts";
-import { PATHS } from "~/utils/site-map.ts";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -16,17 +14,16 @@ export async function loadShell(
   user: CurrentUser,
   flash: ShellData["flash"] = null,
 ): Promise<ShellData> {
+  // Only the unread count is drawn; the bell's panel asks for the latest itself.
   const notices = await context
     .get(apiContext)
-    .call("notices", { query: { current: 1, pageSize: 10 } });
+    .call("notices", { query: { current: 1, pageSize: 1 } });
   return {
     flash,
     unread: notices.unread,
-    notices: notices.list,
     locale: getLocale(context),
     username: user.username,
-    menu: menuFor(user),
-    canOpenSettings: canOpen(user, PATHS.settingCenter),
+    viewer: { scope: user.scope, subAccount: user.subAccount === true },
     collapsed: readCookie(request.headers.get("Cookie"), MENU_COOKIE) === "1",
   };
 }

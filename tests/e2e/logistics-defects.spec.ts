@@ -67,8 +67,11 @@ for (const lang of ["zh", "en"] as const) {
       const page = await context.newPage();
       await signIn(page, ACCOUNTS.manager, { locale: lang });
       await page.goto(`${prefix}/order`);
-      // The statuses are checkboxes in a disclosure, which opens without JavaScript too.
-      await page.getByTestId("status-choices").locator("summary").click();
+      // The statuses are checkboxes in a disclosure, which opens without JavaScript too:
+      // closed, it is a link to the list's address that draws them open.
+      await page.getByTestId("status-choices-link").click();
+      await expect(page).toHaveURL(new RegExp(`${prefix}/order/\\?filters=status$`));
+      await expect(page.getByTestId("status-choices")).toHaveAttribute("open", "");
       await page.getByTestId("status-choice-4").check();
       await page.getByRole("button", { name: common.search }).click();
       await expect(page).toHaveURL(new RegExp(`${prefix}/order/\\?cbaStatus=4$`));

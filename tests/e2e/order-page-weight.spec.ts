@@ -25,7 +25,33 @@ test("a page of orders carries no order's lines until one is opened, then fetche
   // have addresses of their own.
   expect(html).not.toContain('type="file"');
   expect(html).not.toContain('data-testid="column-form"');
+  // Closed "more filters" is its link: no day or amount range drawn.
+  expect(html).toContain('data-testid="more-filters-link"');
+  expect(html).not.toContain('id="filter-created-start"');
+  expect(html).not.toContain('id="filter-paidMin"');
+  // So are the statuses' choices while none is chosen.
+  expect(html).toContain('data-testid="status-choices-link"');
+  expect(html).not.toContain('name="cbaStatus"');
+  // Closed, the saved views' disclosure is a link: no form to save a view drawn.
+  expect(html).toContain('data-testid="saved-views-manage-link"');
+  expect(html).not.toContain('id="orders-view-name"');
+  // Icons are named from one sprite, not drawn path by path (the settings gear's).
+  expect(html).not.toContain("M19.4 15a1.7");
+  // The layout's data: neither the menu's entries (the browser draws them from
+  // the site map) nor the bell's notifications (asked for when it opens).
+  expect(html).not.toContain('\\"menu.server\\"');
+  expect(html).not.toContain("资质审核通过");
   await hydrated(page);
+  // The menu is drawn in the browser the same, and the bell's panel lists the notifications.
+  await expect(page.getByTestId("side-menu").locator('[aria-current="page"]')).toHaveAttribute(
+    "href",
+    "/server",
+  );
+  await page.getByTestId("notification-bell").click();
+  await expect(
+    page.getByTestId("notification-panel").getByText("资质审核通过", { exact: true }),
+  ).toBeVisible();
+  await page.keyboard.press("Escape");
 
   const first = page.locator("tr[data-row-key]").first();
   const orderNo = (await first.getAttribute("data-row-key")) ?? "";

@@ -20,10 +20,21 @@ const TEXT = {
 const headersOf = (page: Page) => page.getByTestId("orders").locator("thead th");
 const fill = (text: string, name: string) => text.replace("{{name}}", name);
 
+/**
+ * Opens the control's disclosure: with JavaScript its summary; without, the
+ * link that stands for it closed, to the list's address that draws it open.
+ */
+async function openManage(page: Page) {
+  const link = page.getByTestId("saved-views-manage-link");
+  if (await link.isVisible()) await link.click();
+  else await page.getByTestId("saved-views-manage").locator("summary").click();
+  await expect(page.getByTestId("saved-views-manage")).toHaveAttribute("open", "");
+}
+
 /** Saves the page's filters as a view, through the control's disclosure. */
 async function saveView(page: Page, v: typeof zhViews, name: string, isDefault = false) {
   const manage = page.getByTestId("saved-views-manage");
-  await manage.locator("summary").click();
+  await openManage(page);
   await manage.getByLabel(v.saveAs).fill(name);
   if (isDefault) await manage.getByLabel(v.makeDefault).check();
   await manage.getByTestId("save-view").click();
@@ -135,22 +146,27 @@ test("without JavaScript views are saved, applied, made default and deleted", as
   await columns.getByLabel(l.order.consignee, { exact: true }).uncheck();
   await columns.getByRole("button").click();
   await expect(headersOf(page).filter({ hasText: l.order.consignee })).toHaveCount(0);
+  // Closed, the control's forms are not drawn: a link opens them.
+  await expect(page.getByTestId("saved-views-manage")).toHaveCount(0);
+  await expect(page.locator("#orders-view-name")).toHaveCount(0);
   await saveView(page, v, "已扣留");
+  // The answer is the list with the disclosure closed.
+  await expect(page).not.toHaveURL(/manage=views/);
   // A reload of the answer shows the same page; the view was saved once.
   await page.reload();
   const manage = page.getByTestId("saved-views-manage");
-  await manage.locator("summary").click();
+  await openManage(page);
   await expect(manage.getByTestId("saved-view-row")).toHaveCount(1);
   await expect(manage.locator("summary")).toContainText(fill(v.menu, "已扣留"));
 
   // Elsewhere in the list, the view is a plain link.
   await page.goto("/order/?cbaStatus=1");
   await expect(headersOf(page).filter({ hasText: l.order.consignee })).toHaveCount(0);
-  await manage.locator("summary").click();
+  await openManage(page);
   await manage.getByTestId("saved-view-links").getByRole("link", { name: "已扣留" }).click();
   await expect(page).toHaveURL(/\/order\/\?cbaStatus=4$/);
 
-  await manage.locator("summary").click();
+  await openManage(page);
   await manage
     .getByTestId("saved-view-row")
     .getByRole("button", { name: `${v.setDefault} 已扣留` })
@@ -159,7 +175,7 @@ test("without JavaScript views are saved, applied, made default and deleted", as
   await page.goto("/order/");
   await expect(page).toHaveURL(/\/order\/\?cbaStatus=4$/);
 
-  await manage.locator("summary").click();
+  await openManage(page);
   await manage
     .getByTestId("saved-view-row")
     .getByRole("button", { name: `${v.remove} 已扣留` })

@@ -41,3 +41,14 @@ export interface OrderRangeFilterView {
   /** How many of the ranges are filled in (applied or wrong): the disclosure opens with any. */
   rangesInUse: number;
 }
+
+/**
+ * The list's address with a closed filter drawn open: `?filters=more` the
+ * day and amount ranges, `?filters=status` the statuses' choices. Before the
+ * page runs, or without JavaScript, each closed disclosure is a link there,
+ * so the first paint carries only its label
+ * (docs/decisions/2026-11-26-closed-filters-on-addresses-of-their-own.md).
+ */
+export const MORE_FILTERS_PARAM = "filters";
+export const MORE_FILTERS_OPEN = "more";
+export const STATUS_CHOICES_OPEN = "status";

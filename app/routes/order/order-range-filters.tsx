@@ -2,28 +2,44 @@
  * The order list's filters beyond the text fields: several statuses at once,
  * and the day and amount ranges in a disclosure. Plain form controls inside
  * the list's GET form, so they land in the address without JavaScript too;
- * JavaScript only keeps the status summary up to date and closes its panel.
+ * JavaScript keeps the status summary up to date, closes its panel, and
+ * draws the closed ranges when they are opened.
  */
 import { useEffect, useRef, useState } from "react";
+import { Link, useLocation } from "react-router";
 import { DateRangeField } from "~/components/date-range.tsx";
 import { ErrorLine } from "~/components/form-messages.tsx";
 import type { OrderStatusCode } from "~/contract/status-codes.ts";
 import { useTranslation } from "~/utils/i18n.ts";
+import { listHref } from "~/utils/list-query.ts";
 import { ORDER_STATUSES, orderStatusKey } from "~/utils/logistics-status.ts";
+import { useHydrated } from "~/utils/use-hydrated.ts";
 import {
   DAY_RANGE_NAMES,
   DAY_RANGES,
+  MORE_FILTERS_OPEN,
+  MORE_FILTERS_PARAM,
   type OrderRangeFilterView,
   PAID_MAX_LENGTH,
   PAID_PARAMS,
+  STATUS_CHOICES_OPEN,
 } from "./order-filters.ts";
 
 /**
  * The statuses as checkboxes in a disclosure that looks like the other
  * fields: none checked is every status; each checked one repeats `cbaStatus`.
+ * With none chosen its checkboxes are not in the first paint: before the
+ * page runs (and without JavaScript) the field is a link to the address
+ * that draws them (`?filters=status`, or `?filters=more`); once the page
+ * runs, they are drawn when the disclosure first opens.
  */
 export function OrderStatusChoices({ chosen }: { chosen: readonly OrderStatusCode[] }) {
   const { t } = useTranslation();
+  const hydrated = useHydrated();
+  const location = useLocation();
+  const params = new URLSearchParams(location.search);
+  const asked = params.get(MORE_FILTERS_PARAM);
+  const [opened, setOpened] = useState(false);
   const [checked, setChecked] = useState<readonly number[]>(chosen);
   const ref = useRef<HTMLDetailsElement>(null);
   // With JavaScript the panel closes like a menu: a click elsewhere or Escape.
@@ -52,49 +68,96 @@ export function OrderStatusChoices({ chosen }: { chosen: readonly OrderStatusCod
       : ORDER_STATUSES.filter((code) => checked.includes(code))
           .map((code) => t(orderStatusKey(code)))
           .join(t("common.listSeparator"));
+  const face = (
+    <>
+      <span id="filter-cbaStatus-summary" className="truncate" data-testid="status-summary">
+        {summary}
+      </span>
+      <span aria-hidden="true" className="text-xs text-gray-500">
+        ▾
+      </span>
+    </>
+  );
+  const fieldClass =
+    "input flex cursor-pointer list-none items-center justify-between gap-2 [&::-webkit-details-marker]:hidden";
+  const drawn = chosen.length > 0 || asked === STATUS_CHOICES_OPEN || asked === MORE_FILTERS_OPEN;
   return (
     <div className="relative w-44">
-      <span id="filter-cbaStatus-label" className="mb-1 block text-xs font-medium text-gray-600">
+      <span id="filter-cbaStatus-label" className="filter-label">
         {t("logistics.order.status")}
       </span>
-      <details ref={ref} id="filter-cbaStatus" data-testid="status-choices">
-        <summary
+      {!drawn && !hydrated ? (
+        <Link
+          to={listHref(location.pathname, params, { [MORE_FILTERS_PARAM]: STATUS_CHOICES_OPEN })}
           aria-labelledby="filter-cbaStatus-label filter-cbaStatus-summary"
-          className="input flex cursor-pointer list-none items-center justify-between gap-2 [&::-webkit-details-marker]:hidden"
+          className={fieldClass}
+          // Another id than the disclosure's: tests know a page runs by the disclosure.
+          data-testid="status-choices-link"
         >
-          <span id="filter-cbaStatus-summary" className="truncate" data-testid="status-summary">
-            {summary}
-          </span>
-          <span aria-hidden="true" className="text-xs text-gray-500">
-            ▾
-          </span>
-        </summary>
-        <fieldset className="absolute z-20 mt-1 w-max min-w-full rounded-md border border-gray-200 bg-white px-3 py-2 shadow-lg">
-          <legend className="sr-only">{t("logistics.order.status")}</legend>
-          {ORDER_STATUSES.map((code) => (
-            <label key={code} className="flex items-center gap-2 py-1 text-sm">
-              <input
-                type="checkbox"
-                name="cbaStatus"
-                value={code}
-                defaultChecked={chosen.includes(code)}
-                onChange={(event) => {
-                  const on = event.currentTarget.checked;
-                  setChecked((now) => (on ? [...now, code] : now.filter((c) => c !== code)));
-                }}
-                className="size-4 rounded border-gray-300 text-brand-600"
-                data-testid={`status-choice-${code}`}
-              />
-              {t(orderStatusKey(code))}
-            </label>
-          ))}
-        </fieldset>
-      </details>
+          {face}
+        </Link>
+      ) : (
+        <details
+          ref={ref}
+          id="filter-cbaStatus"
+          open={asked === STATUS_CHOICES_OPEN}
+          onToggle={(event) => {
+            if (event.currentTarget.open) setOpened(true);
+          }}
+          data-testid="status-choices"
+        >
+          <summary
+            aria-labelledby="filter-cbaStatus-label filter-cbaStatus-summary"
+            className={fieldClass}
+          >
+            {face}
+          </summary>
+          {drawn || opened ? <StatusBoxes chosen={chosen} onChange={setChecked} /> : null}
+        </details>
+      )}
     </div>
   );
 }
 
-/** The day ranges and the amount range, in a disclosure open whenever one is in use. */
+/** The statuses' checkboxes, in the panel of their disclosure. */
+function StatusBoxes({
+  chosen,
+  onChange,
+}: {
+  chosen: readonly OrderStatusCode[];
+  onChange: (update: (now: readonly number[]) => readonly number[]) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <fieldset className="absolute z-20 mt-1 w-max min-w-full rounded-md border border-gray-200 bg-white px-3 py-2 shadow-lg">
+      <legend className="sr-only">{t("logistics.order.status")}</legend>
+      {ORDER_STATUSES.map((code) => (
+        <label key={code} className="menu-check">
+          <input
+            type="checkbox"
+            name="cbaStatus"
+            value={code}
+            defaultChecked={chosen.includes(code)}
+            onChange={(event) => {
+              const on = event.currentTarget.checked;
+              onChange((now) => (on ? [...now, code] : now.filter((c) => c !== code)));
+            }}
+            data-testid={`status-choice-${code}`}
+          />
+          {t(orderStatusKey(code))}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+/**
+ * The day ranges and the amount range, in a disclosure open whenever one is
+ * in use or the address asks for it (`?filters=more`). Closed, its fields
+ * are not drawn: before the page runs (and without JavaScript) it is a link
+ * to that address; once the page runs, a disclosure that draws them when
+ * first opened.
+ */
 export function OrderRangeFilters({
   view,
   today,
@@ -104,46 +167,83 @@ export function OrderRangeFilters({
   today: string;
 }) {
   const { t } = useTranslation();
-  const { paid } = view;
-  const paidInvalid = paid.error ? true : undefined;
+  const hydrated = useHydrated();
+  const location = useLocation();
+  const params = new URLSearchParams(location.search);
+  const inUse = view.rangesInUse > 0;
+  const asked = params.get(MORE_FILTERS_PARAM) === MORE_FILTERS_OPEN;
+  const [opened, setOpened] = useState(false);
+  const label = inUse
+    ? t("logistics.order.moreFiltersInUse", { n: view.rangesInUse })
+    : t("logistics.order.moreFilters");
+  if (!inUse && !asked && !hydrated) {
+    return (
+      <p className="w-full">
+        <Link
+          to={listHref(location.pathname, params, { [MORE_FILTERS_PARAM]: MORE_FILTERS_OPEN })}
+          className="btn-link inline-flex items-center gap-1"
+          // Another id than the disclosure's: tests know a page runs by the disclosure.
+          data-testid="more-filters-link"
+        >
+          <span aria-hidden="true">›</span>
+          {label}
+        </Link>
+      </p>
+    );
+  }
   return (
-    <details className="group w-full" open={view.rangesInUse > 0} data-testid="more-filters">
-      <summary className="btn-link inline-flex cursor-pointer items-center gap-1 text-sm">
+    <details
+      className="group w-full"
+      open={inUse || asked}
+      onToggle={(event) => {
+        if (event.currentTarget.open) setOpened(true);
+      }}
+      data-testid="more-filters"
+    >
+      <summary className="btn-link inline-flex cursor-pointer items-center gap-1">
         <span aria-hidden="true" className="inline-block transition-transform group-open:rotate-90">
           ›
         </span>
-        {view.rangesInUse > 0
-          ? t("logistics.order.moreFiltersInUse", { n: view.rangesInUse })
-          : t("logistics.order.moreFilters")}
+        {label}
       </summary>
-      <div className="mt-3 flex flex-wrap items-start gap-x-8 gap-y-3 rounded-md bg-gray-50 p-3">
-        {DAY_RANGE_NAMES.map((name) => (
-          <div key={name} className="w-80 max-w-full">
-            <DateRangeField
-              id={`filter-${name}`}
-              label={t(`logistics.order.${name}Range`)}
-              range={view.days[name].input}
-              today={today}
-              error={view.days[name].error}
-              names={DAY_RANGES[name]}
-            />
-          </div>
-        ))}
-        <fieldset aria-labelledby="filter-paid-label" className="min-w-0" data-testid="filter-paid">
-          <span id="filter-paid-label" className="mb-1 block text-xs font-medium text-gray-600">
-            {t("logistics.order.paidRange")}
-          </span>
-          <div className="flex items-center gap-1.5">
-            <PaidBound end="min" value={paid.min} invalid={paidInvalid} />
-            <span className="text-sm text-gray-500" aria-hidden="true">
-              –
-            </span>
-            <PaidBound end="max" value={paid.max} invalid={paidInvalid} />
-          </div>
-          {paid.error ? <ErrorLine id="filter-paid-error" errors={[paid.error]} /> : null}
-        </fieldset>
-      </div>
+      {inUse || asked || opened ? <RangeFields view={view} today={today} /> : null}
     </details>
+  );
+}
+
+/** The fields of "more filters": three day ranges and the amount paid. */
+function RangeFields({ view, today }: { view: OrderRangeFilterView; today: string }) {
+  const { t } = useTranslation();
+  const { paid } = view;
+  const paidInvalid = paid.error ? true : undefined;
+  return (
+    <div className="mt-3 flex flex-wrap items-start gap-x-8 gap-y-3 rounded-md bg-gray-50 p-3">
+      {DAY_RANGE_NAMES.map((name) => (
+        <div key={name} className="w-80 max-w-full">
+          <DateRangeField
+            id={`filter-${name}`}
+            label={t(`logistics.order.${name}Range`)}
+            range={view.days[name].input}
+            today={today}
+            error={view.days[name].error}
+            names={DAY_RANGES[name]}
+          />
+        </div>
+      ))}
+      <fieldset aria-labelledby="filter-paid-label" className="min-w-0" data-testid="filter-paid">
+        <span id="filter-paid-label" className="filter-label">
+          {t("logistics.order.paidRange")}
+        </span>
+        <div className="flex items-center gap-1.5">
+          <PaidBound end="min" value={paid.min} invalid={paidInvalid} />
+          <span className="text-sm text-gray-500" aria-hidden="true">
+            –
+          </span>
+          <PaidBound end="max" value={paid.max} invalid={paidInvalid} />
+        </div>
+        {paid.error ? <ErrorLine id="filter-paid-error" errors={[paid.error]} /> : null}
+      </fieldset>
+    </div>
   );
 }
 
