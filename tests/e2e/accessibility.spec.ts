@@ -154,7 +154,7 @@ for (const lang of ["zh", "en"] as const) {
 
       const guestContext = await newContext({ locale: "zh-CN" });
       const guest = await guestContext.newPage();
-      await login(guest, ACCOUNTS.guest, { locale: lang });
+      await signIn(guest, ACCOUNTS.guest, { locale: lang });
       await visit(guest, at("/qualificat"));
       await expectAccessible(guest, "qualification (guest)");
       const forbidden = await guest.goto(at("/order"));

@@ -16,7 +16,6 @@ import {
   ACCOUNTS,
   expect,
   hydrated,
-  login,
   PASSWORD,
   readWorkbook,
   sheetRows,
@@ -174,7 +173,7 @@ test("without JavaScript the log filters, pages to every order and downloads", a
     await expect(page.getByTestId("audit-operation")).toContainText(orderNo);
   // axe runs in the page: it checks the same address with JavaScript.
   const withJs = await (await newContext({ locale: "en-US" })).newPage();
-  await login(withJs, ACCOUNTS.manager, { locale: "en" });
+  await signIn(withJs, ACCOUNTS.manager, { locale: "en" });
   await withJs.goto(page.url());
   await expect(withJs.getByTestId("audit-operation")).toContainText(orders[6]!);
   await expectNoSeriousViolations(withJs);
@@ -207,7 +206,7 @@ test("a second company does not see the operation; the platform sees both compan
   await expect(page.locator("#filter-companyId")).toHaveCount(0);
 
   const platform = await (await newContext({ locale: "en-US" })).newPage();
-  await login(platform, ACCOUNTS.admin, { locale: "en" });
+  await signIn(platform, ACCOUNTS.admin, { locale: "en" });
   await platform.goto("/en/audit");
   await expect(platform.getByRole("columnheader", { name: enAudit.company })).toBeVisible();
   const [newest, before] = [operations(platform).nth(0), operations(platform).nth(1)];

@@ -7,16 +7,7 @@ import { writeFileSync } from "node:fs";
 import type { APIRequestContext } from "@playwright/test";
 import { PNG } from "pngjs";
 import zhI from "../../app/locales/zh/inventory.ts";
-import {
-  ACCOUNTS,
-  expect,
-  hydrated,
-  login,
-  PASSWORD,
-  signIn,
-  test,
-  WORLD_HEADER,
-} from "./fixtures.ts";
+import { ACCOUNTS, expect, hydrated, PASSWORD, signIn, test, WORLD_HEADER } from "./fixtures.ts";
 
 /**
  * A video of the picture for the fake camera: the picture as it is, on a
@@ -100,7 +91,7 @@ test("a label shown to the camera moves its pallet, as a hand scanner's number d
       extraHTTPHeaders: { [WORLD_HEADER]: world },
     });
     const tablet = await context.newPage();
-    await login(tablet, ACCOUNTS.manager);
+    await signIn(tablet, ACCOUNTS.manager);
     await tablet.goto("/inventory_system/inventory");
     await hydrated(tablet);
     const decoders: string[] = [];

@@ -1,5 +1,5 @@
 import { E2E_CAPTCHA_CODE } from "../../playwright.config.ts";
-import { expect, login, test, WORLD_HEADER } from "./fixtures.ts";
+import { expect, signIn, test, WORLD_HEADER } from "./fixtures.ts";
 
 /**
  * The demo is safe to expose: through the portal's public `/api/v1` mount,
@@ -61,7 +61,7 @@ test.describe("the published demo accounts' passwords", () => {
   test("the password settings page says it cannot change, in both languages", async ({
     page,
   }, testInfo) => {
-    await login(page, "manager@demo.test");
+    await signIn(page, "manager@demo.test");
     for (const [path, text] of [
       ["/setting/center", "这是公开的演示账号，任何人都可以使用，因此不能修改密码。"],
       ["/en/setting/center", "This is a published demo account that anyone may use"],

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { ACCOUNTS, expect, hydrated, login, test } from "./fixtures.ts";
+import { ACCOUNTS, expect, hydrated, login, signIn, test } from "./fixtures.ts";
 
 /**
  * A page whose data fails shows the error page inside the home layout: the
@@ -39,7 +39,7 @@ for (const locale of ["zh", "en"] as const) {
 
   test.describe(`errors keep the menu and header (${locale})`, () => {
     test("a page whose loader fails, opened directly", async ({ page, request }) => {
-      await login(page, ACCOUNTS.manager, { locale });
+      await signIn(page, ACCOUNTS.manager, { locale });
       await failCompanyProfile(request);
       const response = await page.goto(`${prefix}/qualificat`);
       expect(response?.status()).toBe(400);
@@ -81,7 +81,7 @@ test("without JavaScript the failed page keeps the menu, whose links work", asyn
 }) => {
   const context = await newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
-  await login(page, ACCOUNTS.manager);
+  await signIn(page, ACCOUNTS.manager);
   await failCompanyProfile(request);
   await page.goto("/qualificat");
   await expectShellWithError(page, "zh");
@@ -106,7 +106,7 @@ for (const locale of ["zh", "en"] as const) {
   }[locale];
 
   test(`a signed-in 403 and 404 keep the menu and header (${locale})`, async ({ page }) => {
-    await login(page, ACCOUNTS.guest, { locale });
+    await signIn(page, ACCOUNTS.guest, { locale });
     const refused = await page.goto(`${prefix}/server`);
     expect(refused?.status()).toBe(403);
     await expect(page.getByTestId("error-message")).toHaveText(text.forbidden);

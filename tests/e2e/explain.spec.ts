@@ -1,4 +1,4 @@
-import { ACCOUNTS, expect, login, signIn, test } from "./fixtures.ts";
+import { ACCOUNTS, expect, signIn, test } from "./fixtures.ts";
 
 test("usage instructions explain the workflows and status codes in both languages", async ({
   page,
@@ -20,7 +20,7 @@ test("usage instructions explain the workflows and status codes in both language
 });
 
 test("a guest may not read the usage instructions", async ({ page }) => {
-  await login(page, ACCOUNTS.guest);
+  await signIn(page, ACCOUNTS.guest);
   const response = await page.goto("/explain");
   expect(response?.status()).toBe(403);
 });

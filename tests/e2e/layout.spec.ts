@@ -4,7 +4,6 @@ import {
   expect,
   expectTranslated,
   hydrated,
-  login,
   STAFF_PAGES,
   signIn,
   submitLogin,
@@ -234,7 +233,7 @@ for (const locale of ["zh", "en"] as const) {
       await expect(page.getByRole("heading", { level: 1 })).toBeInViewport();
       await expect(page.locator('input[name="username"]')).toBeInViewport();
     }
-    await login(page, ACCOUNTS.admin, { locale });
+    await signIn(page, ACCOUNTS.admin, { locale });
     for (const width of ZOOMED_WIDTHS) {
       await page.setViewportSize({ width, height: 800 });
       for (const path of STAFF_PAGES) {
@@ -246,7 +245,7 @@ for (const locale of ["zh", "en"] as const) {
     }
     // A guest's qualification form.
     await page.context().clearCookies();
-    await login(page, ACCOUNTS.guest, { locale });
+    await signIn(page, ACCOUNTS.guest, { locale });
     for (const width of ZOOMED_WIDTHS) {
       await page.setViewportSize({ width, height: 800 });
       await page.goto(`${prefix}/qualificat`);
@@ -257,7 +256,7 @@ for (const locale of ["zh", "en"] as const) {
   });
 
   test(`a zoomed window's menu opens over the page (${locale})`, async ({ page }) => {
-    await login(page, ACCOUNTS.manager, { locale });
+    await signIn(page, ACCOUNTS.manager, { locale });
     await page.setViewportSize({ width: 640, height: 600 });
     await page.goto(`${prefix}/order`);
     await hydrated(page);
@@ -355,7 +354,7 @@ test.describe("with a reader's text spacing", () => {
       await page.goto(`${prefix}/`);
       await page.addStyleTag({ content: TEXT_SPACING });
       await expectLaidOut(page, `${prefix}/ with text spacing`, 1280, SPACED_TEXT);
-      await login(page, ACCOUNTS.admin, { locale });
+      await signIn(page, ACCOUNTS.admin, { locale });
       for (const path of STAFF_PAGES) {
         await page.goto(prefix + path);
         await hydrated(page);

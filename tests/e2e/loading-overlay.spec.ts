@@ -12,7 +12,7 @@ import type { BrowserContext, Request } from "@playwright/test";
 import enCommon from "../../app/locales/en/common.ts";
 import zhCommon from "../../app/locales/zh/common.ts";
 import zhI from "../../app/locales/zh/inventory.ts";
-import { ACCOUNTS, expect, login, signIn, test } from "./fixtures.ts";
+import { ACCOUNTS, expect, signIn, test } from "./fixtures.ts";
 
 /** Holds the requests `matches` picks until `release()`; the others pass. */
 async function holdRequests(context: BrowserContext, matches: (request: Request) => boolean) {
@@ -73,7 +73,7 @@ test("a slow order operation is covered by the overlay until its answer (en)", a
 });
 
 test("a slow scan is not covered: the scanner goes on (zh)", async ({ page }) => {
-  await login(page, ACCOUNTS.manager);
+  await signIn(page, ACCOUNTS.manager);
   // The page's timers on a clock the test moves: the overlay's delay is run, not waited for.
   await page.clock.install();
   await page.goto("/inventory_system/inventory");

@@ -12,7 +12,7 @@ import zhE from "../../app/locales/zh/errors.ts";
 import zhI from "../../app/locales/zh/inventory.ts";
 import zhP from "../../app/locales/zh/paper.ts";
 import { readBarcode } from "./barcode-reader.ts";
-import { ACCOUNTS, expect, hydrated, login, PASSWORD, signIn, test } from "./fixtures.ts";
+import { ACCOUNTS, expect, hydrated, PASSWORD, signIn, test } from "./fixtures.ts";
 
 const TEXT = {
   zh: { p: zhP, i: zhI, e: zhE, prefix: "" },
@@ -105,7 +105,7 @@ for (const lang of ["zh", "en"] as const) {
   }) => {
     const api = await newRequest();
     const { serviceNo, salverNo } = await palletToStockIn(api);
-    await login(page, ACCOUNTS.manager, { locale: lang });
+    await signIn(page, ACCOUNTS.manager, { locale: lang });
 
     // From the pallet list: the row's "print label".
     await page.goto(`${prefix}/server/salver/?serviceNo=${serviceNo}&salverNo=${salverNo}`);
@@ -228,7 +228,7 @@ for (const lang of ["zh", "en"] as const) {
   }) => {
     const api = await newRequest();
     const { serviceNo, salverNo } = await palletToStockIn(api);
-    await login(page, ACCOUNTS.manager, { locale: lang });
+    await signIn(page, ACCOUNTS.manager, { locale: lang });
     for (const path of ["label", "manifest"]) {
       const answer = await page.goto(`${prefix}/server/salver/${path}`);
       expect(answer?.status()).toBe(200);
@@ -251,7 +251,7 @@ for (const lang of ["zh", "en"] as const) {
     // Another company sees neither the label nor the manifest of the pallet.
     const other = await newContext();
     const otherPage = await other.newPage();
-    await login(otherPage, NANSHA, { locale: lang });
+    await signIn(otherPage, NANSHA, { locale: lang });
     for (const path of ["label", "manifest"]) {
       const answer = await otherPage.goto(
         `${prefix}/server/salver/${path}/?serviceNo=${serviceNo}&salverNo=${salverNo}`,

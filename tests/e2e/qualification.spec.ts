@@ -77,7 +77,7 @@ test("a new company submits its qualification, is rejected, resubmits and is app
   // The administrator starts the review and rejects it; a blank reason is refused.
   const adminContext = await newContext({ locale: "zh-CN" });
   const admin = await adminContext.newPage();
-  await login(admin, ACCOUNTS.admin);
+  await signIn(admin, ACCOUNTS.admin);
   await admin.goto("/qualificat");
   const queue = admin.getByTestId("review-queue");
   const row = queue.locator("tr", { hasText: companyName });

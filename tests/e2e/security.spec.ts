@@ -224,7 +224,7 @@ test.describe("headers", () => {
   });
 
   test("pages, data requests and downloads with user data are not stored", async ({ page }) => {
-    await login(page, ACCOUNTS.manager);
+    await signIn(page, ACCOUNTS.manager);
     const request = page.request;
     for (const path of ["/order", "/order.data", "/server", "/order/import-template"]) {
       const response = await request.get(path, { maxRedirects: 0 });
