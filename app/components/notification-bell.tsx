@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { useFetcher, useLocation } from "react-router";
+import type { Notice } from "~/contract/notice.ts";
 import type { Locale } from "~/locales/index.ts";
 import { useTranslation } from "~/utils/i18n.ts";
 import { localizePath } from "~/utils/locale-path.ts";
@@ -7,7 +8,6 @@ import { useHydrated } from "~/utils/use-hydrated.ts";
 import { deferredModule } from "./deferred.tsx";
 import { Popover, PopoverButton, PopoverPanel } from "./headless.tsx";
 import { BellIcon } from "./icons.tsx";
-import type { BellNotice } from "./notice-list.tsx";
 
 // The panel's contents are drawn only once it is opened: their code comes after the first paint.
 const noticeList = deferredModule(
@@ -37,7 +37,7 @@ function BellBadge({ unread }: { unread: number }) {
 
 /** What the notifications page's loader answers, of which the panel shows the first page. */
 interface NoticePage {
-  list: BellNotice[];
+  list: Notice[];
   unread: number;
 }
 
