@@ -75,3 +75,19 @@ describe("the qualification form and a credit code already held", () => {
     expect(await backend("/cba/cba-company", {}, guestToken)).toBeNull();
   });
 });
+
+describe("the review queue", () => {
+  it("is only the administrators': a manager's page has none, and a review posted by one is refused", async () => {
+    const manager = await signedIn("manager@demo.test");
+    const shown = await manager.get(page, "/qualificat", { home: true });
+    expect(shown.status).toBe(200);
+    expect((shown.data as { review?: unknown }).review ?? null).toBeNull();
+    const refused = await manager.post(
+      page,
+      "/qualificat",
+      { intent: "review", decision: "approve", id: "any" },
+      { home: true },
+    );
+    expect(refused.status).toBe(403);
+  });
+});
