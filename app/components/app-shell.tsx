@@ -37,7 +37,11 @@ export function Shell({ data, children }: { data: ShellData; children: ReactNode
     // A narrow window's layout is in app.css ("Narrow windows").
     <div className="flex h-screen overflow-hidden" data-shell>
       {/* The first Tab stop of every page: past the menu and the header, to the page. */}
-      <a href="#main" className="skip-link" data-testid="skip-link">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-white text-sm font-medium text-brand-700 shadow-lg outline-2 outline-brand-600 focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:px-4 focus:py-2"
+        data-testid="skip-link"
+      >
         {t("common.skipToContent")}
       </a>
       <SideMenu

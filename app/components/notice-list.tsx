@@ -56,7 +56,10 @@ export function MarkRead({
   );
 }
 
-/** The open bell panel: "mark all as read", the latest notifications, the link to all of them. */
+/**
+ * The open bell panel: "mark all as read", the latest notifications (`null`
+ * while they are asked for), the link to all of them.
+ */
 export function NoticePanelBody({
   unread,
   notices,
@@ -64,7 +67,7 @@ export function NoticePanelBody({
   pagePath,
 }: {
   unread: number;
-  notices: BellNotice[];
+  notices: BellNotice[] | null;
   returnTo: string;
   pagePath: string;
 }) {
@@ -75,7 +78,11 @@ export function NoticePanelBody({
         <p className="text-sm font-semibold text-gray-900">{t("common.notifications")}</p>
         {unread ? <MarkRead returnTo={returnTo} size="text-xs" /> : null}
       </div>
-      {notices.length === 0 ? (
+      {notices === null ? (
+        <p className="px-4 py-6 text-center text-sm text-gray-500" aria-busy="true">
+          {t("common.loading")}
+        </p>
+      ) : notices.length === 0 ? (
         <p className="px-4 py-6 text-center text-sm text-gray-500">{t("notice.none")}</p>
       ) : (
         <ul className="max-h-96 divide-y divide-gray-100 overflow-y-auto">

@@ -46,24 +46,25 @@ interface NoticePage {
  * notifications page's own loader): the page's data carries only the
  * unread count, which every signed-in page shows.
  */
-function LatestNotices({ returnTo, pagePath }: { returnTo: string; pagePath: string }) {
-  const { t } = useTranslation();
+function LatestNotices({
+  unread,
+  returnTo,
+  pagePath,
+}: {
+  unread: number;
+  returnTo: string;
+  pagePath: string;
+}) {
   const fetcher = useFetcher<NoticePage>();
   const { load } = fetcher;
   useEffect(() => {
     void load(pagePath);
   }, [load, pagePath]);
-  if (!fetcher.data) {
-    return (
-      <p className="px-4 py-6 text-center text-sm text-gray-500" aria-busy="true">
-        {t("common.loading")}
-      </p>
-    );
-  }
+  // Meanwhile the panel has its heading and its link to every notification.
   return (
     <NoticePanelBody
-      unread={fetcher.data.unread}
-      notices={fetcher.data.list}
+      unread={fetcher.data?.unread ?? unread}
+      notices={fetcher.data?.list ?? null}
       returnTo={returnTo}
       pagePath={pagePath}
     />
@@ -102,7 +103,7 @@ export function NotificationBell({ unread }: { unread: number }) {
         data-testid="notification-panel"
         data-bell-panel
       >
-        <LatestNotices returnTo={returnTo} pagePath={pagePath} />
+        <LatestNotices unread={unread} returnTo={returnTo} pagePath={pagePath} />
       </PopoverPanel>
     </Popover>
   );
