@@ -66,7 +66,7 @@ export interface OperationAnswer {
 export type Intent = keyof typeof ORDER_OPERATIONS;
 
 interface Common {
-  /** Its own key in the table (checked by the operations' tests). */
+  /** Its own key in the table, checked below (`everyIntentIsItsKey`). */
   intent: string;
   /** The button, and the title of the confirmation. */
   label: TranslationKey;
@@ -185,7 +185,7 @@ export const ORDER_OPERATIONS = {
   status: onSelection("status", { tone: "normal", fields: [statusField] }),
   remarks: onSelection("remarks", { tone: "normal", fields: [remarkField], sends: "orderRemarks" }),
   stockIn: {
-    intent: "stockIn",
+    intent: "stockIn" as const,
     target: "scan",
     label: "logistics.order.ops.stockIn",
     tone: "normal",
@@ -196,7 +196,7 @@ export const ORDER_OPERATIONS = {
     question: "logistics.order.confirm.stockIn",
   },
   import: {
-    intent: "import",
+    intent: "import" as const,
     target: "upload",
     label: "logistics.order.ops.import",
     tone: "normal",
@@ -206,6 +206,13 @@ export const ORDER_OPERATIONS = {
   },
 } satisfies Record<string, OrderOperation>;
 
+/** Each entry's `intent` is its key (else this fails the typecheck). */
+const everyIntentIsItsKey: {
+  [K in Intent]: (typeof ORDER_OPERATIONS)[K]["intent"];
+} extends { [K in Intent]: K }
+  ? true
+  : never = true;
+
 export type OrderIntent = keyof typeof ORDER_OPERATIONS;
 
 /** The intents of the table, in the order of its buttons. */
@@ -214,7 +221,7 @@ export const ORDER_INTENTS = Object.keys(ORDER_OPERATIONS) as OrderIntent[];
 /** The operation a posted `intent` names, if any. */
 export function operationOf(intent: unknown): [OrderIntent, OrderOperation] | undefined {
   const name = ORDER_INTENTS.find((candidate) => candidate === intent);
-  return name ? [name, ORDER_OPERATIONS[name]] : undefined;
+  return name && everyIntentIsItsKey ? [name, ORDER_OPERATIONS[name]] : undefined;
 }
 
 type Target = OrderOperation["target"];
