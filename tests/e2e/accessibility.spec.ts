@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { E2E_CAPTCHA_CODE } from "../../playwright.config.ts";
+import { expectAccessible as expectAxeClean } from "./axe.ts";
 import {
   ACCOUNTS,
   codeFromOutbox,
@@ -22,21 +22,8 @@ import {
  * that each is translated (no raw key, no sideways scrolling at 1440 px);
  * the staff pages' translation is checked in layout.spec.ts's sweep.
  */
-const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
-
-async function expectAccessible(page: Page, state: string) {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  const blocking = results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map(
-      (violation) =>
-        `${violation.id} (${violation.impact}): ${violation.nodes
-          .slice(0, 5)
-          .map((node) => node.target.join(" "))
-          .join(" | ")}`,
-    );
-  expect.soft(blocking, `axe on ${state}`).toEqual([]);
-}
+/** Every state is checked, and every failure reported at the end. */
+const expectAccessible = (page: Page, state: string) => expectAxeClean(page, state, { soft: true });
 
 /** Waits until the page runs its JavaScript, so menus and dialogs can open. */
 

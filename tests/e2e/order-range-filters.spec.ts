@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import zhLogistics from "../../app/locales/zh/logistics.ts";
+import { expectAccessible } from "./axe.ts";
 import { ACCOUNTS, expect, hydrated, login, test } from "./fixtures.ts";
 
 /**
@@ -160,18 +160,6 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page).toHaveURL(new RegExp(`serviceNo=${serviceNo}$`));
     });
   });
-}
-
-async function expectAccessible(page: Page, state: string) {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-    .analyze();
-  const blocking = results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(" | ")}`,
-    );
-  expect(blocking, `axe on ${state}`).toEqual([]);
 }
 
 test("the filtered list with its filters open passes axe, in both languages", async ({ page }) => {

@@ -3,7 +3,6 @@
  * its barcode is read back from the pixels of the printed label, and the
  * number read moves the pallet on the stock in/out page.
  */
-import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
 import enE from "../../app/locales/en/errors.ts";
 import enI from "../../app/locales/en/inventory.ts";
@@ -11,6 +10,7 @@ import enP from "../../app/locales/en/paper.ts";
 import zhE from "../../app/locales/zh/errors.ts";
 import zhI from "../../app/locales/zh/inventory.ts";
 import zhP from "../../app/locales/zh/paper.ts";
+import { expectAccessible } from "./axe.ts";
 import { readBarcode } from "./barcode-reader.ts";
 import { ACCOUNTS, expect, hydrated, PASSWORD, signIn, test } from "./fixtures.ts";
 
@@ -79,17 +79,6 @@ function pageSizes(pdf: Buffer): [number, number][] {
   ]);
 }
 
-/** No serious or critical finding of axe (WCAG 2 A/AA), as tests/e2e/accessibility.spec.ts runs it. */
-async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-    .analyze();
-  const blocking = results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(" ")}`);
-  expect(blocking).toEqual([]);
-}
-
 const mm = (value: number) => Math.round(value * PT_PER_MM);
 
 async function print(page: Page): Promise<Buffer> {
@@ -125,7 +114,7 @@ for (const lang of ["zh", "en"] as const) {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(p.labels.title);
     await hydrated(page);
     await expect(page.getByTestId("print-button")).toHaveText(p.print);
-    await expectAccessible(page);
+    await expectAccessible(page, `a pallet's label (${lang})`);
 
     // Printed: one page of 100 × 150 mm.
     const pdf = await print(page);
@@ -208,7 +197,7 @@ for (const lang of ["zh", "en"] as const) {
     const rows = page.getByTestId("manifest-table").locator("tbody tr[data-row-key]");
     await expect(rows).toHaveCount(orders.pagination.total);
     await hydrated(page);
-    await expectAccessible(page);
+    await expectAccessible(page, `a pallet's manifest (${lang})`);
     expect((await rows.evaluateAll((trs) => trs.map((tr) => tr.dataset.rowKey))).sort()).toEqual(
       orders.list.map((order) => order.orderNo).sort(),
     );

@@ -1,9 +1,9 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import enL from "../../app/locales/en/logistics.ts";
 import enViews from "../../app/locales/en/views.ts";
 import zhL from "../../app/locales/zh/logistics.ts";
 import zhViews from "../../app/locales/zh/views.ts";
+import { expectAccessible } from "./axe.ts";
 import { ACCOUNTS, expect, hydrated, login, signIn, test } from "./fixtures.ts";
 
 /**
@@ -196,19 +196,10 @@ for (const lang of ["zh", "en"] as const) {
     const manage = page.getByTestId("saved-views-manage");
     await manage.locator("summary").click();
     await expect(manage.getByTestId("saved-view-row")).toBeVisible();
-    const check = async () => {
-      const results = await new AxeBuilder({ page })
-        .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-        .analyze();
-      const blocking = results.violations
-        .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-        .map((violation) => `${violation.id}: ${violation.nodes.map((n) => n.target).join(" | ")}`);
-      expect(blocking).toEqual([]);
-    };
-    await check();
+    await expectAccessible(page, `the views' forms (${lang})`);
     await manage.locator("summary").click();
     await page.getByTestId("saved-views-menu").click();
     await expect(page.getByTestId("saved-views-items")).toBeVisible();
-    await check();
+    await expectAccessible(page, `the views' menu (${lang})`);
   });
 }

@@ -1,9 +1,9 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import enCommon from "../../app/locales/en/common.ts";
 import enL from "../../app/locales/en/logistics.ts";
 import zhCommon from "../../app/locales/zh/common.ts";
 import zhL from "../../app/locales/zh/logistics.ts";
+import { expectAccessible } from "./axe.ts";
 import { ACCOUNTS, expect, hydrated, login, test } from "./fixtures.ts";
 
 /**
@@ -11,8 +11,6 @@ import { ACCOUNTS, expect, hydrated, login, test } from "./fixtures.ts";
  * and says why each other one is not offered: in its dialog with
  * JavaScript, on the confirmation page without.
  */
-
-const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
 async function orderIn(page: Page, prefix: string, status: number, position: number) {
   await page.goto(`${prefix}/order/?cbaStatus=${status}&pageSize=50`);
@@ -52,10 +50,7 @@ test("with JavaScript (Chinese): orders that share no move get none offered, eac
   await expect(why.locator("li")).toHaveCount(3);
   expect(await options(page, "operation-dialog")).toEqual([""]);
   await expect(dialog.getByRole("button", { name: common.confirm })).toBeDisabled();
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  expect(
-    results.violations.filter((v) => v.impact === "serious" || v.impact === "critical"),
-  ).toEqual([]);
+  await expectAccessible(page, "change-status question, no move offered (zh)");
   await page.screenshot({ path: test.info().outputPath("status-none-zh.png") });
   await page.keyboard.press("Escape");
 
@@ -105,11 +100,7 @@ test("axe in English: the change-status question and the sub-account deletion qu
   test.setTimeout(120_000);
   const accessible = async (state: string) => {
     await hydrated(page);
-    const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-    const blocking = results.violations
-      .filter((v) => v.impact === "serious" || v.impact === "critical")
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(" | ")}`);
-    expect.soft(blocking, state).toEqual([]);
+    await expectAccessible(page, state, { soft: true });
   };
   await login(page, ACCOUNTS.manager, { locale: "en" });
   const initial = await orderIn(page, "/en", 1, 2);

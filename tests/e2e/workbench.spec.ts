@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
+import { expectAccessible } from "./axe.ts";
 import { ACCOUNTS, expect, hydrated, login, signIn, test } from "./fixtures.ts";
 
 /**
@@ -8,16 +8,6 @@ import { ACCOUNTS, expect, hydrated, login, signIn, test } from "./fixtures.ts";
  * platform filters by company, and a user may make it the home after
  * sign-in.
  */
-
-const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
-
-async function expectAccessible(page: Page, state: string) {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  const blocking = results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => `${violation.id}: ${violation.nodes.map((n) => n.target).join(" | ")}`);
-  expect(blocking, `axe on ${state}`).toEqual([]);
-}
 
 /** The number an action's card shows, digits only. */
 async function actionCount(page: Page, key: string): Promise<number> {
