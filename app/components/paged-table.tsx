@@ -43,7 +43,6 @@
 import { type CSSProperties, Fragment, type ReactNode, useEffect, useRef, useState } from "react";
 import { Link, type Location, useFetcher, useLocation } from "react-router";
 import { Popover, PopoverButton, PopoverPanel } from "~/components/headless.tsx";
-import { ChevronIcon } from "~/components/icons.tsx";
 import { PagingBar } from "~/components/paging-bar.tsx";
 import { ScrollBox } from "~/components/scroll-box.tsx";
 import type { Pagination } from "~/contract/index.ts";
@@ -122,7 +121,8 @@ export interface PagedTableProps<Row> {
   label?: string;
 }
 
-const ALIGN = { left: "text-left", right: "text-right", center: "text-center" } as const;
+/** A header's alignment; left is the table's own (app/app.css, `data-cells`). */
+const ALIGN = { left: "", right: "text-right", center: "text-center" } as const;
 
 /*
  * Layout rules (docs/decisions/2026-11-24-table-layout.md): the table fits its box when it
@@ -206,7 +206,6 @@ export function PagedTable<Row>({
   // The rows', headers' and paging's links are plain anchors, followed inside the app from here.
   const followLink = useLinkClicks();
 
-  const cell = "px-2 py-2 align-middle";
   // The leading columns stay in view with a first column marked sticky.
   const stickyStart = visible[0]?.sticky === "start";
   const stickyEnd = visible.length > 1 && visible[visible.length - 1]?.sticky === "end";
@@ -290,7 +289,7 @@ export function PagedTable<Row>({
               {selection ? (
                 <th
                   scope="col"
-                  className={`${cell} w-9 min-w-9 ${lead(selectLeft).className}`}
+                  className={`w-9 min-w-9 ${lead(selectLeft).className}`}
                   style={lead(selectLeft).style}
                 >
                   {/* Selecting the whole page needs JavaScript; without it the box is left out. */}
@@ -320,7 +319,7 @@ export function PagedTable<Row>({
               {expand ? (
                 <th
                   scope="col"
-                  className={`w-9 min-w-9 px-1.5 py-2 ${lead(expandLeft).className}`}
+                  className={`w-9 min-w-9 px-1.5 ${lead(expandLeft).className}`}
                   style={lead(expandLeft).style}
                 >
                   <span className="sr-only">{t("table.expand")}</span>
@@ -329,7 +328,7 @@ export function PagedTable<Row>({
               {showIndex ? (
                 <th
                   scope="col"
-                  className={`${cell} w-14 min-w-14 text-right whitespace-nowrap ${lead(indexLeft).className}`}
+                  className={`w-14 min-w-14 text-right whitespace-nowrap ${lead(indexLeft).className}`}
                   style={lead(indexLeft).style}
                 >
                   {t("table.index")}
@@ -346,8 +345,11 @@ export function PagedTable<Row>({
                     aria-sort={
                       order === "asc" ? "ascending" : order === "desc" ? "descending" : undefined
                     }
-                    // Headers wrap between words only (Chinese too): the cells below set the column's width.
-                    className={`${cell} break-keep ${ALIGN[column.align ?? "left"]} ${pinned.className}`}
+                    // Padding, wrapping and left alignment come from the table's `data-cells`.
+                    className={
+                      [ALIGN[column.align ?? "left"], pinned.className].filter(Boolean).join(" ") ||
+                      undefined
+                    }
                     style={pinned.style}
                   >
                     {column.sortable && sort ? (
@@ -432,19 +434,17 @@ export function PagedTable<Row>({
                                 checked={open}
                                 onChange={() => toggleOpened(key)}
                               />
-                              <ExpandChevron />
                             </label>
                           ) : (
                             // Without JavaScript the list comes again with this row opened (or closed);
-                            // a plain link: once the page runs it is the checkbox above.
+                            // a plain link: once the page runs it is the checkbox above. Its chevron is its class's.
+                            // biome-ignore lint/a11y/useAnchorContent: named by its aria-label, the chevron drawn by CSS
                             <a
                               href={`${openedRowsHref(location, key)}#${detailId}`}
                               className={EXPAND_CONTROL}
                               aria-label={expand.label(row)}
                               aria-expanded={open}
-                            >
-                              <ExpandChevron />
-                            </a>
+                            />
                           )}
                         </td>
                       ) : null}
@@ -488,13 +488,11 @@ export function PagedTable<Row>({
 
 /** The address's rows whose detail is open: `?open=<key>`, one per row. */
 export const OPEN_PARAM = "open";
-/** app/app.css: the same class list on every row's chevron, written once. */
+/**
+ * app/app.css: the same class list on every row's toggle, written once; it
+ * draws the chevron too, turned by the toggle's state (closed points right, open down).
+ */
 const EXPAND_CONTROL = "row-toggle";
-
-/** Turned by the toggle's state (app/app.css, `row-toggle`): closed points right, open down. */
-function ExpandChevron() {
-  return <ChevronIcon className="size-4" />;
-}
 
 /**
  * The rows whose detail is open, drawn only then (a page of orders would
@@ -725,10 +723,26 @@ function ColumnMenu<Row>({
  */
 export function DateTime({ value }: { value: string | null | undefined }) {
   if (!value) return null;
-  const [date, ...time] = value.split(" ");
   // One class on the pair keeps each part on one line (app/app.css, `date-time`).
   return (
     <span className="date-time">
+      <DateTimeParts value={value} />
+    </span>
+  );
+}
+
+/**
+ * The classes of a column of `DateTimeParts` cells: the cell keeps each part
+ * on one line itself, with figures of equal width (no wrapper in every cell).
+ */
+export const DATE_TIME_CELL = "date-time tabular-nums";
+
+/** The two parts of a date and time, for a `date-time` element (`DATE_TIME_CELL`). */
+export function DateTimeParts({ value }: { value: string | null | undefined }) {
+  if (!value) return null;
+  const [date, ...time] = value.split(" ");
+  return (
+    <>
       <span>{date}</span>
       {time.length > 0 ? (
         <>
@@ -736,6 +750,6 @@ export function DateTime({ value }: { value: string | null | undefined }) {
           <span>{time.join(" ")}</span>
         </>
       ) : null}
-    </span>
+    </>
   );
 }

@@ -21,6 +21,13 @@ test("a page of orders carries no order's lines until one is opened, then fetche
   expect(html).not.toContain('\\"history\\"');
   // The leading cells are pinned by the table, not cell by cell.
   expect(html).not.toMatch(/<td[^>]* style="left:/);
+  // The rows' chevrons are drawn by their class, the headers' padding by the
+  // table: neither is repeated in every row or header.
+  expect(html).toContain('class="row-toggle"');
+  expect(html).not.toMatch(/class="row-toggle"[^>]*><svg/);
+  expect(html).not.toMatch(/<th[^>]* class="[^"]*px-2 py-2/);
+  // A date's two parts are the cell's own, with no wrapper in every cell.
+  expect(html).not.toContain('<span class="date-time">');
   // Closed forms are not in the first paint: the import's and the column menu's
   // have addresses of their own.
   expect(html).not.toContain('type="file"');

@@ -1,18 +1,24 @@
 import type { ReactNode } from "react";
 import { useLocation } from "react-router";
-import { type Column, DateTime } from "~/components/paged-table.tsx";
+import { type Column, DATE_TIME_CELL, DateTimeParts } from "~/components/paged-table.tsx";
 import { StatusBadge } from "~/components/status-badge.tsx";
 import type { Order } from "~/contract/index.ts";
 import { useTranslation } from "~/utils/i18n.ts";
 import { listHref } from "~/utils/list-query.ts";
 import type { TranslationKey } from "./operations.ts";
-import type { FormattedOrder, OrderView } from "./order-view.ts";
+import type { FormattedOrder, ShownOrder } from "./order-view.ts";
 
 /** A field of the order the answer has as text, shown as it is. */
 type TextField = { [K in keyof Order]: Order[K] extends string ? K : never }[keyof Order];
 
 /** How a column looks: what `Column` says besides its header and cell. */
 type Look = Omit<Column<never>, "key" | "header" | "cell">;
+
+/**
+ * The formatted fields a cell is given: a hidden column's are left out of the
+ * row (./orders.server.ts, `shownValues`); the pallet and the status never are.
+ */
+type DrawnOrder = Pick<FormattedOrder, "salverNo" | "status"> & Partial<FormattedOrder>;
 
 /** What a drawn cell may need beyond its row: the link to the list filtered to one pallet. */
 interface CellHelp {
@@ -24,11 +30,12 @@ interface CellHelp {
  * it names another. A column `asAnswered` shows a field of the order as the
  * answer has it: the loader's `orderView` copies that field (./orders.server.ts),
  * so such a column is this entry and its header's texts, nothing more.
- * Another column draws its cell from the fields `orderView` formats.
+ * Another column draws its cell from the fields `orderView` formats (left
+ * out of the row while the column is hidden, ./orders.server.ts `shownValues`).
  */
 type OrderColumn = Look & { header?: TranslationKey } & (
     | { key: TextField; asAnswered: true }
-    | { key: string; cell: (order: FormattedOrder, help: CellHelp) => ReactNode }
+    | { key: string; cell: (order: DrawnOrder, help: CellHelp) => ReactNode }
   );
 
 /** Columns of the order list, in order; the less used ones start hidden (the column menu shows them). */
@@ -63,7 +70,6 @@ const ORDER_COLUMNS = [
     key: "acturalPaid",
     sortable: true,
     align: "right",
-    className: "whitespace-nowrap",
     cell: (order) => order.acturalPaid,
   },
   {
@@ -76,22 +82,22 @@ const ORDER_COLUMNS = [
   {
     key: "createdOn",
     sortable: true,
-    className: "tabular-nums",
-    cell: (order) => <DateTime value={order.createdOn} />,
+    className: DATE_TIME_CELL,
+    cell: (order) => <DateTimeParts value={order.createdOn} />,
   },
   {
     key: "enterCbaTime",
     sortable: true,
     defaultHidden: true,
-    className: "tabular-nums",
-    cell: (order) => <DateTime value={order.enterCbaTime} />,
+    className: DATE_TIME_CELL,
+    cell: (order) => <DateTimeParts value={order.enterCbaTime} />,
   },
   {
     key: "exitCbaTime",
     sortable: true,
     defaultHidden: true,
-    className: "tabular-nums",
-    cell: (order) => <DateTime value={order.exitCbaTime} />,
+    className: DATE_TIME_CELL,
+    cell: (order) => <DateTimeParts value={order.exitCbaTime} />,
   },
 ] as const satisfies readonly OrderColumn[];
 
@@ -112,7 +118,7 @@ export const HIDDEN_BY_DEFAULT: readonly string[] = ORDER_COLUMNS.flatMap((colum
 );
 
 /** The columns of the order list, their headers in the page's language. */
-export function useOrderColumns(): Column<OrderView>[] {
+export function useOrderColumns(): Column<ShownOrder>[] {
   const { t } = useTranslation();
   const location = useLocation();
   const params = new URLSearchParams(location.search);
@@ -120,12 +126,13 @@ export function useOrderColumns(): Column<OrderView>[] {
     palletHref: (palletNo) =>
       listHref(location.pathname, params, { salverNo: palletNo, current: null }),
   };
-  return ORDER_COLUMNS.map((column: OrderColumn): Column<OrderView> => {
+  return ORDER_COLUMNS.map((column: OrderColumn): Column<ShownOrder> => {
     const header = t(column.header ?? (`logistics.order.${column.key}` as TranslationKey));
     if ("asAnswered" in column) {
       const { asAnswered: _answered, header: _header, key, ...look } = column;
       // `orderView` copied the field: the row has it as the answer did.
-      const shown = (order: OrderView) => (order as unknown as Record<TextField, string>)[key];
+      const shown = (order: ShownOrder) =>
+        (order as unknown as Partial<Record<TextField, string>>)[key];
       return { ...look, key, header, cell: shown };
     }
     const { cell, header: _header, ...look } = column;

@@ -6,7 +6,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { TargetChoice } from "~/utils/order-moves.ts";
 import type { ConfirmIntent, OperationAnswer, OrderIntent } from "./operations.ts";
-import type { formattedView, orderView } from "./orders.server.ts";
+import type { formattedView, orderView, shownValues } from "./orders.server.ts";
 
 export interface OrderLineView {
   itemName: string;
@@ -37,6 +37,8 @@ export interface OrderEventView {
 export type OrderView = ReturnType<typeof orderView>;
 /** The fields of an order the loader formats for the table (the others are copied). */
 export type FormattedOrder = ReturnType<typeof formattedView>;
+/** An order as the page receives it: without the values of the columns the table hides. */
+export type ShownOrder = ReturnType<typeof shownValues>[number];
 
 /**
  * An opened row's detail: the order's lines and history. The page's loader

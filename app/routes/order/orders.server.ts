@@ -140,22 +140,26 @@ const LEFT_OUT_WHEN_HIDDEN = COLUMN_KEYS.filter(
   (key): key is LeftOutKey => !(ALWAYS_SENT as readonly string[]).includes(key),
 ) satisfies (keyof OrderView)[];
 
+/** A row as the page receives it (`ShownOrder`): the values of the columns the table hides left out. */
+type ShownOrderView = Omit<OrderView, LeftOutKey> & Partial<Pick<OrderView, LeftOutKey>>;
+
 /**
- * The rows as the table draws them: the values of hidden columns left blank,
- * so the page's data carries only what is shown. Showing a column again with
- * JavaScript keeps the choice by a post, after which the list's data is
- * loaded again with that column's values.
+ * The rows as the table draws them: the values of hidden columns left out
+ * (not sent blank: their names would still be in every row), so the page's
+ * data carries only what is shown. Showing a column again with JavaScript
+ * keeps the choice by a post, after which the list's data is loaded again
+ * with that column's values.
  */
 export function shownValues(
   rows: readonly OrderView[],
   hiddenColumns: readonly string[] | null,
-): OrderView[] {
+): ShownOrderView[] {
   const hidden = new Set(hiddenColumns ?? HIDDEN_BY_DEFAULT);
-  const blank = LEFT_OUT_WHEN_HIDDEN.filter((key) => hidden.has(key));
-  if (blank.length === 0) return [...rows];
+  const leftOut = LEFT_OUT_WHEN_HIDDEN.filter((key) => hidden.has(key));
+  if (leftOut.length === 0) return [...rows];
   return rows.map((row) => {
-    const shown = { ...row };
-    for (const key of blank) shown[key] = "";
+    const shown: ShownOrderView = { ...row };
+    for (const key of leftOut) delete shown[key];
     return shown;
   });
 }
