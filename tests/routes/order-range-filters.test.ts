@@ -47,7 +47,7 @@ describe("the order list's range and status filters", () => {
     expect(page.error).toBeNull();
     expect(page.ignoredFilters).toEqual([]);
     expect(page.rangeFilters.statuses).toEqual([OrderStatus.initial, OrderStatus.stockedIn]);
-    expect(page.rangeFilters.days.created).toEqual({
+    expect(page.rangeFilters.days?.created).toEqual({
       input: { startDate: "2000-01-01", endDate: "2100-12-31" },
       error: null,
     });
@@ -69,14 +69,23 @@ describe("the order list's range and status filters", () => {
     );
   });
 
+  it("sends the ranges' view only when one is filled in: the page draws them blank otherwise", async () => {
+    const none = await list("cbaStatus=1&pageSize=10");
+    expect(none.rangeFilters).toEqual({ statuses: [OrderStatus.initial] });
+    const one = await list("paidMin=1&pageSize=10");
+    expect(one.rangeFilters.rangesInUse).toBe(1);
+    expect(one.rangeFilters.paid).toEqual({ min: "1", max: "", error: null });
+    expect(one.rangeFilters.days?.created).toEqual({ input: {}, error: null });
+  });
+
   it("applies no range that is wrong, says why beside it and names it among the ignored filters", async () => {
     const page = await list(
       "cbaStatus=1&createdFrom=2026-11-20&createdTo=2026-11-01&stockedInFrom=2026-02-30&paidMin=9&paidMax=1&pageSize=10",
     );
     expect(page.error).toBeNull();
-    expect(page.rangeFilters.days.created.error).toBe("inventory.dateRange.order");
-    expect(page.rangeFilters.days.stockedIn.error).toBe("inventory.dateRange.invalid");
-    expect(page.rangeFilters.paid.error).toBe("logistics.order.paidOrder");
+    expect(page.rangeFilters.days?.created.error).toBe("inventory.dateRange.order");
+    expect(page.rangeFilters.days?.stockedIn.error).toBe("inventory.dateRange.invalid");
+    expect(page.rangeFilters.paid?.error).toBe("logistics.order.paidOrder");
     expect(page.ignoredFilters).toEqual([
       { name: "createdRange", value: "2026-11-20 – 2026-11-01" },
       { name: "stockedInRange", value: "2026-02-30 – " },
@@ -87,7 +96,7 @@ describe("the order list's range and status filters", () => {
     expect(page.pagination.total).toBe(statusOnly.pagination.total);
     expect(page.filterEntries).toEqual([["cbaStatus", "1"]]);
     const invalid = await list("paidMin=1.234&cbaStatus=9");
-    expect(invalid.rangeFilters.paid.error).toBe("logistics.order.paidInvalid");
+    expect(invalid.rangeFilters.paid?.error).toBe("logistics.order.paidInvalid");
     expect(invalid.ignoredFilters).toEqual([
       { name: "cbaStatus", value: "9" },
       { name: "paidRange", value: "1.234 – " },

@@ -42,6 +42,29 @@ export interface OrderRangeFilterView {
   rangesInUse: number;
 }
 
+/** The ranges of an address that fills none in: every field blank. */
+const BLANK_RANGES: Omit<OrderRangeFilterView, "statuses"> = {
+  days: {
+    created: { input: {}, error: null },
+    stockedIn: { input: {}, error: null },
+    stockedOut: { input: {}, error: null },
+  },
+  paid: { min: "", max: "", error: null },
+  rangesInUse: 0,
+};
+
+/**
+ * The view as the loader sends it: the ranges are left out while none is
+ * filled in (most lists), and the page draws them blank (`withBlankRanges`).
+ */
+export type SentRangeFilterView = Pick<OrderRangeFilterView, "statuses"> &
+  Partial<Omit<OrderRangeFilterView, "statuses">>;
+
+/** The whole view of what the loader sent: blank ranges where it left them out. */
+export function withBlankRanges(view: SentRangeFilterView): OrderRangeFilterView {
+  return { ...BLANK_RANGES, ...view };
+}
+
 /**
  * The list's address with a closed filter drawn open: `?filters=more` the
  * day and amount ranges, `?filters=status` the statuses' choices. Before the

@@ -51,6 +51,7 @@ import {
   type OrderColumnKey,
 } from "./order-columns.tsx";
 import { readOrderFilters } from "./order-filters.server.ts";
+import type { OrderRangeFilterView, SentRangeFilterView } from "./order-filters.ts";
 import type {
   OrderActionData,
   OrderDetails,
@@ -165,6 +166,15 @@ export function shownValues(
 }
 
 /**
+ * The range filters' view as the page is sent it: without the ranges while
+ * none is filled in (a range with an error is filled in), which the page
+ * then draws blank (./order-filters.ts, `withBlankRanges`).
+ */
+function sentRangeView(view: OrderRangeFilterView): SentRangeFilterView {
+  return view.rangesInUse > 0 ? view : { statuses: view.statuses };
+}
+
+/**
  * The lines and history of the rows of this page the address opens
  * (`?open=<order>`, as many as the page has rows at most): drawn by the
  * server without JavaScript, fetched with it when a row is opened.
@@ -202,7 +212,7 @@ export async function loadOrders(context: Context, url: URL) {
   ]);
   const common = {
     filters: reading.filters,
-    rangeFilters: reading.view,
+    rangeFilters: sentRangeView(reading.view),
     // The applied filters, posted with the downloads (`cbaStatus` repeated).
     filterEntries: reading.entries,
     // The numbers of a selection kept on the server; one written in the address is read there.

@@ -38,6 +38,7 @@ import { ORDER_OPERATIONS, type OrderIntent, operationsFor } from "./operations.
 import { OrderBreadcrumb } from "./order-breadcrumb.tsx";
 import { useOrderColumns } from "./order-columns.tsx";
 import { readOrderFilters } from "./order-filters.server.ts";
+import { withBlankRanges } from "./order-filters.ts";
 import { OrderRangeFilters, OrderStatusChoices } from "./order-range-filters.tsx";
 import type { OrderActionData, PendingOperation } from "./order-view.ts";
 import { ImportReportView, OrderDetail } from "./order-views.tsx";
@@ -96,6 +97,7 @@ export default function OrdersPage({ loaderData, actionData }: Route.ComponentPr
   const hydrated = useHydrated();
   const location = useLocation();
   const { filters, totals } = loaderData;
+  const rangeFilters = withBlankRanges(loaderData.rangeFilters);
   const params = new URLSearchParams(location.search);
   const here = listHref(location.pathname, params);
   /** Without JavaScript the page posts, and the answer comes here. */
@@ -279,7 +281,7 @@ export default function OrdersPage({ loaderData, actionData }: Route.ComponentPr
         keep={SORT_PARAMS}
         ignored={loaderData.ignoredFilters}
         emptyQuery={loaderData.views.hasDefault ? NO_VIEW_QUERY : undefined}
-        after={<OrderRangeFilters view={loaderData.rangeFilters} today={loaderData.today} />}
+        after={<OrderRangeFilters view={rangeFilters} today={loaderData.today} />}
       >
         {ORDER_FILTER_TEXT_FIELDS.map((field) => (
           <FilterField
@@ -296,7 +298,7 @@ export default function OrdersPage({ loaderData, actionData }: Route.ComponentPr
             />
           </FilterField>
         ))}
-        <OrderStatusChoices chosen={loaderData.rangeFilters.statuses} />
+        <OrderStatusChoices chosen={rangeFilters.statuses} />
       </ListFilter>
 
       {done ? (
