@@ -100,6 +100,42 @@ export function visitor(options: { ip?: string } = {}) {
       options: { home?: boolean } = {},
     ) => run(route, "action", path, { ...options, form }),
 
+    /** The Cookie header this browser sends. */
+    cookieHeader: () => cookies.header(),
+
+    /**
+     * A post the plain form of `post` cannot make: fields repeated (one per
+     * chosen order), a file (multipart), another site's origin, the page it
+     * was sent from. The framework's answer as `runRoute` gives it.
+     */
+    send(
+      handler: (args: never) => unknown,
+      path: string,
+      body: [string, string][] | FormData,
+      options: { origin?: string; referer?: string; home?: boolean } = {},
+    ) {
+      const headers = new Headers({
+        Cookie: cookies.header(),
+        Origin: options.origin ?? ORIGIN,
+        Host: new URL(ORIGIN).host,
+      });
+      if (options.referer) headers.set("Referer", new URL(options.referer, ORIGIN).href);
+      // A FormData body sets its own multipart type and boundary.
+      if (!(body instanceof FormData)) {
+        headers.set("Content-Type", "application/x-www-form-urlencoded");
+      }
+      return runRoute({
+        request: new Request(new URL(path, ORIGIN), {
+          method: "POST",
+          headers,
+          body: body instanceof FormData ? body : new URLSearchParams(body),
+        }),
+        handler,
+        home: options.home,
+        clientIp: ip,
+      });
+    },
+
     /**
      * The image code of a form, as a person reads it off the picture: the
      * picture is drawn (its ticket lands in the session), then the test puts

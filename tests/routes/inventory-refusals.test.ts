@@ -10,26 +10,15 @@ import * as detail from "~/routes/inventory/detail.tsx";
 import * as inventory from "~/routes/inventory/inventory.tsx";
 import * as inventoryDownload from "~/routes/resources/inventory-download.ts";
 import { freshBackend, signedIn, type Visitor, visitor } from "./account-harness.ts";
-import { ORIGIN, runRoute } from "./harness.ts";
+import { ORIGIN } from "./harness.ts";
 
 beforeAll(freshBackend);
 
 /** A post of the download form as `browser`, from the inventory page, from `origin`. */
 function download(browser: Visitor, kind: string, origin = ORIGIN) {
-  return runRoute({
-    request: new Request(`${ORIGIN}/inventory/download`, {
-      method: "POST",
-      headers: {
-        Cookie: [...browser.jar].map(([name, value]) => `${name}=${value}`).join("; "),
-        Origin: origin,
-        Host: new URL(ORIGIN).host,
-        Referer: `${ORIGIN}/inventory_system/inventory`,
-        "Content-Type": "application/x-www-form-urlencoded",
-      },
-      body: new URLSearchParams({ kind }),
-    }),
-    handler: inventoryDownload.action,
-    clientIp: browser.ip,
+  return browser.send(inventoryDownload.action, "/inventory/download", [["kind", kind]], {
+    origin,
+    referer: "/inventory_system/inventory",
   });
 }
 

@@ -26,8 +26,9 @@ describe("a wrong password", () => {
       expect(refused.status).toBe(200);
       expect(JSON.stringify(errorsOf(refused))).toContain(message);
       expect(refused.location).toBeNull();
-      const cookie = [...browser.jar].map(([name, value]) => `${name}=${value}`).join("; ");
-      expect((await sessionStorage.getSession(cookie)).get("token")).toBeUndefined();
+      expect(
+        (await sessionStorage.getSession(browser.cookieHeader())).get("token"),
+      ).toBeUndefined();
     });
   }
 });

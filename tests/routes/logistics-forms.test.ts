@@ -69,38 +69,6 @@ function refusalOf(outcome: { status: number; data: unknown }) {
   return answer;
 }
 
-/**
- * A post of `browser` that the visitor's plain form cannot make: fields
- * repeated (one per chosen order), a file (multipart), another site's origin.
- */
-async function post(
-  handler: (args: never) => unknown,
-  browser: Visitor,
-  path: string,
-  body: [string, string][] | FormData,
-  options: { origin?: string; home?: boolean } = {},
-) {
-  const headers = new Headers({
-    Cookie: [...browser.jar].map(([name, value]) => `${name}=${value}`).join("; "),
-    Origin: options.origin ?? ORIGIN,
-    Host: new URL(ORIGIN).host,
-  });
-  // A FormData body sets its own multipart type and boundary.
-  if (!(body instanceof FormData)) {
-    headers.set("Content-Type", "application/x-www-form-urlencoded");
-  }
-  return runRoute({
-    request: new Request(new URL(path, ORIGIN), {
-      method: "POST",
-      headers,
-      body: body instanceof FormData ? body : new URLSearchParams(body),
-    }),
-    handler,
-    home: options.home ?? true,
-    clientIp: browser.ip,
-  });
-}
-
 // The audit lines of these calls are not what is tested here.
 setAuditDestination({ write: () => undefined });
 // A seed with pages of orders in every status; users signed in afresh.
@@ -212,18 +180,22 @@ describe("an operation on the chosen orders, without JavaScript", () => {
       expect(new Set(chosen).size).toBe(3);
       const selection = `cbaStatus=1&current=2&sel=${chosen.join(",")}`;
       // The page's form posts its checked box and those chosen on other pages.
-      const asked = await post(orders.action, browser, `${prefix}/order/?${selection}`, [
-        ["intent", "detain"],
-        ...chosen.map((orderNo): [string, string] => ["orderNoList", orderNo]),
-      ]);
+      const asked = await browser.send(
+        orders.action,
+        `${prefix}/order/?${selection}`,
+        [
+          ["intent", "detain"],
+          ...chosen.map((orderNo): [string, string] => ["orderNoList", orderNo]),
+        ],
+        { home: true },
+      );
       expect(asked.response.status).toBe(302);
       const confirmation = await orderPage(browser, asked.response.headers.get("Location") ?? "");
       expect(confirmation.pending?.orderNoList.sort()).toEqual([...chosen].sort());
 
       // The confirmation's form names every chosen order: one field per order.
-      const done = await post(
+      const done = await browser.send(
         orders.action,
-        browser,
         asked.response.headers.get("Location") ?? "",
         [
           ["intent", "detain"],
@@ -232,6 +204,7 @@ describe("an operation on the chosen orders, without JavaScript", () => {
           ["submissionKey", `two-pages-${lang}-0001`],
           ...chosen.map((orderNo): [string, string] => ["orderNoList", orderNo]),
         ],
+        { home: true },
       );
       expect(done.response.status).toBe(302);
       const shown = await orderPage(browser, done.response.headers.get("Location") ?? "");
@@ -263,7 +236,7 @@ async function upload(browser: Visitor, path: string, file: Blob, name: string, 
   form.set("intent", "import");
   form.set("submissionKey", key);
   form.set("file", file, name);
-  return post(orders.action, browser, path, form);
+  return browser.send(orders.action, path, form, { home: true });
 }
 
 describe("the import of self-service numbers", () => {
@@ -320,9 +293,8 @@ describe("the import of self-service numbers", () => {
       expect(imported?.logisticsNo).toBe(waybill);
 
       // The report's refused rows as a workbook, in the page's language.
-      const refusedBook = await post(
+      const refusedBook = await browser.send(
         importReport.action,
-        browser,
         `${prefix}/order/import-report`,
         [
           ["report", JSON.stringify(shown.result?.report)],
@@ -358,7 +330,7 @@ describe("the import's template", () => {
       const template = await runRoute({
         request: new Request(`${ORIGIN}${TEXT[lang].prefix}/order/import-template`, {
           headers: {
-            Cookie: [...browser.jar].map(([name, value]) => `${name}=${value}`).join("; "),
+            Cookie: browser.cookieHeader(),
           },
         }),
         handler: importTemplate.loader,
@@ -382,7 +354,7 @@ async function sheetOf(response: Response): Promise<string[][]> {
 
 describe("the order downloads", () => {
   const download = (browser: Visitor, path: string, fields: [string, string][], origin?: string) =>
-    post(orderDownload.action, browser, path, fields, { origin, home: false });
+    browser.send(orderDownload.action, path, fields, { origin });
 
   it("speak the language of the page they come from: the selection, or every order of the filter (en)", async () => {
     const browser = await signedIn("manager@demo.test");
@@ -490,23 +462,15 @@ describe("a refused download", () => {
   it("goes back to the list it came from, which says why in its language (en)", async () => {
     const browser = await signedIn("manager@demo.test");
     const from = "/en/order/?sel=DD999999999999999";
-    const refused = await runRoute({
-      request: new Request(`${ORIGIN}/en/order/download`, {
-        method: "POST",
-        headers: {
-          Cookie: [...browser.jar].map(([name, value]) => `${name}=${value}`).join("; "),
-          Origin: ORIGIN,
-          Host: new URL(ORIGIN).host,
-          Referer: `${ORIGIN}${from}`,
-          "Content-Type": "application/x-www-form-urlencoded",
-        },
-        body: new URLSearchParams([
-          ["kind", "orders"],
-          ["orderNoList", "DD999999999999999"],
-        ]),
-      }),
-      handler: orderDownload.action,
-    });
+    const refused = await browser.send(
+      orderDownload.action,
+      "/en/order/download",
+      [
+        ["kind", "orders"],
+        ["orderNoList", "DD999999999999999"],
+      ],
+      { referer: from },
+    );
     expect(refused.response.status).toBe(302);
     expect(refused.response.headers.get("Location")).toBe(from);
     const cookie = refused.response.headers.get("Set-Cookie")?.split(";")[0];

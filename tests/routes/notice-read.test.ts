@@ -9,7 +9,7 @@ import zhCommon from "~/locales/zh/common.ts";
 import * as notifications from "~/routes/notifications.tsx";
 import * as noticeRead from "~/routes/resources/notice-read.ts";
 import { freshBackend, signedIn, type Visitor } from "./account-harness.ts";
-import { ORIGIN, payloadOf, runRoute } from "./harness.ts";
+import { payloadOf } from "./harness.ts";
 
 beforeEach(freshBackend);
 
@@ -22,20 +22,7 @@ async function notices(browser: Visitor): Promise<Notices> {
 }
 
 function markRead(browser: Visitor, fields: [string, string][]) {
-  return runRoute({
-    request: new Request(`${ORIGIN}/notice/read`, {
-      method: "POST",
-      headers: {
-        Cookie: [...browser.jar].map(([name, value]) => `${name}=${value}`).join("; "),
-        Origin: ORIGIN,
-        Host: new URL(ORIGIN).host,
-        "Content-Type": "application/x-www-form-urlencoded",
-      },
-      body: new URLSearchParams(fields),
-    }),
-    handler: noticeRead.action,
-    clientIp: browser.ip,
-  });
+  return browser.send(noticeRead.action, "/notice/read", fields);
 }
 
 describe("marking notifications as read", () => {
