@@ -29,6 +29,13 @@ import {
 } from "~/contract/index.ts";
 import { LOCALE_TAGS, type Locale } from "~/locales/index.ts";
 import { type AuditResult, audit, auditTarget } from "~/utils/audit.server.ts";
+import {
+  type BackendAnswer,
+  fromResponse,
+  httpTransport,
+  type Transport,
+  toRequest,
+} from "~/utils/backend-transport.server.ts";
 import type { ErrorPayload } from "~/utils/error-payload.ts";
 import { localizePath } from "~/utils/locale-path.ts";
 import { type AppSession, commitSession } from "~/utils/session.server.ts";
@@ -78,21 +85,21 @@ export interface ApiOptions {
   budget?: RequestBudget;
 }
 
-type Transport = (request: Request, signal: AbortSignal) => Promise<Response>;
-
 let demoTransport: Promise<Transport> | undefined;
+let replacedTransport: Transport | undefined;
 
-/**
- * Demo mode answers in-process from the fake backend; nothing of mocks/ loads
- * otherwise. The signal goes to `fetch` itself, never only into a `Request`:
- * a signal held by nothing but a Request can be garbage-collected before it
- * fires, and the call then waits forever.
- */
-function transport(): Promise<Transport> {
-  const config = env();
-  if (!config.demoMode) return Promise.resolve((request, signal) => fetch(request, { signal }));
+/** Tests answer the client's calls themselves; `undefined` puts the real transport back. */
+export function setTransport(transport: Transport | undefined): void {
+  replacedTransport = transport;
+}
+
+/** Demo mode answers in-process from the fake backend; nothing of mocks/ loads otherwise. */
+function transport(): Transport | Promise<Transport> {
+  if (replacedTransport) return replacedTransport;
+  if (!env().demoMode) return httpTransport;
   demoTransport ??= import("../../mocks/api.ts").then(
-    (mocks) => (request, signal) => raceAbort(mocks.handleMockApiRequest(request), signal),
+    (mocks) => async (call, signal) =>
+      fromResponse(await raceAbort(mocks.handleMockApiRequest(toRequest(call)), signal)),
   );
   return demoTransport;
 }
@@ -231,8 +238,8 @@ export class Api {
    * failures are still thrown.
    */
   async attempt<N extends EndpointName>(name: N, input: CallInput<N> = {}): Promise<Attempt<N>> {
-    const { response, deadline } = await this.send(name, input);
-    const envelope = await this.readEnvelope(response, name, deadline, input);
+    const { answer, deadline } = await this.send(name, input);
+    const envelope = await this.readEnvelope(answer, name, deadline, input);
     if (envelope.code === ApiCode.ok) {
       const parsed = endpoints[name].data.safeParse(envelope.data);
       if (!parsed.success) {
@@ -265,13 +272,12 @@ export class Api {
   async download<N extends EndpointName>(name: N, input: CallInput<N> = {}): Promise<Response> {
     // The deadline stays armed while the workbook streams: a backend that
     // stalls mid-file ends the download instead of holding it open.
-    const { response, deadline } = await this.send(name, input);
-    const type = response.headers.get("Content-Type") ?? "";
-    if (response.ok && !type.includes("json")) {
+    const { answer, deadline } = await this.send(name, input);
+    if (answer.status >= 200 && answer.status < 300 && !answer.contentType.includes("json")) {
       this.record(name, input, "ok");
-      return response;
+      return answer.response();
     }
-    const envelope = await this.readEnvelope(response, name, deadline, input);
+    const envelope = await this.readEnvelope(answer, name, deadline, input);
     this.record(name, input, "refused", envelope.code);
     const message = this.messageOf(envelope);
     await this.throwIfFatal(envelope.code, message);
@@ -281,7 +287,7 @@ export class Api {
   private async send<N extends EndpointName>(
     name: N,
     input: CallInput<N>,
-  ): Promise<{ response: Response; deadline: Deadline }> {
+  ): Promise<{ answer: BackendAnswer; deadline: Deadline }> {
     await this.learnActor(name);
     const config = env();
     const endpoint = endpoints[name];
@@ -295,23 +301,22 @@ export class Api {
         url.searchParams.append(key, String(item));
     }
 
-    const headers = new Headers({
-      Accept: "application/json",
-      "Accept-Language": LOCALE_TAGS[this.options.locale],
-    });
-    if (this.options.token) headers.set("Authorization", `Bearer ${this.options.token}`);
-    if (this.options.clientIp) headers.set("X-Forwarded-For", this.options.clientIp);
-    if (this.options.userAgent) headers.set("User-Agent", this.options.userAgent);
-    if (this.options.demoMailbox) headers.set(DEMO_MAILBOX_HEADER, this.options.demoMailbox);
-    let body: BodyInit | undefined;
+    const headers: Record<string, string> = {
+      accept: "application/json",
+      "accept-language": LOCALE_TAGS[this.options.locale],
+    };
+    if (this.options.token) headers.authorization = `Bearer ${this.options.token}`;
+    if (this.options.clientIp) headers["x-forwarded-for"] = this.options.clientIp;
+    if (this.options.userAgent) headers["user-agent"] = this.options.userAgent;
+    if (this.options.demoMailbox) headers[DEMO_MAILBOX_HEADER] = this.options.demoMailbox;
+    let body: string | FormData | undefined;
     if (input.formData) {
       body = input.formData;
     } else if (input.body !== undefined) {
-      headers.set("Content-Type", "application/json");
+      headers["content-type"] = "application/json";
       body = JSON.stringify(input.body);
     }
 
-    const request = new Request(url, { method: endpoint.method, headers, body });
     const budget = this.budget;
     const left = budget.remaining();
     if (left <= 0) {
@@ -322,8 +327,11 @@ export class Api {
     }
     const deadline = new Deadline(left, () => budget.spend());
     try {
-      const response = await (await transport())(request, deadline.signal);
-      return { response, deadline };
+      const answer = await (await transport())(
+        { method: endpoint.method, url, headers, body },
+        deadline.signal,
+      );
+      return { answer, deadline };
     } catch (error) {
       deadline.finish();
       const timedOut = deadline.expired;
@@ -339,21 +347,22 @@ export class Api {
   }
 
   private async readEnvelope<N extends EndpointName>(
-    response: Response,
+    answer: BackendAnswer,
     name: N,
     deadline: Deadline,
     input: CallInput<N>,
   ) {
-    const type = response.headers.get("Content-Type") ?? "";
+    const type = answer.contentType;
     // The body is read under the same deadline as the headers: a backend that
-    // sends headers and then stalls or drips ends in the timeout page.
+    // sends headers and then stalls or drips ends in the timeout page. One
+    // that is not JSON, or longer than the client takes, is malformed.
     let body: unknown;
     try {
-      body = type.includes("json") ? await response.json() : undefined;
+      body = type.includes("json") ? await answer.json() : undefined;
     } catch {
       body = undefined;
     } finally {
-      if (!type.includes("json")) await response.body?.cancel().catch(() => {});
+      if (!type.includes("json")) await answer.discard();
       deadline.finish();
     }
     if (deadline.expired) {
@@ -365,12 +374,12 @@ export class Api {
     // Without data (no envelope, or a refusal that carries none), HTTP 404
     // and 5xx are the error pages (docs/product.md, Error codes).
     if (!parsed?.success || (parsed.data.code !== ApiCode.ok && !hasData(parsed.data))) {
-      if (response.status === 404) throw redirect(localizePath("/error/404", this.options.locale));
-      if (response.status >= 500) throw redirect(localizePath("/error/500", this.options.locale));
+      if (answer.status === 404) throw redirect(localizePath("/error/404", this.options.locale));
+      if (answer.status >= 500) throw redirect(localizePath("/error/500", this.options.locale));
     }
     if (!parsed?.success) {
       console.error(
-        `[api] ${name}: HTTP ${response.status}, ${parsed ? "answer is not an envelope" : "without a JSON envelope"}`,
+        `[api] ${name}: HTTP ${answer.status}, ${parsed ? "answer is not an envelope" : "without a JSON envelope"}`,
       );
       throw malformed();
     }

@@ -6,6 +6,10 @@ vi.stubEnv("API_BASE_URL", "http://backend.test/api/v1");
 vi.stubEnv("API_TIMEOUT_MS", "2000");
 
 const { Api } = await import("~/utils/api.server.ts");
+const { setTransport } = await import("~/utils/api.server.ts");
+const { fetchTransport } = await import("~/utils/backend-transport.server.ts");
+// The backend here is a stubbed `fetch`: the client sends through the Fetch API.
+setTransport(fetchTransport);
 const { sessionStorage: storage } = await import("~/utils/session.server.ts");
 
 async function apiWith(

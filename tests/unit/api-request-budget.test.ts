@@ -21,7 +21,8 @@ const { port } = server.address() as AddressInfo;
 vi.stubEnv("API_BASE_URL", `http://127.0.0.1:${port}/api/v1`);
 vi.stubEnv("API_TIMEOUT_MS", "300");
 
-const { Api, RequestBudget } = await import("~/utils/api.server.ts");
+const { Api, RequestBudget, setTransport } = await import("~/utils/api.server.ts");
+const { httpTransport } = await import("~/utils/backend-transport.server.ts");
 const { sessionStorage: storage } = await import("~/utils/session.server.ts");
 
 async function newApi(budget?: InstanceType<typeof RequestBudget>) {
@@ -44,9 +45,11 @@ async function thrownBy(call: Promise<unknown>): Promise<unknown> {
 
 const TIMEOUT = { data: { kind: "timeout" }, init: { status: 504 } };
 
-// The calls the portal sent, counted as it sends them: what the backend
-// receives of a call cut off at once depends on how busy the machine is.
-const sent = vi.spyOn(globalThis, "fetch");
+// The calls the portal sent, counted as it sends them through the real
+// transport: what the backend receives of a call cut off at once depends on
+// how busy the machine is.
+const sent = vi.fn(httpTransport);
+setTransport(sent);
 
 beforeAll(() => {
   vi.spyOn(console, "error").mockImplementation(() => {});

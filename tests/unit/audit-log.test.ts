@@ -4,6 +4,10 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 vi.stubEnv("API_BASE_URL", "http://backend.test/api/v1");
 
 const { Api } = await import("~/utils/api.server.ts");
+const { setTransport } = await import("~/utils/api.server.ts");
+const { fetchTransport } = await import("~/utils/backend-transport.server.ts");
+// The backend here is a stubbed `fetch`: the client sends through the Fetch API.
+setTransport(fetchTransport);
 const { setAuditDestination } = await import("~/utils/audit.server.ts");
 const { sessionStorage: storage } = await import("~/utils/session.server.ts");
 

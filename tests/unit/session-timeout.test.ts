@@ -16,6 +16,10 @@ const {
   sessionAge,
   sessionStorage,
 } = await import("~/utils/session.server.ts");
+const { setTransport } = await import("~/utils/api.server.ts");
+const { fetchTransport } = await import("~/utils/backend-transport.server.ts");
+// The backend here is a stubbed `fetch`: the client sends through the Fetch API.
+setTransport(fetchTransport);
 
 const MINUTE = 60 * 1000;
 const HOUR = 60 * MINUTE;

@@ -1,0 +1,136 @@
+/**
+ * The API client's calls over a real socket, through the transport the
+ * portal uses when deployed (not `fetch`): what a call carries, that calls
+ * share a kept-alive connection, and that an answer longer than the client
+ * takes ends as a malformed answer instead of being held in memory.
+ */
+import { createServer, type IncomingMessage } from "node:http";
+import type { AddressInfo, Socket } from "node:net";
+import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
+
+type Seen = { method: string; url: string; headers: IncomingMessage["headers"]; body: string };
+const seen: Seen[] = [];
+let connections = 0;
+let answerBytes = 0;
+const sockets = new Set<Socket>();
+
+const server = createServer((request, response) => {
+  const chunks: Buffer[] = [];
+  request.on("data", (chunk: Buffer) => chunks.push(chunk));
+  request.on("end", () => {
+    seen.push({
+      method: request.method ?? "",
+      url: request.url ?? "",
+      headers: request.headers,
+      body: Buffer.concat(chunks).toString("utf8"),
+    });
+    response.setHeader("Content-Type", "application/json");
+    if (answerBytes === 0) {
+      response.end(
+        JSON.stringify({
+          code: 200,
+          msg: "success",
+          data: { username: "a@b.test", isSingleLogin: false, scope: ["CBA_MANAGER"] },
+        }),
+      );
+      return;
+    }
+    // A valid answer made long by a field the contract does not know, without
+    // a length, in pieces of 1 MB.
+    const piece = " ".repeat(1024 * 1024);
+    let left = answerBytes;
+    response.write(
+      '{"code":200,"msg":"success","data":{"username":"a@b.test","isSingleLogin":false,"scope":["CBA_MANAGER"],"padding":"',
+    );
+    const more = () => {
+      while (left > 0) {
+        left -= piece.length;
+        if (!response.write(piece)) return void response.once("drain", more);
+      }
+      response.end('"}}');
+    };
+    response.on("error", () => {});
+    more();
+  });
+});
+server.on("connection", (socket) => {
+  connections += 1;
+  sockets.add(socket);
+  socket.on("close", () => sockets.delete(socket));
+});
+await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+const { port } = server.address() as AddressInfo;
+
+vi.stubEnv("API_BASE_URL", `http://127.0.0.1:${port}/api/v1`);
+vi.stubEnv("API_TIMEOUT_MS", "5000");
+
+const { Api } = await import("~/utils/api.server.ts");
+const { MAX_ANSWER_BYTES } = await import("~/utils/backend-transport.server.ts");
+const { sessionStorage: storage } = await import("~/utils/session.server.ts");
+
+async function newApi() {
+  return new Api({
+    token: "tok-1",
+    locale: "en",
+    clientIp: "203.0.113.9",
+    userAgent: "TestAgent/1.0",
+    session: await storage.getSession(),
+    genericMessage: "Network communication abnormal",
+  });
+}
+
+beforeEach(() => {
+  seen.length = 0;
+  answerBytes = 0;
+  vi.spyOn(console, "error").mockImplementation(() => {});
+});
+
+afterAll(async () => {
+  for (const socket of sockets) socket.destroy();
+  await new Promise((resolve) => server.close(resolve));
+  vi.unstubAllEnvs();
+  vi.restoreAllMocks();
+});
+
+describe("the API client's calls to the backend", () => {
+  it("carry the user's token, language, address and browser, without going through fetch", async () => {
+    const fetchSpy = vi.spyOn(globalThis, "fetch");
+    const api = await newApi();
+    expect(await api.call("accountInfo")).toMatchObject({ username: "a@b.test" });
+    // The answer is not this call's; what matters here is what was sent.
+    await api
+      .attempt("updateOrders", { body: { orderNoList: ["O-1"], cbaStatus: 4 } })
+      .catch(() => undefined);
+    expect(fetchSpy).not.toHaveBeenCalled();
+    expect(seen[0]).toMatchObject({
+      method: "GET",
+      url: "/api/v1/account/account-info",
+      headers: {
+        accept: "application/json",
+        "accept-language": "en",
+        authorization: "Bearer tok-1",
+        "x-forwarded-for": "203.0.113.9",
+        "user-agent": "TestAgent/1.0",
+      },
+    });
+    expect(seen[1]?.url).toBe("/api/v1/cba/order");
+    expect(seen[1]?.headers["content-type"]).toBe("application/json");
+    expect(JSON.parse(seen[1]?.body ?? "")).toEqual({ orderNoList: ["O-1"], cbaStatus: 4 });
+  });
+
+  it("share kept-alive connections from one request to the next", async () => {
+    const before = connections;
+    for (let index = 0; index < 5; index++) await (await newApi()).call("accountInfo");
+    expect(seen).toHaveLength(5);
+    expect(connections - before).toBeLessThanOrEqual(1);
+  });
+
+  it("end as a malformed answer when the backend answers more than the client takes", async () => {
+    answerBytes = MAX_ANSWER_BYTES + 1024 * 1024;
+    const api = await newApi();
+    await expect(api.call("accountInfo")).rejects.toMatchObject({
+      data: { kind: "malformed" },
+      init: { status: 502 },
+    });
+  });
+});
