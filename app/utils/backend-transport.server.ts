@@ -47,6 +47,12 @@ class AnswerTooLarge extends Error {
   }
 }
 
+/** UTF-8 JSON; a leading byte-order mark is skipped, as the Fetch API's `json()` does. */
+function parseJson(bytes: Buffer): unknown {
+  const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
+  return JSON.parse(bytes.toString("utf8", bom ? 3 : 0));
+}
+
 /** Connections to the backend are kept open between requests (undici's default idle time, 4 s). */
 const agent = new Agent();
 
@@ -82,7 +88,7 @@ export const httpTransport: Transport = async (call, signal) => {
         body.once("error", reject);
         body.once("end", () => {
           try {
-            resolve(JSON.parse(Buffer.concat(chunks, size).toString("utf8")));
+            resolve(parseJson(Buffer.concat(chunks, size)));
           } catch (error) {
             reject(error);
           }
@@ -128,7 +134,7 @@ export function fromResponse(response: Response): BackendAnswer {
         if (size > MAX_ANSWER_BYTES) throw new AnswerTooLarge();
         chunks.push(chunk);
       }
-      return JSON.parse(Buffer.concat(chunks, size).toString("utf8"));
+      return parseJson(Buffer.concat(chunks, size));
     },
     discard: async () => {
       await response.body?.cancel().catch(() => {});

@@ -12,6 +12,7 @@ type Seen = { method: string; url: string; headers: IncomingMessage["headers"]; 
 const seen: Seen[] = [];
 let connections = 0;
 let answerBytes = 0;
+let byteOrderMark = false;
 const sockets = new Set<Socket>();
 
 const server = createServer((request, response) => {
@@ -27,11 +28,12 @@ const server = createServer((request, response) => {
     response.setHeader("Content-Type", "application/json");
     if (answerBytes === 0) {
       response.end(
-        JSON.stringify({
-          code: 200,
-          msg: "success",
-          data: { username: "a@b.test", isSingleLogin: false, scope: ["CBA_MANAGER"] },
-        }),
+        (byteOrderMark ? "\uFEFF" : "") +
+          JSON.stringify({
+            code: 200,
+            msg: "success",
+            data: { username: "a@b.test", isSingleLogin: false, scope: ["CBA_MANAGER"] },
+          }),
       );
       return;
     }
@@ -82,6 +84,7 @@ async function newApi() {
 beforeEach(() => {
   seen.length = 0;
   answerBytes = 0;
+  byteOrderMark = false;
   vi.spyOn(console, "error").mockImplementation(() => {});
 });
 
@@ -123,6 +126,11 @@ describe("the API client's calls to the backend", () => {
     for (let index = 0; index < 5; index++) await (await newApi()).call("accountInfo");
     expect(seen).toHaveLength(5);
     expect(connections - before).toBeLessThanOrEqual(1);
+  });
+
+  it("read an answer that starts with a byte-order mark, as fetch did", async () => {
+    byteOrderMark = true;
+    expect(await (await newApi()).call("accountInfo")).toMatchObject({ username: "a@b.test" });
   });
 
   it("end as a malformed answer when the backend answers more than the client takes", async () => {
