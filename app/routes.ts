@@ -1,11 +1,4 @@
-import {
-  index,
-  layout,
-  prefix,
-  type RouteConfig,
-  type RouteConfigEntry,
-  route,
-} from "@react-router/dev/routes";
+import { layout, type RouteConfig, type RouteConfigEntry, route } from "@react-router/dev/routes";
 import {
   HOME_LAYOUT,
   HOME_PAGES,
@@ -15,31 +8,25 @@ import {
   REGISTER_LAYOUT,
   REGISTER_PAGES,
   RESOURCES,
-  routeIdOf,
 } from "./utils/site-map.ts";
 
 /**
  * The route config, drawn from the one declaration of the portal's
- * addresses (`app/utils/site-map.ts`). Every page exists twice: Chinese
- * without prefix and English under `/en`. The English copies get ids of their
- * own ("en/..."), else React Router would see the same file twice under one id.
+ * addresses (`app/utils/site-map.ts`). Each page is declared once, with the
+ * language as an optional first segment (`en?/order` answers `/order` and
+ * `/en/order`; `en?` alone is `/` and `/en`): React Router builds, ranks and
+ * converts its route table on every request, and one copy per language made
+ * that table, and its cost, twice as large (docs/decisions/2026-11-26-one-route-per-page.md).
+ * The language itself is read from the address (`app/utils/locale-path.ts`).
  */
-function pages(lang: "zh" | "en"): RouteConfigEntry[] {
-  const id = (file: string) => (lang === "en" ? { id: `en/${routeIdOf(file)}` } : {});
-  const page = ({ path, file }: PageDeclaration) =>
-    path === "/" ? index(file, id(file)) : route(path.slice(1), file, id(file));
-
-  return [
-    ...PUBLIC_PAGES.map(page),
-    layout(REGISTER_LAYOUT, id(REGISTER_LAYOUT), REGISTER_PAGES.map(page)),
-    layout(HOME_LAYOUT, id(HOME_LAYOUT), HOME_PAGES.map(page)),
-  ];
-}
+const page = ({ path, file }: PageDeclaration): RouteConfigEntry =>
+  route(path === "/" ? "en?" : `en?${path}`, file);
 
 export default [
-  ...pages("zh"),
-  ...prefix("en", pages("en")),
-  // Resource routes: one language-independent copy each.
+  ...PUBLIC_PAGES.map(page),
+  layout(REGISTER_LAYOUT, REGISTER_PAGES.map(page)),
+  layout(HOME_LAYOUT, HOME_PAGES.map(page)),
+  // Resource routes: one language-independent route each, without the optional segment.
   ...RESOURCES.map(({ path, file }) => route(path.slice(1), file)),
   route("*", NOT_FOUND_PAGE.file),
 ] satisfies RouteConfig;

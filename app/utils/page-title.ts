@@ -1,7 +1,7 @@
 /**
  * One title per page, "<page> · <product name>", in the page's language. The
- * page is known by its route id (the English copies carry an `en/` prefix),
- * so route modules need no code of their own for it.
+ * page is known by its route id (one route serves both languages), so route
+ * modules need no code of their own for it.
  */
 import { TITLE_OF_ROUTE } from "~/utils/route-titles.ts";
 import type { TitleKey } from "~/utils/site-map.ts";
@@ -11,7 +11,7 @@ export type { TitleKey };
 /** The title key of the deepest matched route that has one. */
 export function titleKeyOf(routeIds: readonly string[]): TitleKey | undefined {
   for (const id of [...routeIds].reverse()) {
-    const key = TITLE_OF_ROUTE[id.replace(/^(en\/)?routes\//, "")];
+    const key = TITLE_OF_ROUTE[id.replace(/^routes\//, "")];
     if (key) return key;
   }
   return undefined;

@@ -1,7 +1,6 @@
 /**
- * The title key of each page by its route id (without the `en/` of the
- * English copies and the `routes/` every page's id starts with), from the
- * site map's declared pages.
+ * The title key of each page by its route id (without the `routes/` every
+ * page's id starts with), from the site map's declared pages.
  *
  * The browser build replaces this module by its value, worked out at build
  * time (`pageTitles` in vite.config.ts), so the site map, which every page's

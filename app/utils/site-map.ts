@@ -59,7 +59,7 @@ export type MenuKey =
   | `titles.${Exclude<TitleKey, OwnTitleKey>}`
   | OwnTitleKey;
 
-/** Page paths without locale prefix (the English copy of each is under `/en`). */
+/** Page paths without locale prefix (each page answers in English under `/en` too). */
 export const PATHS = {
   login: "/",
   loginForm: "/login",
@@ -346,7 +346,7 @@ export const HOME_CHOICE_PATHS: Record<HomePageChoice, string> = {
 /** Where anybody else lands: the only page every signed-in user has in the menu. */
 export const GUEST_HOME = PATHS.qualification;
 
-/** The route id of a page module ("routes/order/orders"); English copies get `en/` in front. */
+/** The route id of a page module ("routes/order/orders"), the same in both languages. */
 export function routeIdOf(file: string): string {
   return file.replace(/\.tsx?$/, "");
 }

@@ -210,7 +210,14 @@ function routePaths(): string[] {
       const path =
         entry.path === undefined ? prefix : `${prefix}/${entry.path}`.replace(/\/+/g, "/");
       if (entry.children) walk(entry.children, path);
-      if ((entry.path !== undefined || entry.index) && !path.includes("*")) paths.push(path || "/");
+      if ((entry.path !== undefined || entry.index) && !path.includes("*")) {
+        // A page's optional language segment (`/en?/order`): both of its addresses.
+        for (const each of path.includes("en?")
+          ? [path.replace("en?", "en"), path.replace("/en?", "")]
+          : [path]) {
+          paths.push(each || "/");
+        }
+      }
     }
   };
   walk(routes, "");

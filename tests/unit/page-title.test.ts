@@ -33,7 +33,7 @@ describe("page titles", () => {
     expect(pageTitle(await translator("zh"), titleKeyOf(["root", "routes/order/orders"]))).toBe(
       "订单管理 · 跨境电商保税物流平台",
     );
-    expect(pageTitle(await translator("en"), titleKeyOf(["root", "en/routes/order/orders"]))).toBe(
+    expect(pageTitle(await translator("en"), titleKeyOf(["root", "routes/order/orders"]))).toBe(
       "Orders · Cross-Border Bonded Logistics Platform",
     );
     expect(pageTitle(await translator("en"), errorTitleKey(403))).toBe(
@@ -46,7 +46,7 @@ describe("page titles", () => {
     expect(pageTitle(await translator("zh"), titleKeyOf(["root", "routes/audit"]))).toBe(
       "操作记录 · 跨境电商保税物流平台",
     );
-    expect(pageTitle(await translator("en"), titleKeyOf(["root", "en/routes/workbench"]))).toBe(
+    expect(pageTitle(await translator("en"), titleKeyOf(["root", "routes/workbench"]))).toBe(
       "Workbench · Cross-Border Bonded Logistics Platform",
     );
   });
@@ -62,7 +62,7 @@ describe("page titles", () => {
 
   it("exist for every page of the route table", () => {
     const ids = pageIds(routes as RouteEntry[]);
-    expect(ids.length).toBeGreaterThan(40);
+    expect(ids.length).toBeGreaterThan(30);
     const missing = ids.filter((id) => !titleKeyOf([id]));
     expect(missing).toEqual([]);
   });

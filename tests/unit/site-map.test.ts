@@ -72,6 +72,20 @@ describe("the one declaration of the portal's addresses", () => {
       expect(modulesFor(`/en${path}`), `/en${path}`).toEqual([NOT_FOUND_PAGE.file]);
     }
     expect(modulesFor("/no/such/page")).toEqual([NOT_FOUND_PAGE.file]);
+    // The language is a whole first segment, and only one.
+    expect(modulesFor("/en")).toEqual([PUBLIC_PAGES[0]?.file]);
+    expect(modulesFor("/enx")).toEqual([NOT_FOUND_PAGE.file]);
+    expect(modulesFor("/enx/order")).toEqual([NOT_FOUND_PAGE.file]);
+    expect(modulesFor("/en/en/order")).toEqual([NOT_FOUND_PAGE.file]);
+  });
+
+  it("declares each page once, for both languages, so the route table stays small", () => {
+    const files = (entries: readonly ConfigEntry[]): string[] =>
+      entries.flatMap((entry) => [entry.file, ...files(entry.children ?? [])]);
+    const declared = files(routes as ConfigEntry[]);
+    expect(declared.length).toBe(new Set(declared).size);
+    // The pages, their two layouts, the resource routes and the not-found page.
+    expect(declared.length).toBe(PAGES.length + 2 + RESOURCES.length + 1);
   });
 
   it("puts every menu entry and resource route on a declared home page", () => {
