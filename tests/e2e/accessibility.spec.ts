@@ -88,11 +88,23 @@ for (const lang of ["zh", "en"] as const) {
       await expectAccessible(page, "user menu");
     });
 
-    test("order list with its column menu, operation dialog and import dialog", async ({
+    test("order list in a zoomed window with the side menu's drawer, then with its column menu, operation dialog and import dialog", async ({
       page,
     }) => {
+      // A 1280 px screen zoomed to 200 %: the table scrolls in its box, the menu opens over the page.
+      await page.setViewportSize({ width: 640, height: 700 });
       await signIn(page, ACCOUNTS.manager, { locale: lang });
       await visit(page, at("/order"));
+      await expectAccessible(page, "order list at 640 px");
+      await page.getByTestId("menu-toggle").click();
+      await expect(page.getByTestId("side-menu")).toBeVisible();
+      await expectAccessible(page, "side menu's drawer");
+      await page.keyboard.press("Escape");
+      await expect(page.getByTestId("side-menu")).toBeHidden();
+
+      // The same list in the project's window, its menu beside it.
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await expect(page.getByTestId("side-menu")).toBeVisible();
 
       await page.getByTestId("column-menu").click();
       await expect(page.getByTestId("column-menu-panel")).toBeVisible();
@@ -118,17 +130,6 @@ for (const lang of ["zh", "en"] as const) {
       await page.getByTestId("import").click();
       await expect(page.getByTestId("import-dialog")).toBeVisible();
       await expectAccessible(page, "import dialog");
-    });
-
-    test("a zoomed window: the order list and the side menu's drawer", async ({ page }) => {
-      // A 1280 px screen zoomed to 200 %: the table scrolls in its box, the menu opens over the page.
-      await page.setViewportSize({ width: 640, height: 700 });
-      await signIn(page, ACCOUNTS.manager, { locale: lang });
-      await visit(page, at("/order"));
-      await expectAccessible(page, "order list at 640 px");
-      await page.getByTestId("menu-toggle").click();
-      await expect(page.getByTestId("side-menu")).toBeVisible();
-      await expectAccessible(page, "side menu's drawer");
     });
 
     test("qualification pages of the administrator and of a guest, and a forbidden page", async ({

@@ -6,7 +6,6 @@ import {
   hydrated,
   STAFF_PAGES,
   signIn,
-  submitLogin,
   test,
 } from "./fixtures.ts";
 
@@ -15,7 +14,10 @@ import {
  * scrolls sideways; every table fits its box at 1280 px and scrolls inside
  * it at 1024 px; no cell, button or heading cuts its text; menu items take
  * one line. Looked at with the first order's lines open. The same sweep
- * checks that every staff page is translated (no raw translation key).
+ * checks that every staff page is translated (no raw translation key), and
+ * lays each page out again in a zoomed window and with a reader's text
+ * spacing: one load of a page serves every width (the window is resized on
+ * the loaded page).
  */
 const WIDTHS = [1280, 1024] as const;
 
@@ -123,34 +125,128 @@ async function expectLaidOut(page: Page, state: string, width: number, rules?: L
 /** A reader's wider text spacing may wrap the 205 px menu's items. */
 const SPACED_TEXT: LayoutRules = { menuOnOneLine: false };
 
-for (const locale of ["zh", "en"] as const) {
-  const prefix = locale === "en" ? "/en" : "";
+/**
+ * Zoomed windows: a 1280 px screen at 200 % is 640 CSS px wide, at 400 %
+ * 320 px (WCAG's reflow width). The sign-in, password and staff pages do not
+ * scroll sideways there; tables scroll inside their own focusable box. The
+ * side menu leaves the page's flow and opens over it from the header's toggle.
+ */
+const ZOOMED_WIDTHS = [640, 320] as const;
 
-  test(`staff pages are translated and laid out at 1280 and 1024 px (${locale})`, async ({
-    page,
-  }) => {
-    test.setTimeout(180_000);
-    await signIn(page, ACCOUNTS.admin, { locale });
-    for (const width of WIDTHS) {
-      await page.setViewportSize({ width, height: 900 });
+/** WCAG 1.4.12: text spacing a reader's style sheet may set. */
+const TEXT_SPACING = `* { line-height: 1.5 !important; letter-spacing: 0.12em !important; word-spacing: 0.16em !important; } p { margin-bottom: 2em !important; }`;
+
+/** The window's size for the text-spacing checks: the project's own. */
+const SPACED_WIDTH = 1440;
+
+/**
+ * Resizes the window of the loaded page and waits two frames: the side menu
+ * follows a media query's change event, which the browser sends on its next
+ * frame, and React draws the menu again on it.
+ */
+async function resize(page: Page, width: number, height: number) {
+  await page.setViewportSize({ width, height });
+  await page.evaluate(
+    () =>
+      new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))),
+  );
+}
+
+/** The zoomed widths on the loaded page: the side menu leaves the page, nothing scrolls sideways. */
+async function expectReflowed(page: Page, state: string, { menu = true } = {}) {
+  for (const width of ZOOMED_WIDTHS) {
+    await resize(page, width, 800);
+    if (menu)
+      await expect.soft(page.getByTestId("side-menu"), `${state} at ${width}px`).toBeHidden();
+    await expectLaidOut(page, state, width);
+  }
+}
+
+/** The reader's text spacing on the loaded page: nothing cut off, nothing clipped at its bottom. */
+async function expectSpacedTextFits(page: Page, state: string) {
+  await resize(page, SPACED_WIDTH, 900);
+  await page.addStyleTag({ content: TEXT_SPACING });
+  await expectLaidOut(page, `${state} with text spacing`, SPACED_WIDTH, SPACED_TEXT);
+  // Nothing clipped at its bottom either (a clamped line count, a fixed height).
+  const clipped = await page.evaluate(() =>
+    [...document.querySelectorAll("span, p, a, button, h1, h2, label")]
+      .filter((element) => {
+        const style = getComputedStyle(element);
+        return (
+          (element as HTMLElement).offsetParent !== null &&
+          !element.closest(".sr-only") &&
+          style.overflowY !== "visible" &&
+          element.scrollHeight > element.clientHeight + 2
+        );
+      })
+      .map((element) => (element.textContent ?? "").trim().slice(0, 40)),
+  );
+  expect.soft(clipped, `${state}: clipped text`).toEqual([]);
+}
+
+test.describe("the sweep of every page", () => {
+  // The reader's style sheet is injected; the page's CSP would refuse it.
+  test.use({ bypassCSP: true });
+
+  for (const locale of ["zh", "en"] as const) {
+    const prefix = locale === "en" ? "/en" : "";
+
+    test(`pages are translated and laid out at 1280 and 1024 px, zoomed, and with a reader's text spacing (${locale})`, async ({
+      page,
+    }) => {
+      test.setTimeout(300_000);
+
+      // Without login: the sign-in form starts in view, under the product's name.
+      for (const path of ["/", "/forge_password"]) {
+        await resize(page, ZOOMED_WIDTHS[0], 800);
+        await page.goto(`${prefix}${path}`);
+        await hydrated(page);
+        for (const width of ZOOMED_WIDTHS) {
+          await resize(page, width, 800);
+          await expectLaidOut(page, prefix + path, width);
+          if (path !== "/") continue;
+          await expect(page.getByRole("heading", { level: 1 })).toBeInViewport();
+          await expect(page.locator('input[name="username"]')).toBeInViewport();
+        }
+        if (path === "/") await expectSpacedTextFits(page, `${prefix}/`);
+      }
+
+      await signIn(page, ACCOUNTS.admin, { locale });
       for (const path of STAFF_PAGES) {
+        await resize(page, WIDTHS[0], 900);
         await page.goto(prefix + path);
         await hydrated(page);
+        const rowLines = page.locator("input.row-expand").first();
         if (path === "/order") {
           // The first order with its lines open.
-          await page.locator("input.row-expand").first().check({ force: true });
+          await rowLines.check({ force: true });
           await expect(page.getByTestId("order-lines").first()).toBeVisible();
         }
-        await expectLaidOut(page, prefix + path, width);
-        if (width === WIDTHS[0]) await expectTranslated(page, prefix + path);
+        for (const width of WIDTHS) {
+          await resize(page, width, 900);
+          await expectLaidOut(page, prefix + path, width);
+          if (width === WIDTHS[0]) await expectTranslated(page, prefix + path);
+        }
+        if (path === "/order") {
+          // Zoomed and spaced, the list as it first shows.
+          await rowLines.uncheck({ force: true });
+          await expect(page.getByTestId("order-lines")).toHaveCount(0);
+        }
+        await expectReflowed(page, prefix + path);
+        await expectSpacedTextFits(page, prefix + path);
       }
 
       // The review queue: a rejection's reason wraps, and an open rejection
       // form lies over the rows, not widening the pinned actions column.
+      await resize(page, WIDTHS[0], 900);
       await page.goto(`${prefix}/qualificat/?state=rejected`);
       await hydrated(page);
       await expect(page.getByTestId("review-queue").locator("tbody tr").first()).toBeVisible();
-      await expectLaidOut(page, "rejected qualifications", width);
+      for (const width of WIDTHS) {
+        await resize(page, width, 900);
+        await expectLaidOut(page, "rejected qualifications", width);
+      }
+      await resize(page, WIDTHS[0], 900);
       await page.goto(`${prefix}/qualificat`);
       await hydrated(page);
       const review = page.getByTestId("review-queue");
@@ -160,9 +256,13 @@ for (const locale of ["zh", "en"] as const) {
         .first();
       await reject.locator("summary").click();
       await expect(reject.locator("textarea")).toBeVisible();
-      await expectLaidOut(page, "review queue with a rejection open", width);
+      for (const width of WIDTHS) {
+        await resize(page, width, 900);
+        await expectLaidOut(page, "review queue with a rejection open", width);
+      }
 
       // The pallets of the first service: names keep at least eight characters a line.
+      await resize(page, WIDTHS[0], 900);
       await page.goto(`${prefix}/server`);
       await page.getByTestId("services").locator("tbody a").first().click();
       await expect(page).toHaveURL(/\/server\/salver\/\?serviceNo=/);
@@ -173,87 +273,54 @@ for (const locale of ["zh", "en"] as const) {
       await position.locator('input[name="salverDirection"]').fill(LONG_POSITION);
       await position.getByRole("button").click();
       await expect(position.locator("summary")).toContainText(LONG_POSITION);
-      await expectLaidOut(page, "pallet list", width);
       const name = page.getByTestId("pallets").locator("tbody tr").first().locator("td").nth(2);
-      const { inner, fontSize } = await name.evaluate((cell) => {
-        const style = getComputedStyle(cell);
-        return {
-          inner:
-            cell.clientWidth -
-            Number.parseFloat(style.paddingLeft) -
-            Number.parseFloat(style.paddingRight),
-          fontSize: Number.parseFloat(style.fontSize),
-        };
-      });
-      expect.soft(inner, `pallet name column at ${width}px`).toBeGreaterThanOrEqual(8 * fontSize);
-      await expect(
-        page
-          .getByTestId("pallets")
-          .getByRole("link", { name: /^(查看订单|View orders)$/ })
-          .first(),
-      ).toBeVisible();
-    }
-
-    // The collapsed menu still opens its submenus and keeps the page in its box.
-    await page.goto(`${prefix}/server`);
-    await hydrated(page);
-    await page.getByTestId("menu-toggle").click();
-    await expect(page.getByTestId("side-menu")).toHaveAttribute("data-collapsed", "true");
-    await expect
-      .poll(() => page.getByTestId("side-menu").evaluate((menu) => menu.clientWidth))
-      .toBe(64);
-    await expectLaidOut(page, "collapsed menu", 1024);
-    await page.getByTestId("menu-toggle").click();
-    await expect(page.getByTestId("side-menu")).toHaveAttribute("data-collapsed", "false");
-  });
-}
-
-/**
- * Zoomed windows: a 1280 px screen at 200 % is 640 CSS px wide, at 400 %
- * 320 px (WCAG's reflow width). The sign-in, password and staff pages do not
- * scroll sideways there; tables scroll inside their own focusable box. The
- * side menu leaves the page's flow and opens over it from the header's toggle.
- */
-const ZOOMED_WIDTHS = [640, 320] as const;
-
-for (const locale of ["zh", "en"] as const) {
-  const prefix = locale === "en" ? "/en" : "";
-
-  test(`pages reflow in a zoomed window (${locale})`, async ({ page }) => {
-    test.setTimeout(180_000);
-    for (const width of ZOOMED_WIDTHS) {
-      await page.setViewportSize({ width, height: 800 });
-      for (const path of ["/", "/forge_password"]) {
-        await page.goto(`${prefix}${path}`);
-        await hydrated(page);
-        await expectLaidOut(page, prefix + path, width);
+      for (const width of WIDTHS) {
+        await resize(page, width, 900);
+        await expectLaidOut(page, "pallet list", width);
+        const { inner, fontSize } = await name.evaluate((cell) => {
+          const style = getComputedStyle(cell);
+          return {
+            inner:
+              cell.clientWidth -
+              Number.parseFloat(style.paddingLeft) -
+              Number.parseFloat(style.paddingRight),
+            fontSize: Number.parseFloat(style.fontSize),
+          };
+        });
+        expect.soft(inner, `pallet name column at ${width}px`).toBeGreaterThanOrEqual(8 * fontSize);
+        await expect(
+          page
+            .getByTestId("pallets")
+            .getByRole("link", { name: /^(查看订单|View orders)$/ })
+            .first(),
+        ).toBeVisible();
       }
-      // The sign-in form starts in view, under the product's name.
-      await page.goto(`${prefix}/`);
-      await expect(page.getByRole("heading", { level: 1 })).toBeInViewport();
-      await expect(page.locator('input[name="username"]')).toBeInViewport();
-    }
-    await signIn(page, ACCOUNTS.admin, { locale });
-    for (const width of ZOOMED_WIDTHS) {
-      await page.setViewportSize({ width, height: 800 });
-      for (const path of STAFF_PAGES) {
-        await page.goto(prefix + path);
-        await hydrated(page);
-        await expect(page.getByTestId("side-menu")).toBeHidden();
-        await expectLaidOut(page, prefix + path, width);
-      }
-    }
-    // A guest's qualification form.
-    await page.context().clearCookies();
-    await signIn(page, ACCOUNTS.guest, { locale });
-    for (const width of ZOOMED_WIDTHS) {
-      await page.setViewportSize({ width, height: 800 });
+
+      // The collapsed menu still opens its submenus and keeps the page in its box.
+      await page.goto(`${prefix}/server`);
+      await hydrated(page);
+      await page.getByTestId("menu-toggle").click();
+      await expect(page.getByTestId("side-menu")).toHaveAttribute("data-collapsed", "true");
+      await expect
+        .poll(() => page.getByTestId("side-menu").evaluate((menu) => menu.clientWidth))
+        .toBe(64);
+      await expectLaidOut(page, "collapsed menu", 1024);
+      await page.getByTestId("menu-toggle").click();
+      await expect(page.getByTestId("side-menu")).toHaveAttribute("data-collapsed", "false");
+
+      // A guest's qualification form, zoomed.
+      await page.context().clearCookies();
+      await signIn(page, ACCOUNTS.guest, { locale });
       await page.goto(`${prefix}/qualificat`);
       await hydrated(page);
       await expect(page.locator('input[name="companyNameZh"]')).toBeVisible();
-      await expectLaidOut(page, `${prefix}/qualificat (guest)`, width);
-    }
-  });
+      await expectReflowed(page, `${prefix}/qualificat (guest)`);
+    });
+  }
+});
+
+for (const locale of ["zh", "en"] as const) {
+  const prefix = locale === "en" ? "/en" : "";
 
   test(`a zoomed window's menu opens over the page (${locale})`, async ({ page }) => {
     await signIn(page, ACCOUNTS.manager, { locale });
@@ -326,8 +393,7 @@ test.describe("without JavaScript", () => {
 
   test("a zoomed window stacks the menu above the page", async ({ page }) => {
     await page.setViewportSize({ width: 640, height: 800 });
-    await page.goto("/");
-    await submitLogin(page, ACCOUNTS.manager);
+    await signIn(page, ACCOUNTS.manager);
     await page.goto("/order");
     const menu = page.getByTestId("side-menu");
     await expect(menu).toBeVisible();
@@ -336,46 +402,5 @@ test.describe("without JavaScript", () => {
     await page.getByTestId("user-menu").click();
     await expect(page.getByRole("button", { name: "退出登录" })).toBeVisible();
     expect(await layoutProblems(page, 640)).toEqual([]);
-  });
-});
-
-/** WCAG 1.4.12: text spacing a reader's style sheet may set. */
-const TEXT_SPACING = `* { line-height: 1.5 !important; letter-spacing: 0.12em !important; word-spacing: 0.16em !important; } p { margin-bottom: 2em !important; }`;
-
-test.describe("with a reader's text spacing", () => {
-  // The reader's style sheet is injected; the page's CSP would refuse it.
-  test.use({ bypassCSP: true });
-
-  test("no text is cut off, in either language", async ({ page }) => {
-    test.setTimeout(180_000);
-    for (const locale of ["zh", "en"] as const) {
-      const prefix = locale === "en" ? "/en" : "";
-      await page.context().clearCookies();
-      await page.goto(`${prefix}/`);
-      await page.addStyleTag({ content: TEXT_SPACING });
-      await expectLaidOut(page, `${prefix}/ with text spacing`, 1280, SPACED_TEXT);
-      await signIn(page, ACCOUNTS.admin, { locale });
-      for (const path of STAFF_PAGES) {
-        await page.goto(prefix + path);
-        await hydrated(page);
-        await page.addStyleTag({ content: TEXT_SPACING });
-        await expectLaidOut(page, `${prefix}${path} with text spacing`, 1280, SPACED_TEXT);
-        // Nothing clipped at its bottom either (a clamped line count, a fixed height).
-        const clipped = await page.evaluate(() =>
-          [...document.querySelectorAll("span, p, a, button, h1, h2, label")]
-            .filter((element) => {
-              const style = getComputedStyle(element);
-              return (
-                (element as HTMLElement).offsetParent !== null &&
-                !element.closest(".sr-only") &&
-                style.overflowY !== "visible" &&
-                element.scrollHeight > element.clientHeight + 2
-              );
-            })
-            .map((element) => (element.textContent ?? "").trim().slice(0, 40)),
-        );
-        expect.soft(clipped, `${prefix}${path}: clipped text`).toEqual([]);
-      }
-    }
   });
 });

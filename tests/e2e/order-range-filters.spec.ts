@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import zhLogistics from "../../app/locales/zh/logistics.ts";
 import { expectAccessible } from "./axe.ts";
-import { ACCOUNTS, expect, hydrated, login, test } from "./fixtures.ts";
+import { ACCOUNTS, expect, hydrated, signIn, test } from "./fixtures.ts";
 
 /**
  * The order list filtered by a created-day range, two statuses and an amount
@@ -89,7 +89,7 @@ for (const javaScriptEnabled of [true, false]) {
     test.use({ javaScriptEnabled });
 
     test("filters by a created-day range, two statuses and an amount range", async ({ page }) => {
-      await login(page, ACCOUNTS.manager);
+      await signIn(page, ACCOUNTS.manager);
       const filter = await sampleFilter(page);
       await page.goto("/order/");
       if (javaScriptEnabled) await hydrated(page);
@@ -117,7 +117,7 @@ for (const javaScriptEnabled of [true, false]) {
     test("leads from an order and from a pallet's orders back to its service and pallet", async ({
       page,
     }) => {
-      await login(page, ACCOUNTS.manager);
+      await signIn(page, ACCOUNTS.manager);
       /** Opens the first order of the list and answers its way back. */
       const openFirst = async () => {
         await page.goto("/order/?pageSize=10");
@@ -165,7 +165,7 @@ for (const javaScriptEnabled of [true, false]) {
 test("the filtered list with its filters open passes axe, in both languages", async ({ page }) => {
   // Four pages and four axe runs.
   test.slow();
-  await login(page, ACCOUNTS.manager);
+  await signIn(page, ACCOUNTS.manager);
   for (const prefix of ["", "/en"]) {
     await page.goto(
       `${prefix}/order/?cbaStatus=1&cbaStatus=4&createdFrom=2020-01-01&createdTo=2099-12-31&paidMin=0&paidMax=9&stockedInFrom=2026-11-20&stockedInTo=2026-11-01&open=x`,

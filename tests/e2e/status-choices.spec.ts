@@ -4,7 +4,7 @@ import enL from "../../app/locales/en/logistics.ts";
 import zhCommon from "../../app/locales/zh/common.ts";
 import zhL from "../../app/locales/zh/logistics.ts";
 import { expectAccessible } from "./axe.ts";
-import { ACCOUNTS, expect, hydrated, login, test } from "./fixtures.ts";
+import { ACCOUNTS, expect, hydrated, signIn, test } from "./fixtures.ts";
 
 /**
  * "Change status" offers only the statuses every chosen order may move to,
@@ -34,7 +34,7 @@ test("with JavaScript (Chinese): orders that share no move get none offered, eac
   // Several pages, sign-ins and a dialog on a shared machine: a longer budget.
   test.setTimeout(120_000);
   const { l, common } = { l: zhL, common: zhCommon };
-  await login(page, ACCOUNTS.manager);
+  await signIn(page, ACCOUNTS.manager);
   const initial = await orderIn(page, "", 1, 3);
   const stocked = await orderIn(page, "", 4, 3);
 
@@ -73,7 +73,7 @@ test("without JavaScript (English): the confirmation page offers a stocked-in or
   const { l, common } = { l: enL, common: enCommon };
   const context = await newContext({ javaScriptEnabled: false, locale: "en-US" });
   const page = await context.newPage();
-  await login(page, ACCOUNTS.manager, { locale: "en" });
+  await signIn(page, ACCOUNTS.manager, { locale: "en" });
   const stocked = await orderIn(page, "/en", 4, 5);
 
   await page.goto(`/en/order/?sel=${stocked}`);
@@ -102,7 +102,7 @@ test("axe in English: the change-status question and the sub-account deletion qu
     await hydrated(page);
     await expectAccessible(page, state, { soft: true });
   };
-  await login(page, ACCOUNTS.manager, { locale: "en" });
+  await signIn(page, ACCOUNTS.manager, { locale: "en" });
   const initial = await orderIn(page, "/en", 1, 2);
   const stocked = await orderIn(page, "/en", 4, 2);
   await page.goto(`/en/order/?sel=${initial},${stocked}&op=status`);
