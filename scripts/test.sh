@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 
 ensure_browser() {
   local missing=()
-  command -v chromium >/dev/null 2>&1 || missing+=(chromium)
+  command -v chromium-headless-shell >/dev/null 2>&1 || missing+=(chromium-headless-shell)
   fc-list 2>/dev/null | grep -qi "Noto Sans CJK" || missing+=(fonts-noto-cjk)
   if ((${#missing[@]})); then
     echo "Installing ${missing[*]} for the end-to-end tests…"

@@ -7,6 +7,7 @@ import { writeFileSync } from "node:fs";
 import type { APIRequestContext } from "@playwright/test";
 import { PNG } from "pngjs";
 import zhI from "../../app/locales/zh/inventory.ts";
+import { CHROMIUM_PATH } from "../../playwright.config.ts";
 import { ACCOUNTS, expect, hydrated, PASSWORD, signIn, test, WORLD_HEADER } from "./fixtures.ts";
 
 /**
@@ -74,7 +75,7 @@ test("a label shown to the camera moves its pallet, as a hand scanner's number d
 
   // A second browser whose camera films the label.
   const browser = await playwright.chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    executablePath: CHROMIUM_PATH,
     args: [
       "--no-sandbox",
       "--disable-gpu",
