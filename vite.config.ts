@@ -196,11 +196,31 @@ const isSharedWithLogin = appFiles([
   "components/form-messages.tsx",
   "utils/use-hydrated.ts",
 ]);
-/** Small parts nearly every signed-in page draws: they ride in the signed-in chunk. */
-const isSignedInPart = appFiles(["components/page-header.tsx", "components/status-badge.tsx"]);
+/**
+ * Small parts many signed-in pages draw (under 0.3 KB gzipped each): they
+ * ride in the signed-in chunk instead of a file each.
+ */
+const isSignedInPart = appFiles([
+  "components/page-header.tsx",
+  "components/status-badge.tsx",
+  "utils/logistics-status.ts",
+  "utils/submission-field.ts",
+]);
 const appPath = (file: string) => fileURLToPath(new URL(`./app/${file}`, import.meta.url));
 const PAGED_TABLE = appPath("components/paged-table.tsx");
-const LIST_PARTS = [PAGED_TABLE, appPath("components/list-filter.tsx")];
+/** The paged table, the filters, and the totals' line (0.4 KB) above two of the tables. */
+const LIST_PARTS = [
+  PAGED_TABLE,
+  appPath("components/list-filter.tsx"),
+  appPath("components/order-totals.tsx"),
+];
+/**
+ * The status codes: the public pages' forms use them as well as the
+ * signed-in parts above, so they keep a file of their own (a group that
+ * takes one of them would take them along, and the public pages with it).
+ */
+const isStatusCodes = appFiles(["contract/status-codes.ts"]);
+const isOrderPage = appFiles(["routes/order/orders.tsx"]);
 
 /** The modules `ids` import statically, directly or not, and themselves. */
 function importClosure(ids: string[], context: ChunkingContext): Set<string> {
@@ -218,16 +238,21 @@ function importClosure(ids: string[], context: ChunkingContext): Set<string> {
 }
 
 /**
- * Five chunks instead of a dozen small ones, which compress worse apart:
+ * A few chunks instead of a dozen small ones, which compress worse apart
+ * and each cost every page that loads them a preload and a line of React
+ * Router's manifest in its HTML:
  * `shell`, what every page runs besides the framework (the entry, the root
  * layout, the translator, the parts the login page shares with the signed-in layout, what they import, and what both languages' chunks import); `signed-in`, what the signed-in
  * layout (header, side menu) runs and only signed-in pages use, with the
- * page header and the status badge; `chrome`, what that layout shares with
+ * page header, the status badge and two small helpers (`isSignedInPart`);
+ * `status-codes`, the status codes, which public pages use too; `chrome`, what that layout shares with
  * the public pages (the frame the root's error page draws for a signed-in user); `lists`, the paged table, the
  * filters and what only pages with a paged table use; `list-helpers`, what
  * of theirs other signed-in pages use too (paging bar, list addresses,
- * number format). A page loads at most these two small parts (0.5 KB) or
- * a part of `lists` or `list-helpers` (under 1 KB) it did not load before.
+ * number format); `order-page`, what the order page shares only with the
+ * parts it loads later (its operations' forms). A page loads at most the
+ * small parts of `signed-in` (0.8 KB) or a part of `lists` or
+ * `list-helpers` (under 1 KB) it did not load before.
  */
 function shellChunks() {
   const rootsOf = importRoots();
@@ -238,22 +263,39 @@ function shellChunks() {
   const chunkOf = (id: string, context: ChunkingContext) => {
     const roots = rootsOf(id, context);
     if (roots.some(isShell) || isSharedWithLogin(id)) return "shell";
+    if (isStatusCodes(id)) return "status-codes";
     // Imported by both languages' chunks (the product's name): every page
     // loads one of them, so it runs on every page.
     if (roots.filter((root) => LOCALE_MODULE.test(root)).length > 1) return "shell";
     const pages = pagesOf(id, context);
     if (roots.some(isSignedInLayout)) return pages.every(isSignedIn) ? "signed-in" : "chrome";
     if (isSignedInPart(id) && pages.every(isSignedIn)) return "signed-in";
+    if (!pages.every(isSignedIn)) return null;
     listParts ??= importClosure(LIST_PARTS, context);
-    if (!listParts.has(id) || !pages.every(isSignedIn)) return null;
-    return within(pages, pagesOf(PAGED_TABLE, context)) ? "lists" : "list-helpers";
+    if (listParts.has(id)) {
+      return within(pages, pagesOf(PAGED_TABLE, context)) ? "lists" : "list-helpers";
+    }
+    // What the order page shares only with the parts it loads later (its
+    // operations' forms): one file instead of one per module.
+    if (roots.length > 1 && roots.some(isOrderPage) && pages.every(isOrderPage)) {
+      return "order-page";
+    }
+    return null;
   };
   // One group each, highest first: a group takes the modules its modules
   // import along, unless a group before it has them.
-  return ["shell", "chrome", "signed-in", "list-helpers", "lists"].map((name, index) => ({
+  return [
+    "shell",
+    "status-codes",
+    "chrome",
+    "signed-in",
+    "list-helpers",
+    "lists",
+    "order-page",
+  ].map((name, index) => ({
     name: (id: string, context: ChunkingContext) => (chunkOf(id, context) === name ? name : null),
     debugName: name,
-    priority: 5 - index,
+    priority: 7 - index,
   }));
 }
 
@@ -283,7 +325,7 @@ export default defineConfig({
                 {
                   name: "framework",
                   test: /node_modules[\\/](react|react-dom|scheduler|react-router|turbo-stream|cookie|set-cookie-parser)[\\/]/,
-                  priority: 6,
+                  priority: 8,
                 },
                 ...shellChunks(),
               ],

@@ -1,3 +1,5 @@
+// First: zod must not probe `new Function` in the browser (see the module).
+import "./utils/zod-without-eval.ts";
 import localeChunks, { signedIn as signedInChunks } from "virtual:locale-chunks";
 import type { ParseKeys } from "i18next";
 import { useEffect } from "react";
@@ -8,7 +10,6 @@ import {
   Meta,
   Outlet,
   Scripts,
-  ScrollRestoration,
   useMatches,
   useRouteError,
   useRouteLoaderData,
@@ -17,11 +18,11 @@ import { useTranslation } from "~/utils/i18n.ts";
 import { keepDataOnSelection } from "~/utils/order-selection.ts";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
-import { NoEvalScript } from "./components/csp-nonce.tsx";
 import { deferredReady } from "./components/deferred.tsx";
 import { Shell } from "./components/deferred-app-shell.tsx";
 import { ErrorPage } from "./components/deferred-error-page.tsx";
 import { LoadingOverlay, RouteAnnouncer } from "./components/navigation-feedback.tsx";
+import { ScrollRestoration } from "./components/scroll-restoration.tsx";
 import { LOCALE_TAGS, type Locale } from "./locales/index.ts";
 import { loadTranslations } from "./locales/load.ts";
 import { rootMiddleware } from "./middleware/root.server.ts";
@@ -68,7 +69,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
     <html lang={LOCALE_TAGS[locale] ?? "zh-CN"}>
       <head>
         <meta charSet="utf-8" />
-        <NoEvalScript />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#4d7c0f" />
         <Meta />

@@ -137,7 +137,6 @@ const EXPAND_WIDTH = 36;
 const INDEX_WIDTH = 56;
 /** Sticky cells need an opaque background: the row's, which is opaque too. */
 const STICKY_CELL = "sticky z-10 bg-inherit";
-const START_EDGE = "shadow-[inset_-1px_0_0_var(--color-gray-200)]";
 const END_EDGE = "shadow-[inset_1px_0_0_var(--color-gray-200)]";
 
 export function PagedTable<Row>({
@@ -213,19 +212,16 @@ export function PagedTable<Row>({
   const expandLeft = selectLeft + (selection ? SELECT_WIDTH : 0);
   const indexLeft = expandLeft + (expand ? EXPAND_WIDTH : 0);
   const firstLeft = indexLeft + (showIndex ? INDEX_WIDTH : 0);
-  /** Classes and style of a cell of the column at `position` among the visible ones. */
-  const pin = (
-    position: number,
-  ): { className: string; style?: { left?: number; right?: number } } => {
-    if (position === 0 && stickyStart)
-      return { className: `${STICKY_CELL} ${START_EDGE}`, style: { left: firstLeft } };
-    if (position === visible.length - 1 && stickyEnd)
-      return { className: `${STICKY_CELL} ${END_EDGE}`, style: { right: 0 } };
-    return { className: "" };
-  };
-  const lead = (left: number) =>
-    stickyStart ? { className: STICKY_CELL, style: { left } } : { className: "" };
-  // The body's leading cells are pinned by the table's `data-lead` (app/app.css), not one by one.
+  /**
+   * Classes and style of a cell of the column at `position` among the
+   * visible ones: the last one when it stays in view. The leading cells and
+   * their headers are pinned by the table's `data-lead` (app/app.css), not
+   * one by one.
+   */
+  const pin = (position: number): { className: string; style?: { right?: number } } =>
+    position === visible.length - 1 && stickyEnd
+      ? { className: `${STICKY_CELL} ${END_EDGE}`, style: { right: 0 } }
+      : { className: "" };
   const leadLefts = [
     ...(selection ? [selectLeft] : []),
     ...(expand ? [expandLeft] : []),
@@ -239,7 +235,7 @@ export function PagedTable<Row>({
     : undefined;
   // Worked out once per column, not per cell; padding and alignment come from the table's `data-cells`.
   const bodyCells = visible.map((column, position) => {
-    const pinned = position === 0 ? { className: "" } : pin(position);
+    const pinned = pin(position);
     const className = [
       column.align === "right" ? "cell-num" : column.align === "center" ? "text-center" : "",
       column.className ?? "",
@@ -287,11 +283,7 @@ export function PagedTable<Row>({
           <thead className="text-xs font-medium text-gray-600">
             <tr className="bg-gray-50">
               {selection ? (
-                <th
-                  scope="col"
-                  className={`w-9 min-w-9 ${lead(selectLeft).className}`}
-                  style={lead(selectLeft).style}
-                >
+                <th scope="col" className="w-9 min-w-9">
                   {/* Selecting the whole page needs JavaScript; without it the box is left out. */}
                   <input
                     hidden={!hydrated}
@@ -317,20 +309,12 @@ export function PagedTable<Row>({
                 </th>
               ) : null}
               {expand ? (
-                <th
-                  scope="col"
-                  className={`w-9 min-w-9 px-1.5 ${lead(expandLeft).className}`}
-                  style={lead(expandLeft).style}
-                >
+                <th scope="col" className="w-9 min-w-9 px-1.5">
                   <span className="sr-only">{t("table.expand")}</span>
                 </th>
               ) : null}
               {showIndex ? (
-                <th
-                  scope="col"
-                  className={`w-14 min-w-14 text-right whitespace-nowrap ${lead(indexLeft).className}`}
-                  style={lead(indexLeft).style}
-                >
+                <th scope="col" className="w-14 min-w-14 text-right whitespace-nowrap">
                   {t("table.index")}
                 </th>
               ) : null}

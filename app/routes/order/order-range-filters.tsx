@@ -78,8 +78,10 @@ export function OrderStatusChoices({ chosen }: { chosen: readonly OrderStatusCod
       </span>
     </>
   );
-  const fieldClass =
-    "input flex cursor-pointer list-none items-center justify-between gap-2 [&::-webkit-details-marker]:hidden";
+  // The link before the page runs is a field's box like the disclosure's; the
+  // marker and cursor classes are the summary's only (a link has neither).
+  const linkClass = "input flex items-center justify-between gap-2";
+  const summaryClass = `${linkClass} cursor-pointer list-none [&::-webkit-details-marker]:hidden`;
   const drawn = chosen.length > 0 || asked === STATUS_CHOICES_OPEN || asked === MORE_FILTERS_OPEN;
   return (
     <div className="relative w-44">
@@ -89,8 +91,10 @@ export function OrderStatusChoices({ chosen }: { chosen: readonly OrderStatusCod
       {!drawn && !hydrated ? (
         <Link
           to={listHref(location.pathname, params, { [MORE_FILTERS_PARAM]: STATUS_CHOICES_OPEN })}
+          // This page's own route: nothing for React Router to look up.
+          discover="none"
           aria-labelledby="filter-cbaStatus-label filter-cbaStatus-summary"
-          className={fieldClass}
+          className={linkClass}
           // Another id than the disclosure's: tests know a page runs by the disclosure.
           data-testid="status-choices-link"
         >
@@ -108,7 +112,7 @@ export function OrderStatusChoices({ chosen }: { chosen: readonly OrderStatusCod
         >
           <summary
             aria-labelledby="filter-cbaStatus-label filter-cbaStatus-summary"
-            className={fieldClass}
+            className={summaryClass}
           >
             {face}
           </summary>
@@ -181,6 +185,7 @@ export function OrderRangeFilters({
       <p className="w-full">
         <Link
           to={listHref(location.pathname, params, { [MORE_FILTERS_PARAM]: MORE_FILTERS_OPEN })}
+          discover="none"
           className="btn-link inline-flex items-center gap-1"
           // Another id than the disclosure's: tests know a page runs by the disclosure.
           data-testid="more-filters-link"

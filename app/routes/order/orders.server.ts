@@ -200,6 +200,22 @@ function loadPage(context: Context, url: URL) {
   );
 }
 
+/**
+ * The fields of the order page's data that are often empty: left out then,
+ * not sent as null (each would be its name and a null in every page's data);
+ * the page reads a missing one as none.
+ */
+interface LeftOutWhenEmpty {
+  /** The numbers of a selection kept on the server; one written in the address is read there. */
+  keptSelection?: { id: string; orderNos: readonly string[] };
+  result?: { id: string } & OrderResult;
+  pending?: PendingOperation;
+  palletTrail?: { serviceNo: string; palletNo: string };
+  error?: string;
+}
+
+const withLeftOut = <T extends object>(data: T): T & LeftOutWhenEmpty => data;
+
 export async function loadOrders(context: Context, url: URL) {
   redirectToTidyQuery(url);
   const locale = getLocale(context);
@@ -215,25 +231,30 @@ export async function loadOrders(context: Context, url: URL) {
     rangeFilters: sentRangeView(reading.view),
     // The applied filters, posted with the downloads (`cbaStatus` repeated).
     filterEntries: reading.entries,
-    // The numbers of a selection kept on the server; one written in the address is read there.
-    keptSelection: selection.kept ? { id: selection.kept, orderNos: selection.orderNos } : null,
-    result: posted ? { id: posted.id, ...posted.value } : null,
+    ...(selection.kept
+      ? { keptSelection: { id: selection.kept, orderNos: selection.orderNos } }
+      : {}),
+    ...(posted ? { result: { id: posted.id, ...posted.value } } : {}),
     // Every form that changes something posts this key once (submission-key.server.ts).
     submissionKey: newSubmissionKey(),
   };
   if (!result.ok) {
-    return {
+    return withLeftOut({
       ...common,
       list: [] as OrderView[],
       details: {} as OrderDetails,
       pagination: { total: 0, ...paging } as Pagination,
       totals: { orderCount: formatCount(0, locale), amountTotal: formatMoney(0, locale) },
-      pending: null,
-      palletTrail: null,
-      error: result.message as string | null,
-    };
+      error: result.message,
+    });
   }
-  return {
+  const pending = await withChoices(
+    context,
+    url,
+    pendingOf(url, selection, result.data.pagination.total),
+  );
+  const trail = palletTrail(result.data.list, reading.filters.salverNo);
+  return withLeftOut({
     ...common,
     list: result.data.list.map((order) => orderView(order, context)),
     details: openedDetails(result.data.list, url, context),
@@ -243,14 +264,9 @@ export async function loadOrders(context: Context, url: URL) {
       orderCount: formatCount(result.data.pagination.total, locale),
       amountTotal: formatMoney(result.data.amountTotal, locale),
     },
-    pending: await withChoices(
-      context,
-      url,
-      pendingOf(url, selection, result.data.pagination.total),
-    ),
-    palletTrail: palletTrail(result.data.list, reading.filters.salverNo),
-    error: null,
-  };
+    ...(pending ? { pending } : {}),
+    ...(trail ? { palletTrail: trail } : {}),
+  });
 }
 
 /**

@@ -438,7 +438,7 @@ export default function OrdersPage({ loaderData, actionData }: Route.ComponentPr
                   autoComplete="off"
                   placeholder={t(operation.placeholder)}
                   aria-invalid={error ? true : undefined}
-                  aria-describedby={`${id}-error`}
+                  aria-describedby={error ? `${id}-error` : undefined}
                   className="input w-64 max-sm:w-40"
                 />
                 {error ? <ErrorLine id={`${id}-error`} errors={[error]} /> : null}
@@ -459,7 +459,7 @@ export default function OrdersPage({ loaderData, actionData }: Route.ComponentPr
         rows={loaderData.list}
         rowKey={(order) => order.orderNo}
         pagination={loaderData.pagination}
-        error={loaderData.error}
+        error={loaderData.error ?? null}
         showIndex
         selection={{
           name: "orderNoList",
@@ -506,6 +506,7 @@ export default function OrdersPage({ loaderData, actionData }: Route.ComponentPr
                 <Link
                   to={selectionHref({ [SELECTION_PARAM]: null, [ALL_MATCHING_PARAM]: null })}
                   {...quiet}
+                  discover="none"
                   className="btn-link"
                   data-testid="clear-selection"
                 >
@@ -516,6 +517,8 @@ export default function OrdersPage({ loaderData, actionData }: Route.ComponentPr
                 <Link
                   to={selectionHref({ [SELECTION_PARAM]: null, [ALL_MATCHING_PARAM]: "1" })}
                   {...quiet}
+                  // This page's own route: nothing for React Router to look up.
+                  discover="none"
                   className="btn-link"
                   data-testid="select-all-matching"
                 >
