@@ -258,6 +258,16 @@ test.describe("headers", () => {
     await expect(page).toHaveURL(/\/server\/?$/);
     await page.goto("/en/forge_password");
     await page.goto("/en/register/accountRegistration");
+    // zod is told not to probe `new Function` by the page's own code (no inline script).
+    await expect
+      .poll(() =>
+        page.evaluate(
+          () =>
+            (globalThis as { __zod_globalConfig?: { jitless?: boolean } }).__zod_globalConfig
+              ?.jitless,
+        ),
+      )
+      .toBe(true);
     expect(violations).toEqual([]);
   });
 });
