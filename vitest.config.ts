@@ -43,6 +43,10 @@ export default defineConfig({
     // A time zone far from China: formatting must not depend on the server's zone.
     env: { TZ: "America/Los_Angeles" },
     pool: "forks",
+    // Two files at a time: Vitest's default on a 2-core machine is one (all
+    // cores but one), which leaves a core idle while a file waits on its
+    // portal, backend or build; see docs/decisions/*vitest-two-workers*.
+    maxWorkers: 2,
     // Lets the backend-deadline test force garbage collection (global.gc).
     execArgv: ["--expose-gc"],
     testTimeout: 20_000,
