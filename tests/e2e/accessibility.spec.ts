@@ -7,7 +7,6 @@ import {
   expect,
   expectTranslated,
   hydrated,
-  login,
   registerByApi,
   STAFF_PAGES,
   signIn,
@@ -158,7 +157,7 @@ test("forced colours keep the current page, the chosen direction and filled butt
 }) => {
   // Windows' contrast themes: the system paints backgrounds in its own colours.
   await page.emulateMedia({ forcedColors: "active" });
-  await login(page, ACCOUNTS.manager);
+  await signIn(page, ACCOUNTS.manager);
   const background = (locator: ReturnType<Page["locator"]>) =>
     locator.evaluate((element) => getComputedStyle(element).backgroundColor);
 

@@ -4,7 +4,7 @@ import enL from "../../app/locales/en/logistics.ts";
 import zhCommon from "../../app/locales/zh/common.ts";
 import zhL from "../../app/locales/zh/logistics.ts";
 import { formatChinaTime } from "../../app/utils/china-time.ts";
-import { ACCOUNTS, expect, login, test } from "./fixtures.ts";
+import { ACCOUNTS, expect, signIn, test } from "./fixtures.ts";
 
 const TEXT = {
   zh: { l: zhL, common: zhCommon, prefix: "" },
@@ -49,7 +49,7 @@ for (const lang of ["zh", "en"] as const) {
     test("a detention shows in the expanded order's history with the account, the time and the reason", async ({
       page,
     }) => {
-      await login(page, ACCOUNTS.manager, { locale: lang });
+      await signIn(page, ACCOUNTS.manager, { locale: lang });
       const orderNo = await openOrder(page, prefix, 1);
       await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
 
@@ -92,7 +92,7 @@ test.describe("order history without JavaScript", () => {
 
   test("a seeded detention shows the platform as its author to the company", async ({ page }) => {
     const { l } = TEXT.zh;
-    await login(page, ACCOUNTS.manager);
+    await signIn(page, ACCOUNTS.manager);
     const orderNo = await openOrder(page, "", 2);
     const history = await expand(page, l, orderNo);
     const cells = history.getByTestId("order-event").first().locator("td");
