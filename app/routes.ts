@@ -14,9 +14,9 @@ import {
  * The route config, drawn from the one declaration of the portal's
  * addresses (`app/utils/site-map.ts`). Each page is declared once, with the
  * language as an optional first segment (`en?/order` answers `/order` and
- * `/en/order`; `en?` alone is `/` and `/en`): React Router builds, ranks and
- * converts its route table on every request, and one copy per language made
- * that table, and its cost, twice as large (docs/decisions/2026-11-26-one-route-per-page.md).
+ * `/en/order`; `en?` alone is `/` and `/en`): one route id per page in both
+ * languages, and half the routes React Router rebuilds from its manifest
+ * for every render (docs/decisions/2026-11-26-one-route-per-page.md).
  * The language itself is read from the address (`app/utils/locale-path.ts`).
  */
 const page = ({ path, file }: PageDeclaration): RouteConfigEntry =>
