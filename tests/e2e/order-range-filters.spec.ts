@@ -108,10 +108,14 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.locator("#filter-paidMax")).toHaveValue(String(filter.max));
       await expect(page.getByTestId("more-filters")).toHaveAttribute("open", "");
 
-      // A minimum above the maximum is said beside the field and not applied.
-      await page.goto(`/order/?cbaStatus=1&paidMin=${filter.max}&paidMax=${filter.min}`);
-      await expect(page.getByTestId("filter-paid")).toContainText(zhLogistics.order.paidOrder);
-      await expect(page.getByTestId("ignored-filters")).toContainText("实付金额");
+      // A minimum above the maximum is said beside the field and not applied: drawn by the
+      // page without JavaScript; the loader's answer is the route test's (order-range-filters,
+      // "applies no range that is wrong …").
+      if (!javaScriptEnabled) {
+        await page.goto(`/order/?cbaStatus=1&paidMin=${filter.max}&paidMax=${filter.min}`);
+        await expect(page.getByTestId("filter-paid")).toContainText(zhLogistics.order.paidOrder);
+        await expect(page.getByTestId("ignored-filters")).toContainText("实付金额");
+      }
     });
 
     test("leads from an order and from a pallet's orders back to its service and pallet", async ({
