@@ -50,6 +50,9 @@ export default defineConfig({
     // Lets the backend-deadline test force garbage collection (global.gc).
     execArgv: ["--expose-gc"],
     testTimeout: 20_000,
+    // A file's first reseed hashes the seed accounts' passwords (scrypt,
+    // 0.7 s of CPU); on a busy machine that outlasted the default 10 s.
+    hookTimeout: 20_000,
     projects: [
       { extends: true, test: { name: "pure", include: PURE_UNIT, isolate: false } },
       {

@@ -11,7 +11,9 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type Child, freePort, start, stop, waitForOutput } from "./processes.ts";
 
-vi.setConfig({ testTimeout: 60_000 });
+// The first page of each server compiles the portal's modules on demand: 25 s
+// for the two on a quiet machine, over 60 s beside another test file.
+vi.setConfig({ testTimeout: 120_000 });
 
 /** What Vite prints when it cannot bundle a dependency for the browser. */
 const BUNDLING_FAILED = /error while updating dependencies|could not load|UNLOADABLE_DEPENDENCY/i;

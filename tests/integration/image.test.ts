@@ -149,10 +149,12 @@ describe("the Docker image's runtime stage", () => {
     imageEnv = envOf(runtime);
   }, 180_000);
 
+  // Removes the image's folder, its 249 MB of packages included: longer than
+  // a hook's default time on a busy machine.
   afterAll(async () => {
     await Promise.all(children.map((child) => stop(child)));
     if (dir) await rm(dir, { recursive: true, force: true });
-  });
+  }, 120_000);
 
   /** A command of the image, run as the image runs it (its folder, its ENV, Node 24). */
   function startInImage(command: string[], env: Record<string, string>): Child {
