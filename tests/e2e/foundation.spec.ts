@@ -296,6 +296,24 @@ test.describe("layout", () => {
     await expect(menu).toHaveAttribute("data-collapsed", "true");
     await expect.poll(async () => (await menu.boundingBox())?.width).toBe(64);
   });
+  test("a page comes back where it was scrolled, after a reload and after Back", async ({
+    page,
+  }) => {
+    await signIn(page, ACCOUNTS.manager);
+    await page.goto("/order/?pageSize=50");
+    await hydrated(page);
+    await page.evaluate(() => window.scrollTo(0, 600));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(600);
+    await page.reload();
+    await hydrated(page);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(600);
+    await page.getByTestId("orders-paging").locator('a[rel="next"]').click();
+    await expect(page).toHaveURL(/current=2/);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await page.goBack();
+    await expect(page).not.toHaveURL(/current=2/);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(600);
+  });
 });
 
 test.describe("page frames", () => {
