@@ -5,13 +5,12 @@
  * backend here is a small server on 127.0.0.1 that hangs, or answers what
  * the portal cannot read, on the calls a test picks.
  */
-import { createServer, type ServerResponse } from "node:http";
-import type { AddressInfo, Socket } from "node:net";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { standInBackend } from "../support/stand-in-backend.ts";
 
 type Mode = "ok" | "hang" | "nonsense";
 const modes: { accountInfo: Mode; file: Mode } = { accountInfo: "ok", file: "ok" };
-const sockets = new Set<Socket>();
 
 function answer(response: ServerResponse, mode: Mode, data: unknown) {
   if (mode === "hang") return;
@@ -19,7 +18,7 @@ function answer(response: ServerResponse, mode: Mode, data: unknown) {
   response.end(JSON.stringify(mode === "ok" ? { code: 200, msg: "success", data } : ["?"]));
 }
 
-const server = createServer((request, response) => {
+function answerCall(request: IncomingMessage, response: ServerResponse) {
   response.shouldKeepAlive = false;
   if (request.url?.includes("/account/account-info")) {
     answer(response, modes.accountInfo, {
@@ -30,16 +29,9 @@ const server = createServer((request, response) => {
     return;
   }
   answer(response, modes.file, null);
-});
-server.on("connection", (socket) => {
-  sockets.add(socket);
-  socket.on("close", () => sockets.delete(socket));
-});
-await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-const { port } = server.address() as AddressInfo;
+}
 
-vi.stubEnv("API_BASE_URL", `http://127.0.0.1:${port}/api/v1`);
-vi.stubEnv("API_TIMEOUT_MS", "300");
+await standInBackend(answerCall, { timeoutMs: 300 });
 
 // After the stubs: the app's modules read the environment as they load.
 const { isData, ORIGIN, runRoute } = await import("./harness.ts");
@@ -97,8 +89,6 @@ beforeAll(() => {
 });
 
 afterAll(async () => {
-  for (const socket of sockets) socket.destroy();
-  await new Promise((resolve) => server.close(resolve));
   vi.unstubAllEnvs();
 });
 

@@ -4,22 +4,11 @@
  * calls end after one timeout, not three: once a call ran out of the
  * request's time, the calls after it are not sent at all.
  */
-import { createServer } from "node:http";
-import type { AddressInfo, Socket } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { standInBackend } from "../support/stand-in-backend.ts";
 
-const sockets = new Set<Socket>();
 // A backend that takes every call and never answers.
-const server = createServer(() => {});
-server.on("connection", (socket) => {
-  sockets.add(socket);
-  socket.on("close", () => sockets.delete(socket));
-});
-await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-const { port } = server.address() as AddressInfo;
-
-vi.stubEnv("API_BASE_URL", `http://127.0.0.1:${port}/api/v1`);
-vi.stubEnv("API_TIMEOUT_MS", "300");
+await standInBackend(() => {}, { timeoutMs: 300 });
 
 const { Api, RequestBudget, setTransport } = await import("~/utils/api.server.ts");
 const { httpTransport } = await import("~/utils/backend-transport.server.ts");
@@ -60,8 +49,6 @@ beforeEach(() => {
 });
 
 afterAll(async () => {
-  for (const socket of sockets) socket.destroy();
-  await new Promise((resolve) => server.close(resolve));
   vi.unstubAllEnvs();
 });
 

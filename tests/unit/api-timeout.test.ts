@@ -5,16 +5,15 @@
  * --expose-gc): a deadline that only a Request holds would be collected and
  * never fire.
  */
-import { createServer, type ServerResponse } from "node:http";
-import type { AddressInfo, Socket } from "node:net";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { standInBackend } from "../support/stand-in-backend.ts";
 
 type Mode = "stall-after-headers" | "drip" | "silent" | "ok";
 let mode: Mode = "ok";
-const sockets = new Set<Socket>();
 const timers = new Set<ReturnType<typeof setInterval>>();
 
-const server = createServer((_request, response: ServerResponse) => {
+function answer(_request: IncomingMessage, response: ServerResponse) {
   // No keep-alive: every call opens a connection of its own.
   response.shouldKeepAlive = false;
   if (mode === "silent") return;
@@ -36,17 +35,10 @@ const server = createServer((_request, response: ServerResponse) => {
     const timer = setInterval(() => response.write(" "), 50);
     timers.add(timer);
   }
-});
-server.on("connection", (socket) => {
-  sockets.add(socket);
-  socket.on("close", () => sockets.delete(socket));
-});
-await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-const { port } = server.address() as AddressInfo;
+}
 
 const TIMEOUT_MS = 1500;
-vi.stubEnv("API_BASE_URL", `http://127.0.0.1:${port}/api/v1`);
-vi.stubEnv("API_TIMEOUT_MS", String(TIMEOUT_MS));
+await standInBackend(answer, { timeoutMs: TIMEOUT_MS });
 
 const { Api } = await import("~/utils/api.server.ts");
 const { sessionStorage: storage } = await import("~/utils/session.server.ts");
@@ -93,11 +85,6 @@ beforeAll(() => {
 afterEach(() => {
   for (const timer of timers) clearInterval(timer);
   timers.clear();
-});
-
-afterAll(async () => {
-  for (const socket of sockets) socket.destroy();
-  await new Promise((resolve) => server.close(resolve));
 });
 
 describe("backend deadline", () => {

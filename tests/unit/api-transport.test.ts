@@ -4,18 +4,17 @@
  * share a kept-alive connection, and that an answer longer than the client
  * takes ends as a malformed answer instead of being held in memory.
  */
-import { createServer, type IncomingMessage } from "node:http";
-import type { AddressInfo, Socket } from "node:net";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { standInBackend } from "../support/stand-in-backend.ts";
 
 type Seen = { method: string; url: string; headers: IncomingMessage["headers"]; body: string };
 const seen: Seen[] = [];
 let connections = 0;
 let answerBytes = 0;
 let byteOrderMark = false;
-const sockets = new Set<Socket>();
 
-const server = createServer((request, response) => {
+function answer(request: IncomingMessage, response: ServerResponse) {
   const chunks: Buffer[] = [];
   request.on("data", (chunk: Buffer) => chunks.push(chunk));
   request.on("end", () => {
@@ -54,17 +53,12 @@ const server = createServer((request, response) => {
     response.on("error", () => {});
     more();
   });
-});
-server.on("connection", (socket) => {
-  connections += 1;
-  sockets.add(socket);
-  socket.on("close", () => sockets.delete(socket));
-});
-await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-const { port } = server.address() as AddressInfo;
+}
 
-vi.stubEnv("API_BASE_URL", `http://127.0.0.1:${port}/api/v1`);
-vi.stubEnv("API_TIMEOUT_MS", "5000");
+const server = await standInBackend(answer, { timeoutMs: 5000 });
+server.on("connection", () => {
+  connections += 1;
+});
 
 const { Api } = await import("~/utils/api.server.ts");
 const { MAX_ANSWER_BYTES } = await import("~/utils/backend-transport.server.ts");
@@ -89,8 +83,6 @@ beforeEach(() => {
 });
 
 afterAll(async () => {
-  for (const socket of sockets) socket.destroy();
-  await new Promise((resolve) => server.close(resolve));
   vi.unstubAllEnvs();
   vi.restoreAllMocks();
 });
