@@ -254,13 +254,25 @@ function importClosure(ids: string[], context: ChunkingContext): Set<string> {
  * small parts of `signed-in` (0.8 KB) or a part of `lists` or
  * `list-helpers` (under 1 KB) it did not load before.
  */
+/** The groups of `shellChunks`, highest priority first. */
+const SHELL_GROUPS = [
+  "shell",
+  "status-codes",
+  "chrome",
+  "signed-in",
+  "list-helpers",
+  "lists",
+  "order-page",
+] as const;
+type ShellGroup = (typeof SHELL_GROUPS)[number];
+
 function shellChunks() {
   const rootsOf = importRoots();
   const pagesOf = loadingPages(rootsOf);
   const within = (pages: string[], allowed: string[]) =>
     pages.every((page) => allowed.includes(page));
   let listParts: Set<string> | undefined;
-  const chunkOf = (id: string, context: ChunkingContext) => {
+  const chunkOf = (id: string, context: ChunkingContext): ShellGroup | null => {
     const roots = rootsOf(id, context);
     if (roots.some(isShell) || isSharedWithLogin(id)) return "shell";
     if (isStatusCodes(id)) return "status-codes";
@@ -284,18 +296,10 @@ function shellChunks() {
   };
   // One group each, highest first: a group takes the modules its modules
   // import along, unless a group before it has them.
-  return [
-    "shell",
-    "status-codes",
-    "chrome",
-    "signed-in",
-    "list-helpers",
-    "lists",
-    "order-page",
-  ].map((name, index) => ({
+  return SHELL_GROUPS.map((name, index) => ({
     name: (id: string, context: ChunkingContext) => (chunkOf(id, context) === name ? name : null),
     debugName: name,
-    priority: 7 - index,
+    priority: SHELL_GROUPS.length - index,
   }));
 }
 
@@ -325,7 +329,8 @@ export default defineConfig({
                 {
                   name: "framework",
                   test: /node_modules[\\/](react|react-dom|scheduler|react-router|turbo-stream|cookie|set-cookie-parser)[\\/]/,
-                  priority: 8,
+                  // Above every group of the app's own.
+                  priority: SHELL_GROUPS.length + 1,
                 },
                 ...shellChunks(),
               ],

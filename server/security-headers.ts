@@ -115,7 +115,8 @@ function policyFor(development: boolean): (nonce: string) => string {
     answer as unknown as ServerResponse,
     () => {},
   );
-  const [before = "", after = ""] = written.split(marker);
-  if (!written.includes(marker)) throw new Error("the policy has no place for the nonce");
-  return (nonce) => `${before}${nonce}${after}`;
+  // Split where the nonce goes, however many directives carry it.
+  const parts = written.split(marker);
+  if (parts.length < 2) throw new Error("the policy has no place for the nonce");
+  return (nonce) => parts.join(nonce);
 }
