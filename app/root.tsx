@@ -27,7 +27,7 @@ import { LOCALE_TAGS, type Locale } from "./locales/index.ts";
 import { loadTranslations } from "./locales/load.ts";
 import { rootMiddleware } from "./middleware/root.server.ts";
 import { errorTitleKey, pageTitle, titleKeyOf } from "./utils/page-title.ts";
-import { getInstance, getLocale } from "./utils/request-context.server.ts";
+import { getLocale, getT } from "./utils/request-context.server.ts";
 import { shellOf } from "./utils/shell-data.ts";
 
 // Language, translations, form body, session, limits: see middleware/root.server.ts.
@@ -45,7 +45,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const locale = getLocale(context);
   return data({
     locale,
-    title: getInstance(context).t("common.appName"),
+    title: getT(context)("common.appName"),
     // The chunk of this language's translations, preloaded beside the entry.
     translations: localeChunks[locale] ?? null,
     // Its signed-in pages' texts: the signed-in layout preloads them (routes/layouts/home.tsx).

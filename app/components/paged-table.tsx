@@ -651,15 +651,16 @@ function ColumnMenu<Row>({
     );
   }
   if (!hydrated) {
+    // Until the page runs its JavaScript: a plain link, no `<Link>` hooks.
     return (
-      <Link
-        to={columnFormHref(location, table)}
+      <a
+        href={columnFormHref(location, table)}
         className="btn-secondary ml-auto h-8 px-3"
         // Another id than the menu's: tests know a page runs by the menu's.
         data-testid="column-menu-link"
       >
         {t("table.columns")}
-      </Link>
+      </a>
     );
   }
   return (

@@ -116,14 +116,15 @@ export function SavedViews({ data }: { data: ListViews }) {
         </Menu>
       ) : null}
       {!hydrated && !asked ? (
-        <Link
-          to={listHref(location.pathname, params, { [MANAGE_PARAM]: MANAGE_VIEWS })}
+        // Until the page runs its JavaScript: a plain link, no `<Link>` hooks.
+        <a
+          href={listHref(location.pathname, params, { [MANAGE_PARAM]: MANAGE_VIEWS })}
           className="btn-secondary h-8 px-3"
           // Another id than the disclosure's: tests know a page runs by the disclosure.
           data-testid="saved-views-manage-link"
         >
           {t("views.menu", { name: current })}
-        </Link>
+        </a>
       ) : (
         <details
           ref={manage}

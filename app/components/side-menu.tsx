@@ -1,9 +1,17 @@
-import { type FocusEvent, Fragment, type RefObject, useEffect, useRef } from "react";
+import {
+  type AnchorHTMLAttributes,
+  type FocusEvent,
+  Fragment,
+  type RefObject,
+  useEffect,
+  useRef,
+} from "react";
 import { Link, useLocation } from "react-router";
 import type { Locale } from "~/locales/index.ts";
 import { useTranslation } from "~/utils/i18n.ts";
 import { localizePath, stripLocale } from "~/utils/locale-path.ts";
 import { type MenuItem, menuPathOf } from "~/utils/permissions.ts";
+import { useLinkClicks } from "~/utils/use-link-clicks.ts";
 import { Popover, PopoverButton, PopoverPanel } from "./headless.tsx";
 import { ChevronIcon, MENU_ICONS } from "./icons.tsx";
 
@@ -12,6 +20,17 @@ function isActive(item: MenuItem, path: string): boolean {
 }
 
 export const SIDE_MENU_ID = "side-menu";
+
+/**
+ * A link of the menu: a plain anchor, which the menu's one click handler
+ * (`useLinkClicks`) follows inside the app as `<Link>` would; a `<Link>` runs
+ * its hooks for each of the menu's links on every page the server draws.
+ * `data-discover` is `<Link>`'s mark for React Router's route discovery,
+ * which fetches the routes of the links it finds on the page in advance.
+ */
+function MenuLink({ href, ...rest }: AnchorHTMLAttributes<HTMLAnchorElement> & { href: string }) {
+  return <a href={href} data-discover="true" {...rest} />;
+}
 
 /**
  * The side menu: brand title, groups, submenus; 205 px open, 64 px collapsed.
@@ -42,6 +61,7 @@ export function SideMenu({
   // Pages under a menu entry (pallets and orders under services) keep it highlighted.
   const currentPath = menuPathOf(path) ?? path;
   const nav = useRef<HTMLElement>(null);
+  const followLink = useLinkClicks();
 
   useEffect(() => {
     if (!drawerOpen) return;
@@ -67,11 +87,13 @@ export function SideMenu({
   };
 
   return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the clicks of the menu's links; Enter on a link is a click
     <nav
       ref={nav}
       id={SIDE_MENU_ID}
       aria-label={t("common.appName")}
       onBlur={closeWhenLeft}
+      onClick={followLink}
       className={`side-menu ${collapsed ? "w-menu-collapsed" : "w-menu"}`}
       data-testid="side-menu"
       data-side-menu
@@ -96,32 +118,40 @@ export function SideMenu({
               <Fragment key={item.path}>
                 {group}
                 <li>
-                  <Link
-                    to={localizePath(item.path, locale)}
+                  <MenuLink
+                    href={localizePath(item.path, locale)}
                     title={collapsed ? label : undefined}
                     className="menu-item"
                     aria-current={isActive(item, currentPath) ? "page" : undefined}
                   >
                     {icon}
                     {collapsed ? <span className="sr-only">{label}</span> : <span>{label}</span>}
-                  </Link>
+                  </MenuLink>
                 </li>
               </Fragment>
             );
           }
           const open = isActive(item, currentPath);
+          // The flyout's panel is drawn outside the menu (a portal, opened in
+          // the browser only): its links are `<Link>`s, which follow themselves.
           const childLinks = (className: "menu-sub" | "menu-sub-flyout") =>
-            children.map((child) => (
-              <li key={child.path}>
-                <Link
-                  to={localizePath(child.path, locale)}
-                  className={className}
-                  aria-current={isActive(child, currentPath) ? "page" : undefined}
-                >
-                  <span>{t(child.label)}</span>
-                </Link>
-              </li>
-            ));
+            children.map((child) => {
+              const linkProps = {
+                className,
+                "aria-current": isActive(child, currentPath) ? ("page" as const) : undefined,
+                children: <span>{t(child.label)}</span>,
+              };
+              const href = localizePath(child.path, locale);
+              return (
+                <li key={child.path}>
+                  {className === "menu-sub-flyout" ? (
+                    <Link to={href} {...linkProps} />
+                  ) : (
+                    <MenuLink href={href} {...linkProps} />
+                  )}
+                </li>
+              );
+            });
           if (collapsed) {
             // Collapsed: the submenu flies out beside the icon.
             return (

@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { type FetcherWithComponents, Link } from "react-router";
+import type { FetcherWithComponents } from "react-router";
 import { ConfirmDialog, ConfirmPanel } from "~/components/confirm-dialog.tsx";
 import { deferredModule } from "~/components/deferred.tsx";
 import { useHydrated } from "~/utils/use-hydrated.ts";
@@ -57,14 +57,15 @@ export function XlsxUpload(props: XlsxUploadProps) {
     );
   }
   if (!hydrated) {
+    // Until the page runs its JavaScript: a plain link, no `<Link>` hooks.
     return (
-      <Link
-        to={pageHref}
+      <a
+        href={pageHref}
         className="btn-secondary"
         data-testid={testId ? `${testId}-link` : undefined}
       >
         {label}
-      </Link>
+      </a>
     );
   }
   return (

@@ -15,7 +15,7 @@ import { localRedirectTarget } from "~/utils/same-origin.server.ts";
  *    Accept-Language, remembers it for 365 days, and English goes to `/en`.
  */
 export const languageMiddleware: MiddlewareFunction<Response> = async ({ request, url }, next) => {
-  const isDocument = request.method === "GET" && !new URL(request.url).pathname.endsWith(".data");
+  const isDocument = request.method === "GET" && !pathOf(request.url).endsWith(".data");
   if (!isDocument || isResourcePath(url.pathname)) return next();
 
   const cookies = request.headers.get("Cookie");
@@ -44,3 +44,19 @@ export const languageMiddleware: MiddlewareFunction<Response> = async ({ request
   for (const cookie of setCookies) response.headers.append("Set-Cookie", cookie);
   return response;
 };
+
+/**
+ * The path of an absolute URL as the client sent it (`url` is React Router's,
+ * without `.data`): read from the string, which every page request would
+ * otherwise parse a second time.
+ */
+function pathOf(href: string): string {
+  const start = href.indexOf("/", href.indexOf("//") + 2);
+  if (start < 0) return "/";
+  let end = href.length;
+  for (const mark of ["?", "#"]) {
+    const at = href.indexOf(mark, start);
+    if (at >= 0 && at < end) end = at;
+  }
+  return href.slice(start, end);
+}

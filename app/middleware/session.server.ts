@@ -5,8 +5,8 @@ import { demoMailboxCookie, demoMailboxOf } from "~/utils/demo-mailbox.server.ts
 import { localizePath } from "~/utils/locale-path.ts";
 import {
   apiContext,
-  getInstance,
   getLocale,
+  getT,
   requestInfoContext,
   sessionContext,
 } from "~/utils/request-context.server.ts";
@@ -43,7 +43,7 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async (
     session,
     clientIp: context.get(requestInfoContext).clientIp,
     userAgent: request.headers.get("User-Agent"),
-    genericMessage: getInstance(context).t("errors.network"),
+    genericMessage: getT(context)("errors.network"),
     demoMailbox: mailbox?.id,
   });
 
@@ -64,7 +64,7 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async (
       rememberReturn(session, url);
       session.flash("notice", {
         kind: "error",
-        message: getInstance(context).t("errors.sessionTimedOut"),
+        message: getT(context)("errors.sessionTimedOut"),
       });
       throw redirect(localizePath("/", locale), {
         headers: { "Set-Cookie": await commitSession(session) },

@@ -16,12 +16,13 @@
  * A value is read only after its middleware ran: `context.get` throws
  * otherwise, so a helper used in the wrong place fails loudly.
  */
-import { createInstance, type i18n as I18n } from "i18next";
+import { createInstance, type i18n as I18n, type TFunction } from "i18next";
 import { createContext, type RouterContextProvider } from "react-router";
 import type { CurrentUser } from "~/contract/index.ts";
 import { DEFAULT_LOCALE, LOCALES, type Locale } from "~/locales/index.ts";
 import { resources } from "~/locales/resources.ts";
 import type { Api } from "~/utils/api.server.ts";
+import { serverTranslation } from "~/utils/i18n.ts";
 import type { AppSession } from "~/utils/session.server.ts";
 
 type Context = Readonly<RouterContextProvider>;
@@ -78,6 +79,16 @@ const translators = new Map<Locale, I18n>(
 /** The translator of the request's language. */
 export function getInstance(context: Context): I18n {
   return translators.get(getLocale(context)) as I18n;
+}
+
+/**
+ * The `t` of the request's language for loaders and middleware that run on
+ * every page: the components' translator (`serverTranslation`), which
+ * remembers plain lookups. i18next's own `t` resolves a key afresh on each
+ * call, and the order list's loader asks for one per row.
+ */
+export function getT(context: Context): TFunction {
+  return serverTranslation(getInstance(context)).t;
 }
 
 /**

@@ -3,7 +3,8 @@
  * are plain anchors that the table follows inside the app: with JavaScript a
  * left click changes the list without loading the document again, a click
  * with Ctrl or ⌘ is left to the browser (a new tab), and without JavaScript
- * they are links.
+ * they are links. The side menu's links are plain anchors followed the same
+ * way.
  */
 import type { Page } from "@playwright/test";
 import { ACCOUNTS, expect, signIn, test } from "./fixtures.ts";
@@ -61,6 +62,30 @@ for (const lang of ["zh", "en"] as const) {
     // A new tab starts at about:blank and then goes to the link.
     await expect(await opened).toHaveURL(/salverNo=/);
     expect(page.url()).toBe(here);
+    expect(await sameDocument(page)).toBe(true);
+  });
+}
+
+for (const lang of ["zh", "en"] as const) {
+  const prefix = lang === "en" ? "/en" : "";
+
+  test(`with JavaScript the side menu's links open their page inside the app (${lang})`, async ({
+    page,
+  }) => {
+    await signIn(page, ACCOUNTS.manager, { locale: lang });
+    await page.goto(`${prefix}/order/`);
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+    await markDocument(page);
+
+    const menu = page.getByTestId("side-menu");
+    // The menu's links keep the mark of React Router's route discovery.
+    await expect(menu.locator(`a[href="${prefix}/server"]`)).toHaveAttribute(
+      "data-discover",
+      "true",
+    );
+    await menu.locator(`a[href="${prefix}/server"]`).click();
+    await expect(page).toHaveURL(new RegExp(`${prefix}/server$`));
+    await expect(page.getByTestId("services")).toBeVisible();
     expect(await sameDocument(page)).toBe(true);
   });
 }

@@ -6,7 +6,7 @@
  * draws the closed ranges when they are opened.
  */
 import { useEffect, useRef, useState } from "react";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import { DateRangeField } from "~/components/date-range.tsx";
 import { ErrorLine } from "~/components/form-messages.tsx";
 import type { OrderStatusCode } from "~/contract/status-codes.ts";
@@ -89,17 +89,17 @@ export function OrderStatusChoices({ chosen }: { chosen: readonly OrderStatusCod
         {t("logistics.order.status")}
       </span>
       {!drawn && !hydrated ? (
-        <Link
-          to={listHref(location.pathname, params, { [MORE_FILTERS_PARAM]: STATUS_CHOICES_OPEN })}
-          // This page's own route: nothing for React Router to look up.
-          discover="none"
+        // Drawn until the page runs its JavaScript: a plain link, which costs
+        // the server's rendering no `<Link>` hooks.
+        <a
+          href={listHref(location.pathname, params, { [MORE_FILTERS_PARAM]: STATUS_CHOICES_OPEN })}
           aria-labelledby="filter-cbaStatus-label filter-cbaStatus-summary"
           className={linkClass}
           // Another id than the disclosure's: tests know a page runs by the disclosure.
           data-testid="status-choices-link"
         >
           {face}
-        </Link>
+        </a>
       ) : (
         <details
           ref={ref}
@@ -183,16 +183,16 @@ export function OrderRangeFilters({
   if (!inUse && !asked && !hydrated) {
     return (
       <p className="w-full">
-        <Link
-          to={listHref(location.pathname, params, { [MORE_FILTERS_PARAM]: MORE_FILTERS_OPEN })}
-          discover="none"
+        {/* Until the page runs its JavaScript: a plain link, no `<Link>` hooks. */}
+        <a
+          href={listHref(location.pathname, params, { [MORE_FILTERS_PARAM]: MORE_FILTERS_OPEN })}
           className="btn-link inline-flex items-center gap-1"
           // Another id than the disclosure's: tests know a page runs by the disclosure.
           data-testid="more-filters-link"
         >
           <span aria-hidden="true">›</span>
           {label}
-        </Link>
+        </a>
       </p>
     );
   }

@@ -24,7 +24,7 @@ import {
   SELECTION_PARAM,
 } from "~/utils/order-selection.ts";
 import { keepResult, RESULT_PARAM, readResult } from "~/utils/posted-result.server.ts";
-import { apiContext, getInstance, getLocale, postedForm } from "~/utils/request-context.server.ts";
+import { apiContext, getLocale, getT, postedForm } from "~/utils/request-context.server.ts";
 import { resolveSelection, selectionParam } from "~/utils/selection-store.server.ts";
 import { applyOnce, done, newSubmissionKey } from "~/utils/submission-key.server.ts";
 import { inspectXlsx, XlsxRefused } from "~/utils/xlsx-guard.server.ts";
@@ -50,7 +50,7 @@ import {
   HIDDEN_BY_DEFAULT,
   type OrderColumnKey,
 } from "./order-columns.tsx";
-import { readOrderFilters } from "./order-filters.server.ts";
+import { type OrderQueryFilter, readOrderFilters } from "./order-filters.server.ts";
 import type { OrderRangeFilterView, SentRangeFilterView } from "./order-filters.ts";
 import type {
   OrderActionData,
@@ -78,7 +78,7 @@ export function orderView(order: Order, context: Context) {
 /** The fields of an order the table's other columns draw, in the page's language. */
 export function formattedView(order: Order, context: Context) {
   const locale = getLocale(context);
-  const t = getInstance(context).t;
+  const t = getT(context);
   return {
     // The pallet's column draws a link to the list filtered to it.
     salverNo: order.salverNo,
@@ -97,7 +97,7 @@ export function formattedView(order: Order, context: Context) {
 
 function detailView(order: Order, context: Context): OrderDetailView {
   const locale = getLocale(context);
-  const t = getInstance(context).t;
+  const t = getT(context);
   return {
     lines: order.subOrder.map((line) => ({
       itemName: line.itemName,
@@ -188,10 +188,16 @@ function openedDetails(orders: readonly Order[], url: URL, context: Context): Or
   return details;
 }
 
-/** One page of the list as the address asks for it (a page past the end: the last). */
-function loadPage(context: Context, url: URL) {
+/**
+ * One page of the list as the address asks for it (a page past the end: the
+ * last); `filters` when the caller has read them from the address already.
+ */
+function loadPage(
+  context: Context,
+  url: URL,
+  filters: OrderQueryFilter = readOrderFilters(url.searchParams).query,
+) {
   const paging = parsePaging(url.searchParams);
-  const filters = readOrderFilters(url.searchParams).query;
   const api = context.get(apiContext);
   return loadClampedPage(
     paging,
@@ -222,7 +228,7 @@ export async function loadOrders(context: Context, url: URL) {
   const paging = parsePaging(url.searchParams);
   const reading = readOrderFilters(url.searchParams);
   const [result, selection, posted] = await Promise.all([
-    loadPage(context, url),
+    loadPage(context, url, reading.query),
     resolveSelection(url.searchParams),
     readResult<OrderResult>(context, RESULT_KIND, url),
   ]);
@@ -231,6 +237,8 @@ export async function loadOrders(context: Context, url: URL) {
     rangeFilters: sentRangeView(reading.view),
     // The applied filters, posted with the downloads (`cbaStatus` repeated).
     filterEntries: reading.entries,
+    // The address's filters that were not applied: the list names them.
+    ignoredFilters: reading.ignored,
     ...(selection.kept
       ? { keptSelection: { id: selection.kept, orderNos: selection.orderNos } }
       : {}),
@@ -336,7 +344,7 @@ interface Plan {
 }
 
 export async function orderAction(context: Context, request: Request, url: URL) {
-  const t = getInstance(context).t;
+  const t = getT(context);
   const length = Number(request.headers.get("Content-Length") ?? 0);
   if (length > IMPORT_MAX_BYTES + 64 * 1024) {
     throw data({ message: t("logistics.import.fileTooLarge") }, { status: 413 });

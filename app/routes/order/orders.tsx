@@ -37,7 +37,6 @@ import { checkScan, OperationForm } from "./operation-forms.tsx";
 import { ORDER_OPERATIONS, type OrderIntent, operationsFor } from "./operations.ts";
 import { OrderBreadcrumb } from "./order-breadcrumb.tsx";
 import { useOrderColumns } from "./order-columns.tsx";
-import { readOrderFilters } from "./order-filters.server.ts";
 import { withBlankRanges } from "./order-filters.ts";
 import { OrderRangeFilters, OrderStatusChoices } from "./order-range-filters.tsx";
 import type { OrderActionData, PendingOperation } from "./order-view.ts";
@@ -58,7 +57,6 @@ export async function loader({ context, url, request }: Route.LoaderArgs) {
   return {
     ...orders.value,
     list: shownValues(orders.value.list, hiddenColumns),
-    ignoredFilters: readOrderFilters(url.searchParams).ignored,
     today: chinaToday(),
     hiddenColumns,
     views,
