@@ -56,9 +56,18 @@ function groupedDigits(digits: string): string {
   return grouped;
 }
 
-/** Fen to yuan, always two decimals: `123456` → `1,234.56`. */
+/**
+ * Fen to yuan, always two decimals: `123456` → `1,234.56`. Whole fen that are
+ * not negative (what the backend sends) are written without `Intl`, as counts
+ * are (every list row has an amount); a unit test holds it to `Intl`.
+ */
 export function formatMoney(fen: Raw, locale: Locale): string {
   if (isEmpty(fen)) return "";
+  // Up to 15 digits, where yuan as a double still has its exact two decimals.
+  if (Number.isInteger(fen) && fen < 1e15 && (fen > 0 || Object.is(fen, 0))) {
+    const cents = fen % MONEY_DIVISOR;
+    return `${groupedDigits(String((fen - cents) / MONEY_DIVISOR))}.${cents < 10 ? "0" : ""}${cents}`;
+  }
   return numberFormat(locale, "money", {
     minimumFractionDigits: 2,
     maximumFractionDigits: 2,

@@ -51,4 +51,21 @@ describe("logistics number formats", () => {
       for (const value of values) expect(formatCount(value, locale)).toBe(intl.format(value));
     }
   });
+
+  it("writes every amount as Intl does in both languages", () => {
+    // Every length of whole fen, every last two digits, and what is left to Intl.
+    const values = [0, -0, 1, 9, 10, 99, 100, 101, Number.MAX_SAFE_INTEGER, -1, -12345, 12.5, 0.4];
+    for (let ten = 10; ten <= 1e15; ten *= 10) values.push(ten / 10, ten - 1, Math.floor(ten / 7));
+    for (let cents = 0; cents < 100; cents++) values.push(123_400 + cents);
+    for (const [locale, tag] of [
+      ["zh", "zh-CN"],
+      ["en", "en"],
+    ] as const) {
+      const intl = new Intl.NumberFormat(tag, {
+        minimumFractionDigits: 2,
+        maximumFractionDigits: 2,
+      });
+      for (const value of values) expect(formatMoney(value, locale)).toBe(intl.format(value / 100));
+    }
+  });
 });
