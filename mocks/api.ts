@@ -8,7 +8,7 @@
  * - `resetMockDb(options?)`: drops everything and seeds again (tests).
  * - `mockClock`: the backend's clock, which tests can pin or advance.
  */
-import { getResponse, type HttpHandler } from "msw";
+import { getResponse, type HttpHandler, matchRequestUrl } from "msw";
 import { ApiCode } from "../app/contract/envelope.ts";
 import { clearAttempts } from "./attempts.ts";
 import { faultOf } from "./faults.ts";
@@ -27,7 +27,7 @@ import { langOf, t } from "./i18n.ts";
 import { clearAddressLimits } from "./limits.ts";
 import { withMailbox } from "./mailbox.ts";
 import { asOutsideCall } from "./outside.ts";
-import { API_BASE, envelope, errorResponse } from "./route.ts";
+import { API_BASE, envelope, errorResponse, resolverOf } from "./route.ts";
 import type { SeedOptions } from "./seed.ts";
 import { clearLastSeen } from "./session.ts";
 import { ensureSeeded, reseed } from "./state.ts";
@@ -106,6 +106,34 @@ function indexHandlers(): Map<string, Map<string, HttpHandler[]>> {
 }
 const handlersByCall = indexHandlers();
 
+/**
+ * The answer of the first handler that matches, as msw's `getResponse`
+ * finds it: the same handlers in the same order, each path matched by msw's
+ * own matcher. A handler made by `route` is called straight away: msw would
+ * also copy the request, parse its cookies for every handler tried, and make
+ * an id and an abort controller per call, none of which `route`'s handlers
+ * read. Any other handler goes through msw.
+ */
+async function firstAnswer(
+  candidates: HttpHandler[],
+  request: Request,
+  url: URL,
+): Promise<Response | undefined> {
+  for (const handler of candidates) {
+    const resolve = resolverOf(handler);
+    if (!resolve) {
+      const response = await getResponse([handler], request);
+      if (response) return response;
+      continue;
+    }
+    const { path } = handler.info;
+    if (typeof path !== "string") continue;
+    const match = matchRequestUrl(url, path);
+    if (match.matches) return resolve({ request, params: match.params || {} });
+  }
+  return undefined;
+}
+
 export interface MockCallOptions {
   /**
    * The call comes from outside (the portal's public mount): the calls only
@@ -139,7 +167,7 @@ async function answer(request: Request): Promise<Response> {
       return envelope(fault, message, message);
     }
     return await withMailbox(routed, async () => {
-      const response = await getResponse(handlersFor(routed.method, url.pathname), routed);
+      const response = await firstAnswer(handlersFor(routed.method, url.pathname), routed, url);
       if (response) return response;
       const message = t(lang, "pathNotFound");
       return envelope(ApiCode.notFound, message, message, 404);

@@ -15,6 +15,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { DEMO_MAILBOX_COOKIE, DEMO_MAILBOX_HEADER } from "../app/contract/demo.ts";
 import { readCookie } from "../app/utils/cookies.ts";
 import { db } from "./db.ts";
+import { keepEnvelopeText } from "./route.ts";
 import { randomId } from "./security.ts";
 
 interface Mailbox {
@@ -42,12 +43,18 @@ export async function withMailbox(
   const mailbox = mailboxOf(request);
   const response = await current.run(mailbox, answer);
   if (!mailbox.fresh) return response;
-  const copy = new Response(response.body, response);
-  copy.headers.append(
-    "Set-Cookie",
-    `${DEMO_MAILBOX_COOKIE}=${mailbox.id}; Path=/; HttpOnly; SameSite=Lax`,
-  );
-  return copy;
+  const cookie = `${DEMO_MAILBOX_COOKIE}=${mailbox.id}; Path=/; HttpOnly; SameSite=Lax`;
+  // The answers made here have headers that can still change; a copy (for
+  // one whose headers are fixed, e.g. Response.redirect's) costs a new body.
+  try {
+    response.headers.append("Set-Cookie", cookie);
+    return response;
+  } catch {
+    const copy = new Response(response.body, response);
+    keepEnvelopeText(response, copy);
+    copy.headers.append("Set-Cookie", cookie);
+    return copy;
+  }
 }
 
 /** The mailbox of the request being answered, if any. */

@@ -48,8 +48,33 @@ export function signedIn<P, Q, B>(ctx: Ctx<P, Q, B>): { user: UserRow; device: D
   return { user: ctx.user, device: ctx.device };
 }
 
+/**
+ * The JSON text of the envelopes this backend made, by answer: a server that
+ * writes answers to a socket itself (mocks/standalone.ts) sends the text as
+ * it is instead of reading it back through the answer's body stream.
+ */
+const envelopeTexts = new WeakMap<Response, string>();
+
 export function envelope(code: number, data: unknown, msg: string, status = 200): Response {
-  return Response.json({ code, data, msg }, { status });
+  // What Response.json makes, with the text kept.
+  const text = JSON.stringify({ code, data, msg });
+  const response = new Response(text, {
+    status,
+    headers: { "content-type": "application/json" },
+  });
+  envelopeTexts.set(response, text);
+  return response;
+}
+
+/** The JSON text of an envelope made by `envelope`, if `response` is one and is still unread. */
+export function envelopeText(response: Response): string | undefined {
+  return response.bodyUsed ? undefined : envelopeTexts.get(response);
+}
+
+/** Keeps the text of `from` (an envelope) for `to`, a copy with the same body. */
+export function keepEnvelopeText(from: Response, to: Response): void {
+  const text = envelopeTexts.get(from);
+  if (text !== undefined) envelopeTexts.set(to, text);
 }
 
 const localeErrors = { zh: z.locales.zhCN().localeError, en: z.locales.en().localeError };
@@ -90,6 +115,24 @@ function apiBaseOf(url: URL): string {
 
 type Handler = ReturnType<typeof http.get>;
 
+/** What a handler made by `route` answers, given the request and its path's parameters. */
+export type RouteResolver = (call: {
+  request: Request;
+  params: Record<string, string | readonly string[] | undefined>;
+}) => Promise<Response>;
+
+/**
+ * The resolver of every handler made by `route`, so the backend's own
+ * dispatch (mocks/api.ts) can call it once msw's matcher has matched its
+ * path, without msw's per-call machinery around it.
+ */
+const resolvers = new WeakMap<Handler, RouteResolver>();
+
+/** The resolver behind a handler made by `route`. */
+export function resolverOf(handler: Handler): RouteResolver | undefined {
+  return resolvers.get(handler);
+}
+
 export function errorResponse(error: unknown, lang: Lang, binary: boolean): Response {
   if (error instanceof ApiError) {
     const message = t(lang, error.key, error.params);
@@ -127,78 +170,81 @@ export function route<
   const prefixes = ["", ...(endpoint.prefixed ? SYSTEM_PREFIXES.map((p) => `/${p}`) : [])];
   const method = endpoint.method.toLowerCase() as "get" | "post" | "put" | "delete";
 
-  return prefixes.map((prefix) =>
-    http[method](`*${API_BASE}${prefix}${mswPath}`, async ({ request, params }) => {
-      const lang = langOf(request);
-      // A call closed to this caller answers exactly as an unknown path.
-      if (closedToCaller(endpoint)) {
-        const message = t(lang, "pathNotFound");
-        return envelope(ApiCode.notFound, message, message, 404);
-      }
-      try {
-        await ensureSeeded();
-        const url = new URL(request.url);
-        let user: UserRow | null = null;
-        let device: DeviceRow | null = null;
-        if (endpoint.auth) {
-          ({ user, device } = authenticate(request));
-          user = await rememberLanguage(user, request, lang);
-          const roles = endpoint.roles ?? [];
-          if (roles.length > 0 && !hasAnyRole(user.scope, roles)) {
-            throw new ApiError(ApiCode.forbidden, "forbidden");
-          }
+  const resolve: RouteResolver = async ({ request, params }) => {
+    const lang = langOf(request);
+    // A call closed to this caller answers exactly as an unknown path.
+    if (closedToCaller(endpoint)) {
+      const message = t(lang, "pathNotFound");
+      return envelope(ApiCode.notFound, message, message, 404);
+    }
+    try {
+      await ensureSeeded();
+      const url = new URL(request.url);
+      let user: UserRow | null = null;
+      let device: DeviceRow | null = null;
+      if (endpoint.auth) {
+        ({ user, device } = authenticate(request));
+        user = await rememberLanguage(user, request, lang);
+        const roles = endpoint.roles ?? [];
+        if (roles.length > 0 && !hasAnyRole(user.scope, roles)) {
+          throw new ApiError(ApiCode.forbidden, "forbidden");
         }
-        const parsedParams = endpoint.params
-          ? parseOrThrow(endpoint.params, params, lang)
-          : undefined;
-        const parsedQuery = endpoint.query
-          ? parseOrThrow(endpoint.query, queryObject(url), lang)
-          : undefined;
-        let form: FormData | null = null;
-        let parsedBody: unknown;
-        if (endpoint.multipart) {
+      }
+      const parsedParams = endpoint.params
+        ? parseOrThrow(endpoint.params, params, lang)
+        : undefined;
+      const parsedQuery = endpoint.query
+        ? parseOrThrow(endpoint.query, queryObject(url), lang)
+        : undefined;
+      let form: FormData | null = null;
+      let parsedBody: unknown;
+      if (endpoint.multipart) {
+        try {
+          form = await request.formData();
+        } catch {
+          throw new ApiError(ApiCode.invalidParameters, "invalidForm");
+        }
+      } else if (endpoint.body) {
+        const text = await request.text();
+        let json: unknown = {};
+        if (text.trim() !== "") {
           try {
-            form = await request.formData();
+            json = JSON.parse(text);
           } catch {
-            throw new ApiError(ApiCode.invalidParameters, "invalidForm");
-          }
-        } else if (endpoint.body) {
-          const text = await request.text();
-          let json: unknown = {};
-          if (text.trim() !== "") {
-            try {
-              json = JSON.parse(text);
-            } catch {
-              throw new ApiError(ApiCode.invalidParameters, "invalidJson");
-            }
-          }
-          parsedBody = parseOrThrow(endpoint.body, json, lang);
-        }
-        const result = await implementation({
-          request,
-          url,
-          lang,
-          params: parsedParams as z.output<P>,
-          query: parsedQuery as z.output<Q>,
-          body: parsedBody as z.output<B>,
-          form,
-          user,
-          device,
-          apiBase: apiBaseOf(url),
-        });
-        if (result instanceof Response) return result;
-        if (STRICT) {
-          const checked = endpoint.data.safeParse(result);
-          if (!checked.success) {
-            throw new Error(
-              `Answer of ${endpoint.method} ${endpoint.path} breaks the contract: ${firstIssue(checked.error)}`,
-            );
+            throw new ApiError(ApiCode.invalidParameters, "invalidJson");
           }
         }
-        return envelope(ApiCode.ok, result, t(lang, "ok"));
-      } catch (error) {
-        return errorResponse(error, lang, Boolean(endpoint.binary));
+        parsedBody = parseOrThrow(endpoint.body, json, lang);
       }
-    }),
-  );
+      const result = await implementation({
+        request,
+        url,
+        lang,
+        params: parsedParams as z.output<P>,
+        query: parsedQuery as z.output<Q>,
+        body: parsedBody as z.output<B>,
+        form,
+        user,
+        device,
+        apiBase: apiBaseOf(url),
+      });
+      if (result instanceof Response) return result;
+      if (STRICT) {
+        const checked = endpoint.data.safeParse(result);
+        if (!checked.success) {
+          throw new Error(
+            `Answer of ${endpoint.method} ${endpoint.path} breaks the contract: ${firstIssue(checked.error)}`,
+          );
+        }
+      }
+      return envelope(ApiCode.ok, result, t(lang, "ok"));
+    } catch (error) {
+      return errorResponse(error, lang, Boolean(endpoint.binary));
+    }
+  };
+  return prefixes.map((prefix) => {
+    const handler = http[method](`*${API_BASE}${prefix}${mswPath}`, resolve);
+    resolvers.set(handler, resolve);
+    return handler;
+  });
 }

@@ -8,7 +8,8 @@
  * that changed it is sent only once the change is on disk (mocks/data-file.ts).
  */
 import { readFile } from "node:fs/promises";
-import { type ClientAddress, createRequestListener } from "@remix-run/node-fetch-server";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { createRequest, sendResponse } from "@remix-run/node-fetch-server";
 import { z } from "zod";
 import { requestBoundsSchema } from "../app/config/request-bounds.ts";
 import { ApiCode } from "../app/contract/envelope.ts";
@@ -16,6 +17,7 @@ import { bodyLimit } from "../server/body-limit.ts";
 import { boundedServer } from "../server/bounded-server.ts";
 import { handleMockApiRequest } from "./api.ts";
 import { DataFileError, type DurableStore, openDurableStore } from "./data-file.ts";
+import { envelopeText } from "./route.ts";
 import { ensureSeeded } from "./state.ts";
 import { tableChangeCount } from "./table.ts";
 
@@ -77,8 +79,7 @@ async function answerDurably(request: Request): Promise<Response> {
   return response;
 }
 
-const listener = createRequestListener(async (incoming: Request, client: ClientAddress) => {
-  let request = incoming;
+async function answerRequest(request: Request): Promise<Response> {
   const url = new URL(request.url);
   if (url.pathname === "/api/v1/openapi.json" && request.method === "GET") {
     try {
@@ -93,19 +94,71 @@ const listener = createRequestListener(async (incoming: Request, client: ClientA
     }
   }
   if (url.pathname === "/health") return new Response("ok");
-  // The portal forwards the browser's address; a direct caller's address is used otherwise.
-  if (!request.headers.has("x-forwarded-for") && client.address) {
-    const headers = new Headers(request.headers);
-    headers.set("x-forwarded-for", client.address);
-    const init: RequestInit & { duplex?: "half" } = { method: request.method, headers };
-    if (request.body) {
-      init.body = request.body;
-      init.duplex = "half";
-    }
-    request = new Request(request.url, init);
-  }
   return answerDurably(request);
-});
+}
+
+/**
+ * Writes an envelope's JSON text as it is, with its length: the answer's
+ * status and headers as node-fetch-server's `sendResponse` writes them, the
+ * same bytes, without reading them back through the answer's body stream.
+ */
+function sendEnvelope(res: ServerResponse, response: Response, text: string): void {
+  const headers: Record<string, string | string[]> = {};
+  for (const [key, value] of response.headers) {
+    const previous = headers[key];
+    if (previous === undefined) headers[key] = value;
+    else headers[key] = Array.isArray(previous) ? [...previous, value] : [previous, value];
+  }
+  headers["content-length"] = String(Buffer.byteLength(text));
+  res.writeHead(response.status, response.statusText, headers);
+  res.end(res.req.method === "HEAD" ? undefined : text);
+}
+
+/**
+ * node-fetch-server's request listener, with the envelopes written as text:
+ * the same Request (createRequest), and every other answer, and every
+ * failure's, sent by its `sendResponse`.
+ */
+async function listener(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  // The portal forwards the browser's address; a direct caller's address is used otherwise.
+  if (req.headers["x-forwarded-for"] === undefined && req.socket.remoteAddress) {
+    req.headers["x-forwarded-for"] = req.socket.remoteAddress;
+  }
+  let request: Request;
+  try {
+    request = createRequest(req, res);
+  } catch {
+    // Only a Host that disagrees with HTTP/2's :authority is refused here.
+    await sendResponse(res, new Response("Bad Request", { status: 400 })).catch(() =>
+      res.destroy(),
+    );
+    return;
+  }
+  let response: Response;
+  try {
+    response = await answerRequest(request);
+  } catch (error) {
+    if (request.signal.aborted) return;
+    console.error(error);
+    response = new Response("Internal Server Error", {
+      status: 500,
+      headers: { "Content-Type": "text/plain" },
+    });
+  }
+  if (res.destroyed || request.signal.aborted) return;
+  const text = envelopeText(response);
+  if (text !== undefined) {
+    sendEnvelope(res, response, text);
+    return;
+  }
+  try {
+    await sendResponse(res, response);
+  } catch (error) {
+    if (res.destroyed) return;
+    if (res.headersSent) res.destroy(error instanceof Error ? error : undefined);
+    else res.writeHead(500, { "Content-Type": "text/plain" }).end("Internal Server Error");
+  }
+}
 
 const started = Date.now();
 if (dataFile) {
@@ -126,7 +179,7 @@ if (dataFile) {
 // Portals share this backend from one address each, with pools of
 // connections: no limit of connections per address here.
 const limitBody = bodyLimit();
-const server = boundedServer((req, res) => limitBody(req, res, () => listener(req, res)), {
+const server = boundedServer((req, res) => limitBody(req, res, () => void listener(req, res)), {
   requestTimeoutMs: deadline.data.REQUEST_TIMEOUT_MS,
   maxConnectionsPerClient: 0,
 });
