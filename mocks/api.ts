@@ -8,7 +8,7 @@
  * - `resetMockDb(options?)`: drops everything and seeds again (tests).
  * - `mockClock`: the backend's clock, which tests can pin or advance.
  */
-import { getResponse, type HttpHandler, matchRequestUrl } from "msw";
+import { type HttpHandler, matchRequestUrl, type PathParams } from "msw";
 import { ApiCode } from "../app/contract/envelope.ts";
 import { clearAttempts } from "./attempts.ts";
 import { faultOf } from "./faults.ts";
@@ -27,7 +27,7 @@ import { langOf, t } from "./i18n.ts";
 import { clearAddressLimits } from "./limits.ts";
 import { withMailbox } from "./mailbox.ts";
 import { asOutsideCall } from "./outside.ts";
-import { API_BASE, envelope, errorResponse, resolverOf } from "./route.ts";
+import { API_BASE, envelope, errorResponse, type RouteResolver, resolverOf } from "./route.ts";
 import type { SeedOptions } from "./seed.ts";
 import { clearLastSeen } from "./session.ts";
 import { ensureSeeded, reseed } from "./state.ts";
@@ -81,6 +81,8 @@ function indexHandlers(): Map<string, Map<string, HttpHandler[]>> {
     ) {
       throw new Error(`every handler of the fake backend serves a path under ${API_BASE}`);
     }
+    if (!resolverOf(handler))
+      throw new Error("every handler of the fake backend is made by route()");
     const segment = firstSegment(path.slice(1 + API_BASE.length));
     return {
       handler,
@@ -107,29 +109,23 @@ function indexHandlers(): Map<string, Map<string, HttpHandler[]>> {
 const handlersByCall = indexHandlers();
 
 /**
- * The answer of the first handler that matches, as msw's `getResponse`
- * finds it: the same handlers in the same order, each path matched by msw's
- * own matcher. A handler made by `route` is called straight away: msw would
- * also copy the request, parse its cookies for every handler tried, and make
- * an id and an abort controller per call, none of which `route`'s handlers
- * read. Any other handler goes through msw.
+ * The handler that answers a call and its path's parameters: the first of
+ * the handlers msw would try (`handlersFor`) whose path msw's own matcher
+ * matches, as msw's `getResponse` finds it. Its resolver is then called
+ * straight away: msw would also copy the request, parse its cookies for
+ * every handler tried, and make an id and an abort controller per call,
+ * none of which `route`'s handlers read.
  */
-async function firstAnswer(
-  candidates: HttpHandler[],
-  request: Request,
+export function matchCall(
+  method: string,
   url: URL,
-): Promise<Response | undefined> {
-  for (const handler of candidates) {
-    const resolve = resolverOf(handler);
-    if (!resolve) {
-      const response = await getResponse([handler], request);
-      if (response) return response;
-      continue;
-    }
+): { handler: HttpHandler; resolve: RouteResolver; params: PathParams } | undefined {
+  for (const handler of handlersFor(method, url.pathname)) {
     const { path } = handler.info;
-    if (typeof path !== "string") continue;
+    const resolve = resolverOf(handler);
+    if (typeof path !== "string" || !resolve) continue;
     const match = matchRequestUrl(url, path);
-    if (match.matches) return resolve({ request, params: match.params || {} });
+    if (match.matches) return { handler, resolve, params: match.params || {} };
   }
   return undefined;
 }
@@ -167,8 +163,8 @@ async function answer(request: Request): Promise<Response> {
       return envelope(fault, message, message);
     }
     return await withMailbox(routed, async () => {
-      const response = await firstAnswer(handlersFor(routed.method, url.pathname), routed, url);
-      if (response) return response;
+      const call = matchCall(routed.method, url);
+      if (call) return await call.resolve({ request: routed, params: call.params });
       const message = t(lang, "pathNotFound");
       return envelope(ApiCode.notFound, message, message, 404);
     });

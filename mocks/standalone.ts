@@ -109,9 +109,11 @@ function sendEnvelope(res: ServerResponse, response: Response, text: string): vo
     if (previous === undefined) headers[key] = value;
     else headers[key] = Array.isArray(previous) ? [...previous, value] : [previous, value];
   }
-  headers["content-length"] = String(Buffer.byteLength(text));
+  // Encoded once, for its length and for the socket.
+  const bytes = Buffer.from(text);
+  headers["content-length"] = String(bytes.byteLength);
   res.writeHead(response.status, response.statusText, headers);
-  res.end(res.req.method === "HEAD" ? undefined : text);
+  res.end(res.req.method === "HEAD" ? undefined : bytes);
 }
 
 /**
