@@ -1,0 +1,66 @@
+/**
+ * The envelopes keep their JSON text for a server that writes it as it is
+ * (mocks/standalone.ts), a new mailbox's cookie reaches every kind of answer,
+ * and ids drawn from the pooled random page stay distinct.
+ */
+import { describe, expect, it } from "vitest";
+import { DEMO_MAILBOX_COOKIE } from "../../app/contract/demo.ts";
+import { withMailbox } from "../../mocks/mailbox.ts";
+import { envelope, envelopeText } from "../../mocks/route.ts";
+import { randomId } from "../../mocks/security.ts";
+
+const data = { rows: [{ id: "DD1", name: '箱 "A"', at: null }], total: 1 };
+
+describe("envelopes", () => {
+  it("answer what Response.json answers, and keep that text until the body is read", async () => {
+    const made = envelope(0, data, "ok", 200);
+    const plain = Response.json({ code: 0, data, msg: "ok" }, { status: 200 });
+    expect(made.status).toBe(plain.status);
+    expect([...made.headers]).toEqual([...plain.headers]);
+    const text = envelopeText(made);
+    expect(text).toBe(JSON.stringify({ code: 0, data, msg: "ok" }));
+    expect(await made.text()).toBe(await plain.text());
+    expect(envelopeText(made)).toBeUndefined();
+    expect(envelopeText(plain)).toBeUndefined();
+  });
+});
+
+describe("a new mailbox's cookie", () => {
+  const request = () => new Request("http://127.0.0.1/api/v1/notice");
+
+  it("is added to an envelope, which keeps its text", async () => {
+    const answer = envelope(0, data, "ok");
+    const response = await withMailbox(request(), async () => answer);
+    expect(response.headers.get("set-cookie")).toMatch(new RegExp(`^${DEMO_MAILBOX_COOKIE}=\\w+;`));
+    expect(envelopeText(response)).toBe(JSON.stringify({ code: 0, data, msg: "ok" }));
+  });
+
+  it("is added to a copy of an answer whose headers are fixed, with its body", async () => {
+    const fixed = Response.redirect("http://127.0.0.1/elsewhere", 302);
+    const response = await withMailbox(request(), async () => fixed);
+    expect(response).not.toBe(fixed);
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("http://127.0.0.1/elsewhere");
+    expect(response.headers.get("set-cookie")).toMatch(new RegExp(`^${DEMO_MAILBOX_COOKIE}=`));
+  });
+
+  it("is not set for a request that names its mailbox", async () => {
+    const named = new Request("http://127.0.0.1/api/v1/notice", {
+      headers: { cookie: `${DEMO_MAILBOX_COOKIE}=${"a".repeat(32)}` },
+    });
+    const response = await withMailbox(named, async () => envelope(0, null, "ok"));
+    expect(response.headers.get("set-cookie")).toBeNull();
+  });
+});
+
+describe("random ids", () => {
+  it("have the asked length in hex and do not repeat across pages of the pool", () => {
+    const ids = Array.from({ length: 600 }, (_, index) => randomId(index % 2 ? 24 : 6));
+    for (const [index, id] of ids.entries()) {
+      expect(id).toMatch(index % 2 ? /^[0-9a-f]{48}$/ : /^[0-9a-f]{12}$/);
+    }
+    const long = ids.filter((_, index) => index % 2);
+    expect(new Set(long).size).toBe(long.length);
+    expect(randomId(5000)).toMatch(/^[0-9a-f]{10000}$/);
+  });
+});
