@@ -225,10 +225,10 @@ test.describe("login settings", () => {
     const email = await subAccountWithPassword(newRequest, "CBA_MANAGER");
     const context = await newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
-    await page.goto("/");
-    await submitLogin(page, email);
-    await expect(page.getByTestId("user-name")).toHaveText(email);
+    // Signed in by one post: the login form without JavaScript is foundation.spec.ts's.
+    await signIn(page, email);
     await page.goto("/setting/account");
+    await expect(page.getByTestId("user-name")).toHaveText(email);
     const toggle = page.getByTestId("single-login-switch");
     await expect(toggle).toHaveAttribute("aria-pressed", "false");
     await toggle.click();
@@ -247,8 +247,7 @@ test.describe("notifications", () => {
   }) => {
     const context = await newContext({ javaScriptEnabled: false, locale: "en-US" });
     const page = await context.newPage();
-    await page.goto("/en");
-    await submitLogin(page, ACCOUNTS.admin);
+    await page.goto(await signIn(page, ACCOUNTS.admin, { locale: "en" }));
     await expect(page.getByTestId("user-name")).toHaveText(ACCOUNTS.admin);
     await page.getByTestId("notification-bell").click();
     await expect(page).toHaveURL(/\/en\/notifications$/);

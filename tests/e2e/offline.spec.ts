@@ -7,6 +7,9 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "./fixtures.ts";
 
+// The other journeys block the service worker (playwright.config.ts); these are about it.
+test.use({ serviceWorkers: "allow" });
+
 test("the service worker keeps the assets and shows the offline page without a network", async ({
   page,
   context,

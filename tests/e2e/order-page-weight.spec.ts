@@ -4,7 +4,7 @@
  * row without), and the rows' cells take their styles from the table.
  */
 import zhLogistics from "../../app/locales/zh/logistics.ts";
-import { ACCOUNTS, expect, hydrated, login, test } from "./fixtures.ts";
+import { ACCOUNTS, expect, hydrated, signIn, test } from "./fixtures.ts";
 
 const l = zhLogistics;
 const expandLabel = (orderNo: string) => l.order.expandLines.replace("{{orderNo}}", orderNo);
@@ -12,7 +12,7 @@ const expandLabel = (orderNo: string) => l.order.expandLines.replace("{{orderNo}
 test("a page of orders carries no order's lines until one is opened, then fetches that one's", async ({
   page,
 }) => {
-  await login(page, ACCOUNTS.manager, { locale: "zh" });
+  await signIn(page, ACCOUNTS.manager, { locale: "zh" });
   const answer = await page.goto("/order/");
   const html = (await answer?.text()) ?? "";
   // Neither drawn nor in the page's data: no line of any order, no history.

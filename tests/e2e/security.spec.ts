@@ -187,6 +187,8 @@ test.describe("request bodies", () => {
 });
 
 test.describe("headers", () => {
+  // The policy journey sees the service worker register, as users' browsers do.
+  test.use({ serviceWorkers: "allow" });
   test("every script of a page carries the nonce its policy names", async ({ request }) => {
     const response = await request.get("/");
     const policy = response.headers()["content-security-policy"] ?? "";
