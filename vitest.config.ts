@@ -18,8 +18,9 @@ const EXCLUDE = ["tests/e2e/**", "node_modules/**"];
  * worker: the fake backend and its worlds, the API client and the session,
  * stubs, spies and fake timers, the environment, globals, servers, Redis.
  */
-const SHARES_STATE =
-  /mocks\/|api\.server|session\.server|setAuditDestination|vi\.(mock|doMock|stub|spyOn|useFakeTimers)|process\.env|globalThis|node:http|child_process|worker_threads|redis/;
+const SHARES_STATE_BESIDES_BACKEND =
+  /api\.server|session\.server|setAuditDestination|vi\.(mock|doMock|stub|spyOn|useFakeTimers)|process\.env|globalThis|node:http|child_process|worker_threads|redis/;
+const SHARES_STATE = new RegExp(`mocks\\/|${SHARES_STATE_BESIDES_BACKEND.source}`);
 
 /**
  * Unit test files of pure modules (none of the above): they run one after the
@@ -31,6 +32,28 @@ const PURE_UNIT = readdirSync("tests/unit")
   .filter((name) => /\.test\.tsx?$/.test(name))
   .map((name) => `tests/unit/${name}`)
   .filter((path) => !SHARES_STATE.test(readFileSync(path, "utf8")));
+
+/**
+ * Contract files whose only state is the fake backend's default world, which
+ * their `contractBackend` seeds afresh before the file's first test (and, by
+ * default, before each): a file that follows another in the same worker
+ * starts from the seed, not from what the other left. They share workers and
+ * one module graph, so the seed accounts' passwords are hashed (scrypt) once
+ * per worker instead of once per file. A file that seeds by itself
+ * (`reseed: "never"`) or shares any other state stays isolated; see
+ * docs/decisions/*contract-files-share-workers*.
+ */
+const CONTRACT_RESEEDED = readdirSync("tests/contract")
+  .filter((name) => name.endsWith(".test.ts"))
+  .map((name) => `tests/contract/${name}`)
+  .filter((path) => {
+    const text = readFileSync(path, "utf8");
+    return (
+      text.includes("contractBackend(") &&
+      !text.includes('reseed: "never"') &&
+      !SHARES_STATE_BESIDES_BACKEND.test(text)
+    );
+  });
 
 // Vitest runs without the React Router plugin: unit and contract tests import
 // modules directly. End-to-end specs belong to Playwright.
@@ -55,9 +78,14 @@ export default defineConfig({
     hookTimeout: 20_000,
     projects: [
       { extends: true, test: { name: "pure", include: PURE_UNIT, isolate: false } },
+      { extends: true, test: { name: "contract", include: CONTRACT_RESEEDED, isolate: false } },
       {
         extends: true,
-        test: { name: "isolated", include: INCLUDE, exclude: [...EXCLUDE, ...PURE_UNIT] },
+        test: {
+          name: "isolated",
+          include: INCLUDE,
+          exclude: [...EXCLUDE, ...PURE_UNIT, ...CONTRACT_RESEEDED],
+        },
       },
     ],
   },
