@@ -116,6 +116,14 @@ function sendEnvelope(res: ServerResponse, response: Response, text: string): vo
   res.end(res.req.method === "HEAD" ? undefined : bytes);
 }
 
+/** node-fetch-server's answer to a failure. */
+function internalServerError(): Response {
+  return new Response("Internal Server Error", {
+    status: 500,
+    headers: { "Content-Type": "text/plain" },
+  });
+}
+
 /**
  * node-fetch-server's request listener, with the envelopes written as text:
  * the same Request (createRequest), and every other answer, and every
@@ -129,11 +137,10 @@ async function listener(req: IncomingMessage, res: ServerResponse): Promise<void
   let request: Request;
   try {
     request = createRequest(req, res);
-  } catch {
-    // Only a Host that disagrees with HTTP/2's :authority is refused here.
-    await sendResponse(res, new Response("Bad Request", { status: 400 })).catch(() =>
-      res.destroy(),
-    );
+  } catch (error) {
+    // An address that makes no URL (over HTTP/1 nothing else fails here).
+    console.error(error);
+    await sendResponse(res, internalServerError()).catch(() => res.destroy());
     return;
   }
   let response: Response;
@@ -142,10 +149,7 @@ async function listener(req: IncomingMessage, res: ServerResponse): Promise<void
   } catch (error) {
     if (request.signal.aborted) return;
     console.error(error);
-    response = new Response("Internal Server Error", {
-      status: 500,
-      headers: { "Content-Type": "text/plain" },
-    });
+    response = internalServerError();
   }
   if (res.destroyed || request.signal.aborted) return;
   const text = envelopeText(response);
@@ -158,7 +162,7 @@ async function listener(req: IncomingMessage, res: ServerResponse): Promise<void
   } catch (error) {
     if (res.destroyed) return;
     if (res.headersSent) res.destroy(error instanceof Error ? error : undefined);
-    else res.writeHead(500, { "Content-Type": "text/plain" }).end("Internal Server Error");
+    else await sendResponse(res, internalServerError()).catch(() => res.destroy());
   }
 }
 
