@@ -31,7 +31,9 @@ function answerCall(request: IncomingMessage, response: ServerResponse) {
   answer(response, modes.file, null);
 }
 
-await standInBackend(answerCall, { timeoutMs: 300 });
+// Long enough that an answering call is never late on a busy machine; the
+// two hanging calls wait it out.
+await standInBackend(answerCall, { timeoutMs: 2_000 });
 
 // After the stubs: the app's modules read the environment as they load.
 const { isData, ORIGIN, runRoute } = await import("./harness.ts");
