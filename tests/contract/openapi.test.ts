@@ -81,7 +81,11 @@ describe("standalone server", () => {
       const devices = await fetch(`${base}/account/login-device`, {
         headers: { authorization: `Bearer ${data.token}` },
       });
-      const body = (await devices.json()) as { data: { list: { ip: string }[] } };
+      // An envelope is written as its text, with its length.
+      const text = await devices.text();
+      expect(devices.headers.get("content-length")).toBe(String(Buffer.byteLength(text)));
+      expect(devices.headers.get("content-type")).toBe("application/json");
+      const body = JSON.parse(text) as { data: { list: { ip: string }[] } };
       expect(body.data.list[0]?.ip).toBe("127.0.0.1");
       const orders = await fetch(`${base}/cba/order?pageSize=100`, {
         headers: { authorization: `Bearer ${data.token}` },
