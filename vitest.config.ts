@@ -55,6 +55,35 @@ const CONTRACT_RESEEDED = readdirSync("tests/contract")
     );
   });
 
+/**
+ * What a route file may hold of the patterns above and still share a
+ * worker: an import of types only; the cookie session's storage, which
+ * keeps nothing on the server but a bounded cache of verified cookies (the
+ * harness imports it into every route file anyway); and the audit lines sent
+ * to a sink, which each such file sets for itself before its tests. Reading
+ * the audit lines, or putting the destination back, still isolates a file.
+ */
+const HARMLESS_IN_ROUTES =
+  /^import type .*$|^import \{ (sessionStorage|setAuditDestination) \} from "~\/utils\/(session|audit)\.server\.ts";$|^setAuditDestination\(\{ write: \(\) => undefined \}\);$/gm;
+
+/**
+ * Route files whose state is the in-process fake backend's world, which they
+ * seed afresh themselves (`freshBackend` or `reset`), and the portal's
+ * process-wide memory, which they only add to under keys of their own
+ * (random submission keys and image-code tickets, each visitor's address).
+ * They share workers and one module graph like the contract files. A file
+ * that exhausts the portal's limits (it names `rate-limit.server`: counters
+ * no reset clears, per account as well as per address) or shares any other
+ * state above stays isolated; see docs/decisions/*contract-files-share-workers*.
+ */
+const ROUTES_RESEEDED = readdirSync("tests/routes")
+  .filter((name) => name.endsWith(".test.ts"))
+  .map((name) => `tests/routes/${name}`)
+  .filter((path) => {
+    const text = readFileSync(path, "utf8").replace(HARMLESS_IN_ROUTES, "");
+    return !/rate-limit\.server/.test(text) && !SHARES_STATE_BESIDES_BACKEND.test(text);
+  });
+
 // Vitest runs without the React Router plugin: unit and contract tests import
 // modules directly. End-to-end specs belong to Playwright.
 export default defineConfig({
@@ -79,12 +108,13 @@ export default defineConfig({
     projects: [
       { extends: true, test: { name: "pure", include: PURE_UNIT, isolate: false } },
       { extends: true, test: { name: "contract", include: CONTRACT_RESEEDED, isolate: false } },
+      { extends: true, test: { name: "routes", include: ROUTES_RESEEDED, isolate: false } },
       {
         extends: true,
         test: {
           name: "isolated",
           include: INCLUDE,
-          exclude: [...EXCLUDE, ...PURE_UNIT, ...CONTRACT_RESEEDED],
+          exclude: [...EXCLUDE, ...PURE_UNIT, ...CONTRACT_RESEEDED, ...ROUTES_RESEEDED],
         },
       },
     ],
