@@ -43,4 +43,8 @@ USER node
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
-CMD ["node", "server.ts"]
+# The heap's sizes as `npm start` gives them: an old generation that starts
+# at 256 MB and a young one at its full size, so a busy portal is not
+# stopped for a full collection every second or two
+# (docs/decisions/2026-11-26-portal-heap-sizes.md).
+CMD ["node", "--initial-old-space-size=256", "--min-semi-space-size=64", "server.ts"]
