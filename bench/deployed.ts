@@ -8,8 +8,6 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { DEMO_MAILBOX_COOKIE } from "../app/contract/demo.ts";
 import {
   BUILD_DIR,
@@ -18,6 +16,7 @@ import {
   type Portal,
   ROOT,
   startBackend,
+  startNodeOptions,
   stopChild,
 } from "./lib.ts";
 
@@ -26,20 +25,6 @@ export interface DeployedPortal extends Portal {
   api: string;
   /** Signs in as `username`; answers the Cookie header of the session. */
   login(username: string): Promise<string>;
-}
-
-/**
- * The options `npm start` gives Node before `server.ts` (the heap's sizes,
- * docs/decisions/2026-11-26-portal-heap-sizes.md): the deployed rows
- * measure the portal as production starts it.
- */
-function startNodeOptions(): string[] {
-  const { scripts } = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as {
-    scripts: { start: string };
-  };
-  const options = /\bnode\s+(.*?)\s*server\.ts\b/.exec(scripts.start)?.[1];
-  if (options === undefined) throw new Error("npm start does not run `node … server.ts`");
-  return options.split(/\s+/).filter(Boolean);
 }
 
 /** Waits for `url` to answer 2xx, or fails naming `what`. */

@@ -5,10 +5,28 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
+import { readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 export const ROOT = fileURLToPath(new URL("..", import.meta.url));
+
+/**
+ * The options `npm start` gives Node before `server.ts` (the heap's sizes,
+ * docs/decisions/2026-11-26-portal-heap-sizes.md): the deployed rows
+ * measure the portal as production starts it, and the floor is started the
+ * same way, so a ratio to it measures the portal, not the setting.
+ */
+export function startNodeOptions(): string[] {
+  const { scripts } = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as {
+    scripts: { start: string };
+  };
+  const options = /\bnode\s+(.*?)\s*server\.ts\b/.exec(scripts.start)?.[1];
+  if (options === undefined) throw new Error("npm start does not run `node … server.ts`");
+  return options.split(/\s+/).filter(Boolean);
+}
+
 export const BUILD_DIR = "build/bench";
 export const PASSWORD = "Demo1234!";
 export const CAPTCHA = "B3NC";

@@ -10,7 +10,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { ROOT, reactRouterBuild } from "../lib.ts";
+import { ROOT, reactRouterBuild, startNodeOptions } from "../lib.ts";
 
 const FLOOR_DIR = fileURLToPath(new URL(".", import.meta.url));
 const BUILD_DIR = join(ROOT, "build", "bench-floor");
@@ -39,7 +39,8 @@ export async function startFloor(pages: Record<string, string>): Promise<Floor> 
     await writeFile(file, html);
     markup.push(`${name}=${file}`);
   }
-  const child = spawn(process.execPath, [join(FLOOR_DIR, "server.ts")], {
+  // Started as `npm start` starts the portal (the same Node options).
+  const child = spawn(process.execPath, [...startNodeOptions(), join(FLOOR_DIR, "server.ts")], {
     cwd: ROOT,
     stdio: ["ignore", "pipe", "inherit"],
     env: {
