@@ -50,7 +50,10 @@ let addresses = 0;
 /** A browser without JavaScript, from an address of its own (limits count per address). */
 export function visitor(options: { ip?: string } = {}) {
   addresses += 1;
-  const ip = options.ip ?? `198.51.100.${addresses % 250}`;
+  // Files share a worker's module graph, and with it the limits' counters:
+  // an address is never handed out twice in one worker (2^24 of them).
+  const ip =
+    options.ip ?? `10.${(addresses >> 16) & 255}.${(addresses >> 8) & 255}.${addresses & 255}`;
   const cookies = new CookieJar();
   const jar = cookies.cookies;
 
