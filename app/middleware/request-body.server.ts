@@ -1,6 +1,6 @@
 import { data, type MiddlewareFunction } from "react-router";
 import type { ErrorPayload } from "~/utils/error-payload.ts";
-import { getInstance, postedFormContext } from "~/utils/request-context.server.ts";
+import { getT, postedFormContext } from "~/utils/request-context.server.ts";
 import { isResourcePath } from "~/utils/resource-paths.ts";
 import { assertSameOrigin } from "~/utils/same-origin.server.ts";
 
@@ -48,7 +48,7 @@ export const requestBodyMiddleware: MiddlewareFunction<Response> = async (
     return next();
   }
 
-  const message = getInstance(context).t("errors.badRequest");
+  const message = getT(context)("errors.badRequest");
   if (resource) {
     throw new Response(message, {
       status: 400,

@@ -3,8 +3,8 @@ import { localizePath, stripLocale } from "~/utils/locale-path.ts";
 import { canOpen } from "~/utils/permissions.ts";
 import {
   apiContext,
-  getInstance,
   getLocale,
+  getT,
   sessionContext,
   userContext,
 } from "~/utils/request-context.server.ts";
@@ -29,7 +29,7 @@ export const requireUserMiddleware: MiddlewareFunction<Response> = async (
     // Signed out in another tab, or never signed in: the login page says why it shows.
     session.flash("notice", {
       kind: "info",
-      message: getInstance(context).t("auth.signInToContinue"),
+      message: getT(context)("auth.signInToContinue"),
     });
     throw redirect(localizePath("/", getLocale(context)), {
       headers: { "Set-Cookie": await commitSession(session) },

@@ -36,7 +36,7 @@ import {
 } from "~/utils/list-query.ts";
 import { hrefWithQuery, localizePath } from "~/utils/locale-path.ts";
 import { orderStatusKey } from "~/utils/logistics-status.ts";
-import { apiContext, getInstance, getLocale, getUser } from "~/utils/request-context.server.ts";
+import { apiContext, getLocale, getT, getUser } from "~/utils/request-context.server.ts";
 import { PATHS } from "~/utils/site-map.ts";
 
 type Context = Readonly<RouterContextProvider>;
@@ -121,7 +121,7 @@ function personLabel(
     : person.actor;
 }
 
-type Translate = ReturnType<typeof getInstance>["t"];
+type Translate = ReturnType<typeof getT>;
 
 function movesOf(operation: AuditOperation, t: Translate, locale: Locale): string[] {
   const several = operation.moves.length > 1;
@@ -141,7 +141,7 @@ function operationsOf(operation: AuditOperation, t: Translate): string {
 export async function loadAudit(context: Context, url: URL) {
   redirectToTidyQuery(url);
   const locale = getLocale(context);
-  const { t } = getInstance(context);
+  const t = getT(context);
   const platform = isPlatform(getUser(context).scope);
   const operationId = operationIdSchema.safeParse(url.searchParams.get(OPERATION_PARAM) ?? "");
   if (operationId.success) return loadOperation(context, url, operationId.data);
@@ -250,7 +250,7 @@ export interface OperationOrderView {
 /** Every order of one operation, paged like any list. */
 async function loadOperation(context: Context, url: URL, id: string) {
   const locale = getLocale(context);
-  const { t } = getInstance(context);
+  const t = getT(context);
   const paging = parsePaging(url.searchParams);
   const api = context.get(apiContext);
   const result = await loadClampedPage(

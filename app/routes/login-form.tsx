@@ -21,8 +21,8 @@ import {
 } from "~/utils/rate-limit.server.ts";
 import {
   apiContext,
-  getInstance,
   getLocale,
+  getT,
   postedForm,
   requestInfoContext,
   sessionContext,
@@ -79,7 +79,7 @@ async function signInByImage(request: Request, context: Context, formData: FormD
  * one address); the page then asks for it.
  */
 async function sendLoginCode(context: Context, formData: FormData) {
-  const t = getInstance(context).t;
+  const t = getT(context);
   const submission = parseWithZod(formData, { schema: loginCodeRequestSchema });
   if (submission.status !== "success") return data(submission.reply());
   const email = submission.value.username.toLowerCase();
@@ -153,7 +153,7 @@ function typedCredentials(formData: FormData) {
 
 function refusalMessage(context: Context, login: { code: number; message: string }): string {
   return login.code === ApiCode.wrongCredentials
-    ? getInstance(context).t("auth.wrongCredentials")
+    ? getT(context)("auth.wrongCredentials")
     : login.message;
 }
 

@@ -6,7 +6,7 @@ import { hasAnyRole, QUALIFICATION_STATES, REVIEW_ROLES, sniffImage } from "~/co
 import { parseFilters, parsePaging } from "~/utils/list-query.ts";
 import { doneWith, readResult } from "~/utils/posted-result.server.ts";
 import { companyView, type ReviewQueueView } from "~/utils/qualification-view.ts";
-import { apiContext, getInstance, getUser } from "~/utils/request-context.server.ts";
+import { apiContext, getT, getUser } from "~/utils/request-context.server.ts";
 import { newSubmissionKey } from "~/utils/submission-key.server.ts";
 import {
   fileFieldOf,
@@ -172,6 +172,6 @@ export async function reviewQualification(context: Context, url: URL, formData: 
   }
   return doneWith(context, RESULT_KIND, url, {
     intent: "review",
-    notice: getInstance(context).t("common.operationSuccessful"),
+    notice: getT(context)("common.operationSuccessful"),
   } satisfies QualificationDone);
 }

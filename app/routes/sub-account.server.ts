@@ -8,7 +8,7 @@ import { ApiCode } from "~/contract/index.ts";
 import { formatChinaTime } from "~/utils/china-time.ts";
 import { listHref, parsePaging } from "~/utils/list-query.ts";
 import { doneWith, readResult } from "~/utils/posted-result.server.ts";
-import { apiContext, getInstance, getUser, postedForm } from "~/utils/request-context.server.ts";
+import { apiContext, getT, getUser, postedForm } from "~/utils/request-context.server.ts";
 import { applyOnce, newSubmissionKey } from "~/utils/submission-key.server.ts";
 import {
   createSubAccountSchema,
@@ -77,7 +77,7 @@ async function applySubAccount(
   url: URL,
   formData: FormData,
 ) {
-  const t = getInstance(context).t;
+  const t = getT(context);
   const api = context.get(apiContext);
   const success = (message: string) =>
     doneWith(context, RESULT_KIND, url, { kind: "success", message } satisfies Notice);

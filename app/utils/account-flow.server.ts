@@ -24,8 +24,8 @@ import { cookieHeaders } from "~/utils/cookies.ts";
 import { LIMITS, type Limit, limitPost } from "~/utils/rate-limit.server.ts";
 import {
   apiContext,
-  getInstance,
   getLocale,
+  getT,
   postedForm,
   sessionContext,
 } from "~/utils/request-context.server.ts";
@@ -177,7 +177,7 @@ export async function openFlow<N extends FlowName>(
   const flows = await readFlows(request);
   const stored = flows[spec.name] as FlowOf<N> | undefined;
   const flow = stored && (spec.owns?.(stored) ?? true) ? stored : undefined;
-  const t = getInstance(context).t;
+  const t = getT(context);
 
   /**
    * Back to the flow's page (post / redirect / get), storing the flow:

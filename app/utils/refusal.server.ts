@@ -7,8 +7,8 @@ import {
 import type { ErrorPayload } from "~/utils/error-payload.ts";
 import { localizePath } from "~/utils/locale-path.ts";
 import {
-  getInstance,
   getLocale,
+  getT,
   requestInfoContext,
   sessionContext,
 } from "~/utils/request-context.server.ts";
@@ -90,7 +90,7 @@ export async function downloadOrBack(
     const session = context.get(sessionContext);
     session.flash("notice", {
       kind: "error",
-      message: error.data?.message ?? getInstance(context).t(failureMessageKey(error.data?.kind)),
+      message: error.data?.message ?? getT(context)(failureMessageKey(error.data?.kind)),
     });
     throw redirect(backTo(request, localizePath(page, getLocale(context))), {
       headers: { "Set-Cookie": await commitSession(session) },

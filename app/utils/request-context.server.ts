@@ -82,10 +82,11 @@ export function getInstance(context: Context): I18n {
 }
 
 /**
- * The `t` of the request's language for loaders and middleware that run on
- * every page: the components' translator (`serverTranslation`), which
- * remembers plain lookups. i18next's own `t` resolves a key afresh on each
- * call, and the order list's loader asks for one per row.
+ * The `t` of the request's language for loaders, actions and middleware: the
+ * components' translator (`serverTranslation`), which remembers plain
+ * lookups, so the server's code and its pages translate one way. i18next's
+ * own `t` resolves a key afresh on each call, and the order list's loader
+ * asks for one per row.
  */
 export function getT(context: Context): TFunction {
   return serverTranslation(getInstance(context)).t;

@@ -11,7 +11,7 @@
  */
 import { data, type RouterContextProvider, replace } from "react-router";
 import { pooledRandomBytes } from "~/utils/random-bytes.server.ts";
-import { getInstance, getUser, sessionContext } from "~/utils/request-context.server.ts";
+import { getT, getUser, sessionContext } from "~/utils/request-context.server.ts";
 import { commitSession } from "~/utils/session.server.ts";
 import { sharedStore } from "~/utils/shared-store.server.ts";
 import { SUBMISSION_FIELD } from "~/utils/submission-field.ts";
@@ -102,7 +102,7 @@ export async function applyOnce<Refusal>(
     if (await store.claim(lock, SUBMISSION_TTL_MS)) break;
     // The first post with this key is still on its way: its answer will be this one's.
     if (Date.now() >= deadline) {
-      throw data({ message: getInstance(context).t("common.submissionPending") }, { status: 409 });
+      throw data({ message: getT(context)("common.submissionPending") }, { status: 409 });
     }
     await sleep(POLL_MS);
   }

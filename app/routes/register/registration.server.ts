@@ -17,7 +17,7 @@ import {
 } from "~/utils/account-flow.server.ts";
 import { localizePath } from "~/utils/locale-path.ts";
 import { LIMITS } from "~/utils/rate-limit.server.ts";
-import { apiContext, getInstance } from "~/utils/request-context.server.ts";
+import { apiContext, getT } from "~/utils/request-context.server.ts";
 import { PATHS } from "~/utils/site-map.ts";
 import { activationSchema, registerAccountSchema } from "~/validation/account.ts";
 
@@ -100,7 +100,7 @@ export async function registrationAction(args: Pick<FlowArgs, "request" | "conte
       // The password is not needed any more: it leaves the cookie here.
       return toStep({
         flow: { step: 3, email: flow.email, password: "" },
-        notice: { kind: "success", message: getInstance(context).t("account.messages.activated") },
+        notice: { kind: "success", message: getT(context)("account.messages.activated") },
       });
     }
   }

@@ -3,7 +3,7 @@ import { isPlatform } from "~/contract/index.ts";
 import { requireAccess } from "~/utils/auth.server.ts";
 import { fileHeaders } from "~/utils/file-response.server.ts";
 import { downloadOrBack, refusalPage } from "~/utils/refusal.server.ts";
-import { apiContext, getInstance, postedForm } from "~/utils/request-context.server.ts";
+import { apiContext, getT, postedForm } from "~/utils/request-context.server.ts";
 import { resourcePage } from "~/utils/resource-paths.ts";
 import { assertSameOrigin } from "~/utils/same-origin.server.ts";
 import { parseAuditQuery } from "../audit.server.ts";
@@ -19,7 +19,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   // Any failure, of the user check or of the file, goes back to the page with its message.
   return downloadOrBack(request, context, page, async () => {
     const user = await requireAccess(context, page);
-    const t = getInstance(context).t;
+    const t = getT(context);
     const form = postedForm(context);
     const texts = [...form.entries()].filter(
       (entry): entry is [string, string] => typeof entry[1] === "string",

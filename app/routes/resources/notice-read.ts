@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import { z } from "zod";
 import { hrefWithQuery } from "~/utils/locale-path.ts";
-import { apiContext, getInstance, postedForm } from "~/utils/request-context.server.ts";
+import { apiContext, getT, postedForm } from "~/utils/request-context.server.ts";
 import { assertSameOrigin, safeReturnPath } from "~/utils/same-origin.server.ts";
 import type { Route } from "./+types/notice-read";
 
@@ -17,7 +17,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = postedForm(context);
   const ids = idsSchema.safeParse(form.getAll("id"));
   if (!ids.success) {
-    throw data({ message: getInstance(context).t("common.wrongFormat") }, { status: 400 });
+    throw data({ message: getT(context)("common.wrongFormat") }, { status: 400 });
   }
   await context.get(apiContext).call("readNotices", { body: { ids: ids.data } });
   const target = new URL(safeReturnPath(form.get("returnTo")), "http://portal.invalid");

@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { requireAccess } from "~/utils/auth.server.ts";
 import { fileHeaders } from "~/utils/file-response.server.ts";
 import { downloadOrBack, refusalPage } from "~/utils/refusal.server.ts";
-import { apiContext, getInstance, postedForm } from "~/utils/request-context.server.ts";
+import { apiContext, getT, postedForm } from "~/utils/request-context.server.ts";
 import { resourcePage } from "~/utils/resource-paths.ts";
 import { assertSameOrigin } from "~/utils/same-origin.server.ts";
 import { downloadSchema } from "~/validation/logistics.ts";
@@ -26,7 +26,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       orderNoList: form.getAll("orderNoList"),
     });
     if (!parsed.success) {
-      throw data({ message: getInstance(context).t("common.wrongFormat") }, { status: 400 });
+      throw data({ message: getT(context)("common.wrongFormat") }, { status: 400 });
     }
     const texts = [...form.entries()].filter(
       (entry): entry is [string, string] => typeof entry[1] === "string",

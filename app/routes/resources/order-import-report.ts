@@ -3,7 +3,7 @@ import { data, type RouterContextProvider } from "react-router";
 import { importReportSchema } from "~/contract/index.ts";
 import { requireAccess } from "~/utils/auth.server.ts";
 import { downloadOrBack } from "~/utils/refusal.server.ts";
-import { getInstance, postedForm } from "~/utils/request-context.server.ts";
+import { getT, postedForm } from "~/utils/request-context.server.ts";
 import { resourcePage } from "~/utils/resource-paths.ts";
 import { assertSameOrigin } from "~/utils/same-origin.server.ts";
 import type { Route } from "./+types/order-import-report";
@@ -24,7 +24,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 async function reportWorkbook(context: Readonly<RouterContextProvider>, page: string) {
   await requireAccess(context, page);
-  const t = getInstance(context).t;
+  const t = getT(context);
   const form = postedForm(context);
   const text = form.get("report");
   let parsed: ReturnType<typeof importReportSchema.safeParse> | null = null;

@@ -9,12 +9,7 @@ import {
   viewQueryOf,
 } from "~/utils/list-views.server.ts";
 import { doneWith, keepResult, RESULT_PARAM } from "~/utils/posted-result.server.ts";
-import {
-  apiContext,
-  getInstance,
-  postedForm,
-  userContext,
-} from "~/utils/request-context.server.ts";
+import { apiContext, getT, postedForm, userContext } from "~/utils/request-context.server.ts";
 import { assertSameOrigin, safeReturnPath } from "~/utils/same-origin.server.ts";
 import type { ViewsNotice } from "~/utils/saved-views.ts";
 import { PATHS } from "~/utils/site-map.ts";
@@ -69,7 +64,7 @@ interface Change {
 }
 
 async function change(context: Context, { list, intent, page, form }: Change) {
-  const t = getInstance(context).t;
+  const t = getT(context);
   const api = context.get(apiContext);
   const text = (name: string) => {
     const value = form.get(name);

@@ -10,7 +10,7 @@ import {
   redirectToTidyQuery,
 } from "~/utils/list-query.ts";
 import { PALLET_STATUS_TONES, palletStatusKey } from "~/utils/logistics-status.ts";
-import { apiContext, getInstance, getLocale } from "~/utils/request-context.server.ts";
+import { apiContext, getLocale, getT } from "~/utils/request-context.server.ts";
 import { palletFilterSchema, serviceFilterSchema } from "~/validation/logistics.ts";
 
 type Context = Readonly<RouterContextProvider>;
@@ -40,7 +40,7 @@ function emptyList<Row>(paging: { current: number; pageSize: number }, error: st
 }
 
 function statusOf(context: Context, code: Service["cbaStatus"]): StatusView {
-  return { label: getInstance(context).t(palletStatusKey(code)), tone: PALLET_STATUS_TONES[code] };
+  return { label: getT(context)(palletStatusKey(code)), tone: PALLET_STATUS_TONES[code] };
 }
 
 export async function loadServices(context: Context, url: URL) {
@@ -81,7 +81,7 @@ export async function loadPallets(context: Context, url: URL) {
   if (!serviceNo) {
     return {
       filters,
-      ...emptyList<PalletRow>(paging, getInstance(context).t("logistics.pallet.serviceRequired")),
+      ...emptyList<PalletRow>(paging, getT(context)("logistics.pallet.serviceRequired")),
     };
   }
   // An unknown service answers 40004, shown in the table: the number came from a link or the address bar.

@@ -5,7 +5,7 @@ import { code128 } from "~/utils/barcode.server.ts";
 import type { ErrorPayload } from "~/utils/error-payload.ts";
 import { formatCount, formatDimensions, formatWeight } from "~/utils/format.ts";
 import { redirectToTidyQuery } from "~/utils/list-query.ts";
-import { apiContext, getInstance, getLocale } from "~/utils/request-context.server.ts";
+import { apiContext, getLocale, getT } from "~/utils/request-context.server.ts";
 import type { LabelFormat, PalletLabel } from "./pallet-paper.ts";
 
 type Context = Readonly<RouterContextProvider>;
@@ -102,7 +102,7 @@ export async function findPallets(
  */
 export async function loadLabels(context: Context, url: URL) {
   redirectToTidyQuery(url);
-  const t = getInstance(context).t;
+  const t = getT(context);
   const locale = getLocale(context);
   const params = url.searchParams;
   const serviceNo = numberParam(params.get("serviceNo"));

@@ -6,7 +6,7 @@ import { formatChinaTime } from "~/utils/china-time.ts";
 import { formatCount, formatMoney, formatWeight } from "~/utils/format.ts";
 import { redirectToTidyQuery } from "~/utils/list-query.ts";
 import { ORDER_STATUS_TONES, orderStatusKey } from "~/utils/logistics-status.ts";
-import { apiContext, getInstance, getLocale } from "~/utils/request-context.server.ts";
+import { apiContext, getLocale, getT } from "~/utils/request-context.server.ts";
 import { findPallets, numberParam, palletNotFound } from "./pallet-labels.server.ts";
 import type { ManifestRow } from "./pallet-paper.ts";
 
@@ -49,7 +49,7 @@ async function ordersOf(context: Context, serviceNo: string, salverNo: string) {
 
 export async function loadManifest(context: Context, url: URL) {
   redirectToTidyQuery(url);
-  const t = getInstance(context).t;
+  const t = getT(context);
   const locale = getLocale(context);
   const serviceNo = numberParam(url.searchParams.get("serviceNo"));
   const salverNo = numberParam(url.searchParams.get("salverNo"));

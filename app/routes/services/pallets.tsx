@@ -15,7 +15,7 @@ import { loadListViews } from "~/utils/list-views.server.ts";
 import { hrefWithQuery, localizePath } from "~/utils/locale-path.ts";
 import { PALLET_STATUSES, palletStatusKey } from "~/utils/logistics-status.ts";
 import { doneWith, readResult } from "~/utils/posted-result.server.ts";
-import { apiContext, getInstance, postedForm } from "~/utils/request-context.server.ts";
+import { apiContext, getT, postedForm } from "~/utils/request-context.server.ts";
 import { NO_VIEW_QUERY } from "~/utils/saved-views.ts";
 import { PATHS } from "~/utils/site-map.ts";
 import { SUBMISSION_FIELD } from "~/utils/submission-field.ts";
@@ -66,7 +66,7 @@ export async function action({ context, url }: Route.ActionArgs) {
     });
     if (!result.ok)
       return data({ ok: false as const, salverNo, error: result.message }, { status: 400 });
-    const t = getInstance(context).t;
+    const t = getT(context);
     return doneWith(context, "pallets", url, {
       salverNo,
       message: `${t("common.operationSuccessful")}: ${t("logistics.pallet.positionSaved", { salverNo, position: salverDirection })}`,

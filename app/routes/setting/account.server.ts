@@ -10,8 +10,8 @@ import { canOpen } from "~/utils/permissions.ts";
 import { doneWith, readResult } from "~/utils/posted-result.server.ts";
 import {
   apiContext,
-  getInstance,
   getLocale,
+  getT,
   getUser,
   postedForm,
   sessionContext,
@@ -71,7 +71,7 @@ async function applySettings(
   url: URL,
   formData: FormData,
 ) {
-  const t = getInstance(context).t;
+  const t = getT(context);
   const api = context.get(apiContext);
   const parsed = loginSettingsSchema.safeParse(Object.fromEntries(formData));
   const refuse = (message: string) =>
