@@ -99,6 +99,9 @@ test("a new company submits its qualification, is rejected, resubmits and is app
     .locator("xpath=..")
     .getByRole("button", { name: "确定" })
     .click();
+  // "操作成功" is also the notice of the start of the review: the row leaving the
+  // waiting queue is what says the rejection is saved.
+  await expect(rowAgain).toHaveCount(0);
   await expect(admin.getByText("操作成功")).toBeVisible();
 
   // The applicant sees the reason, a notification, and resubmits.
@@ -122,6 +125,7 @@ test("a new company submits its qualification, is rejected, resubmits and is app
   await expect(pending.getByText("审核中")).toBeVisible();
   await pending.locator("summary", { hasText: "通过" }).click();
   await pending.getByRole("button", { name: "确定" }).click();
+  await expect(pending).toHaveCount(0);
   await expect(admin.getByText("操作成功")).toBeVisible();
 
   await applicant.goto("/server");
