@@ -214,9 +214,16 @@ for (const lang of ["zh", "en"] as const) {
       );
 
       // Hidden columns are kept by the account: the menu is busy until the choice is kept.
+      // The column goes at once, and the menu's busy mark only with the render after
+      // it: the post's answer is what says the choice is kept, before the reload.
       const columnMenu = page.getByTestId("column-menu");
       await columnMenu.click();
+      const kept = page.waitForResponse(
+        (answer) =>
+          answer.request().method() === "POST" && answer.url().includes("/table-columns"),
+      );
       await page.getByRole("checkbox", { name: l.order.consignee, exact: true }).uncheck();
+      expect((await kept).ok()).toBe(true);
       await expect(
         page.getByRole("columnheader", { name: l.order.consignee, exact: true }),
       ).toHaveCount(0);
@@ -343,8 +350,10 @@ for (const lang of ["en"] as Lang[]) {
       const downloaded = sheetRows((await readWorkbook(download)).worksheets[0]!);
       expect(new Set(downloaded.slice(1, -1).map((r) => r[0]))).toEqual(new Set([a, b, c]));
 
-      // Detain from page 2: the orders of page 1 go with it.
+      // Detain from page 2: the orders of page 1 go with it. The paging of 20
+      // rows has a page 2 too: wait for the page of 10 before following its link.
       await page.getByTestId("orders-paging-size").selectOption("10");
+      await expect(rows(page)).toHaveCount(10);
       await page.getByRole("link", { name: table.page.replace("{{page}}", "2") }).click();
       await expect(page).toHaveURL(/current=2/);
       const dialog = await operate(page, "detain");
