@@ -296,10 +296,16 @@ for (const lang of ["zh", "en"] as const) {
     await page.locator("search").getByRole("button", { name: TEXT[lang].common.search }).click();
     await expect(page).toHaveURL(/cbaStatus=1/);
     await expect(page).toHaveURL(/sortField=acturalPaid&sortOrder=asc/);
+    // The headers' links are drawn for the new filter after the URL changed.
+    await expect(table.getByTestId("sort-createdOn")).toHaveAttribute("href", /cbaStatus=1/);
 
-    // By creation time, oldest first.
+    // By creation time, oldest first. The second click waits for the header the
+    // first one drew: the URL changes before it, and the header still drawn links
+    // to the descending order again.
+    const createdOn = table.locator("thead th", { has: page.getByTestId("sort-createdOn") });
     await table.getByTestId("sort-createdOn").click();
     await expect(page).toHaveURL(/sortField=createdOn&sortOrder=desc/);
+    await expect(createdOn).toHaveAttribute("aria-sort", "descending");
     await table.getByTestId("sort-createdOn").click();
     await expect(page).toHaveURL(/sortField=createdOn&sortOrder=asc/);
     await expect(table.locator('th[aria-sort="ascending"]')).toHaveCount(1);
