@@ -247,6 +247,8 @@ test("keyboard only: log in, open an order list, detain an order with a reason, 
   await tabTo(page, 'main a[href="/order"]');
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\/order$/);
+  // The URL changes before the whole list is drawn: its pallet's way back goes with it.
+  await expect(page.getByTestId("pallet-breadcrumb")).toHaveCount(0);
   // The statuses: a disclosure of checkboxes, opened with Enter, a status ticked with Space.
   await tabTo(page, "#filter-cbaStatus summary");
   await page.keyboard.press("Enter");

@@ -34,6 +34,7 @@ test("a remark typed before the session ended is there again after signing in, a
   await page.getByTestId("op-detain").click();
   await expect(remark).toHaveValue("");
   await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
   await page.getByTestId("op-remarks").click();
   await expect(remark).toHaveValue("Call the consignee before delivery");
 
