@@ -55,10 +55,24 @@ export function signedIn<P, Q, B>(ctx: Ctx<P, Q, B>): { user: UserRow; device: D
  */
 const envelopeTexts = new WeakMap<Response, string>();
 
+/**
+ * Whether envelopes are made without a body: set once by a server that
+ * writes every envelope's text itself (mocks/standalone.ts), where a body
+ * stream per answer (a `ReadableStream` over the text, a third of what an
+ * envelope costs to make) would never be read. Demo mode and the tests read
+ * envelopes as Fetch answers and keep their bodies.
+ */
+let textOnly = false;
+
+/** For a server that sends every envelope through `envelopeText`: envelopes are made without a body (`false`: with one again). */
+export function makeEnvelopesAsText(asText = true): void {
+  textOnly = asText;
+}
+
 export function envelope(code: number, data: unknown, msg: string, status = 200): Response {
   // What Response.json makes, with the text kept.
   const text = JSON.stringify({ code, data, msg });
-  const response = new Response(text, {
+  const response = new Response(textOnly ? null : text, {
     status,
     headers: { "content-type": "application/json" },
   });

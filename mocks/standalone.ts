@@ -17,7 +17,7 @@ import { bodyLimit } from "../server/body-limit.ts";
 import { boundedServer } from "../server/bounded-server.ts";
 import { handleMockApiRequest } from "./api.ts";
 import { DataFileError, type DurableStore, openDurableStore } from "./data-file.ts";
-import { envelopeText } from "./route.ts";
+import { envelopeText, makeEnvelopesAsText } from "./route.ts";
 import { ensureSeeded } from "./state.ts";
 import { tableChangeCount } from "./table.ts";
 
@@ -47,6 +47,10 @@ if (!deadline.success) {
   process.exit(1);
 }
 const host = process.env.MOCK_API_HOST ?? "127.0.0.1";
+// Every envelope this server answers is written as its text (`listener`):
+// none needs a body stream of its own.
+makeEnvelopesAsText();
+
 const openApiFile = new URL("../docs/openapi.json", import.meta.url);
 const dataFile = process.env.MOCK_API_DATA_FILE?.trim() || undefined;
 let store: DurableStore | undefined;

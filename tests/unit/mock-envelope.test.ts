@@ -1,12 +1,12 @@
 /**
  * The envelopes keep their JSON text for a server that writes it as it is
- * (mocks/standalone.ts), a new mailbox's cookie reaches every kind of answer,
+ * (mocks/standalone.ts), which has them made without a body, a new mailbox's cookie reaches every kind of answer,
  * and ids drawn from the pooled random page stay distinct.
  */
 import { describe, expect, it } from "vitest";
 import { DEMO_MAILBOX_COOKIE } from "../../app/contract/demo.ts";
 import { withMailbox } from "../../mocks/mailbox.ts";
-import { envelope, envelopeText } from "../../mocks/route.ts";
+import { envelope, envelopeText, makeEnvelopesAsText } from "../../mocks/route.ts";
 import { randomId } from "../../mocks/security.ts";
 
 const data = { rows: [{ id: "DD1", name: '箱 "A"', at: null }], total: 1 };
@@ -22,6 +22,32 @@ describe("envelopes", () => {
     expect(await made.text()).toBe(await plain.text());
     expect(envelopeText(made)).toBeUndefined();
     expect(envelopeText(plain)).toBeUndefined();
+  });
+});
+
+describe("envelopes of a server that writes their text itself", () => {
+  it("are made without a body, with the same status, headers and text", async () => {
+    const plain = Response.json({ code: 40004, data, msg: "not found" }, { status: 404 });
+    makeEnvelopesAsText();
+    let made: Response;
+    try {
+      made = envelope(40004, data, "not found", 404);
+    } finally {
+      makeEnvelopesAsText(false);
+    }
+    expect(made.body).toBeNull();
+    expect(made.status).toBe(plain.status);
+    expect([...made.headers]).toEqual([...plain.headers]);
+    expect(envelopeText(made)).toBe(await plain.text());
+    // With a new mailbox's cookie added, the text is still there.
+    const withCookie = await withMailbox(
+      new Request("http://127.0.0.1/api/v1/notice"),
+      async () => made,
+    );
+    expect(withCookie.headers.get("set-cookie")).toMatch(new RegExp(`^${DEMO_MAILBOX_COOKIE}=`));
+    expect(envelopeText(withCookie)).toBe(JSON.stringify({ code: 40004, data, msg: "not found" }));
+    // Every other envelope has its body again.
+    expect(await envelope(0, data, "ok").text()).toBe(JSON.stringify({ code: 0, data, msg: "ok" }));
   });
 });
 
