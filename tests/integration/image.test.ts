@@ -10,6 +10,7 @@
  * deployment.
  */
 import { execFile } from "node:child_process";
+import { existsSync } from "node:fs";
 import { cp, mkdir, mkdtemp, readFile, rename, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join, relative } from "node:path";
@@ -80,6 +81,64 @@ async function stageBuild(into: string): Promise<void> {
   if (built !== into) await cp(join(ROOT, built), into, { recursive: true });
 }
 
+interface LockedPackage {
+  version?: string;
+  dev?: boolean;
+  optional?: boolean;
+}
+
+/**
+ * The prod-deps stage's `npm ci --omit=dev --ignore-scripts` into `into`,
+ * which holds package.json and package-lock.json. npm ci lays out the
+ * lockfile's tree as it stands and leaves out the packages marked `dev` (and
+ * the optional ones for other systems); the project's own node_modules, made
+ * by npm ci from the same lockfile, holds every one of them at the same
+ * path. So they are hard-linked from there: the same files at the same
+ * places (all but npm's `.bin` links, which the image's commands do not
+ * use), without npm unpacking them again (about 28 s of CPU, most of this
+ * file's). Where the project's node_modules lacks a package the image needs,
+ * or holds another version of it, npm ci runs as the Dockerfile runs it.
+ */
+async function installProductionPackages(into: string): Promise<void> {
+  const manifest = JSON.parse(await readFile(join(into, "package.json"), "utf8")) as {
+    dependencies?: Record<string, string>;
+  };
+  const lock = JSON.parse(await readFile(join(into, "package-lock.json"), "utf8")) as {
+    packages: Record<string, LockedPackage & { dependencies?: Record<string, string> }>;
+  };
+  // npm ci refuses a lockfile that does not match package.json.
+  expect(lock.packages[""]?.dependencies ?? {}).toEqual(manifest.dependencies ?? {});
+  const installed = Object.entries(lock.packages)
+    .filter(([path, entry]) => path !== "" && !entry.dev)
+    .filter(([path, entry]) => !entry.optional || existsSync(join(ROOT, path)))
+    .map(([path]) => path);
+  const sameVersion = async (path: string) => {
+    const file = join(ROOT, path, "package.json");
+    if (!existsSync(file)) return false;
+    const { version } = JSON.parse(await readFile(file, "utf8")) as { version?: string };
+    return version === lock.packages[path]?.version;
+  };
+  if (!(await Promise.all(installed.map(sameVersion))).every(Boolean)) {
+    await run(
+      "npm",
+      ["ci", "--omit=dev", "--ignore-scripts", "--prefer-offline", "--no-audit", "--no-fund"],
+      { cwd: into },
+    );
+    return;
+  }
+  // A package inside another's folder comes with it.
+  const outermost = installed.filter(
+    (path) => !installed.some((other) => path.startsWith(`${other}/`)),
+  );
+  const copy = (how: string[]) =>
+    run("cp", [...how, "--parents", ...outermost, into], {
+      cwd: ROOT,
+      maxBuffer: 16 * 1024 * 1024,
+    });
+  // Hard links need one file system; a temporary folder elsewhere gets copies.
+  await copy(["--archive", "--link"]).catch(() => copy(["--archive"]));
+}
+
 describe("the Docker image's runtime stage", () => {
   let dir: string;
   let image: string;
@@ -112,13 +171,7 @@ describe("the Docker image's runtime stage", () => {
     await cp(join(ROOT, "package.json"), join(prodDeps, "package.json"));
     await cp(join(ROOT, "package-lock.json"), join(prodDeps, "package-lock.json"));
     await Promise.all([
-      run(
-        "npm",
-        ["ci", "--omit=dev", "--ignore-scripts", "--prefer-offline", "--no-audit", "--no-fund"],
-        {
-          cwd: prodDeps,
-        },
-      ),
+      installProductionPackages(prodDeps),
       stageBuild(join(stageRoots.build!, "build")),
     ]);
 
