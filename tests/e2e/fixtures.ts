@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import {
   type APIRequestContext,
+  type Browser,
   type BrowserContext,
   type BrowserContextOptions,
   test as base,
@@ -27,6 +28,8 @@ export const WORLD_HEADER = "x-test-world";
 const WORLD_COOKIE = "test-world";
 
 interface WorldFixtures {
+  /** The context options of the test (Playwright's own fixture, from the config and `test.use`). */
+  _combinedContextOptions: BrowserContextOptions;
   /** The id of this test's fake-backend world. */
   world: string;
   /**
@@ -42,7 +45,114 @@ interface WorldFixtures {
   newRequest: () => Promise<APIRequestContext>;
 }
 
-export const test = base.extend<WorldFixtures>({
+interface WorkerFixtures {
+  /** The worker's browser contexts, lent to one test at a time (`ContextPool`). */
+  contextPool: ContextPool;
+}
+
+/** What a kept context is cleared of, on top of its cookies and pages (every kind but the HTTP cache). */
+const STORAGE_TYPES = [
+  "local_storage",
+  "indexeddb",
+  "cache_storage",
+  "service_workers",
+  "file_systems",
+  "websql",
+  "shared_storage",
+  "storage_buckets",
+].join(",");
+
+/**
+ * The browser contexts of a worker, lent to one test at a time: the `context`
+ * (so `page`) and `newContext` fixtures take one with the test's options and
+ * world, and give it back cleared when the test ends. A context lives as long
+ * as the worker so that its HTTP cache does: every journey's first page would
+ * otherwise fetch, decode and compile the portal's scripts and styles again
+ * (docs/decisions/2026-11-26-journeys-share-browser-contexts.md). What a test
+ * could leave behind is cleared before the next one gets it: pages (so
+ * history, `window.name`, session storage), cookies, local storage,
+ * IndexedDB, Cache Storage and service workers of every origin its pages
+ * were on, permissions, routes, offline mode and the world's header. Only
+ * the HTTP cache is kept: the pages and every answer with users' data are
+ * `no-store`, the assets' names are hashes of their bytes. A test that fails
+ * gives its contexts back to be closed (Playwright keeps their last
+ * screenshot and page snapshot), and so does one with recorded state.
+ */
+class ContextPool {
+  readonly #browser: Browser;
+  readonly #free = new Map<string, BrowserContext[]>();
+  readonly #options = new WeakMap<
+    BrowserContext,
+    { key: string; options: BrowserContextOptions }
+  >();
+
+  constructor(browser: Browser) {
+    this.#browser = browser;
+  }
+
+  async take(options: BrowserContextOptions, world: string, baseURL: string) {
+    const { [WORLD_HEADER]: _world, ...headers } = options.extraHTTPHeaders ?? {};
+    const settings = { ...options, extraHTTPHeaders: headers };
+    const key = JSON.stringify(settings, (_name, value) =>
+      value && typeof value === "object" && !Array.isArray(value)
+        ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => a.localeCompare(b)))
+        : value,
+    );
+    let context = this.#free.get(key)?.pop();
+    if (!context) {
+      context = await this.#browser.newContext(settings);
+      this.#options.set(context, { key, options: settings });
+    }
+    await context.setExtraHTTPHeaders({ ...headers, [WORLD_HEADER]: world });
+    await context.addCookies([{ name: WORLD_COOKIE, value: world, url: baseURL }]);
+    return context;
+  }
+
+  async giveBack(context: BrowserContext, passed: boolean, baseURL: string) {
+    const kept = this.#options.get(context);
+    const { storageState, recordHar, recordVideo } = kept?.options ?? {};
+    if (!kept || !passed || storageState || recordHar || recordVideo) {
+      await context.close();
+      return;
+    }
+    try {
+      await this.#clear(context, kept.options, baseURL);
+    } catch {
+      // Closed by the test itself, or a page that would not close: not lent again.
+      await context.close().catch(() => {});
+      return;
+    }
+    this.#free.set(kept.key, [...(this.#free.get(kept.key) ?? []), context]);
+  }
+
+  async #clear(context: BrowserContext, options: BrowserContextOptions, baseURL: string) {
+    const origins = new Set([new URL(baseURL).origin]);
+    for (const page of context.pages()) {
+      if (/^https?:/.test(page.url())) origins.add(new URL(page.url()).origin);
+    }
+    const page = context.pages()[0] ?? (await context.newPage());
+    const session = await context.newCDPSession(page);
+    for (const origin of origins) {
+      await session.send("Storage.clearDataForOrigin", { origin, storageTypes: STORAGE_TYPES });
+    }
+    await session.detach();
+    for (const open of context.pages()) await open.close();
+    await context.unrouteAll({ behavior: "ignoreErrors" });
+    await context.clearCookies();
+    await context.clearPermissions();
+    if (options.permissions?.length) await context.grantPermissions(options.permissions);
+    await context.setOffline(options.offline ?? false);
+    await context.setExtraHTTPHeaders(options.extraHTTPHeaders ?? {});
+  }
+
+  async close() {
+    for (const contexts of this.#free.values()) {
+      for (const context of contexts) await context.close();
+    }
+  }
+}
+
+export const test = base.extend<WorldFixtures, WorkerFixtures>({
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixtures a fixture needs from this pattern.
   world: async ({}, use, testInfo) => {
     await use(`${testInfo.testId}.${testInfo.repeatEachIndex}.${testInfo.retry}.${randomUUID()}`);
@@ -50,9 +160,18 @@ export const test = base.extend<WorldFixtures>({
   extraHTTPHeaders: async ({ extraHTTPHeaders, world }, use) => {
     await use({ ...extraHTTPHeaders, [WORLD_HEADER]: world });
   },
-  context: async ({ context, world, baseURL }, use) => {
-    await context.addCookies([{ name: WORLD_COOKIE, value: world, url: baseURL! }]);
+  contextPool: [
+    async ({ browser }, use) => {
+      const pool = new ContextPool(browser);
+      await use(pool);
+      await pool.close();
+    },
+    { scope: "worker" },
+  ],
+  context: async ({ contextPool, world, baseURL, _combinedContextOptions }, use, testInfo) => {
+    const context = await contextPool.take(_combinedContextOptions, world, baseURL!);
     await use(context);
+    await contextPool.giveBack(context, testInfo.status === testInfo.expectedStatus, baseURL!);
   },
   signedInAs: [null, { option: true }],
   signInLocale: ["zh", { option: true }],
@@ -60,18 +179,19 @@ export const test = base.extend<WorldFixtures>({
     if (signedInAs) await signIn(page, ACCOUNTS[signedInAs], { locale: signInLocale });
     await use(page);
   },
-  newContext: async ({ browser, world, baseURL }, use) => {
+  newContext: async ({ contextPool, world, baseURL, _combinedContextOptions }, use, testInfo) => {
     const opened: BrowserContext[] = [];
     await use(async (options = {}) => {
-      const context = await browser.newContext({
-        ...options,
-        extraHTTPHeaders: { ...options.extraHTTPHeaders, [WORLD_HEADER]: world },
-      });
-      await context.addCookies([{ name: WORLD_COOKIE, value: world, url: baseURL! }]);
+      const context = await contextPool.take(
+        { ..._combinedContextOptions, ...options },
+        world,
+        baseURL!,
+      );
       opened.push(context);
       return context;
     });
-    for (const context of opened) await context.close();
+    const passed = testInfo.status === testInfo.expectedStatus;
+    for (const context of opened) await contextPool.giveBack(context, passed, baseURL!);
   },
   newRequest: async ({ playwright, baseURL, world }, use) => {
     const opened: APIRequestContext[] = [];
