@@ -114,8 +114,12 @@ describe("the API client's calls to the backend", () => {
   });
 
   it("share kept-alive connections from one request to the next", async () => {
+    // Counted from the second call: the first may need a connection of its own,
+    // and whether it does depends on what the test before left in the pool (none
+    // yet, or the one the malformed answer's test cut), the order being shuffled.
+    await (await newApi()).call("accountInfo");
     const before = connections;
-    for (let index = 0; index < 5; index++) await (await newApi()).call("accountInfo");
+    for (let index = 0; index < 4; index++) await (await newApi()).call("accountInfo");
     expect(seen).toHaveLength(5);
     expect(connections - before).toBeLessThanOrEqual(1);
   });

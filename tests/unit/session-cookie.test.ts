@@ -3,6 +3,9 @@ import { describe, expect, it, vi } from "vitest";
 describe("session cookie over HTTPS", () => {
   it("is named __Host-session, Secure, HttpOnly, path / and no domain", async () => {
     vi.stubEnv("COOKIE_SECURE", "true");
+    // The module reads the environment as it loads: a fresh copy, even when
+    // another test of the file imported it first (the order is shuffled).
+    vi.resetModules();
     const { commitSession, SESSION_COOKIE, sessionStorage } = await import(
       "~/utils/session.server.ts"
     );
