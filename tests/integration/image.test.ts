@@ -135,8 +135,12 @@ async function installProductionPackages(into: string): Promise<void> {
       cwd: ROOT,
       maxBuffer: 16 * 1024 * 1024,
     });
-  // Hard links need one file system; a temporary folder elsewhere gets copies.
-  await copy(["--archive", "--link"]).catch(() => copy(["--archive"]));
+  // Hard links need one file system; a temporary folder elsewhere gets copies
+  // (into a fresh folder: a copy onto a link would write the project's file).
+  await copy(["--archive", "--link"]).catch(async () => {
+    await rm(join(into, "node_modules"), { recursive: true, force: true });
+    await copy(["--archive"]);
+  });
 }
 
 describe("the Docker image's runtime stage", () => {
