@@ -24,6 +24,9 @@ let api: Child | undefined;
 const SEED = { SEED_SERVICES: "20", SEED_PALLETS: "200", SEED_ORDERS: "5000" };
 
 async function startApi(): Promise<Child> {
+  // A port found free now, not the last start's: while the backend was down,
+  // a test file beside this one may have taken that port.
+  port = await freePort();
   api = startMockApi(port, { ...SEED, MOCK_API_DATA_FILE: file });
   await waitForOutput(api, "listening on");
   return api;
