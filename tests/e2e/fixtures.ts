@@ -28,8 +28,8 @@ export const WORLD_HEADER = "x-test-world";
 const WORLD_COOKIE = "test-world";
 
 interface WorldFixtures {
-  /** The context options of the test (Playwright's own fixture, from the config and `test.use`). */
-  _combinedContextOptions: BrowserContextOptions;
+  /** The context options of the test, from the config and `test.use` (`contextSettingsOf`). */
+  contextSettings: BrowserContextOptions;
   /** The id of this test's fake-backend world. */
   world: string;
   /**
@@ -168,8 +168,64 @@ export const test = base.extend<WorldFixtures, WorkerFixtures>({
     },
     { scope: "worker" },
   ],
-  context: async ({ contextPool, world, baseURL, _combinedContextOptions }, use, testInfo) => {
-    const context = await contextPool.take(_combinedContextOptions, world, baseURL!);
+  contextSettings: async (
+    {
+      acceptDownloads,
+      bypassCSP,
+      colorScheme,
+      deviceScaleFactor,
+      extraHTTPHeaders,
+      geolocation,
+      hasTouch,
+      httpCredentials,
+      ignoreHTTPSErrors,
+      isMobile,
+      javaScriptEnabled,
+      locale,
+      offline,
+      permissions,
+      proxy,
+      storageState,
+      timezoneId,
+      userAgent,
+      viewport,
+      serviceWorkers,
+      baseURL,
+      contextOptions,
+    },
+    use,
+  ) => {
+    // Playwright's own context options, read one by one from its public
+    // fixtures (the options of the config's `use` and of `test.use`), since
+    // the pool opens contexts itself.
+    const chosen: BrowserContextOptions = {
+      acceptDownloads,
+      bypassCSP,
+      colorScheme,
+      deviceScaleFactor,
+      extraHTTPHeaders,
+      geolocation,
+      hasTouch,
+      httpCredentials,
+      ignoreHTTPSErrors,
+      isMobile,
+      javaScriptEnabled,
+      locale,
+      offline,
+      permissions,
+      proxy,
+      storageState,
+      timezoneId,
+      userAgent,
+      viewport,
+      serviceWorkers,
+      baseURL,
+    };
+    const defined = Object.entries(chosen).filter(([, value]) => value !== undefined);
+    await use({ ...contextOptions, ...Object.fromEntries(defined) });
+  },
+  context: async ({ contextPool, world, baseURL, contextSettings }, use, testInfo) => {
+    const context = await contextPool.take(contextSettings, world, baseURL!);
     await use(context);
     await contextPool.giveBack(context, testInfo.status === testInfo.expectedStatus, baseURL!);
   },
@@ -179,14 +235,10 @@ export const test = base.extend<WorldFixtures, WorkerFixtures>({
     if (signedInAs) await signIn(page, ACCOUNTS[signedInAs], { locale: signInLocale });
     await use(page);
   },
-  newContext: async ({ contextPool, world, baseURL, _combinedContextOptions }, use, testInfo) => {
+  newContext: async ({ contextPool, world, baseURL, contextSettings }, use, testInfo) => {
     const opened: BrowserContext[] = [];
     await use(async (options = {}) => {
-      const context = await contextPool.take(
-        { ..._combinedContextOptions, ...options },
-        world,
-        baseURL!,
-      );
+      const context = await contextPool.take({ ...contextSettings, ...options }, world, baseURL!);
       opened.push(context);
       return context;
     });
