@@ -382,6 +382,10 @@ async function detainWithout(page: Page, chunk: string) {
   // The import button (a dialog's, not the page's own form) is drawn once the page runs.
   await expect(page.getByTestId("import")).toBeVisible();
   await orderRows(page).first().locator('input[name="orderNoList"]').check();
+  // A choice is kept in the page's address: the operation reads it once that navigation is done.
+  const count = page.getByTestId("selected-count");
+  await expect(count).toHaveText(enL.order.selected.replace("{{n}}", "1"));
+  await expect(count).not.toHaveAttribute("aria-busy", "true");
   await page.getByTestId("op-detain").click();
 }
 
