@@ -109,8 +109,9 @@ function readCaptcha(png: Buffer): string {
     const origin = top * width + left;
     let best = { char: "?", score: 0 };
     for (const glyph of DRAWN) {
-      // Its size gives a glyph its height (give or take the rounding of where it starts).
-      if (Math.abs(glyph.rows - rows) > 2) continue;
+      // Its size gives a glyph its height, give or take the rounding of where
+      // it starts and a pale line drawn over its top or bottom row of pixels.
+      if (Math.abs(glyph.rows - rows) > 3) continue;
       let onDark = 0;
       for (const at of glyph.offsets) onDark += nearDark[origin + at] ?? 0;
       if (onDark / glyph.offsets.length <= best.score) continue;
