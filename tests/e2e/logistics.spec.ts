@@ -219,8 +219,7 @@ for (const lang of ["zh", "en"] as const) {
       const columnMenu = page.getByTestId("column-menu");
       await columnMenu.click();
       const kept = page.waitForResponse(
-        (answer) =>
-          answer.request().method() === "POST" && answer.url().includes("/table-columns"),
+        (answer) => answer.request().method() === "POST" && answer.url().includes("/table-columns"),
       );
       await page.getByRole("checkbox", { name: l.order.consignee, exact: true }).uncheck();
       expect((await kept).ok()).toBe(true);
