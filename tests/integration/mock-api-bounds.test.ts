@@ -2,12 +2,14 @@
  * `npm run mock-api` under the portal's bounds: a chunked body far beyond the
  * limit is refused (413) or cut, after about the limit and with the process's
  * memory flat; a body that trickles in is cut at the deadline
- * (REQUEST_TIMEOUT_MS, short here); a normal call still works.
+ * (REQUEST_TIMEOUT_MS, short here); a normal call still works, and so does
+ * the next call on a connection whose last body was refused unread.
  */
 import { readFile } from "node:fs/promises";
 import { request as httpRequest } from "node:http";
 import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ApiCode } from "../../app/contract/envelope.ts";
 import { type Child, freePort, startMockApi, stop, waitForOutput } from "./processes.ts";
 
 const MB = 1024 * 1024;
@@ -115,5 +117,56 @@ describe("the standalone fake backend's bounds", () => {
       body: JSON.stringify({ username: "manager@demo.test", password: "Demo1234!" }),
     });
     expect(((await answer.json()) as { code: number }).code).toBe(200);
+  });
+});
+
+/** Waits until `socket` has received `count` whole HTTP answers (each with a Content-Length). */
+function answersOn(socket: import("node:net").Socket, count: number, timeoutMs: number) {
+  return new Promise<string[]>((resolve, reject) => {
+    let received = "";
+    const timer = setTimeout(
+      () => reject(new Error(`${count} answers not received in ${timeoutMs} ms: ${received}`)),
+      timeoutMs,
+    );
+    const onData = (chunk: Buffer) => {
+      received += chunk.toString("latin1");
+      const answers: string[] = [];
+      let rest = received;
+      for (;;) {
+        const headEnd = rest.indexOf("\r\n\r\n");
+        if (headEnd < 0) break;
+        const length = Number(/content-length: (\d+)/i.exec(rest.slice(0, headEnd))?.[1] ?? 0);
+        if (rest.length < headEnd + 4 + length) break;
+        answers.push(rest.slice(0, headEnd + 4 + length));
+        rest = rest.slice(headEnd + 4 + length);
+      }
+      if (answers.length >= count) {
+        clearTimeout(timer);
+        socket.off("data", onData);
+        resolve(answers);
+      }
+    };
+    socket.on("data", onData);
+  });
+}
+
+describe("a body the backend answers without reading", () => {
+  it("does not hold up the next request on the same connection", async () => {
+    const socket = connect(port, "127.0.0.1");
+    await new Promise((resolve) => socket.once("connect", resolve));
+    const body = JSON.stringify({ orderNoList: ["x"], reasonForDetention: "y".repeat(60_000) });
+    // No token: refused before the body is read. Half the body now, the rest once answered.
+    socket.write(
+      "PUT /api/v1/cba/order-remarks HTTP/1.1\r\nhost: 127.0.0.1\r\n" +
+        `content-type: application/json\r\ncontent-length: ${body.length}\r\n\r\n` +
+        body.slice(0, 30_000),
+    );
+    const [refused] = await answersOn(socket, 1, 10_000);
+    expect(refused).toContain(`"code":${ApiCode.noToken},`);
+    socket.write(body.slice(30_000));
+    socket.write("GET /api/v1/account/account-info HTTP/1.1\r\nhost: 127.0.0.1\r\n\r\n");
+    const [next] = await answersOn(socket, 1, 5_000);
+    expect(next).toContain(`"code":${ApiCode.noToken},`);
+    socket.destroy();
   });
 });
