@@ -22,6 +22,14 @@ const SHARES_STATE_BESIDES_BACKEND =
   /api\.server|session\.server|setAuditDestination|vi\.(mock|doMock|stub|spyOn|useFakeTimers)|process\.env|globalThis|node:http|child_process|worker_threads|redis/;
 const SHARES_STATE = new RegExp(`mocks\\/|${SHARES_STATE_BESIDES_BACKEND.source}`);
 
+/** The test files of `dir` named by `name` whose text `keep` accepts, as paths from the root. */
+function testFilesWhere(dir: string, name: RegExp, keep: (text: string) => boolean): string[] {
+  return readdirSync(dir)
+    .filter((file) => name.test(file))
+    .map((file) => `${dir}/${file}`)
+    .filter((path) => keep(readFileSync(path, "utf8")));
+}
+
 /**
  * Lines of a unit file that match the patterns above and share nothing: the
  * fake backend's functions that only compute from their arguments (its
@@ -39,10 +47,11 @@ const HARMLESS_IN_UNITS =
  * spares the start of a worker and the import of the same modules per file.
  * A file that starts to share state moves to the isolated project by itself.
  */
-const PURE_UNIT = readdirSync("tests/unit")
-  .filter((name) => /\.test\.tsx?$/.test(name))
-  .map((name) => `tests/unit/${name}`)
-  .filter((path) => !SHARES_STATE.test(readFileSync(path, "utf8").replace(HARMLESS_IN_UNITS, "")));
+const PURE_UNIT = testFilesWhere(
+  "tests/unit",
+  /\.test\.tsx?$/,
+  (text) => !SHARES_STATE.test(text.replace(HARMLESS_IN_UNITS, "")),
+);
 
 /**
  * Contract files whose only state is the fake backend's default world, which
@@ -54,17 +63,14 @@ const PURE_UNIT = readdirSync("tests/unit")
  * (`reseed: "never"`) or shares any other state stays isolated; see
  * docs/decisions/*contract-files-share-workers*.
  */
-const CONTRACT_RESEEDED = readdirSync("tests/contract")
-  .filter((name) => name.endsWith(".test.ts"))
-  .map((name) => `tests/contract/${name}`)
-  .filter((path) => {
-    const text = readFileSync(path, "utf8");
-    return (
-      text.includes("contractBackend(") &&
-      !text.includes('reseed: "never"') &&
-      !SHARES_STATE_BESIDES_BACKEND.test(text)
-    );
-  });
+const CONTRACT_RESEEDED = testFilesWhere(
+  "tests/contract",
+  /\.test\.ts$/,
+  (text) =>
+    text.includes("contractBackend(") &&
+    !text.includes('reseed: "never"') &&
+    !SHARES_STATE_BESIDES_BACKEND.test(text),
+);
 
 /**
  * What a route file may hold of the patterns above and still share a
@@ -87,13 +93,10 @@ const HARMLESS_IN_ROUTES =
  * no reset clears, per account as well as per address) or shares any other
  * state above stays isolated; see docs/decisions/*contract-files-share-workers*.
  */
-const ROUTES_RESEEDED = readdirSync("tests/routes")
-  .filter((name) => name.endsWith(".test.ts"))
-  .map((name) => `tests/routes/${name}`)
-  .filter((path) => {
-    const text = readFileSync(path, "utf8").replace(HARMLESS_IN_ROUTES, "");
-    return !/rate-limit\.server/.test(text) && !SHARES_STATE_BESIDES_BACKEND.test(text);
-  });
+const ROUTES_RESEEDED = testFilesWhere("tests/routes", /\.test\.ts$/, (text) => {
+  const rest = text.replace(HARMLESS_IN_ROUTES, "");
+  return !/rate-limit\.server/.test(rest) && !SHARES_STATE_BESIDES_BACKEND.test(rest);
+});
 
 // Vitest runs without the React Router plugin: unit and contract tests import
 // modules directly. End-to-end specs belong to Playwright.

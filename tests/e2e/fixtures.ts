@@ -197,7 +197,9 @@ export const test = base.extend<WorldFixtures, WorkerFixtures>({
   ) => {
     // Playwright's own context options, read one by one from its public
     // fixtures (the options of the config's `use` and of `test.use`), since
-    // the pool opens contexts itself.
+    // the pool opens contexts itself. Their names are written twice because
+    // Playwright finds the fixtures a fixture needs in its parameter's
+    // pattern, which may not gather them with a rest element.
     const chosen: BrowserContextOptions = {
       acceptDownloads,
       bypassCSP,

@@ -7,7 +7,7 @@
  */
 import { readFile } from "node:fs/promises";
 import { request as httpRequest } from "node:http";
-import { connect } from "node:net";
+import { connect, type Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiCode } from "../../app/contract/envelope.ts";
 import { type Child, freePort, startMockApi, stop, waitForOutput } from "./processes.ts";
@@ -121,7 +121,7 @@ describe("the standalone fake backend's bounds", () => {
 });
 
 /** Waits until `socket` has received `count` whole HTTP answers (each with a Content-Length). */
-function answersOn(socket: import("node:net").Socket, count: number, timeoutMs: number) {
+function answersOn(socket: Socket, count: number, timeoutMs: number) {
   return new Promise<string[]>((resolve, reject) => {
     let received = "";
     const timer = setTimeout(
