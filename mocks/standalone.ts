@@ -20,6 +20,7 @@ import { DataFileError, type DurableStore, openDurableStore } from "./data-file.
 import { envelopeText, makeEnvelopesAsText } from "./route.ts";
 import { ensureSeeded } from "./state.ts";
 import { tableChangeCount } from "./table.ts";
+import { dropBodyLeftUnread } from "./unread-body.ts";
 
 // 0: any free port (the listening line names it).
 const portSetting = z.coerce
@@ -147,6 +148,7 @@ async function listener(req: IncomingMessage, res: ServerResponse): Promise<void
     await sendResponse(res, internalServerError()).catch(() => res.destroy());
     return;
   }
+  dropBodyLeftUnread(req, res, request);
   let response: Response;
   try {
     response = await answerRequest(request);

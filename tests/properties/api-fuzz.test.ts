@@ -9,10 +9,14 @@
  *
  * Runs are bounded: a modest number of cases, new ones on every run. A
  * failure prints the smallest counterexample fast-check found with its seed
- * and path, which replay it (`runs` in ./arbitraries.ts).
+ * and path, which replay it (`runs` in ./arbitraries.ts). A request that
+ * fails names itself (method, address, body, caller, how long it took), and
+ * so does one still unanswered when its test fails (a timeout names none):
+ * what the fake backend did with the calls before it on the same connection
+ * matters (docs/decisions/2026-11-26-unread-body-dropped-after-answer.md).
  */
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFailed } from "vitest";
 import { type EndpointDefinition, endpoints } from "../../app/contract/index.ts";
 import { ADMIN, contractBackend, MANAGER } from "../contract/helpers.ts";
 import {
@@ -99,6 +103,33 @@ const pathParam = fc.oneof(
   fc.constantFrom("__proto__", "constructor", "prototype", "..", "%00", "-1", "1e309", "NaN"),
 );
 
+/**
+ * The last calls answered, newest first: a keep-alive connection carries one
+ * call after another, and what the backend did with one (a body left
+ * unread) can hold up the next on its connection.
+ */
+let answered: string[] = [];
+
+/** The size of a body as sent, in bytes (a form's without its boundaries). */
+function bodyBytes(body: Body): number {
+  switch (body.kind) {
+    case "none":
+      return 0;
+    case "json":
+      return Buffer.byteLength(JSON.stringify(body.value) ?? "null");
+    case "text":
+      return Buffer.byteLength(body.text);
+    case "form":
+      return body.form.reduce(
+        (sum, [name, value]) =>
+          sum +
+          Buffer.byteLength(name) +
+          (typeof value === "string" ? Buffer.byteLength(value) : value.byteLength),
+        0,
+      );
+  }
+}
+
 function fillPath(path: string, values: string[]): string {
   let index = 0;
   return path.replace(/\{(\w+)\}/g, () => encodeURIComponent(values[index++] ?? "x"));
@@ -107,6 +138,14 @@ function fillPath(path: string, values: string[]): string {
 describe("the fake backend under arbitrary requests", () => {
   for (const [name, endpoint] of Object.entries(endpoints) as [string, EndpointDefinition][]) {
     it(`${endpoint.method} ${endpoint.path} (${name}): never 5xx, always the envelope`, async () => {
+      let waitingOn: { request: string; since: number } | undefined;
+      onTestFailed(() => {
+        if (!waitingOn) return;
+        const waited = Math.round(performance.now() - waitingOn.since);
+        console.error(
+          `still unanswered after ${waited} ms: ${waitingOn.request}; the calls before it: ${answered.join("; ")}`,
+        );
+      });
       await fc.assert(
         fc.asyncProperty(
           fc.array(pathParam, { minLength: 3, maxLength: 3 }),
@@ -121,12 +160,32 @@ describe("the fake backend under arbitrary requests", () => {
             if (user) headers.authorization = `Bearer ${await tokenOf(user)}`;
             const encoded = endpoint.method === "GET" ? {} : encode(body);
             if (encoded.type) headers["content-type"] = encoded.type;
-            const response = await fetch(url, {
-              method: endpoint.method,
-              headers,
-              body: encoded.body,
-            });
-            const text = Buffer.from(await response.arrayBuffer());
+            const sent: Body = endpoint.method === "GET" ? { kind: "none" } : body;
+            const request = `${endpoint.method} ${url.pathname}${url.search} (${sent.kind} body of ${bodyBytes(sent)} bytes, ${user ?? "signed out"})`;
+            waitingOn = { request, since: performance.now() };
+            let text: Buffer;
+            let response: Response;
+            try {
+              response = await fetch(url, {
+                method: endpoint.method,
+                headers,
+                body: encoded.body,
+              });
+              text = Buffer.from(await response.arrayBuffer());
+            } catch (error) {
+              const waited = Math.round(performance.now() - waitingOn.since);
+              const cause =
+                error instanceof Error && error.cause instanceof Error
+                  ? `: ${error.cause.message}`
+                  : "";
+              throw new Error(
+                `${request}: ${String(error)}${cause}, after ${waited} ms; the calls before it: ${answered.join("; ")}`,
+                { cause: error },
+              );
+            } finally {
+              waitingOn = undefined;
+            }
+            answered = [request, ...answered].slice(0, 3);
             expect(response.status, text.toString().slice(0, 300)).toBeLessThan(500);
             const type = response.headers.get("content-type") ?? "";
             if (endpoint.binary && response.status === 200 && !type.includes("json")) return;
