@@ -1,9 +1,9 @@
 import type { ReactNode, RefObject } from "react";
-import { Form, Link } from "react-router";
 import type { Locale } from "~/locales/index.ts";
 import { useTranslation } from "~/utils/i18n.ts";
 import { localizePath } from "~/utils/locale-path.ts";
 import { useHydrated } from "~/utils/use-hydrated.ts";
+import { useLinkClicks } from "~/utils/use-link-clicks.ts";
 import { Menu, MenuButton, MenuItem, MenuItems } from "./headless.tsx";
 import { LogoutIcon, MenuFoldIcon, MenuUnfoldIcon, SettingsIcon } from "./icons.tsx";
 import { LanguageSwitcher, submitForm } from "./language-switcher.tsx";
@@ -32,6 +32,7 @@ export function AppHeader({
   bell,
 }: AppHeaderProps) {
   const { t } = useTranslation();
+  const followLink = useLinkClicks();
 
   return (
     <header className="app-header">
@@ -51,20 +52,26 @@ export function AppHeader({
       <div className="flex-1" />
       {bell}
       {canOpenSettings ? (
-        <Link
-          to={localizePath("/setting/center", locale)}
+        // A plain anchor followed inside the app by its handler, as `<Link>` would
+        // be, without `<Link>`'s hooks on every page the server draws; marked
+        // for React Router's route discovery as `<Link>` marks it.
+        <a
           className="header-button"
           aria-label={t("common.settings")}
           title={t("common.settings")}
+          href={localizePath("/setting/center", locale)}
+          data-discover="true"
+          onClick={followLink}
         >
           <SettingsIcon />
-        </Link>
+        </a>
       ) : null}
       <LanguageSwitcher />
       <UserMenu username={username} />
-      <Form id="logout-form" method="post" action="/logout" reloadDocument hidden>
+      {/* A plain form (it reloads the document, which `<Form reloadDocument>` left to the browser too), marked as `<Form>` marks it. */}
+      <form id="logout-form" hidden data-discover="true" action="/logout" method="post">
         <input type="hidden" name="lang" value={locale} />
-      </Form>
+      </form>
     </header>
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { Form, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import { LOCALES, type Locale } from "~/locales/index.ts";
 import { useTranslation } from "~/utils/i18n.ts";
 import { localeOfPath } from "~/utils/locale-path.ts";
@@ -51,18 +51,19 @@ export function LanguageSwitcher({ tone = "light" }: { tone?: "light" | "dark" }
         ))}
       </div>
       {/* The forms stand apart from their buttons, as before: a page's own post form stays the only one with a submit button in it. */}
+      {/* Plain forms: a post that reloads the document, as `<Form reloadDocument>` left it to the browser, without its hooks on every page; marked as `<Form>` marks them. */}
       {others.map((locale) => (
-        <Form
+        <form
           key={locale}
           id={`language-${locale}`}
-          method="post"
-          action="/language"
-          reloadDocument
           hidden
+          data-discover="true"
+          action="/language"
+          method="post"
         >
           <input type="hidden" name="lang" value={locale} />
           <input type="hidden" name="returnTo" value={returnTo} />
-        </Form>
+        </form>
       ))}
     </details>
   );

@@ -1,8 +1,9 @@
 import { type ComponentProps, type FormEvent, type ReactNode, useEffect, useRef } from "react";
-import { Link, useLocation, useNavigate } from "react-router";
+import { useLocation, useNavigate } from "react-router";
 import { useTranslation } from "~/utils/i18n.ts";
 import { type IgnoredFilter, listHref } from "~/utils/list-query.ts";
 import { pushRecent, useStoredList } from "~/utils/local-store.ts";
+import { useLinkClicks } from "~/utils/use-link-clicks.ts";
 
 /** Recent search inputs kept per field (docs/product.md, Lists). */
 export const RECENT_MAX = 5;
@@ -40,6 +41,7 @@ export function ListFilter({
   const { t } = useTranslation();
   const location = useLocation();
   const navigate = useNavigate();
+  const followLink = useLinkClicks();
   const params = new URLSearchParams(location.search);
   const carried = ["pageSize", ...keep];
   const action = location.pathname.endsWith("/") ? location.pathname : `${location.pathname}/`;
@@ -91,9 +93,15 @@ export function ListFilter({
           <button type="submit" className="btn-primary">
             {t("common.search")}
           </button>
-          <Link to={listHref(location.pathname, resetParams)} className="btn-secondary">
+          {/* A plain anchor followed inside the app, as `<Link>` would be (see app-header.tsx). */}
+          <a
+            className="btn-secondary"
+            href={listHref(location.pathname, resetParams)}
+            data-discover="true"
+            onClick={followLink}
+          >
             {t("common.reset")}
-          </Link>
+          </a>
         </div>
         {after}
       </form>

@@ -52,7 +52,7 @@ import { plainCookie, readCookie } from "~/utils/cookies.ts";
 import { formatCount } from "~/utils/format.ts";
 import { useTranslation } from "~/utils/i18n.ts";
 import { listHref, RESULT_PARAM } from "~/utils/list-query.ts";
-import { hrefWithQuery } from "~/utils/locale-path.ts";
+import { hrefWithQuery, hrefWithSearch } from "~/utils/locale-path.ts";
 import {
   hiddenColumnsOf,
   TABLE_COLUMNS_COOKIE,
@@ -202,6 +202,8 @@ export function PagedTable<Row>({
   const offset = (pagination.current - 1) * pagination.pageSize;
   const hydrated = useHydrated();
   const [opened, toggleOpened] = useOpenedRows(location);
+  // Read once for the page's rows, not once per row (the server draws every row's link).
+  const toggleHref = expand && !hydrated ? openedRowsHrefs(location) : null;
   // The rows', headers' and paging's links are plain anchors, followed inside the app from here.
   const followLink = useLinkClicks();
 
@@ -243,7 +245,7 @@ export function PagedTable<Row>({
     ]
       .filter(Boolean)
       .join(" ");
-    return { className: className || undefined, style: pinned.style };
+    return { column, className: className || undefined, style: pinned.style };
   });
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: the clicks of the links inside, which the keyboard reaches
@@ -424,7 +426,7 @@ export function PagedTable<Row>({
                             // a plain link: once the page runs it is the checkbox above. Its chevron is its class's.
                             // biome-ignore lint/a11y/useAnchorContent: named by its aria-label, the chevron drawn by CSS
                             <a
-                              href={`${openedRowsHref(location, key)}#${detailId}`}
+                              href={`${toggleHref?.(key)}#${detailId}`}
                               className={EXPAND_CONTROL}
                               aria-label={expand.label(row)}
                               aria-expanded={open}
@@ -437,8 +439,8 @@ export function PagedTable<Row>({
                           {formatCount(offset + index + 1, locale)}
                         </td>
                       ) : null}
-                      {visible.map((column, position) => (
-                        <td key={column.key} {...bodyCells[position]}>
+                      {bodyCells.map(({ column, className, style }) => (
+                        <td key={column.key} className={className} style={style}>
                           {column.cell(row, index)}
                         </td>
                       ))}
@@ -502,17 +504,36 @@ function keySet(joined: string): ReadonlySet<string> {
   return new Set(joined ? joined.split("\n") : []);
 }
 
-/** The same list with the detail of `key` opened, or closed if it is open. */
-function openedRowsHref(location: Location, key: string): string {
+/**
+ * The same list with the detail of a row opened, or closed if it is open:
+ * the address's query is read once, and each row's link is that query with
+ * the row's key added (or taken out), written as `URLSearchParams` would.
+ */
+export function openedRowsHrefs(location: Pick<Location, "pathname" | "search">) {
   const params = new URLSearchParams(location.search);
   // A change's result is shown once, not again with every opened row.
   params.delete(RESULT_PARAM);
   const keys = params.getAll(OPEN_PARAM);
   params.delete(OPEN_PARAM);
-  for (const open of keys.includes(key) ? keys.filter((k) => k !== key) : [...keys, key]) {
-    params.append(OPEN_PARAM, open);
-  }
-  return hrefWithQuery(location.pathname, params);
+  const rest = params.toString();
+  const openPairs = keys.map(openPair);
+  return (key: string): string => {
+    const pairs = keys.includes(key)
+      ? openPairs.filter((_pair, index) => keys[index] !== key)
+      : [...openPairs, openPair(key)];
+    const search = [rest, ...pairs].filter(Boolean).join("&");
+    return hrefWithSearch(location.pathname, search);
+  };
+}
+
+/** What `URLSearchParams` leaves as it is in a value (application/x-www-form-urlencoded). */
+const FORM_SAFE = /^[A-Za-z0-9*._-]*$/;
+
+/** `open=<key>`, encoded as `URLSearchParams` encodes it. */
+function openPair(key: string): string {
+  return FORM_SAFE.test(key)
+    ? `${OPEN_PARAM}=${key}`
+    : new URLSearchParams([[OPEN_PARAM, key]]).toString();
 }
 
 /**

@@ -37,7 +37,11 @@ export function hrefWithQuery(
             .filter(([, value]) => value !== undefined && value !== null && value !== "")
             .map(([key, value]) => [key, String(value)]),
         );
-  const search = params.toString();
+  return hrefWithSearch(pathname, params.toString());
+}
+
+/** `pathname` with an encoded query (`a=1&b=2`), as `hrefWithQuery` writes it. */
+export function hrefWithSearch(pathname: string, search: string): string {
   if (!search) return pathname;
   return `${pathname.endsWith("/") ? pathname : `${pathname}/`}?${search}`;
 }

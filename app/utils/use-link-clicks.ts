@@ -1,5 +1,5 @@
 import type { MouseEvent } from "react";
-import { useLocation, useNavigate } from "react-router";
+import { type NavigateOptions, useLocation, useNavigate } from "react-router";
 
 /**
  * One click handler for the plain links (`<a href>`) inside an element: a
@@ -14,7 +14,10 @@ import { useLocation, useNavigate } from "react-router";
  * with a `target`, a change of the hash alone, and any click a handler of
  * the link itself already took.
  */
-export function useLinkClicks(): (event: MouseEvent<HTMLElement>) => void {
+export function useLinkClicks(
+  /** How every link followed here navigates (a link that only changes the page's own state: `replace`, `state`…). */
+  options?: NavigateOptions,
+): (event: MouseEvent<HTMLElement>) => void {
   const navigate = useNavigate();
   const location = useLocation();
   return (event) => {
@@ -30,6 +33,9 @@ export function useLinkClicks(): (event: MouseEvent<HTMLElement>) => void {
     if (there === here && url.hash) return;
     event.preventDefault();
     // As `<Link>`: following a link to the address shown replaces it in the history.
-    void navigate(`${there}${url.hash}`, { replace: there + url.hash === here + location.hash });
+    void navigate(`${there}${url.hash}`, {
+      replace: there + url.hash === here + location.hash,
+      ...options,
+    });
   };
 }

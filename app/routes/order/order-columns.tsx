@@ -117,6 +117,24 @@ export const HIDDEN_BY_DEFAULT: readonly string[] = ORDER_COLUMNS.flatMap((colum
   "defaultHidden" in column && column.defaultHidden ? [column.key] : [],
 );
 
+/**
+ * Each column's look, its header's key and, for a column `asAnswered`, its
+ * cell, worked out once: a page draws them with its headers' texts and its
+ * pallet links.
+ */
+const COLUMN_PARTS = ORDER_COLUMNS.map((column: OrderColumn) => {
+  const header = column.header ?? (`logistics.order.${column.key}` as TranslationKey);
+  if ("asAnswered" in column) {
+    const { asAnswered: _answered, header: _header, key, ...look } = column;
+    // `orderView` copied the field: the row has it as the answer did.
+    const shown = (order: ShownOrder) =>
+      (order as unknown as Partial<Record<TextField, string>>)[key];
+    return { look: { ...look, key }, header, shown, drawn: undefined };
+  }
+  const { cell, header: _header, ...look } = column;
+  return { look, header, shown: undefined, drawn: cell };
+});
+
 /** The columns of the order list, their headers in the page's language. */
 export function useOrderColumns(): Column<ShownOrder>[] {
   const { t } = useTranslation();
@@ -126,16 +144,9 @@ export function useOrderColumns(): Column<ShownOrder>[] {
     palletHref: (palletNo) =>
       listHref(location.pathname, params, { salverNo: palletNo, current: null }),
   };
-  return ORDER_COLUMNS.map((column: OrderColumn): Column<ShownOrder> => {
-    const header = t(column.header ?? (`logistics.order.${column.key}` as TranslationKey));
-    if ("asAnswered" in column) {
-      const { asAnswered: _answered, header: _header, key, ...look } = column;
-      // `orderView` copied the field: the row has it as the answer did.
-      const shown = (order: ShownOrder) =>
-        (order as unknown as Partial<Record<TextField, string>>)[key];
-      return { ...look, key, header, cell: shown };
-    }
-    const { cell, header: _header, ...look } = column;
-    return { ...look, header, cell: (order) => cell(order, help) };
-  });
+  return COLUMN_PARTS.map(({ look, header, shown, drawn }) => ({
+    ...look,
+    header: t(header),
+    cell: shown ?? ((order) => drawn(order, help)),
+  }));
 }

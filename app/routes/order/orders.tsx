@@ -1,5 +1,5 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { Link, useFetcher, useLocation, useNavigate, useNavigation, useSubmit } from "react-router";
+import { useFetcher, useLocation, useNavigate, useNavigation, useSubmit } from "react-router";
 import { ConfirmDialog, ConfirmPanel } from "~/components/confirm-dialog.tsx";
 import { ErrorLine, Notice, useErrorText } from "~/components/form-messages.tsx";
 import { FilterField, ListFilter, RecentInput } from "~/components/list-filter.tsx";
@@ -27,6 +27,7 @@ import {
 import { NO_VIEW_QUERY } from "~/utils/saved-views.ts";
 import { SUBMISSION_FIELD } from "~/utils/submission-field.ts";
 import { useHydrated } from "~/utils/use-hydrated.ts";
+import { useLinkClicks } from "~/utils/use-link-clicks.ts";
 import {
   MAX_SELECTION,
   ORDER_FILTER_TEXT_FIELDS,
@@ -77,6 +78,8 @@ const UPLOAD_OPERATIONS = operationsFor("upload");
 
 /** `stockIn` → `stock-in`: the ids and test ids of an operation's controls. */
 const kebab = (intent: string) => intent.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+/** Each scan operation's ids, worked out once rather than on every render. */
+const SCAN_IDS = new Map(SCAN_OPERATIONS.map(([intent]) => [intent, kebab(intent)]));
 
 /** The dialog open now: a scan or selection operation's confirmation, or an upload. */
 interface OpenDialog {
@@ -132,6 +135,10 @@ export default function OrdersPage({ loaderData, actionData }: Route.ComponentPr
   const selectionHref = (changes: Record<string, string | null>) =>
     listHref(location.pathname, params, changes);
   const quiet = { replace: true, preventScrollReset: true, state: { keepFocus: true } } as const;
+  // The selection's links are plain anchors of this page's own route (no
+  // discovery to mark), followed inside the app quietly, without a `<Link>`'s
+  // hooks on every render of the server.
+  const followQuietly = useLinkClicks(quiet);
   const submit = useSubmit();
   const onPageChoice = (checked: Set<string>) => {
     if (selection.all) return;
@@ -413,7 +420,7 @@ export default function OrdersPage({ loaderData, actionData }: Route.ComponentPr
           />
         ))}
         {SCAN_OPERATIONS.map(([intent, operation], index) => {
-          const id = kebab(intent);
+          const id = SCAN_IDS.get(intent) ?? kebab(intent);
           const error = errorOf(intent);
           return (
             <form
@@ -501,27 +508,24 @@ export default function OrdersPage({ loaderData, actionData }: Route.ComponentPr
                   : t("logistics.order.selected", { n: formatCount(selectedCount, locale) })}
               </span>
               {selectedCount > 0 ? (
-                <Link
-                  to={selectionHref({ [SELECTION_PARAM]: null, [ALL_MATCHING_PARAM]: null })}
-                  {...quiet}
-                  discover="none"
+                <a
                   className="btn-link"
                   data-testid="clear-selection"
+                  href={selectionHref({ [SELECTION_PARAM]: null, [ALL_MATCHING_PARAM]: null })}
+                  onClick={followQuietly}
                 >
                   {t("logistics.order.clearSelection")}
-                </Link>
+                </a>
               ) : null}
               {!selection.all && matching > 0 ? (
-                <Link
-                  to={selectionHref({ [SELECTION_PARAM]: null, [ALL_MATCHING_PARAM]: "1" })}
-                  {...quiet}
-                  // This page's own route: nothing for React Router to look up.
-                  discover="none"
+                <a
                   className="btn-link"
                   data-testid="select-all-matching"
+                  href={selectionHref({ [SELECTION_PARAM]: null, [ALL_MATCHING_PARAM]: "1" })}
+                  onClick={followQuietly}
                 >
                   {t("logistics.order.selectAllMatching", { n: formatCount(matching, locale) })}
-                </Link>
+                </a>
               ) : null}
               {/* Without JavaScript the boxes of this page reach the URL by this button. */}
               {!hydrated && !selection.all && pageKeys.length > 0 ? (
