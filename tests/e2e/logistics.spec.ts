@@ -472,13 +472,33 @@ test.describe("operations", () => {
     let dialog = await operate(page, "detain");
     await expect(dialog).toContainText(orderNo);
     // The dialog opens with the focus in its field: the reason can be typed at once.
-    await expect(dialog.locator('textarea[name="reasonForDetention"]')).toBeFocused();
+    const reason = dialog.locator('textarea[name="reasonForDetention"]');
+    await expect(reason).toBeFocused();
+    const reasonRequired = dialog.getByText(l.order.reasonRequired);
     await dialog.getByRole("button", { name: common.confirm }).click();
-    await expect(dialog).toContainText(l.order.reasonRequired);
-    await dialog.locator('textarea[name="reasonForDetention"]').fill("   ");
+    await expect(reasonRequired).toBeVisible();
+    // A reason typed takes the message away: what shows it again is the spaces alone.
+    await reason.fill("Customs inspection");
+    await expect(reasonRequired).toBeHidden();
+    await reason.fill("   ");
     await dialog.getByRole("button", { name: common.confirm }).click();
-    await expect(dialog).toContainText(l.order.reasonRequired);
-    await dialog.locator('textarea[name="reasonForDetention"]').fill("Customs inspection");
+    // Refused: the form puts the focus back in the field, whose message is back.
+    await expect(reason).toBeFocused();
+    await expect(reasonRequired).toBeVisible();
+    await expect(dialog).toBeVisible();
+    // The server refuses them too, and changes nothing: the dialog's own form
+    // sent as it is, past the page's check.
+    const form = dialog.getByTestId("operation-form");
+    const fields = await form.evaluate((element) =>
+      Object.fromEntries(new FormData(element as HTMLFormElement) as unknown as [string, string][]),
+    );
+    const refused = await page.request.post((await form.getAttribute("action")) ?? "/en/order/", {
+      form: { ...fields, reasonForDetention: "   " },
+      maxRedirects: 0,
+    });
+    expect(refused.status()).toBe(400);
+    expect(await refused.text()).toContain(l.order.reasonRequired);
+    await reason.fill("Customs inspection");
     await dialog.getByRole("button", { name: common.confirm }).click();
     await expect(dialog).toBeHidden();
     await expect(page.getByTestId("operation-result")).toContainText(common.operationSuccessful);
