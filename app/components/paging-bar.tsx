@@ -1,4 +1,5 @@
-import { Form, useLocation } from "react-router";
+import type { FormEvent } from "react";
+import { useLocation, useSubmit } from "react-router";
 import type { Pagination } from "~/contract/index.ts";
 import type { Locale } from "~/locales/index.ts";
 import { formatCount } from "~/utils/format.ts";
@@ -37,6 +38,15 @@ export function PagingBar({ pagination, pageSizes = PAGE_SIZES, id = "paging" }:
       ));
   const sizes = pageSizes.includes(pageSize) ? pageSizes : [...pageSizes, pageSize];
   const followLink = useLinkClicks();
+  // The two forms are plain `<form>`s that submit as `<Form>` does (its handler,
+  // through `useSubmit`): a `<Form>` resolves its action with React Router's
+  // hooks on every render of the server. `data-discover` is `<Form>`'s mark.
+  const submit = useSubmit();
+  const submitInApp = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+    void submit(submitter ?? event.currentTarget, { method: "get" });
+  };
 
   return (
     // biome-ignore lint/a11y/useKeyWithClickEvents: the clicks of the page links; Enter on a link is a click
@@ -91,7 +101,13 @@ export function PagingBar({ pagination, pageSizes = PAGE_SIZES, id = "paging" }:
         </li>
       </ul>
 
-      <Form method="get" action={action} className="flex items-center gap-1">
+      <form
+        className="flex items-center gap-1"
+        data-discover="true"
+        action={action}
+        method="get"
+        onSubmit={submitInApp}
+      >
         {carried(["current", "pageSize", RESULT_PARAM])}
         <label className="flex items-center gap-1">
           <span className="sr-only">{t("table.pageSize")}</span>
@@ -115,9 +131,15 @@ export function PagingBar({ pagination, pageSizes = PAGE_SIZES, id = "paging" }:
             {t("table.apply")}
           </button>
         </noscript>
-      </Form>
+      </form>
 
-      <Form method="get" action={action} className="flex items-center gap-1">
+      <form
+        className="flex items-center gap-1"
+        data-discover="true"
+        action={action}
+        method="get"
+        onSubmit={submitInApp}
+      >
         {carried(["current", RESULT_PARAM])}
         <label className="flex items-center gap-1 whitespace-nowrap">
           {t("table.goTo")}
@@ -135,7 +157,7 @@ export function PagingBar({ pagination, pageSizes = PAGE_SIZES, id = "paging" }:
         <button type="submit" className="btn-secondary h-8 px-2">
           {t("table.go")}
         </button>
-      </Form>
+      </form>
     </nav>
   );
 }
