@@ -58,11 +58,10 @@ describe("a large body the fake backend answers unread", () => {
   ])("%s %s holds up nothing after it on the same connection", async (method, path) => {
     const refused = await call(method, path, LARGE_BODY);
     expect(refused.code).toBe(ApiCode.noToken);
-    const started = Date.now();
+    // Before, this call waited unanswered until the server's keep-alive
+    // timeout closed the connection (6 s), and failed with ECONNRESET.
     const next = await call("GET", "/account/account-info");
     expect(next.code).toBe(ApiCode.noToken);
     expect(next.port).toBe(refused.port);
-    // Far below the server's keep-alive timeout (6 s), which is what ended the wait before.
-    expect(Date.now() - started).toBeLessThan(3_000);
   });
 });
