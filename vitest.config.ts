@@ -16,11 +16,26 @@ const EXCLUDE = ["tests/e2e/**", "node_modules/**"];
 /**
  * What lets a unit test file leave state behind for the next file in the same
  * worker: the fake backend and its worlds, the API client and the session,
- * stubs, spies and fake timers, the environment, globals, servers, Redis.
+ * stubs, spies and fake timers, the environment, globals, servers, Redis (a
+ * server of the tests' own and the store's connections to it).
  */
 const SHARES_STATE_BESIDES_BACKEND =
-  /api\.server|session\.server|setAuditDestination|vi\.(mock|doMock|stub|spyOn|useFakeTimers)|process\.env|globalThis|node:http|child_process|worker_threads|redis/;
+  /api\.server|session\.server|setAuditDestination|vi\.(mock|doMock|stub|spyOn|useFakeTimers)|process\.env|globalThis|node:http|child_process|worker_threads|startRedis|RedisStore|ioredis/;
 const SHARES_STATE = new RegExp(`mocks\\/|${SHARES_STATE_BESIDES_BACKEND.source}`);
+
+/**
+ * What tests/shared-worker-setup.ts puts back after every file of a shared
+ * worker (fake timers, spies, stubbed variables and globals) or requires
+ * closed (servers): a file that uses only these shares a worker, unless it
+ * also imports a module while its test runs (`import(`), which could keep a
+ * stub, or miss it when another file imported that module first.
+ */
+const PUT_BACK_AFTER_EACH_FILE = /vi\.(stub|spyOn|useFakeTimers)|node:http/g;
+
+/** A file's text without the uses of what is put back after it, when they count for nothing. */
+function withoutWhatIsPutBack(text: string): string {
+  return /\bimport\(/.test(text) ? text : text.replace(PUT_BACK_AFTER_EACH_FILE, "");
+}
 
 /** The test files of `dir` named by `name` whose text `keep` accepts, as paths from the root. */
 function testFilesWhere(dir: string, name: RegExp, keep: (text: string) => boolean): string[] {
@@ -34,12 +49,14 @@ function testFilesWhere(dir: string, name: RegExp, keep: (text: string) => boole
  * Lines of a unit file that match the patterns above and share nothing: the
  * fake backend's functions that only compute from their arguments (its
  * clock's formatting, a request's mailbox, a mail's text, the workbook
- * reader) and its rows' schemas, imported by name; a read of the time zone;
- * a module's path named as text. Any other use of these modules, or another
+ * reader and writer, the choice of a call's handler, the seed's sizes read
+ * from the environment) and its rows' schemas, imported by name; an import
+ * of types only; a forced garbage collection; a read of the time zone; a
+ * module's path named as text. Any other use of these modules, or another
  * name imported beside these, still isolates a file.
  */
 const HARMLESS_IN_UNITS =
-  /^import \{ (formatChinaTime as backendTime, chinaDay|mailboxOf|codeMail|readImportRows|orderEventRow, orderRow, palletRow, serviceRow) \} from "\.\.\/\.\.\/mocks\/(clock|mailbox|mail|xlsx-reader|db)\.ts";$|^ +expect\(process\.env\.TZ \?\? ""\)\.not\.toBe\("Asia\/Shanghai"\);$|^ +"app\/middleware\/session\.server\.ts",$/gm;
+  /^import \{ (formatChinaTime as backendTime, chinaDay|mailboxOf|codeMail|readImportRows|orderEventRow, orderRow, palletRow, serviceRow) \} from "\.\.\/\.\.\/mocks\/(clock|mailbox|mail|xlsx-reader|db)\.ts";$|^import \{ seedOptionsFromEnv \} from "\.\.\/\.\.\/mocks\/seed\.ts";$|^import \{ type CellValue, NUMBER_FORMATS, xlsxStream \} from "\.\.\/\.\.\/mocks\/xlsx-writer\.ts";$|^import \{ handlers, matchCall \} from "\.\.\/\.\.\/mocks\/api\.ts";$|^import type .*$|^ +globalThis\.gc\?\.\(\);$|^ +expect\(process\.env\.TZ \?\? ""\)\.not\.toBe\("Asia\/Shanghai"\);$|^ +"app\/middleware\/session\.server\.ts",$/gm;
 
 /**
  * Unit test files of pure modules (none of the above): they run one after the
@@ -50,7 +67,7 @@ const HARMLESS_IN_UNITS =
 const PURE_UNIT = testFilesWhere(
   "tests/unit",
   /\.test\.tsx?$/,
-  (text) => !SHARES_STATE.test(text.replace(HARMLESS_IN_UNITS, "")),
+  (text) => !SHARES_STATE.test(withoutWhatIsPutBack(text.replace(HARMLESS_IN_UNITS, ""))),
 );
 
 /**
@@ -76,12 +93,14 @@ const CONTRACT_RESEEDED = testFilesWhere(
  * What a route file may hold of the patterns above and still share a
  * worker: an import of types only; the cookie session's storage, which
  * keeps nothing on the server but a bounded cache of verified cookies (the
- * harness imports it into every route file anyway); and the audit lines sent
- * to a sink, which each such file sets for itself before its tests. Reading
- * the audit lines, or putting the destination back, still isolates a file.
+ * harness imports it into every route file anyway); the API client's class
+ * (to spy on its calls: spies are put back after each file, see
+ * PUT_BACK_AFTER_EACH_FILE); and the audit lines sent to a sink, which each
+ * such file sets for itself before its tests. Reading the audit lines, or
+ * putting the destination back, still isolates a file.
  */
 const HARMLESS_IN_ROUTES =
-  /^import type .*$|^import \{ (sessionStorage|setAuditDestination) \} from "~\/utils\/(session|audit)\.server\.ts";$|^setAuditDestination\(\{ write: \(\) => undefined \}\);$/gm;
+  /^import type .*$|^import \{ (sessionStorage|setAuditDestination|Api) \} from "~\/utils\/(session|audit|api)\.server\.ts";$|^setAuditDestination\(\{ write: \(\) => undefined \}\);$/gm;
 
 /**
  * Route files whose state is the in-process fake backend's world, which they
@@ -94,7 +113,7 @@ const HARMLESS_IN_ROUTES =
  * state above stays isolated; see docs/decisions/*contract-files-share-workers*.
  */
 const ROUTES_RESEEDED = testFilesWhere("tests/routes", /\.test\.ts$/, (text) => {
-  const rest = text.replace(HARMLESS_IN_ROUTES, "");
+  const rest = withoutWhatIsPutBack(text.replace(HARMLESS_IN_ROUTES, ""));
   return !/rate-limit\.server/.test(rest) && !SHARES_STATE_BESIDES_BACKEND.test(rest);
 });
 
@@ -120,9 +139,25 @@ export default defineConfig({
     // 0.7 s of CPU); on a busy machine that outlasted the default 10 s.
     hookTimeout: 20_000,
     projects: [
-      { extends: true, test: { name: "pure", include: PURE_UNIT, isolate: false } },
+      {
+        extends: true,
+        test: {
+          name: "pure",
+          include: PURE_UNIT,
+          isolate: false,
+          setupFiles: ["tests/shared-worker-setup.ts"],
+        },
+      },
       { extends: true, test: { name: "contract", include: CONTRACT_RESEEDED, isolate: false } },
-      { extends: true, test: { name: "routes", include: ROUTES_RESEEDED, isolate: false } },
+      {
+        extends: true,
+        test: {
+          name: "routes",
+          include: ROUTES_RESEEDED,
+          isolate: false,
+          setupFiles: ["tests/shared-worker-setup.ts"],
+        },
+      },
       {
         extends: true,
         test: {

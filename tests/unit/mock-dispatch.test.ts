@@ -1,5 +1,5 @@
 /**
- * The fake backend's own dispatch (mocks/api.ts `matchCall`) picks the
+ * The fake backend's own dispatch (`matchCall` of its api.ts) picks the
  * handler msw's `getResponse` would pick among all the handlers, with the
  * same path parameters.
  */
