@@ -4,7 +4,7 @@ import type { Pagination } from "~/contract/index.ts";
 import type { Locale } from "~/locales/index.ts";
 import { formatCount } from "~/utils/format.ts";
 import { useTranslation } from "~/utils/i18n.ts";
-import { lastPage, listHref, PAGE_SIZES, pageWindow, RESULT_PARAM } from "~/utils/list-query.ts";
+import { lastPage, listHrefsBy, PAGE_SIZES, pageWindow, RESULT_PARAM } from "~/utils/list-query.ts";
 import { useLinkClicks } from "~/utils/use-link-clicks.ts";
 
 export interface PagingBarProps {
@@ -28,7 +28,8 @@ export function PagingBar({ pagination, pageSizes = PAGE_SIZES, id = "paging" }:
   const params = new URLSearchParams(location.search);
   const { total, current, pageSize } = pagination;
   const last = lastPage(total, pageSize);
-  const href = (page: number) => listHref(location.pathname, params, { current: page });
+  // Worked out once for the bar's links, each adding its page.
+  const href = listHrefsBy(location.pathname, params, "current");
   const action = location.pathname.endsWith("/") ? location.pathname : `${location.pathname}/`;
   const carried = (skip: readonly string[]) =>
     [...params.entries()]

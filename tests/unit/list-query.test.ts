@@ -6,6 +6,7 @@ import {
   ignoredFilters,
   lastPage,
   listHref,
+  listHrefsBy,
   loadClampedPage,
   PAGE_SIZES,
   pageWindow,
@@ -59,6 +60,39 @@ describe("parseFilters", () => {
 });
 
 describe("links", () => {
+  it("for many values of one parameter are the links `listHref` makes for each", () => {
+    const paths = ["/order", "/order/", "/en/order/", "/"];
+    const queries = [
+      "",
+      "orderNo=A",
+      "current=3&pageSize=20",
+      "done=abcdEFGH1234&cbaStatus=1",
+      "salverNo=TP1&current=2",
+      "orderNo=%E4%B8%AD+%E6%96%87&open=DD1&open=DD2",
+      "current=1",
+      "a=%26b%3D",
+    ];
+    const cases: [string, Record<string, string | null>][] = [
+      ["current", {}],
+      ["salverNo", { current: null }],
+      ["done", {}],
+      ["orderNo", { orderNo: "x" }],
+    ];
+    const values = [1, 2, "1", "01", 500, "TP 1", "中文", "a&b=c", "*-._~", "", null, undefined];
+    for (const pathname of paths) {
+      for (const query of queries) {
+        for (const [name, changes] of cases) {
+          const hrefOf = listHrefsBy(pathname, q(query), name, changes);
+          for (const value of values) {
+            expect(hrefOf(value), `${pathname}?${query} ${name}=${value}`).toBe(
+              listHref(pathname, q(query), { ...changes, [name]: value }),
+            );
+          }
+        }
+      }
+    }
+  });
+
   it("end their path in / when they have a query", () => {
     expect(listHref("/order", q("orderNo=A"), { current: 2 })).toBe("/order/?orderNo=A&current=2");
     expect(listHref("/en/order/", q("orderNo=A"), { current: 2 })).toBe(

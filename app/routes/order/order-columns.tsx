@@ -4,7 +4,7 @@ import { type Column, DATE_TIME_CELL, DateTimeParts } from "~/components/paged-t
 import { StatusBadge } from "~/components/status-badge.tsx";
 import type { Order } from "~/contract/index.ts";
 import { useTranslation } from "~/utils/i18n.ts";
-import { listHref } from "~/utils/list-query.ts";
+import { listHrefsBy } from "~/utils/list-query.ts";
 import type { TranslationKey } from "./operations.ts";
 import type { FormattedOrder, ShownOrder } from "./order-view.ts";
 
@@ -141,8 +141,8 @@ export function useOrderColumns(): Column<ShownOrder>[] {
   const location = useLocation();
   const params = new URLSearchParams(location.search);
   const help: CellHelp = {
-    palletHref: (palletNo) =>
-      listHref(location.pathname, params, { salverNo: palletNo, current: null }),
+    // Worked out once for the page's rows, each row adding its pallet.
+    palletHref: listHrefsBy(location.pathname, params, "salverNo", { current: null }),
   };
   return COLUMN_PARTS.map(({ look, header, shown, drawn }) => ({
     ...look,
