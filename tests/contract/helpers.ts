@@ -26,10 +26,11 @@ interface TestServer {
 }
 
 /**
- * node-fetch-server's request listener, which also drops the rest of a body
- * the fake backend answered unread (mocks/unread-body.ts), as the standalone
- * server does: left paused, it held up the client's next call on the same
- * connection until the keep-alive timeout reset it (ECONNRESET).
+ * One call answered through node-fetch-server (a Request made of it, the
+ * answer written back), with the rest of a body the fake backend answered
+ * unread dropped, as the standalone server does (mocks/unread-body.ts): left
+ * paused, it held up the client's next call on the same connection until
+ * the keep-alive timeout reset it (ECONNRESET).
  */
 async function answer(req: IncomingMessage, res: ServerResponse): Promise<void> {
   const request = createRequest(req, res);
