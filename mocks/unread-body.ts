@@ -19,6 +19,7 @@
  * `.ts` only.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { createRequest, sendResponse } from "@remix-run/node-fetch-server";
 
 /**
  * Once `res` is sent, drops what is left of the body of `request` (made from
@@ -38,4 +39,22 @@ export function dropBodyLeftUnread(
     if (request.body && !request.body.locked) void request.body.cancel().catch(() => undefined);
     req.resume();
   });
+}
+
+/**
+ * One call answered through node-fetch-server: a `Request` made of `req`,
+ * `handle`'s answer written back, and the rest of a body it left unread
+ * dropped. Used wherever the fake backend is served over HTTP by its Fetch
+ * handler (demo mode's public mount, the contract tests' server).
+ */
+export async function answerThroughFetch(
+  req: IncomingMessage,
+  res: ServerResponse,
+  handle: (request: Request) => Promise<Response>,
+): Promise<void> {
+  const request = createRequest(req, res);
+  dropBodyLeftUnread(req, res, request);
+  const response = await handle(request);
+  if (res.destroyed || request.signal.aborted) return;
+  await sendResponse(res, response);
 }

@@ -6,7 +6,6 @@
 
 import * as build from "virtual:react-router/server-build";
 import { createRequestHandler } from "@react-router/express";
-import { createRequestListener } from "@remix-run/node-fetch-server";
 import express from "express";
 import { RouterContextProvider } from "react-router";
 import { env } from "~/config/env.server.ts";
@@ -59,12 +58,14 @@ if (env().demoMode) {
     // the fake backend's limits count per address.
     req.headers["x-forwarded-for"] = req.ip ?? req.socket.remoteAddress ?? "";
     const { handleMockApiRequest } = await import("../mocks/api.ts");
+    const { answerThroughFetch } = await import("../mocks/unread-body.ts");
     // Anyone on the internet: the calls only the portal and the tests make
     // are closed to it (mocks/outside.ts). The portal's own calls are
-    // answered in-process and never come this way.
-    await createRequestListener((request) => handleMockApiRequest(request, { outside: true }))(
-      req,
-      res,
+    // answered in-process and never come this way. The rest of a body left
+    // unread is dropped, or it would hold up the caller's next call on the
+    // same connection (mocks/unread-body.ts).
+    await answerThroughFetch(req, res, (request) =>
+      handleMockApiRequest(request, { outside: true }),
     );
   });
 }

@@ -3,14 +3,13 @@
  * on an ephemeral port serving `handleMockApiRequest`, and fetch against it.
  */
 import { randomBytes } from "node:crypto";
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { createRequest, sendResponse } from "@remix-run/node-fetch-server";
 import { afterAll, beforeAll, beforeEach } from "vitest";
 import type { z } from "zod";
 import { handleMockApiRequest, mockClock, resetMockDb, type SeedOptions } from "../../mocks/api.ts";
 import { db } from "../../mocks/db.ts";
-import { dropBodyLeftUnread } from "../../mocks/unread-body.ts";
+import { answerThroughFetch } from "../../mocks/unread-body.ts";
 
 process.env.MOCK_API_QUIET = "1";
 
@@ -25,24 +24,11 @@ interface TestServer {
   close(): Promise<void>;
 }
 
-/**
- * One call answered through node-fetch-server (a Request made of it, the
- * answer written back), with the rest of a body the fake backend answered
- * unread dropped, as the standalone server does (mocks/unread-body.ts): left
- * paused, it held up the client's next call on the same connection until
- * the keep-alive timeout reset it (ECONNRESET).
- */
-async function answer(req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const request = createRequest(req, res);
-  dropBodyLeftUnread(req, res, request);
-  const response = await handleMockApiRequest(request);
-  if (res.destroyed || request.signal.aborted) return;
-  await sendResponse(res, response);
-}
-
 async function startServer(): Promise<TestServer> {
   const server: Server = createServer((req, res) => {
-    answer(req, res).catch(() => res.destroy());
+    answerThroughFetch(req, res, (request) => handleMockApiRequest(request)).catch(() =>
+      res.destroy(),
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;

@@ -1,3 +1,4 @@
+import { Agent, request as httpRequest } from "node:http";
 import { E2E_CAPTCHA_CODE } from "../../playwright.config.ts";
 import { expect, signIn, test, WORLD_HEADER } from "./fixtures.ts";
 
@@ -53,6 +54,47 @@ test.describe("the public /api/v1 of the demo", () => {
         headers: { "X-Forwarded-For": `203.0.113.${index}` },
       });
       expect((await answer.json()).code).toBe(index < 10 ? 1001 : 1000);
+    }
+  });
+
+  test("a large body answered unread holds up nothing after it on the same connection", async ({
+    baseURL,
+  }) => {
+    // One kept-alive connection for both calls. Logout reads no body: left
+    // paused, its rest held the connection until the keep-alive timeout
+    // reset the next call (ECONNRESET).
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const call = (method: string, path: string, body?: string) =>
+      new Promise<{ code: number; port: number | undefined }>((resolve, reject) => {
+        const sent = httpRequest(
+          new URL(path, baseURL),
+          { method, agent, headers: body ? { "content-type": "application/json" } : {} },
+          (answer) => {
+            const port = answer.socket.localPort;
+            const chunks: Buffer[] = [];
+            answer.on("data", (chunk: Buffer) => chunks.push(chunk));
+            answer.on("end", () => {
+              const { code } = JSON.parse(Buffer.concat(chunks).toString()) as { code: number };
+              resolve({ code, port });
+            });
+            answer.on("error", reject);
+          },
+        );
+        sent.on("error", reject);
+        sent.end(body);
+      });
+    try {
+      // About 600 KB: far more than arrives before the answer, within the JSON limit.
+      const logout = await call(
+        "POST",
+        "/api/v1/account/logout",
+        JSON.stringify({ note: "长".repeat(200_000) }),
+      );
+      const next = await call("GET", "/api/v1/account/account-info");
+      expect(next.port).toBe(logout.port);
+      expect(next.code).toBe(logout.code);
+    } finally {
+      agent.destroy();
     }
   });
 });
