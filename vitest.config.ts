@@ -75,8 +75,8 @@ const PURE_UNIT = testFilesWhere(
  * their `contractBackend` seeds afresh before the file's first test (and, by
  * default, before each): a file that follows another in the same worker
  * starts from the seed, not from what the other left. They share workers and
- * one module graph, so the seed accounts' passwords are hashed (scrypt) once
- * per worker instead of once per file. A file that seeds by itself
+ * one module graph, so the fake backend's modules are imported once per
+ * worker instead of once per file. A file that seeds by itself
  * (`reseed: "never"`) or shares any other state stays isolated; see
  * docs/decisions/*contract-files-share-workers*.
  */
@@ -135,9 +135,13 @@ export default defineConfig({
     // Lets the backend-deadline test force garbage collection (global.gc).
     execArgv: ["--expose-gc"],
     testTimeout: 20_000,
-    // A file's first reseed hashes the seed accounts' passwords (scrypt,
-    // 0.7 s of CPU); on a busy machine that outlasted the default 10 s.
+    // A file's first reseed took more than the default 10 s on a busy machine.
     hookTimeout: 20_000,
+    // The seed accounts' password hashes (scrypt, 0.6 s of CPU) are derived
+    // once for the run and handed to every test process; see
+    // docs/decisions/*seed-password-hashes-once-per-test-run*.
+    globalSetup: ["tests/seed-hashes.global.ts"],
+    setupFiles: ["tests/seed-hashes-setup.ts"],
     projects: [
       {
         extends: true,
@@ -145,7 +149,7 @@ export default defineConfig({
           name: "pure",
           include: PURE_UNIT,
           isolate: false,
-          setupFiles: ["tests/shared-worker-setup.ts"],
+          setupFiles: ["tests/seed-hashes-setup.ts", "tests/shared-worker-setup.ts"],
         },
       },
       { extends: true, test: { name: "contract", include: CONTRACT_RESEEDED, isolate: false } },
@@ -155,7 +159,7 @@ export default defineConfig({
           name: "routes",
           include: ROUTES_RESEEDED,
           isolate: false,
-          setupFiles: ["tests/shared-worker-setup.ts"],
+          setupFiles: ["tests/seed-hashes-setup.ts", "tests/shared-worker-setup.ts"],
         },
       },
       {

@@ -37,6 +37,25 @@ export function seedPasswordHash(password: string, saltHex: string): Promise<str
   return hash;
 }
 
+/**
+ * The seed accounts' hashes derived or taken so far, by salt and password:
+ * a test run derives them once and hands them to each of its processes
+ * (tests/seed-hashes-setup.ts), instead of every process deriving them again.
+ */
+export async function seedPasswordHashes(): Promise<Record<string, string>> {
+  const entries = await Promise.all(
+    [...seedHashes].map(async ([cacheKey, hash]) => [cacheKey, await hash] as const),
+  );
+  return Object.fromEntries(entries);
+}
+
+/** Takes hashes `seedPasswordHashes` gave in another process of the same code. */
+export function rememberSeedPasswordHashes(hashes: Record<string, string>): void {
+  for (const [cacheKey, hash] of Object.entries(hashes)) {
+    if (!seedHashes.has(cacheKey)) seedHashes.set(cacheKey, Promise.resolve(hash));
+  }
+}
+
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const [scheme, saltHex, keyHex] = stored.split("$");
   if (scheme !== "scrypt" || !saltHex || !keyHex) return false;
