@@ -12,6 +12,11 @@
  *   the proxy, so there the proxy limits them (deploy/nginx.conf) and this
  *   limit is off (0).
  *
+ * - an idle kept-alive connection is closed after `KEEP_ALIVE_TIMEOUT_MS`:
+ *   a proxy that keeps connections to the portal open must drop them sooner
+ *   (deploy/nginx.conf), or it can send a request on a connection the portal
+ *   is closing and get a reset, which nginx does not retry for a post.
+ *
  * Node runs this file directly: relative imports with `.ts` only.
  */
 import { createServer, type RequestListener, type Server } from "node:http";
@@ -25,11 +30,15 @@ export interface ServerBounds {
 
 const HEADERS_TIMEOUT_MS = 10_000;
 
+/** Node's default, written down because deploy/nginx.conf depends on it. */
+export const KEEP_ALIVE_TIMEOUT_MS = 5_000;
+
 export function boundedServer(listener: RequestListener, bounds: ServerBounds): Server {
   const server = createServer(
     {
       requestTimeout: bounds.requestTimeoutMs,
       headersTimeout: Math.min(HEADERS_TIMEOUT_MS, bounds.requestTimeoutMs),
+      keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
       connectionsCheckingInterval: Math.min(2_000, Math.max(100, bounds.requestTimeoutMs / 10)),
       ...(bounds.maxHeaderBytes ? { maxHeaderSize: bounds.maxHeaderBytes } : {}),
     },

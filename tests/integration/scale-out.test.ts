@@ -134,6 +134,7 @@ http {
   upstream portal {
     ${direct.map((url) => `server ${url.slice("http://".length)};`).join("\n    ")}
     keepalive 8;
+    keepalive_timeout 4s;
   }
   server {
     listen 127.0.0.1:${webPort};
