@@ -4,7 +4,8 @@ import type { Pagination } from "~/contract/index.ts";
 import type { Locale } from "~/locales/index.ts";
 import { formatCount } from "~/utils/format.ts";
 import { useTranslation } from "~/utils/i18n.ts";
-import { lastPage, listHrefsBy, PAGE_SIZES, pageWindow, RESULT_PARAM } from "~/utils/list-query.ts";
+import { listHrefsBy } from "~/utils/list-hrefs.ts";
+import { lastPage, PAGE_SIZES, pageWindow, RESULT_PARAM } from "~/utils/list-query.ts";
 import { useLinkClicks } from "~/utils/use-link-clicks.ts";
 
 export interface PagingBarProps {

@@ -9,7 +9,7 @@
 import { redirect } from "react-router";
 import type { z } from "zod";
 import type { Pagination } from "~/contract/index.ts";
-import { hrefWithQuery, hrefWithSearch } from "~/utils/locale-path.ts";
+import { hrefWithQuery } from "~/utils/locale-path.ts";
 
 /** Page sizes of the shared paging bar (docs/product.md, Lists). */
 export const PAGE_SIZES = [10, 20, 50, 100, 200, 300, 400, 500] as const;
@@ -115,31 +115,6 @@ export function listHref(
   // The default page is implied: `current=1` is left out of links.
   if (next.get("current") === String(DEFAULT_PAGE)) next.delete("current");
   return hrefWithQuery(pathname.endsWith("/") ? pathname.slice(0, -1) || "/" : pathname, next);
-}
-
-/**
- * `listHref(pathname, params, { ...changes, [name]: value })` for many values
- * of one parameter (a page's pallet links, its page links): the rest of the
- * query is worked out once, and each value added to its end as
- * `URLSearchParams` writes it. When the query already has `name` (whose
- * place a new value takes), each link is made whole.
- */
-export function listHrefsBy(
-  pathname: string,
-  params: URLSearchParams,
-  name: string,
-  changes: Record<string, QueryValue> = {},
-): (value: QueryValue) => string {
-  const whole = (value: QueryValue) => listHref(pathname, params, { ...changes, [name]: value });
-  if (params.has(name) || name in changes) return whole;
-  const without = listHref(pathname, params, changes);
-  const [path = without, query] = without.split("?", 2);
-  return (value) => {
-    if (value === undefined || value === null || String(value) === "") return without;
-    if (name === "current" && String(value) === String(DEFAULT_PAGE)) return without;
-    const pair = new URLSearchParams([[name, String(value)]]).toString();
-    return query ? `${without}&${pair}` : hrefWithSearch(path, pair);
-  };
 }
 
 /** Number of the last page (at least 1). */

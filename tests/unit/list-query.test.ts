@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { RECENT_MAX } from "~/components/list-filter.tsx";
+import { listHrefsBy } from "~/utils/list-hrefs.ts";
 import {
   filterEntries,
   ignoredFilters,
   lastPage,
   listHref,
-  listHrefsBy,
   loadClampedPage,
   PAGE_SIZES,
   pageWindow,

@@ -4,7 +4,7 @@ import { type Column, DATE_TIME_CELL, DateTimeParts } from "~/components/paged-t
 import { StatusBadge } from "~/components/status-badge.tsx";
 import type { Order } from "~/contract/index.ts";
 import { useTranslation } from "~/utils/i18n.ts";
-import { listHrefsBy } from "~/utils/list-query.ts";
+import { listHrefsBy } from "~/utils/list-hrefs.ts";
 import type { TranslationKey } from "./operations.ts";
 import type { FormattedOrder, ShownOrder } from "./order-view.ts";
 

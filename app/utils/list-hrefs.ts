@@ -1,0 +1,32 @@
+/**
+ * Many links of one list that differ in one parameter (a page's pallet links,
+ * its page links). Apart from list-query.ts, which every page's first script
+ * carries (the login page's among them): only list pages load this.
+ */
+import { DEFAULT_PAGE, listHref, type QueryValue } from "~/utils/list-query.ts";
+import { hrefWithSearch } from "~/utils/locale-path.ts";
+
+/**
+ * `listHref(pathname, params, { ...changes, [name]: value })` for many values
+ * of one parameter (a page's pallet links, its page links): the rest of the
+ * query is worked out once, and each value added to its end as
+ * `URLSearchParams` writes it. When the query already has `name` (whose
+ * place a new value takes), each link is made whole.
+ */
+export function listHrefsBy(
+  pathname: string,
+  params: URLSearchParams,
+  name: string,
+  changes: Record<string, QueryValue> = {},
+): (value: QueryValue) => string {
+  const whole = (value: QueryValue) => listHref(pathname, params, { ...changes, [name]: value });
+  if (params.has(name) || name in changes) return whole;
+  const without = listHref(pathname, params, changes);
+  const [path = without, query] = without.split("?", 2);
+  return (value) => {
+    if (value === undefined || value === null || String(value) === "") return without;
+    if (name === "current" && String(value) === String(DEFAULT_PAGE)) return without;
+    const pair = new URLSearchParams([[name, String(value)]]).toString();
+    return query ? `${without}&${pair}` : hrefWithSearch(path, pair);
+  };
+}
