@@ -6,9 +6,10 @@
  * reset by the server's keep-alive timeout (mocks/unread-body.ts). The API's
  * property test sends such bodies to every endpoint, one call after another.
  */
-import { Agent, request } from "node:http";
+import { Agent } from "node:http";
 import { afterAll, describe, expect, it } from "vitest";
 import { ApiCode } from "../../app/contract/envelope.ts";
+import { callOver } from "../keep-alive-call.ts";
 import { contractBackend } from "./helpers.ts";
 
 const server = contractBackend({ reseed: "once" });
@@ -17,36 +18,8 @@ const server = contractBackend({ reseed: "once" });
 const agent = new Agent({ keepAlive: true, maxSockets: 1 });
 afterAll(() => agent.destroy());
 
-interface Answer {
-  code: number;
-  /** The client's port of the connection the call went over. */
-  port: number | undefined;
-}
-
-function call(method: string, path: string, body?: string): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const sent = request(
-      `${server.base}${path}`,
-      {
-        method,
-        agent,
-        headers: body === undefined ? {} : { "content-type": "application/json" },
-      },
-      (response) => {
-        const port = response.socket.localPort;
-        const chunks: Buffer[] = [];
-        response.on("data", (chunk: Buffer) => chunks.push(chunk));
-        response.on("end", () => {
-          const { code } = JSON.parse(Buffer.concat(chunks).toString()) as { code: number };
-          resolve({ code, port });
-        });
-        response.on("error", reject);
-      },
-    );
-    sent.on("error", reject);
-    sent.end(body);
-  });
-}
+const call = (method: string, path: string, body?: string) =>
+  callOver(agent, `${server.base}${path}`, method, body);
 
 /** JSON of about 450 KB: far more than the server reads before the handler answers. */
 const LARGE_BODY = JSON.stringify({ salverDirection: "长".repeat(150_000) });

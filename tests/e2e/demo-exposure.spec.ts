@@ -1,5 +1,6 @@
-import { Agent, request as httpRequest } from "node:http";
+import { Agent } from "node:http";
 import { E2E_CAPTCHA_CODE } from "../../playwright.config.ts";
+import { callOver } from "../keep-alive-call.ts";
 import { expect, signIn, test, WORLD_HEADER } from "./fixtures.ts";
 
 /**
@@ -65,24 +66,7 @@ test.describe("the public /api/v1 of the demo", () => {
     // reset the next call (ECONNRESET).
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });
     const call = (method: string, path: string, body?: string) =>
-      new Promise<{ code: number; port: number | undefined }>((resolve, reject) => {
-        const sent = httpRequest(
-          new URL(path, baseURL),
-          { method, agent, headers: body ? { "content-type": "application/json" } : {} },
-          (answer) => {
-            const port = answer.socket.localPort;
-            const chunks: Buffer[] = [];
-            answer.on("data", (chunk: Buffer) => chunks.push(chunk));
-            answer.on("end", () => {
-              const { code } = JSON.parse(Buffer.concat(chunks).toString()) as { code: number };
-              resolve({ code, port });
-            });
-            answer.on("error", reject);
-          },
-        );
-        sent.on("error", reject);
-        sent.end(body);
-      });
+      callOver(agent, new URL(path, baseURL), method, body);
     try {
       // About 600 KB: far more than arrives before the answer, within the JSON limit.
       const logout = await call(
