@@ -1,4 +1,4 @@
-import type { APIRequestContext } from "@playwright/test";
+import type { APIRequestContext, BrowserContext, Page } from "@playwright/test";
 import { E2E_CAPTCHA_CODE } from "../../playwright.config.ts";
 import {
   ACCOUNTS,
@@ -25,6 +25,33 @@ async function subAccountWithPassword(
   const email = await createSubAccount(owner, role);
   await setPasswordByRecovery(owner, email, PASSWORD);
   return email;
+}
+
+/**
+ * Demo mailbox privacy: the mail sent to `email` by `page`'s browser is on
+ * its mailbox page; another browser sees neither the page's mails nor the
+ * outbox's ("registration" sends the mail).
+ */
+async function expectMailboxPrivate(
+  page: Page,
+  newContext: () => Promise<BrowserContext>,
+  email: string,
+) {
+  await page.goto(`/demo/mailbox/?to=${encodeURIComponent(email)}`);
+  await expect(page.getByTestId("mail")).toHaveCount(1);
+
+  const stranger = await (await newContext()).newPage();
+  await stranger.goto(`/demo/mailbox/?to=${encodeURIComponent(email)}`);
+  await expect(stranger.getByTestId("mailbox-empty")).toBeVisible();
+  // The page says what it shows: this browser's mails, not everybody's.
+  await expect(stranger.locator("input[name=to]")).toHaveAttribute(
+    "placeholder",
+    "按收件邮箱筛选，留空显示本浏览器可见的全部邮件",
+  );
+  // The backend's outbox is closed to callers from outside: only the page shows mail.
+  const outbox = await stranger.request.get(`/api/v1/demo/outbox?to=${encodeURIComponent(email)}`);
+  expect(outbox.status()).toBe(404);
+  expect(await outbox.text()).not.toContain(email);
 }
 
 test.describe("login", () => {
@@ -184,7 +211,12 @@ test.describe("image code", () => {
 });
 
 test.describe("registration", () => {
-  test("the activation-code error goes away when a code is sent", async ({ page }) => {
+  // Goes on to the demo mailbox's privacy, which was a journey of its own
+  // with the same registration up to the sent code.
+  test("the activation-code error goes away when a code is sent; another browser sees neither the mailbox page's mails nor the outbox's", async ({
+    page,
+    newContext,
+  }) => {
     const email = uniqueEmail("reg-error");
     await page.goto("/register/accountRegistration");
     await page.locator('input[name="email"]').fill(email);
@@ -198,6 +230,8 @@ test.describe("registration", () => {
     await page.getByTestId("send-code").click();
     await expect(page.getByTestId("flow-notice")).toHaveText("发送成功");
     await expect(page.getByText("请输入邮箱激活码")).toHaveCount(0);
+
+    await expectMailboxPrivate(page, newContext, email);
   });
 
   test("registration and forgot password send a signed-in user to their home page", async ({
@@ -257,25 +291,12 @@ test.describe("notifications", () => {
     expect(times).toEqual([...times].sort().reverse());
   });
 
-  // Ids that are not ids: refused with the translated message, the count
-  // unchanged (tests/routes/notice-read.test.ts).
-  test("marking one as read lowers the count", async ({ page }) => {
-    await signIn(page, ACCOUNTS.admin);
-    await page.goto("/notifications");
-    // "N unread", or "all read" (none).
-    const unread = async () =>
-      Number(
-        (await page.getByTestId("notifications-unread").textContent())?.match(/\d+/)?.[0] ?? 0,
-      );
-    const before = await unread();
-    expect(before).toBeGreaterThan(0);
-
-    // Only unread notifications have a button ("mark as read").
-    await page.getByTestId("notifications").getByRole("button").first().click();
-    await expect.poll(unread).toBe(before - 1);
-  });
-
-  test("with JavaScript the bell's panel links to the notifications page", async ({ page }) => {
+  // Two journeys once: the bell's panel leads to the notifications page,
+  // on which marking one as read was a journey of its own (the page opened
+  // by its address); the same administrator, the same page.
+  test("with JavaScript the bell's panel links to the notifications page, where marking one as read lowers the count", async ({
+    page,
+  }) => {
     await login(page, ACCOUNTS.admin);
     const bell = page.getByTestId("notification-bell");
     // Once JavaScript runs, the bell is the panel's button.
@@ -287,6 +308,20 @@ test.describe("notifications", () => {
     // The shared paging bar, with the shared page sizes (10 to 500).
     const sizes = page.getByTestId("paging-size").locator("option");
     await expect(sizes).toHaveText([10, 20, 50, 100, 200, 300, 400, 500].map((n) => `${n} 条/页`));
+
+    // Ids that are not ids: refused with the translated message, the count
+    // unchanged (tests/routes/notice-read.test.ts).
+    // "N unread", or "all read" (none).
+    const unread = async () =>
+      Number(
+        (await page.getByTestId("notifications-unread").textContent())?.match(/\d+/)?.[0] ?? 0,
+      );
+    const before = await unread();
+    expect(before).toBeGreaterThan(0);
+
+    // Only unread notifications have a button ("mark as read").
+    await page.getByTestId("notifications").getByRole("button").first().click();
+    await expect.poll(unread).toBe(before - 1);
   });
 });
 
@@ -326,40 +361,5 @@ test.describe("English wording", () => {
     await expect(page.locator("body")).not.toContainText(
       /\blog(ged)? ?(in|out)\b|(?<!single )\blogin\b/i,
     );
-  });
-});
-
-test.describe("demo mailbox privacy", () => {
-  test("another browser sees neither the mailbox page's mails nor the outbox's", async ({
-    page,
-    newContext,
-  }) => {
-    const email = uniqueEmail("private");
-    await page.goto("/register/accountRegistration");
-    await page.locator('input[name="email"]').fill(email);
-    await page.locator('input[name="password"]').fill("Harbour#2024");
-    await page.locator('input[name="checkPass"]').fill("Harbour#2024");
-    await page.locator('input[name="code"]').fill(E2E_CAPTCHA_CODE);
-    await page.locator("#register-account button[type=submit]").click();
-    await expect(page.getByTestId("registration-step")).toHaveAttribute("data-step", "2");
-    await page.getByTestId("send-code").click();
-    await expect(page.getByTestId("flow-notice")).toHaveText("发送成功");
-    await page.goto(`/demo/mailbox/?to=${encodeURIComponent(email)}`);
-    await expect(page.getByTestId("mail")).toHaveCount(1);
-
-    const stranger = await (await newContext()).newPage();
-    await stranger.goto(`/demo/mailbox/?to=${encodeURIComponent(email)}`);
-    await expect(stranger.getByTestId("mailbox-empty")).toBeVisible();
-    // The page says what it shows: this browser's mails, not everybody's.
-    await expect(stranger.locator("input[name=to]")).toHaveAttribute(
-      "placeholder",
-      "按收件邮箱筛选，留空显示本浏览器可见的全部邮件",
-    );
-    // The backend's outbox is closed to callers from outside: only the page shows mail.
-    const outbox = await stranger.request.get(
-      `/api/v1/demo/outbox?to=${encodeURIComponent(email)}`,
-    );
-    expect(outbox.status()).toBe(404);
-    expect(await outbox.text()).not.toContain(email);
   });
 });

@@ -6,7 +6,11 @@ import { E2E_CAPTCHA_CODE } from "../../playwright.config.ts";
 import { ACCOUNTS, expect, hydrated, login, signIn, submitLogin, test } from "./fixtures.ts";
 
 test.describe("languages and routes", () => {
-  test("the login page speaks Chinese by default", async ({ page }) => {
+  // With the login page's picture, name and detail ("page frames" below
+  // checked them on a load of its own): the same page in the same state.
+  test("the login page speaks Chinese by default, with the platform's picture, name and detail", async ({
+    page,
+  }) => {
     await page.goto("/");
     await expect(page.locator("html")).toHaveAttribute("lang", "zh-CN");
     await expect(page.getByRole("heading", { name: "账号登录" })).toBeVisible();
@@ -26,6 +30,11 @@ test.describe("languages and routes", () => {
     }
     const cookies = await page.context().cookies();
     expect(cookies.find((c) => c.name === "i18n_redirected")?.value).toBe("zh");
+
+    const aside = page.locator("aside");
+    await expect(aside.locator('img[src="/login-illustration.svg"]')).toBeVisible();
+    await expect(aside.getByRole("heading", { name: PRODUCT_NAME.zh })).toBeVisible();
+    await expect(aside.getByText(zhCommon.appDetail)).toBeVisible();
   });
 
   test("an English browser is sent to /en on its first visit, for 365 days", async ({
@@ -234,11 +243,18 @@ test.describe("login", () => {
     expect((await response.body()).subarray(1, 4).toString()).toBe("PNG");
   });
 
-  test("a guest goes to the qualification page and gets 403 elsewhere", async ({ page }) => {
+  // With the guest's header ("page frames" below checked it after a sign-in of its own).
+  test("a guest goes to the qualification page, whose header has no settings link, and gets 403 elsewhere", async ({
+    page,
+  }) => {
     await login(page, ACCOUNTS.guest);
     await expect(page).toHaveURL(/\/qualificat$/);
     const menu = page.getByTestId("side-menu");
     await expect(menu.getByRole("link")).toHaveCount(1);
+    await expect(page.getByTestId("user-name")).toHaveText(ACCOUNTS.guest);
+    await expect(page.locator("header").getByRole("link", { name: zhCommon.settings })).toHaveCount(
+      0,
+    );
     const response = await page.goto("/server");
     expect(response?.status()).toBe(403);
     await expect(page.getByTestId("error-message")).toHaveText("抱歉，您无权访问此页面");
@@ -269,20 +285,16 @@ test.describe("login", () => {
     await expect(page).toHaveURL(/\/inventory_system\/inventory$/);
   });
 
-  test("logout returns to the login page and forgets the session", async ({ page }) => {
-    await login(page, ACCOUNTS.admin);
-    // The user menu opens once the page runs its JavaScript.
-    await hydrated(page);
-    await page.getByRole("button", { name: "用户菜单" }).click();
-    await page.getByTestId("logout").click();
-    await expect(page.getByRole("heading", { name: "账号登录" })).toBeVisible();
-    await page.goto("/server");
-    await expect(page.getByRole("heading", { name: "账号登录" })).toBeVisible();
-  });
+  // Logout returns to the login page and forgets the session: "layout", the
+  // administrator's side menu, ends with it.
 });
 
 test.describe("layout", () => {
-  test("side menu: role menu, highlight, collapse 205/64 px, header 60 px", async ({ page }) => {
+  // Ends with the logout ("login" checked it after a sign-in of its own):
+  // the same administrator on the same page.
+  test("side menu: role menu, highlight, collapse 205/64 px, header 60 px; logout returns to the login page and forgets the session", async ({
+    page,
+  }) => {
     await login(page, ACCOUNTS.admin);
     const menu = page.getByTestId("side-menu");
     await expect(menu.getByRole("link", { name: "服务管理" })).toHaveAttribute(
@@ -295,6 +307,14 @@ test.describe("layout", () => {
     await page.getByTestId("menu-toggle").click();
     await expect(menu).toHaveAttribute("data-collapsed", "true");
     await expect.poll(async () => (await menu.boundingBox())?.width).toBe(64);
+
+    // The user menu opens once the page runs its JavaScript.
+    await hydrated(page);
+    await page.getByRole("button", { name: "用户菜单" }).click();
+    await page.getByTestId("logout").click();
+    await expect(page.getByRole("heading", { name: "账号登录" })).toBeVisible();
+    await page.goto("/server");
+    await expect(page.getByRole("heading", { name: "账号登录" })).toBeVisible();
   });
   test("a page comes back where it was scrolled, after a reload and after Back", async ({
     page,
@@ -328,21 +348,9 @@ test.describe("page frames", () => {
     await expect(page.getByTestId("user-name")).toHaveText(ACCOUNTS.manager);
   });
 
-  test("a guest's header has no settings link", async ({ page }) => {
-    await login(page, ACCOUNTS.guest);
-    await expect(page.getByTestId("user-name")).toHaveText(ACCOUNTS.guest);
-    await expect(page.locator("header").getByRole("link", { name: zhCommon.settings })).toHaveCount(
-      0,
-    );
-  });
+  // A guest's header has no settings link: "login", the guest's journey.
 
-  test("the login page shows the platform's picture, name and detail", async ({ page }) => {
-    await page.goto("/");
-    const aside = page.locator("aside");
-    await expect(aside.locator('img[src="/login-illustration.svg"]')).toBeVisible();
-    await expect(aside.getByRole("heading", { name: PRODUCT_NAME.zh })).toBeVisible();
-    await expect(aside.getByText(zhCommon.appDetail)).toBeVisible();
-  });
+  // The login page's picture, name and detail: "the login page speaks Chinese by default" above.
 
   test("the register layout: its title returns to the login page, and it keeps 1200 px", async ({
     page,
@@ -379,19 +387,24 @@ test.describe("page frames", () => {
 });
 
 test.describe("errors", () => {
-  test("unknown paths answer 404 in the page's language", async ({ page }) => {
+  // One signed-out visitor's error pages: the unknown path, the signed-out
+  // 404 without the menu (error-boundary.spec.ts's signed-in ones keep it),
+  // and the error pages' way home (each was a journey of its own).
+  test("unknown paths answer 404 in the page's language, alone; the error pages return home, or to /pc under /pc", async ({
+    page,
+  }) => {
     let response = await page.goto("/no/such/page");
     expect(response?.status()).toBe(404);
     await expect(page.getByTestId("error-message")).toHaveText("抱歉，您访问的页面不存在");
+    // A signed-out 404 stands alone: no menu.
+    await expect(page.getByTestId("side-menu")).toHaveCount(0);
     response = await page.goto("/en/no/such/page");
     expect(response?.status()).toBe(404);
     await expect(page.getByTestId("error-message")).toHaveText(
       "Sorry, the page you visited does not exist",
     );
     await expect(page.getByRole("link", { name: "Back to home" })).toHaveAttribute("href", "/en");
-  });
 
-  test("the error pages return home, or to /pc under /pc", async ({ page }) => {
     await page.goto("/error/500");
     await expect(page.getByTestId("error-message")).toHaveText("抱歉，服务器出错了");
     await expect(page.getByRole("link", { name: "返回首页" })).toHaveAttribute("href", "/");
