@@ -251,7 +251,11 @@ for (const lang of ["zh", "en"] as const) {
       ).toEqual(new Set([pallet]));
     });
 
-    test("details: tabs in order, shortcuts, a wrong range explained", async ({ page }) => {
+    // Two journeys once (the details, then the arrival report), both reading
+    // the inventory pages as the same user; each page is opened by its address.
+    test("details: tabs in order, shortcuts, a wrong range explained; arrival report: per day and pallet, totals, filters and its xlsx", async ({
+      page,
+    }) => {
       await signIn(page, ACCOUNTS.manager, { locale: lang });
       await page.goto(`${prefix}/inventory_system/detail`);
       const tabs = page.getByRole("navigation", { name: i.detail.tabs }).getByRole("link");
@@ -301,10 +305,7 @@ for (const lang of ["zh", "en"] as const) {
 
       await page.goto(`${prefix}/inventory_system/detail/?startDate=2026-02-30`);
       await expect(page.getByTestId("inventory-detail-error")).toHaveText(i.dateRange.invalid);
-    });
 
-    test("arrival report: per day and pallet, totals, filters and its xlsx", async ({ page }) => {
-      await signIn(page, ACCOUNTS.manager, { locale: lang });
       await page.goto(`${prefix}/inventory_system/arrival_report`);
       const table = "arrival-report";
       const days = await column(page, table, 1);

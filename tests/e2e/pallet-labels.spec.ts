@@ -88,13 +88,48 @@ async function print(page: Page): Promise<Buffer> {
 for (const lang of ["zh", "en"] as const) {
   const { p, i, e, prefix } = TEXT[lang];
 
-  test(`a pallet's label prints, its barcode reads back and moves the pallet (${lang})`, async ({
+  // Two journeys once, on one pallet: its manifest, then its label, whose
+  // scan at the end moves the pallet (the manifest's journey had a pallet of
+  // its own, of the same kind).
+  test(`a pallet's manifest lists its orders with the order list's totals; its label prints, its barcode reads back and moves the pallet (${lang})`, async ({
     page,
     newRequest,
   }) => {
     const api = await newRequest();
     const { serviceNo, salverNo } = await palletToStockIn(api);
     await signIn(page, ACCOUNTS.manager, { locale: lang });
+    const orders = await ordersOf(
+      api,
+      ACCOUNTS.manager,
+      `serviceNo=${serviceNo}&salverNo=${salverNo}&pageSize=1000`,
+    );
+    await page.goto(`${prefix}/server/salver/?serviceNo=${serviceNo}&salverNo=${salverNo}`);
+    const manifestLink = page
+      .locator(`tr[data-row-key="${salverNo}"]`)
+      .getByTestId("manifest-link");
+    await expect(manifestLink).toHaveAccessibleName(
+      new RegExp(`^${p.pallets.manifest}.*${salverNo}`),
+    );
+    await manifestLink.click();
+    await expect(page).toHaveURL(/\/server\/salver\/manifest\/\?/);
+    const manifest = page.getByTestId("manifest");
+    await expect(manifest.getByRole("heading", { level: 2 })).toHaveText(
+      p.manifest.heading.replace("{{palletNo}}", salverNo),
+    );
+    const rows = page.getByTestId("manifest-table").locator("tbody tr[data-row-key]");
+    await expect(rows).toHaveCount(orders.pagination.total);
+    await hydrated(page);
+    await expectAccessible(page, `a pallet's manifest (${lang})`);
+    expect((await rows.evaluateAll((trs) => trs.map((tr) => tr.dataset.rowKey))).sort()).toEqual(
+      orders.list.map((order) => order.orderNo).sort(),
+    );
+
+    // The same totals as the order list filtered by the pallet.
+    const count = await page.getByTestId("manifest-order-count").textContent();
+    const amount = await page.getByTestId("manifest-amount-total").textContent();
+    await page.goto(`${prefix}/order/?salverNo=${salverNo}`);
+    await expect(page.getByTestId("order-count")).toHaveText(count!);
+    await expect(page.getByTestId("amount-total")).toHaveText(amount!);
 
     // From the pallet list: the row's "print label".
     await page.goto(`${prefix}/server/salver/?serviceNo=${serviceNo}&salverNo=${salverNo}`);
@@ -167,47 +202,6 @@ for (const lang of ["zh", "en"] as const) {
     await expect(numbers).toHaveText(keys.slice(0, 5));
     const a4 = [mm(210), mm(297)];
     expect(pageSizes(await print(page))).toEqual([a4, a4]);
-  });
-
-  test(`a pallet's manifest lists its orders with the order list's totals (${lang})`, async ({
-    page,
-    newRequest,
-  }) => {
-    const api = await newRequest();
-    const { serviceNo, salverNo } = await palletToStockIn(api);
-    const orders = await ordersOf(
-      api,
-      ACCOUNTS.manager,
-      `serviceNo=${serviceNo}&salverNo=${salverNo}&pageSize=1000`,
-    );
-    await signIn(page, ACCOUNTS.manager, { locale: lang });
-    await page.goto(`${prefix}/server/salver/?serviceNo=${serviceNo}&salverNo=${salverNo}`);
-    const manifestLink = page
-      .locator(`tr[data-row-key="${salverNo}"]`)
-      .getByTestId("manifest-link");
-    await expect(manifestLink).toHaveAccessibleName(
-      new RegExp(`^${p.pallets.manifest}.*${salverNo}`),
-    );
-    await manifestLink.click();
-    await expect(page).toHaveURL(/\/server\/salver\/manifest\/\?/);
-    const manifest = page.getByTestId("manifest");
-    await expect(manifest.getByRole("heading", { level: 2 })).toHaveText(
-      p.manifest.heading.replace("{{palletNo}}", salverNo),
-    );
-    const rows = page.getByTestId("manifest-table").locator("tbody tr[data-row-key]");
-    await expect(rows).toHaveCount(orders.pagination.total);
-    await hydrated(page);
-    await expectAccessible(page, `a pallet's manifest (${lang})`);
-    expect((await rows.evaluateAll((trs) => trs.map((tr) => tr.dataset.rowKey))).sort()).toEqual(
-      orders.list.map((order) => order.orderNo).sort(),
-    );
-
-    // The same totals as the order list filtered by the pallet.
-    const count = await page.getByTestId("manifest-order-count").textContent();
-    const amount = await page.getByTestId("manifest-amount-total").textContent();
-    await page.goto(`${prefix}/order/?salverNo=${salverNo}`);
-    await expect(page.getByTestId("order-count")).toHaveText(count!);
-    await expect(page.getByTestId("amount-total")).toHaveText(amount!);
   });
 
   // In Chinese; what the pages answer in both languages (the notices, not
