@@ -90,7 +90,9 @@ test.describe("languages and routes", () => {
     await expect(page.locator("html")).toHaveAttribute("lang", "en");
   });
 
-  test("the switcher lists the other language and remembers the choice", async ({
+  // Ends with the switcher's keyboard use, which was a journey of its own
+  // on the Chinese login page this one comes back to.
+  test("the switcher lists the other language and remembers the choice; it answers the keyboard: Enter opens it, Escape closes it", async ({
     page,
     context,
   }) => {
@@ -116,21 +118,8 @@ test.describe("languages and routes", () => {
     await expect(page.getByRole("heading", { name: "账号登录" })).toBeVisible();
     expect((await context.cookies()).find((c) => c.name === "lang")?.value).toBe("zh");
     expect((await context.cookies()).find((c) => c.name === "i18n_redirected")?.value).toBe("zh");
-  });
 
-  test("the switcher opens and posts without JavaScript", async ({ newContext }) => {
-    const context = await newContext({ javaScriptEnabled: false, locale: "zh-CN" });
-    const page = await context.newPage();
-    await page.goto("/");
-    await page.getByTestId("language-switcher").click();
-    await page.getByTestId("language-choices").getByRole("button", { name: "English" }).click();
-    await expect(page).toHaveURL(/\/en$/);
-    await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
-    await context.close();
-  });
-
-  test("the switcher answers the keyboard: Enter opens it, Escape closes it", async ({ page }) => {
-    await page.goto("/");
+    // The keyboard, once the Chinese page runs its JavaScript.
     await hydrated(page);
     const switcher = page.getByTestId("language-switcher");
     const choice = page.getByTestId("language-choices").getByRole("button", { name: "English" });
@@ -151,6 +140,19 @@ test.describe("languages and routes", () => {
     await page.keyboard.press("Enter");
     await expect(page).toHaveURL(/\/en$/);
   });
+
+  test("the switcher opens and posts without JavaScript", async ({ newContext }) => {
+    const context = await newContext({ javaScriptEnabled: false, locale: "zh-CN" });
+    const page = await context.newPage();
+    await page.goto("/");
+    await page.getByTestId("language-switcher").click();
+    await page.getByTestId("language-choices").getByRole("button", { name: "English" }).click();
+    await expect(page).toHaveURL(/\/en$/);
+    await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
+    await context.close();
+  });
+
+  // The switcher's keyboard use: the journey above, which remembers the choice.
 
   test("demo mode publishes the contract beside its fake backend", async ({ request }) => {
     const answer = await request.get("/api/v1/openapi.json");
