@@ -6,6 +6,8 @@ import {
   type BrowserContext,
   type BrowserContextOptions,
   test as base,
+  type CDPSession,
+  type Clock,
   type Download,
   expect,
   type Page,
@@ -50,7 +52,7 @@ interface WorkerFixtures {
   contextPool: ContextPool;
 }
 
-/** What a kept context is cleared of, on top of its cookies and pages (every kind but the HTTP cache). */
+/** What a kept context is cleared of, on top of its cookies and pages (every kind but the HTTP cache; local storage takes session storage with it). */
 const STORAGE_TYPES = [
   "local_storage",
   "indexeddb",
@@ -63,34 +65,165 @@ const STORAGE_TYPES = [
 ].join(",");
 
 /**
- * The browser contexts of a worker, lent to one test at a time: the `context`
- * (so `page`) and `newContext` fixtures take one with the test's options and
- * world, and give it back cleared when the test ends. A context lives as long
- * as the worker so that its HTTP cache does: every journey's first page would
- * otherwise fetch, decode and compile the portal's scripts and styles again
- * (docs/decisions/2026-11-26-journeys-share-browser-contexts.md). What a test
- * could leave behind is cleared before the next one gets it: pages (so
- * history, `window.name`, session storage), cookies, local storage,
- * IndexedDB, Cache Storage and service workers of every origin its pages
- * were on, permissions, routes, offline mode and the world's header. Only
- * the HTTP cache is kept: the pages and every answer with users' data are
- * `no-store`, the assets' names are hashes of their bytes. A test that fails
- * gives its contexts back to be closed (Playwright keeps their last
- * screenshot and page snapshot), and so does one with recorded state.
+ * Calls whose effect outlives the journey and that Playwright offers no way
+ * to undo: scripts and functions given to every later document, locator
+ * handlers, web socket routes, default timeouts, listeners taken away
+ * wholesale (Playwright's own among them), keys and buttons held down. A
+ * page they were called on is closed, not lent again; what can be put back
+ * (viewport, emulated media, routes, extra headers, the journey's
+ * listeners) is put back instead.
+ */
+const PAGE_CALLS_THAT_STAY = [
+  "addInitScript",
+  "addLocatorHandler",
+  "exposeBinding",
+  "exposeFunction",
+  "removeAllListeners",
+  "routeWebSocket",
+  "setDefaultNavigationTimeout",
+  "setDefaultTimeout",
+] as const satisfies readonly (keyof Page)[];
+/** The same for a context: one they were called on is closed. So is one whose clock was touched (`page.clock` is the context's). */
+const CONTEXT_CALLS_THAT_STAY = [
+  "addInitScript",
+  "exposeBinding",
+  "exposeFunction",
+  "removeAllListeners",
+  "routeWebSocket",
+  "setDefaultNavigationTimeout",
+  "setDefaultTimeout",
+  "setGeolocation",
+  "setHTTPCredentials",
+] as const satisfies readonly (keyof BrowserContext)[];
+const CLOCK_CALLS = [
+  "install",
+  "fastForward",
+  "pauseAt",
+  "resume",
+  "runFor",
+  "setFixedTime",
+  "setSystemTime",
+] as const satisfies readonly (keyof Clock)[];
+/** The ways to add a listener, which the pool notes to take the journey's listeners away after it. */
+const ADD_LISTENER = ["on", "once", "addListener", "prependListener"] as const satisfies readonly (
+  | keyof Page
+  | keyof BrowserContext
+)[];
+
+type Listener = (...args: unknown[]) => unknown;
+type EventName = Parameters<Page["removeListener"]>[0] &
+  Parameters<BrowserContext["removeListener"]>[0];
+
+/**
+ * Calls `before` ahead of every call of the named methods of this one object
+ * (a page, a context, a clock): how the pool learns what a journey did that
+ * it must put back, or that forbids lending the object again. Only the
+ * object's public methods are wrapped, on the object itself.
+ */
+function beforeCalls<T extends object>(
+  target: T,
+  names: readonly (keyof T & string)[],
+  before: (args: unknown[]) => void,
+) {
+  for (const name of names) {
+    const method = target[name];
+    if (typeof method !== "function") throw new Error(`${name} is not a method to watch`);
+    Object.defineProperty(target, name, {
+      configurable: true,
+      writable: true,
+      value(this: T, ...args: unknown[]) {
+        before(args);
+        return method.apply(this, args);
+      },
+    });
+  }
+}
+
+/** Waits for `promise` at most `ms` milliseconds: putting a page back must not hang on it. */
+async function within<T>(ms: number, promise: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  // What comes after the time is up fails unheard: the page is closed then.
+  promise.catch(() => {});
+  const late = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`not done within ${ms} ms`)), ms);
+  });
+  try {
+    return await Promise.race([promise, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** A page the pool keeps open in a context and lends with it. */
+interface KeptPage {
+  page: Page;
+  /** Its DevTools session, for what Playwright does not offer (storage, history). */
+  session: CDPSession;
+  /** The origins its documents were on since it was last cleared: their session storage is cleared too. */
+  origins: Set<string>;
+  /** The listeners added to it while it was lent. */
+  added: [EventName, Listener][];
+  /** How many journeys it was lent to: `requests()` would list the earlier ones' requests. */
+  lent: number;
+  /** Put back when the journey changed them. */
+  media: boolean;
+  headers: boolean;
+  /** A call whose effect cannot be undone was made on it: closed, not lent again. */
+  spoiled: boolean;
+}
+
+/** What the pool knows of one of its contexts. */
+interface KeptContext {
+  key: string;
+  options: BrowserContextOptions;
+  /** The listeners added to it while it was lent. */
+  added: [EventName, Listener][];
+  spoiled: boolean;
+  page?: KeptPage;
+}
+
+/**
+ * The browser contexts of a worker, lent to one test at a time with their
+ * first page: the `context` (so `page`) and `newContext` fixtures take a
+ * free context with the test's options and world, and give it back cleared
+ * when the test ends. A context lives as long as the worker so that its HTTP
+ * cache does: every journey's first page would otherwise fetch, decode and
+ * compile the portal's scripts and styles again
+ * (docs/decisions/2026-11-26-journeys-share-browser-contexts.md). Its first
+ * page lives on too, so that the next journey does not start a page and its
+ * renderer again (docs/decisions/2026-11-26-journeys-share-pages.md).
+ *
+ * What a test could leave behind is cleared before the next one gets it:
+ * other pages; cookies, local and session storage, IndexedDB, Cache Storage
+ * and service workers of every origin its pages were on; permissions, routes,
+ * offline mode, the world's header and the journey's listeners of the
+ * context; and of the kept page its document (it goes to a blank page of its
+ * own origin, so the next page load stays in the same renderer), history,
+ * `window.name`, routes, listeners, viewport, emulated media, extra headers,
+ * the mouse's place, console messages and page errors. Only the HTTP cache is
+ * kept: the pages and every answer with users' data are `no-store`, the
+ * assets' names are hashes of their bytes. A test that fails gives its
+ * contexts back to be closed (Playwright keeps their last screenshot and page
+ * snapshot), and so does one with recorded state, or one that made a call
+ * whose effect cannot be undone (`CONTEXT_CALLS_THAT_STAY`, the clock); a
+ * page with such a call (`PAGE_CALLS_THAT_STAY`) or that cannot be put back
+ * is closed and the context keeps a new one.
  */
 class ContextPool {
   readonly #browser: Browser;
   readonly #free = new Map<string, BrowserContext[]>();
-  readonly #options = new WeakMap<
-    BrowserContext,
-    { key: string; options: BrowserContextOptions }
-  >();
+  readonly #kept = new WeakMap<BrowserContext, KeptContext>();
 
   constructor(browser: Browser) {
     this.#browser = browser;
   }
 
-  async take(options: BrowserContextOptions, world: string, baseURL: string) {
+  /**
+   * A context with these options and this world's header and cookie. The
+   * `context` fixture asks for one with a kept page (`withPage`); `newContext`
+   * for one without, since its journeys open their own pages.
+   */
+  async take(options: BrowserContextOptions, world: string, baseURL: string, withPage: boolean) {
     const { [WORLD_HEADER]: _world, ...headers } = options.extraHTTPHeaders ?? {};
     const settings = { ...options, extraHTTPHeaders: headers };
     const key = JSON.stringify(settings, (_name, value) =>
@@ -98,25 +231,46 @@ class ContextPool {
         ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => a.localeCompare(b)))
         : value,
     );
-    let context = this.#free.get(key)?.pop();
-    if (!context) {
+    const free = this.#free.get(key) ?? [];
+    const best = free.findLastIndex(
+      (context) => Boolean(this.#kept.get(context)?.page) === withPage,
+    );
+    const [found] = free.splice(best < 0 ? free.length - 1 : best, 1);
+    let context = found;
+    let kept = found && this.#kept.get(found);
+    if (!context || !kept) {
       context = await this.#browser.newContext(settings);
-      this.#options.set(context, { key, options: settings });
+      kept = this.#watch(context, key, settings);
     }
+    if (kept.page && !withPage) {
+      await kept.page.page.close();
+      kept.page = undefined;
+    }
+    kept.added = [];
+    if (kept.page) kept.page.added = [];
     await context.setExtraHTTPHeaders({ ...headers, [WORLD_HEADER]: world });
     await context.addCookies([{ name: WORLD_COOKIE, value: world, url: baseURL }]);
     return context;
   }
 
+  /** The page lent with `context` (taken from this pool), or a new one that is kept from now on. */
+  async pageOf(context: BrowserContext): Promise<Page> {
+    const kept = this.#kept.get(context);
+    if (!kept) throw new Error("the context is not one of the pool's");
+    kept.page ??= await this.#watchPage(await context.newPage());
+    kept.page.lent += 1;
+    return kept.page.page;
+  }
+
   async giveBack(context: BrowserContext, passed: boolean, baseURL: string) {
-    const kept = this.#options.get(context);
+    const kept = this.#kept.get(context);
     const { storageState, recordHar, recordVideo } = kept?.options ?? {};
-    if (!kept || !passed || storageState || recordHar || recordVideo) {
-      await context.close();
+    if (!kept || !passed || storageState || recordHar || recordVideo || kept.spoiled) {
+      await context.close().catch(() => {});
       return;
     }
     try {
-      await this.#clear(context, kept.options, baseURL);
+      await this.#clear(context, kept, baseURL);
     } catch {
       // Closed by the test itself, or a page that would not close: not lent again.
       await context.close().catch(() => {});
@@ -125,24 +279,168 @@ class ContextPool {
     this.#free.set(kept.key, [...(this.#free.get(kept.key) ?? []), context]);
   }
 
-  async #clear(context: BrowserContext, options: BrowserContextOptions, baseURL: string) {
+  /** Notes what a journey does to `context` that must be undone, or that forbids lending it again. */
+  #watch(context: BrowserContext, key: string, options: BrowserContextOptions): KeptContext {
+    const kept: KeptContext = { key, options, added: [], spoiled: false };
+    const spoil = () => {
+      kept.spoiled = true;
+    };
+    beforeCalls(context, CONTEXT_CALLS_THAT_STAY, spoil);
+    beforeCalls(context.clock, CLOCK_CALLS, spoil);
+    beforeCalls(context, ADD_LISTENER, ([event, listener]) => {
+      kept.added.push([event as EventName, listener as Listener]);
+    });
+    this.#kept.set(context, kept);
+    return kept;
+  }
+
+  /** The same for a page that is to be kept: its origins, listeners and settings. */
+  async #watchPage(page: Page): Promise<KeptPage> {
+    const kept: KeptPage = {
+      page,
+      session: await page.context().newCDPSession(page),
+      origins: new Set(),
+      added: [],
+      lent: 0,
+      media: false,
+      headers: false,
+      spoiled: false,
+    };
+    page.on("framenavigated", (frame) => {
+      if (frame === page.mainFrame() && /^https?:/.test(frame.url())) {
+        kept.origins.add(new URL(frame.url()).origin);
+      }
+    });
+    const spoil = () => {
+      kept.spoiled = true;
+    };
+    beforeCalls(page, PAGE_CALLS_THAT_STAY, spoil);
+    beforeCalls(page.keyboard, ["down"], spoil);
+    beforeCalls(page.mouse, ["down"], spoil);
+    beforeCalls(page, ["emulateMedia"], () => {
+      kept.media = true;
+    });
+    beforeCalls(page, ["setExtraHTTPHeaders"], () => {
+      kept.headers = true;
+    });
+    beforeCalls(page, ["requests"], () => {
+      if (kept.lent > 1) {
+        throw new Error(
+          "page.requests() of a page lent by the pool would list earlier journeys' requests: open a page of the journey's own with context.newPage()",
+        );
+      }
+    });
+    beforeCalls(page, ADD_LISTENER, ([event, listener]) => {
+      kept.added.push([event as EventName, listener as Listener]);
+    });
+    return kept;
+  }
+
+  async #clear(context: BrowserContext, kept: KeptContext, baseURL: string) {
     const origins = new Set([new URL(baseURL).origin]);
     for (const page of context.pages()) {
       if (/^https?:/.test(page.url())) origins.add(new URL(page.url()).origin);
     }
-    const page = context.pages()[0] ?? (await context.newPage());
-    const session = await context.newCDPSession(page);
+    for (const origin of kept.page?.origins ?? []) origins.add(origin);
+    for (const open of context.pages()) {
+      if (open !== kept.page?.page) await open.close();
+    }
+    if (kept.page && !(await this.#putBack(kept.page, kept.options))) {
+      await kept.page.page.close().catch(() => {});
+      kept.page = undefined;
+    }
+    // A context without a page needs one for its storage to be cleared: it is kept for the next journey.
+    kept.page ??= await this.#watchPage(await context.newPage());
+    const { session } = kept.page;
     for (const origin of origins) {
       await session.send("Storage.clearDataForOrigin", { origin, storageTypes: STORAGE_TYPES });
     }
-    await session.detach();
-    for (const open of context.pages()) await open.close();
+    await session.send("Page.resetNavigationHistory");
+    kept.page.origins.clear();
+    for (const [event, listener] of kept.added.splice(0)) context.removeListener(event, listener);
     await context.unrouteAll({ behavior: "ignoreErrors" });
     await context.clearCookies();
     await context.clearPermissions();
-    if (options.permissions?.length) await context.grantPermissions(options.permissions);
-    await context.setOffline(options.offline ?? false);
-    await context.setExtraHTTPHeaders(options.extraHTTPHeaders ?? {});
+    if (kept.options.permissions?.length) await context.grantPermissions(kept.options.permissions);
+    await context.setOffline(kept.options.offline ?? false);
+    await context.setExtraHTTPHeaders(kept.options.extraHTTPHeaders ?? {});
+  }
+
+  /**
+   * Puts the kept page back as a new page of the context would be, and
+   * answers whether it could: a page with a call that cannot be undone, a
+   * crashed or closed page, or one that does not leave its document in time
+   * (an open dialog) is not lent again.
+   */
+  async #putBack(kept: KeptPage, options: BrowserContextOptions): Promise<boolean> {
+    const { page } = kept;
+    if (kept.spoiled || page.isClosed()) return false;
+    try {
+      for (const [event, listener] of kept.added.splice(0)) page.removeListener(event, listener);
+      await page.unrouteAll({ behavior: "ignoreErrors" });
+      await within(10_000, this.#blank(page, options.javaScriptEnabled !== false));
+      const viewport =
+        options.viewport === undefined ? { width: 1280, height: 720 } : options.viewport;
+      const size = page.viewportSize();
+      if (
+        viewport === null
+          ? size !== null
+          : size?.width !== viewport.width || size.height !== viewport.height
+      ) {
+        if (!viewport) return false;
+        await page.setViewportSize(viewport);
+      }
+      if (kept.media) {
+        await page.emulateMedia({
+          media: null,
+          colorScheme: options.colorScheme === undefined ? "light" : options.colorScheme,
+          reducedMotion:
+            options.reducedMotion === undefined ? "no-preference" : options.reducedMotion,
+          forcedColors: options.forcedColors === undefined ? "none" : options.forcedColors,
+          contrast: options.contrast === undefined ? "no-preference" : options.contrast,
+        });
+        kept.media = false;
+      }
+      if (kept.headers) {
+        await page.setExtraHTTPHeaders({});
+        kept.headers = false;
+      }
+      await page.mouse.move(-1, -1);
+      await page.clearConsoleMessages();
+      await page.clearPageErrors();
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /**
+   * Takes the page to a blank document with an empty `window.name`. The page
+   * itself goes there, so the blank page stays in its origin and renderer
+   * and the next journey's first page load does not start a renderer again;
+   * a page without scripts, or whose document does not go (an error page),
+   * is sent there by the browser instead.
+   */
+  async #blank(page: Page, scripts: boolean) {
+    if (scripts) {
+      const left = page.waitForEvent("framenavigated", {
+        predicate: (frame) => frame === page.mainFrame() && frame.url() === "about:blank",
+        timeout: 5_000,
+      });
+      left.catch(() => {});
+      try {
+        await page.evaluate(() => {
+          window.name = "";
+          setTimeout(() => location.replace("about:blank"));
+        });
+        await left;
+        await page.waitForLoadState("load", { timeout: 5_000 });
+        return;
+      } catch {
+        // Sent there below.
+      }
+    }
+    await page.goto("about:blank", { timeout: 5_000 });
   }
 
   async close() {
@@ -227,20 +525,26 @@ export const test = base.extend<WorldFixtures, WorkerFixtures>({
     await use({ ...contextOptions, ...Object.fromEntries(defined) });
   },
   context: async ({ contextPool, world, baseURL, contextSettings }, use, testInfo) => {
-    const context = await contextPool.take(contextSettings, world, baseURL!);
+    const context = await contextPool.take(contextSettings, world, baseURL!, true);
     await use(context);
     await contextPool.giveBack(context, testInfo.status === testInfo.expectedStatus, baseURL!);
   },
   signedInAs: [null, { option: true }],
   signInLocale: ["zh", { option: true }],
-  page: async ({ page, signedInAs, signInLocale }, use) => {
+  page: async ({ context, contextPool, signedInAs, signInLocale }, use) => {
+    const page = await contextPool.pageOf(context);
     if (signedInAs) await signIn(page, ACCOUNTS[signedInAs], { locale: signInLocale });
     await use(page);
   },
   newContext: async ({ contextPool, world, baseURL, contextSettings }, use, testInfo) => {
     const opened: BrowserContext[] = [];
     await use(async (options = {}) => {
-      const context = await contextPool.take({ ...contextSettings, ...options }, world, baseURL!);
+      const context = await contextPool.take(
+        { ...contextSettings, ...options },
+        world,
+        baseURL!,
+        false,
+      );
       opened.push(context);
       return context;
     });
