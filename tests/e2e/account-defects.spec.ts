@@ -88,8 +88,8 @@ test.describe("menu and page rules", () => {
     const menu = page.getByTestId("side-menu");
     await expect(menu.getByRole("link", { name: "登录设置" })).toBeVisible();
     await expect(menu.getByRole("link", { name: "子账号" })).toHaveCount(0);
-    const response = await page.goto("/sub_account");
-    expect(response?.status()).toBe(403);
+    // That it may not open it (403) is the access matrix's sub-account row
+    // (access-matrix.spec.ts).
   });
 });
 

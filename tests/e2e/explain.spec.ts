@@ -19,8 +19,5 @@ test("usage instructions explain the workflows and status codes in both language
   await expect(page.getByRole("row", { name: /some orders detained/ })).toContainText("4");
 });
 
-test("a guest may not read the usage instructions", async ({ page }) => {
-  await signIn(page, ACCOUNTS.guest);
-  const response = await page.goto("/explain");
-  expect(response?.status()).toBe(403);
-});
+// A guest may not read the usage instructions: the access matrix's guest row
+// (access-matrix.spec.ts, every page of the site map, in both languages).
