@@ -27,7 +27,8 @@ export function startNodeOptions(): string[] {
   return options.split(/\s+/).filter(Boolean);
 }
 
-export const BUILD_DIR = "build/bench";
+/** Where the suite builds the portal (`BENCH_BUILD_DIR`: a run of its own beside another's). */
+export const BUILD_DIR = process.env.BENCH_BUILD_DIR ?? "build/bench";
 export const PASSWORD = "Demo1234!";
 export const CAPTCHA = "B3NC";
 

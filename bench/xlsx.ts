@@ -2,6 +2,14 @@
  * Workbooks through the portal, end to end over HTTP: the download of every
  * order (memory sampled meanwhile, and /healthz pinged to see whether the
  * event loop stays free), and the import of a 10,000-row file.
+ *
+ * Each portal first downloads once unmeasured: the first download after a
+ * start compiles the writer and grows the heap's young generation, 10 to
+ * 30 MB whatever the row count, which the portal pays once. Then each
+ * downloads three times, the two portals in turns, and the rows are the
+ * medians: one download's memory growth is a few MB that a garbage
+ * collection more or less moves by as much (docs/performance.md, "The
+ * workbook download, 26 November 2026 (night)").
  */
 import ExcelJS from "exceljs";
 import {
@@ -9,11 +17,15 @@ import {
   cpuSeconds,
   info,
   login,
+  median,
   type Portal,
   percentile,
   type Row,
   rssMb,
 } from "./lib.ts";
+
+/** Measured downloads per portal, after the unmeasured first one. */
+const DOWNLOADS = 3;
 
 interface Download {
   ms: number;
@@ -23,6 +35,8 @@ interface Download {
   /** CPU seconds the portal spent meanwhile (its /healthz answers included). */
   cpu: number;
   bytes: Uint8Array;
+  /** Every /healthz answer's time during the download. */
+  health: number[];
 }
 
 async function downloadAll(portal: Portal, cookie: string): Promise<Download> {
@@ -56,7 +70,7 @@ async function downloadAll(portal: Portal, cookie: string): Promise<Download> {
   const cpu = (await cpuSeconds(portal.pid)) - cpuBefore;
   running = false;
   await sampler;
-  return { ms, peakMb, baselineMb, healthP99: percentile(health, 99), cpu, bytes };
+  return { ms, peakMb, baselineMb, healthP99: percentile(health, 99), cpu, bytes, health };
 }
 
 /** The order numbers of a downloaded orders workbook (first column, header row skipped). */
@@ -81,11 +95,22 @@ async function importFile(orderNos: string[]): Promise<Blob> {
   return new Blob([(await workbook.xlsx.writeBuffer()) as ArrayBuffer]);
 }
 
+/** Memory the download added to the portal's resident set at its peak (at least 1 MB). */
+const growthOf = (download: Download) => Math.max(1, download.peakMb - download.baselineMb);
+
 export async function xlsx(small: Portal, large: Portal, smallOrders: number): Promise<Row[]> {
   const smallCookie = await login(small.url, "admin@demo.test");
   const largeCookie = await login(large.url, "admin@demo.test");
-  const few = await downloadAll(small, smallCookie);
-  const many = await downloadAll(large, largeCookie);
+  await downloadAll(small, smallCookie);
+  await downloadAll(large, largeCookie);
+  const fews: Download[] = [];
+  const manys: Download[] = [];
+  for (let turn = 0; turn < DOWNLOADS; turn++) {
+    fews.push(await downloadAll(small, smallCookie));
+    manys.push(await downloadAll(large, largeCookie));
+  }
+  const few = fews[0] as Download;
+  const manyMs = manys.map((download) => download.ms / 1000);
 
   const orderNos = await orderNumbers(few.bytes, 10_000);
   const file = await importFile(orderNos);
@@ -104,15 +129,38 @@ export async function xlsx(small: Portal, large: Portal, smallOrders: number): P
   const importCpu = (await cpuSeconds(small.pid)) - importCpuBefore;
   if (!imported.ok) throw new Error(`import answered ${imported.status}`);
 
-  const growthFew = Math.max(1, few.peakMb - few.baselineMb);
-  const growthMany = Math.max(1, many.peakMb - many.baselineMb);
+  const growthFew = median(fews.map(growthOf));
+  const growthMany = median(manys.map(growthOf));
   return [
-    atMost("xlsx download, every order (100,000)", many.ms / 1000, "s", 3),
-    info("portal CPU time during the 100,000-order download", many.cpu, "s"),
-    info(`xlsx download, every order (${smallOrders.toLocaleString("en")})`, few.ms / 1000, "s"),
-    atMost("xlsx download memory growth, 100,000 vs 10,000 rows", growthMany / growthFew, "×", 1.5),
-    info("xlsx download peak memory growth (100,000 rows)", growthMany, "MB"),
-    atMost("/healthz p99 during the 100,000-order download", many.healthP99, "ms", 100),
+    atMost(`xlsx download, every order (100,000), median of ${DOWNLOADS}`, median(manyMs), "s", 3),
+    info("xlsx download, every order (100,000), the slowest", Math.max(...manyMs), "s"),
+    info(
+      "portal CPU time during the 100,000-order download (median)",
+      median(manys.map((download) => download.cpu)),
+      "s",
+    ),
+    info(
+      `xlsx download, every order (${smallOrders.toLocaleString("en")}), median`,
+      median(fews.map((download) => download.ms / 1000)),
+      "s",
+    ),
+    atMost(
+      "xlsx download memory growth, 100,000 vs 10,000 rows (medians)",
+      growthMany / growthFew,
+      "×",
+      1.5,
+    ),
+    info("xlsx download peak memory growth (100,000 rows, median)", growthMany, "MB"),
+    info("xlsx download peak memory growth (10,000 rows, median)", growthFew, "MB"),
+    atMost(
+      "/healthz p99 during the 100,000-order downloads",
+      percentile(
+        manys.flatMap((download) => download.health),
+        99,
+      ),
+      "ms",
+      100,
+    ),
     atMost(
       `xlsx import of ${orderNos.length.toLocaleString("en")} rows, end to end`,
       importMs / 1000,

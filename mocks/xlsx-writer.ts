@@ -11,11 +11,12 @@
  * small parts stored whole, the sheet deflated as a stream (level 1, on
  * zlib's thread pool) and closed with a data descriptor.
  *
- * The answer is a pull stream: nothing is built until the reader asks for
- * more, and the writer waits for the deflater to drain, so memory stays flat
- * whatever the row count, and the event loop gets a turn after every chunk.
+ * The answer is a pull stream that keeps one chunk ready ahead of its
+ * reader, and the deflater is handed at most two chunks at a time (the one
+ * it works on and the next), so memory stays flat whatever the row count,
+ * zlib and the rows work side by side, and the event loop gets a turn after
+ * every chunk.
  */
-import { once } from "node:events";
 import { crc32, createDeflateRaw, deflateRawSync, type ZlibOptions } from "node:zlib";
 import { CHINA_OFFSET_SECONDS } from "../app/utils/china-time.ts";
 import { OFFICE_THEME } from "./xlsx-theme.ts";
@@ -479,34 +480,51 @@ async function* xlsxChunks(spec: SheetSpec): AsyncGenerator<Uint8Array> {
   entries.push(sheet);
   yield emit(localHeader(sheet, stamp));
 
-  // One thread-pool job per chunk, and room for the next chunk while one is
+  // One thread-pool job per chunk, and the next chunk waiting while one is
   // deflated: the rows are built while zlib works.
   // (zlib hands stream options such as writableHighWaterMark to its Transform.)
   const deflater = createDeflateRaw({
     level: 1,
     chunkSize: CHUNK,
     writableHighWaterMark: 2 * CHUNK,
+    // Room for a chunk's deflated output while the reader is busy with the
+    // one before (the socket draining): zlib goes on instead of waiting.
+    readableHighWaterMark: CHUNK,
   } as ZlibOptions);
   const stop = new AbortController();
+  const stopped = new Promise<void>((resolve) => {
+    stop.signal.addEventListener("abort", () => resolve(), { once: true });
+  });
   // Buffers the deflater has read are filled again: the sheet's 100+ MB of
   // XML pass through a handful of buffers instead of becoming garbage.
   const spare: Buffer[] = [];
   const take = () => spare.pop() ?? Buffer.allocUnsafe(CHUNK);
   const feeding = (async () => {
+    /**
+     * Chunks handed to the deflater and not yet deflated, oldest first. At
+     * most two: the one zlib works on and the next. Waiting for the older
+     * one (not for `drain`, which waits until both are done) keeps zlib
+     * busy while the row after them is built; the deflater's pace, and so
+     * the reader's, still bounds how far the rows run ahead.
+     */
+    const inFlight: Promise<void>[] = [];
     for (const { buffer, length } of sheetXml(spec, take)) {
       const bytes = buffer.subarray(0, length);
       sheet.crc = crc32(bytes, sheet.crc);
       sheet.size = checkSize(sheet.size + bytes.length);
-      const written = deflater.write(bytes, () => {
-        if (buffer.length === CHUNK) spare.push(buffer);
-      });
-      if (written) {
-        // A turn of the event loop between chunks: zlib's callbacks and other requests run.
-        await new Promise((resolve) => setImmediate(resolve));
-      } else {
-        // Wait until the deflater (and so the reader) has taken what was written.
-        await once(deflater, "drain", { signal: stop.signal });
-      }
+      inFlight.push(
+        new Promise<void>((resolve) => {
+          deflater.write(bytes, (error) => {
+            if (!error && buffer.length === CHUNK) spare.push(buffer);
+            // A failure ends the deflater, and its reader sees why.
+            resolve();
+          });
+        }),
+      );
+      const oldest = inFlight.length >= 2 ? inFlight.shift() : undefined;
+      if (oldest) await Promise.race([oldest, stopped]);
+      // A turn of the event loop between chunks: zlib's callbacks and other requests run.
+      await new Promise((resolve) => setImmediate(resolve));
       if (stop.signal.aborted) return;
     }
     deflater.end();
@@ -561,7 +579,7 @@ export function xlsxStream(spec: SheetSpec): ReadableStream<Uint8Array> {
         await chunks.return(undefined);
       },
     },
-    // Nothing is produced ahead of the reader.
-    { highWaterMark: 0 },
+    // One chunk is made ready while the reader writes the one before.
+    { highWaterMark: 1 },
   );
 }
