@@ -37,16 +37,16 @@ vi.mock("node:zlib", async (importOriginal) => {
 const { xlsxStream } = await import("../../mocks/xlsx-writer.ts");
 
 async function until(condition: () => boolean): Promise<boolean> {
-  for (let waited = 0; waited < 1000 && !condition(); waited += 5) {
+  for (let waited = 0; waited < 5000 && !condition(); waited += 5) {
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
   return condition();
 }
 
-/** The value once it stayed the same for 50 ms. */
+/** The value once it stayed the same for 200 ms (a busy machine builds a chunk in tens of ms). */
 async function settled(value: () => number): Promise<number> {
   let last = value();
-  for (let still = 0; still < 50; still += 5) {
+  for (let still = 0; still < 200; still += 5) {
     await new Promise((resolve) => setTimeout(resolve, 5));
     if (value() !== last) {
       last = value();
