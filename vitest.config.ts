@@ -38,11 +38,15 @@ function withoutWhatIsPutBack(text: string): string {
 }
 
 /** The test files of `dir` named by `name` whose text `keep` accepts, as paths from the root. */
-function testFilesWhere(dir: string, name: RegExp, keep: (text: string) => boolean): string[] {
+function testFilesWhere(
+  dir: string,
+  name: RegExp,
+  keep: (text: string, path: string) => boolean,
+): string[] {
   return readdirSync(dir)
     .filter((file) => name.test(file))
     .map((file) => `${dir}/${file}`)
-    .filter((path) => keep(readFileSync(path, "utf8")));
+    .filter((path) => keep(readFileSync(path, "utf8"), path));
 }
 
 /**
@@ -117,6 +121,41 @@ const ROUTES_RESEEDED = testFilesWhere("tests/routes", /\.test\.ts$/, (text) => 
   return !/rate-limit\.server/.test(rest) && !SHARES_STATE_BESIDES_BACKEND.test(rest);
 });
 
+/**
+ * What an API client's unit file may hold besides the patterns of a route
+ * file and still share a worker with them: it points the client at a
+ * backend of its own through the environment (`API_BASE_URL`,
+ * `API_TIMEOUT_MS`; by hand or through tests/support/stand-in-backend.ts),
+ * then imports the app's modules at its top; it may read `gc`, spy on
+ * `fetch`, and collect the audit lines. The app's modules read that
+ * configuration when asked for it, not when imported, and
+ * tests/app-worker-setup.ts has it read afresh for each file; a module
+ * another file imported first is the same module. Only the cookies take
+ * values when imported (the session's secrets and `Secure` flag): a file
+ * that sets those (`SESSION_SECRET`, `COOKIE_SECURE`, `NODE_ENV`) stays isolated.
+ */
+const HARMLESS_IN_CLIENT_UNITS =
+  /^(const \{[^}]*\}|\}) = await import\("~\/[\w/.-]+"\);$|^vi\.stubEnv\("API_(BASE_URL|TIMEOUT_MS)", "[^"]*"\);$|^const gc = \(globalThis as \{ gc\?: \(\) => void \}\)\.gc;$|vi\.spyOn\(globalThis, "fetch"\)|\bsetAuditDestination\(/gm;
+
+/**
+ * The API client's and the session's unit files (tests/unit/api-*, the
+ * audit, sign-in and session time-out files), which the above leaves
+ * sharing nothing else: they run in the workers of `routes`, whose module
+ * graph holds the same server modules; see
+ * docs/decisions/*client-unit-files-share-the-route-workers*.
+ */
+const CLIENT_UNIT = testFilesWhere("tests/unit", /\.test\.tsx?$/, (text, path) => {
+  if (PURE_UNIT.includes(path)) return false;
+  if (/SESSION_SECRET|COOKIE_SECURE|NODE_ENV|resetModules/.test(text)) return false;
+  const rest = withoutWhatIsPutBack(
+    text
+      .replace(HARMLESS_IN_CLIENT_UNITS, "")
+      .replace(HARMLESS_IN_ROUTES, "")
+      .replace(HARMLESS_IN_UNITS, ""),
+  ).replace(/api\.server|session\.server/g, "");
+  return !/rate-limit\.server/.test(rest) && !SHARES_STATE.test(rest);
+});
+
 // Vitest runs without the React Router plugin: unit and contract tests import
 // modules directly. End-to-end specs belong to Playwright.
 export default defineConfig({
@@ -157,9 +196,13 @@ export default defineConfig({
         extends: true,
         test: {
           name: "routes",
-          include: ROUTES_RESEEDED,
+          include: [...ROUTES_RESEEDED, ...CLIENT_UNIT],
           isolate: false,
-          setupFiles: ["tests/seed-hashes-setup.ts", "tests/shared-worker-setup.ts"],
+          setupFiles: [
+            "tests/seed-hashes-setup.ts",
+            "tests/shared-worker-setup.ts",
+            "tests/app-worker-setup.ts",
+          ],
         },
       },
       {
@@ -167,7 +210,13 @@ export default defineConfig({
         test: {
           name: "isolated",
           include: INCLUDE,
-          exclude: [...EXCLUDE, ...PURE_UNIT, ...CONTRACT_RESEEDED, ...ROUTES_RESEEDED],
+          exclude: [
+            ...EXCLUDE,
+            ...PURE_UNIT,
+            ...CONTRACT_RESEEDED,
+            ...ROUTES_RESEEDED,
+            ...CLIENT_UNIT,
+          ],
         },
       },
     ],

@@ -161,3 +161,12 @@ export function env(): Env {
   cached ??= parseEnv(process.env);
   return cached;
 }
+
+/**
+ * Reads the environment again at the next `env()`. The server never calls
+ * it; a test process that runs several files one after the other does,
+ * between files that set the environment differently (tests/app-worker-setup.ts).
+ */
+export function forgetEnv(): void {
+  cached = undefined;
+}

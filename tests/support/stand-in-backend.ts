@@ -2,8 +2,9 @@
  * A backend of a test file's own on 127.0.0.1, for the API client's tests
  * against a real socket. The client is pointed at it (`API_BASE_URL`, and
  * `API_TIMEOUT_MS` for its deadline) before the file imports the app's
- * modules, which read the environment as they load; after the file's tests
- * its open connections are cut and it is closed.
+ * modules; the client reads them when it makes a call, from a configuration
+ * read afresh for each file (tests/app-worker-setup.ts). After the file's
+ * tests its open connections are cut and it is closed.
  */
 import { createServer, type RequestListener, type Server } from "node:http";
 import type { AddressInfo, Socket } from "node:net";

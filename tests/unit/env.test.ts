@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
-import { describeConfigError, parseEnv } from "~/config/env.server.ts";
+import { describe, expect, it, vi } from "vitest";
+import { describeConfigError, env, forgetEnv, parseEnv } from "~/config/env.server.ts";
 
 function messageOf(source: Record<string, string>): string {
   try {
@@ -97,5 +97,17 @@ describe("configuration", () => {
 
   it("treats empty variables as unset", () => {
     expect(parseEnv({ API_BASE_URL: "", PORT: "" })).toMatchObject({ demoMode: true, port: 3000 });
+  });
+
+  it("reads the environment once, and again only after forgetEnv", () => {
+    forgetEnv();
+    vi.stubEnv("PORT", "4001");
+    expect(env().port).toBe(4001);
+    vi.stubEnv("PORT", "4002");
+    expect(env().port).toBe(4001);
+    forgetEnv();
+    expect(env().port).toBe(4002);
+    vi.unstubAllEnvs();
+    forgetEnv();
   });
 });
