@@ -73,25 +73,22 @@ const STORAGE_TYPES = [
  * (viewport, emulated media, routes, extra headers, the journey's
  * listeners) is put back instead.
  */
-const PAGE_CALLS_THAT_STAY = [
+const CALLS_THAT_STAY = [
   "addInitScript",
-  "addLocatorHandler",
   "exposeBinding",
   "exposeFunction",
   "removeAllListeners",
   "routeWebSocket",
   "setDefaultNavigationTimeout",
   "setDefaultTimeout",
+] as const satisfies readonly (keyof Page & keyof BrowserContext)[];
+const PAGE_CALLS_THAT_STAY = [
+  ...CALLS_THAT_STAY,
+  "addLocatorHandler",
 ] as const satisfies readonly (keyof Page)[];
 /** The same for a context: one they were called on is closed. So is one whose clock was touched (`page.clock` is the context's). */
 const CONTEXT_CALLS_THAT_STAY = [
-  "addInitScript",
-  "exposeBinding",
-  "exposeFunction",
-  "removeAllListeners",
-  "routeWebSocket",
-  "setDefaultNavigationTimeout",
-  "setDefaultTimeout",
+  ...CALLS_THAT_STAY,
   "setGeolocation",
   "setHTTPCredentials",
 ] as const satisfies readonly (keyof BrowserContext)[];
