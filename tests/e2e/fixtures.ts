@@ -10,6 +10,7 @@ import {
   type Clock,
   type Download,
   expect,
+  type Locator,
   type Page,
 } from "@playwright/test";
 import ExcelJS from "exceljs";
@@ -764,6 +765,31 @@ export async function readWorkbook(download: Download) {
   const bytes = await readFile((await download.path())!);
   await workbook.xlsx.load(new Uint8Array(bytes).buffer);
   return workbook;
+}
+
+export const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+
+/** A self-service number import as a user fills in the template: its two columns' header, then `rows` (order number, logistics number). */
+export async function importWorkbook(rows: readonly (readonly string[])[]) {
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet("import");
+  sheet.addRow(["订单号", "物流单号"]);
+  for (const row of rows) sheet.addRow([...row]);
+  return {
+    name: "numbers.xlsx",
+    mimeType: XLSX_TYPE,
+    buffer: Buffer.from(await book.xlsx.writeBuffer()),
+  };
+}
+
+/** Chooses `file` in the import form inside `form` and sends it with the button named `upload`. */
+export async function sendImport(
+  form: Locator,
+  upload: string,
+  file: { name: string; mimeType: string; buffer: Buffer },
+) {
+  await form.locator('input[type="file"]').setInputFiles(file);
+  await form.getByRole("button", { name: upload }).click();
 }
 
 /** The rows of a sheet as text, header row first. */

@@ -1,5 +1,4 @@
 import type { Page } from "@playwright/test";
-import ExcelJS from "exceljs";
 import enCommon from "../../app/locales/en/common.ts";
 import enErrors from "../../app/locales/en/errors.ts";
 import enL from "../../app/locales/en/logistics.ts";
@@ -12,8 +11,10 @@ import zhTable from "../../app/locales/zh/table.ts";
 import {
   ACCOUNTS,
   expect,
+  importWorkbook,
   readWorkbook,
   registerByApi,
+  sendImport,
   sheetRows,
   signIn,
   test,
@@ -327,18 +328,15 @@ for (const lang of ["zh"] as const) {
     await expect(page.getByTestId("column-menu")).toBeVisible();
     await page.getByTestId("import").click();
     const dialog = page.getByTestId("import-dialog");
-    const book = new ExcelJS.Workbook();
-    const sheet = book.addWorksheet("import");
-    sheet.addRow(["订单号", "物流单号"]);
-    sheet.addRow([orderNo, `YT${Date.now()}${lang === "zh" ? 3 : 4}`.slice(0, 20)]);
-    sheet.addRow(["NO-SUCH-ORDER-1", "SF0000000001"]);
-    sheet.addRow(["NO-SUCH-ORDER-2", ""]);
-    await dialog.locator('input[type="file"]').setInputFiles({
-      name: "numbers.xlsx",
-      mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-      buffer: Buffer.from(await book.xlsx.writeBuffer()),
-    });
-    await dialog.getByRole("button", { name: l.import.upload }).click();
+    await sendImport(
+      dialog,
+      l.import.upload,
+      await importWorkbook([
+        [orderNo, `YT${Date.now()}${lang === "zh" ? 3 : 4}`.slice(0, 20)],
+        ["NO-SUCH-ORDER-1", "SF0000000001"],
+        ["NO-SUCH-ORDER-2", ""],
+      ]),
+    );
     await expect(dialog).toBeHidden();
 
     const report = page.getByTestId("import-report");

@@ -1,5 +1,4 @@
 import type { Locator, Page } from "@playwright/test";
-import ExcelJS from "exceljs";
 import enCommon from "../../app/locales/en/common.ts";
 import enL from "../../app/locales/en/logistics.ts";
 import enTable from "../../app/locales/en/table.ts";
@@ -9,8 +8,10 @@ import zhTable from "../../app/locales/zh/table.ts";
 import {
   ACCOUNTS,
   expect,
+  importWorkbook,
   portalLogin,
   readWorkbook,
+  sendImport,
   sheetRows,
   signIn,
   test,
@@ -566,6 +567,9 @@ test.describe("operations", () => {
   });
 });
 
+/** A file the import refuses before reading it: not an xlsx. */
+const NOT_XLSX = { name: "numbers.csv", mimeType: "text/csv", buffer: Buffer.from("a,b\n") };
+
 /** Imports self-service numbers through the order list's dialog and reads the report. */
 async function importSelfServiceNumbers(page: Page, lang: Lang) {
   const { l, prefix } = TEXT[lang];
@@ -586,28 +590,19 @@ async function importSelfServiceNumbers(page: Page, lang: Lang) {
   expect(templateRows[0]).toHaveLength(2);
 
   // Not an xlsx.
-  await dialog.locator('input[type="file"]').setInputFiles({
-    name: "numbers.csv",
-    mimeType: "text/csv",
-    buffer: Buffer.from("a,b\n"),
-  });
-  await dialog.getByRole("button", { name: l.import.upload }).click();
+  await sendImport(dialog, l.import.upload, NOT_XLSX);
   await expect(dialog).toContainText(l.import.xlsxOnly);
 
   const waybill = `SF${Date.now()}${lang === "zh" ? 1 : 2}`.slice(0, 20);
-  const book = new ExcelJS.Workbook();
-  const sheet = book.addWorksheet("import");
-  sheet.addRow(["订单号", "物流单号"]);
-  sheet.addRow([orderNo, waybill]);
-  sheet.addRow(["NO-SUCH-ORDER", "SF0000000001"]);
-  sheet.addRow([orderNo.slice(0, -1), ""]);
-  const buffer = Buffer.from(await book.xlsx.writeBuffer());
-  await dialog.locator('input[type="file"]').setInputFiles({
-    name: "numbers.xlsx",
-    mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-    buffer,
-  });
-  await dialog.getByRole("button", { name: l.import.upload }).click();
+  await sendImport(
+    dialog,
+    l.import.upload,
+    await importWorkbook([
+      [orderNo, waybill],
+      ["NO-SUCH-ORDER", "SF0000000001"],
+      [orderNo.slice(0, -1), ""],
+    ]),
+  );
   await expect(dialog).toBeHidden();
 
   const report = page.getByTestId("import-report");
@@ -696,25 +691,11 @@ test.describe("import without JavaScript", () => {
       await expect(panel.getByRole("heading")).toHaveText(l.import.title);
 
       // A refusal is shown in the same place.
-      await panel.locator('input[type="file"]').setInputFiles({
-        name: "numbers.csv",
-        mimeType: "text/csv",
-        buffer: Buffer.from("a,b\n"),
-      });
-      await panel.getByRole("button", { name: l.import.upload }).click();
+      await sendImport(panel, l.import.upload, NOT_XLSX);
       await expect(panel).toContainText(l.import.xlsxOnly);
 
       const waybill = `SF${Date.now()}${lang === "zh" ? 3 : 4}`.slice(0, 20);
-      const book = new ExcelJS.Workbook();
-      const sheet = book.addWorksheet("import");
-      sheet.addRow(["订单号", "物流单号"]);
-      sheet.addRow([orderNo, waybill]);
-      await panel.locator('input[type="file"]').setInputFiles({
-        name: "numbers.xlsx",
-        mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-        buffer: Buffer.from(await book.xlsx.writeBuffer()),
-      });
-      await panel.getByRole("button", { name: l.import.upload }).click();
+      await sendImport(panel, l.import.upload, await importWorkbook([[orderNo, waybill]]));
       await expect(page.getByTestId("import-report")).toBeVisible();
       await expect(page.getByTestId("import-panel")).toHaveCount(0);
       await expect(page).not.toHaveURL(/op=import/);

@@ -16,10 +16,10 @@ import {
   submitLogin,
   test,
   WORLD_HEADER,
+  XLSX_TYPE,
 } from "./fixtures.ts";
 
 const MB = 1024 * 1024;
-const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
 interface RawAnswer {
   status?: number;
