@@ -10,6 +10,29 @@ export const E2E_CAPTCHA_CODE = "T3ST";
  */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium-headless-shell";
 
+/**
+ * The portal the journeys run against: Playwright starts it, or
+ * scripts/test.sh does (scripts/journeys-server.ts) as soon as the build is
+ * made, so that it is up and seeded when the journeys begin.
+ */
+export const JOURNEYS_SERVER = {
+  command: SHARED_BUILD ? "npm start" : "npm run build && npm start",
+  url: `http://127.0.0.1:${PORT}/healthz`,
+  timeout: 180_000,
+  env: {
+    PORT: String(PORT),
+    // A build of its own per port, so parallel runs never overwrite each other's files.
+    BUILD_DIR: SHARED_BUILD ?? `build/e2e-${PORT}`,
+    HOST: "127.0.0.1",
+    TEST_CAPTCHA_CODE: E2E_CAPTCHA_CODE,
+    // A freshly seeded fake backend for every test (tests/e2e/fixtures.ts).
+    TEST_WORLDS: "1",
+    SEED_SERVICES: "8",
+    SEED_PALLETS: "40",
+    SEED_ORDERS: "600",
+  },
+};
+
 export default defineConfig({
   testDir: "tests/e2e",
   timeout: 60_000,
@@ -53,21 +76,10 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: SHARED_BUILD ? "npm start" : "npm run build && npm start",
-    url: `http://127.0.0.1:${PORT}/healthz`,
-    timeout: 180_000,
-    reuseExistingServer: false,
-    env: {
-      PORT: String(PORT),
-      // A build of its own per port, so parallel runs never overwrite each other's files.
-      BUILD_DIR: SHARED_BUILD ?? `build/e2e-${PORT}`,
-      HOST: "127.0.0.1",
-      TEST_CAPTCHA_CODE: E2E_CAPTCHA_CODE,
-      // A freshly seeded fake backend for every test (tests/e2e/fixtures.ts).
-      TEST_WORLDS: "1",
-      SEED_SERVICES: "8",
-      SEED_PALLETS: "40",
-      SEED_ORDERS: "600",
-    },
+    ...JOURNEYS_SERVER,
+    // scripts/test.sh starts the portal itself while Vitest runs
+    // (scripts/journeys-server.ts) and names its port here; anywhere else
+    // a portal already answering on the port is refused, not reused.
+    reuseExistingServer: process.env.E2E_SERVER_STARTED === String(PORT),
   },
 });

@@ -10,7 +10,12 @@ cd "$(dirname "$0")/.."
 ensure_browser() {
   local missing=()
   command -v chromium-headless-shell >/dev/null 2>&1 || missing+=(chromium-headless-shell)
-  fc-list 2>/dev/null | grep -qi "Noto Sans CJK" || missing+=(fonts-noto-cjk)
+  # The font list is read whole before it is searched: in a pipe, `grep -q`
+  # ends at the first match, and fc-list, still writing, dies of SIGPIPE,
+  # which pipefail counted as missing fonts in about half the runs.
+  local fonts
+  fonts=$(fc-list 2>/dev/null) || true
+  grep -qi "Noto Sans CJK" <<<"$fonts" || missing+=(fonts-noto-cjk)
   if ((${#missing[@]})); then
     echo "Installing ${missing[*]} for the end-to-end tests…"
     local sudo=""
@@ -47,7 +52,13 @@ ensure_servers() {
 took() {
   echo "== $1: done at ${SECONDS} s"
 }
-trap 'echo "== ended at ${SECONDS} s"' EXIT
+journeys_portal=""
+stop_journeys_portal() {
+  [ -n "$journeys_portal" ] || return 0
+  kill "$journeys_portal" 2>/dev/null || true
+  wait "$journeys_portal" 2>/dev/null || true
+}
+trap 'stop_journeys_portal; echo "== ended at ${SECONDS} s"' EXIT
 
 # Runs steps side by side, given as pairs of a name and a command; prints
 # each step's name and everything it printed, in the order given, once it has
@@ -100,11 +111,24 @@ side_by_side \
   "typecheck" "npm run --silent typecheck -- --checkers 1" \
   "lint" "npm run --silent lint" \
   "production build" "BUILD_DIR=$TEST_BUILD_DIR npm run --silent build >/dev/null"
+# The journeys' portal starts now, on the build just made: it starts and
+# seeds while Vitest runs, and the journeys begin as soon as Vitest ends
+# (Playwright takes the running portal: E2E_SERVER_STARTED); see
+# docs/decisions/*journeys-portal-started-beside-vitest*.
+export E2E_PORT="${E2E_PORT:-3100}"
+portal_ready=$(mktemp)
+node_modules/.bin/node scripts/journeys-server.ts "$portal_ready" &
+journeys_portal=$!
 echo "== unit, contract and integration tests"
 ensure_servers
 npx vitest run
 took "unit, contract and integration tests"
 echo "== end-to-end tests"
 ensure_browser
-npx playwright test
+until [ -s "$portal_ready" ]; do
+  kill -0 "$journeys_portal" 2>/dev/null || { echo "== the journeys' portal did not start" >&2; exit 1; }
+  sleep 0.1
+done
+rm -f "$portal_ready"
+E2E_SERVER_STARTED="$E2E_PORT" npx playwright test
 took "end-to-end tests"
