@@ -15,16 +15,44 @@ import { type Child, freePort, startMockApi, stop, waitForOutput } from "./proce
 const MB = 1024 * 1024;
 let api: Child;
 let port: number;
+/**
+ * What the backend answered a body that trickles in, sent as soon as it
+ * listens: its deadline runs out while the tests before its own run, instead
+ * of the file waiting for it.
+ */
+let slowBody: Promise<string>;
 
 beforeAll(async () => {
   port = await freePort();
   api = startMockApi(port, { REQUEST_TIMEOUT_MS: "1500" });
   await waitForOutput(api, "listening on");
+  slowBody = trickle();
 }, 120_000);
 
 afterAll(async () => {
   if (api) await stop(api);
 });
+
+/** Sends a login body whose length is declared and which arrives a byte every 100 ms; the answer once the connection closed. */
+async function trickle(): Promise<string> {
+  const socket = connect(port, "127.0.0.1");
+  let text = "";
+  socket.setEncoding("utf8");
+  socket.on("data", (chunk: string) => {
+    text += chunk;
+  });
+  socket.on("error", () => {});
+  const closed = new Promise((resolve) => socket.once("close", resolve));
+  socket.write(
+    "POST /api/v1/account/login HTTP/1.1\r\nHost: api.test\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{",
+  );
+  const drip = setInterval(() => {
+    if (!socket.destroyed) socket.write(" ");
+  }, 100);
+  await closed;
+  clearInterval(drip);
+  return text;
+}
 
 /** The resident memory of the fake backend's process, from /proc. */
 async function rssOfApi(): Promise<number> {
@@ -91,23 +119,7 @@ describe("the standalone fake backend's bounds", () => {
   });
 
   it("cuts a body still arriving at the deadline", async () => {
-    const socket = connect(port, "127.0.0.1");
-    let text = "";
-    socket.setEncoding("utf8");
-    socket.on("data", (chunk: string) => {
-      text += chunk;
-    });
-    socket.on("error", () => {});
-    const closed = new Promise((resolve) => socket.once("close", resolve));
-    socket.write(
-      "POST /api/v1/account/login HTTP/1.1\r\nHost: api.test\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{",
-    );
-    const drip = setInterval(() => {
-      if (!socket.destroyed) socket.write(" ");
-    }, 100);
-    await closed;
-    clearInterval(drip);
-    expect(text).toMatch(/^HTTP\/1\.1 408 /);
+    expect(await slowBody).toMatch(/^HTTP\/1\.1 408 /);
   }, 30_000);
 
   it("still answers a normal call", async () => {
