@@ -41,6 +41,9 @@ export async function freePort(base = PORT_BASE): Promise<number> {
  * fills the cache for the others. Only a speed-up: Node falls back to
  * compiling whatever the cache lacks or does not match. NODE_COMPILE_CACHE
  * in the environment overrides it, NODE_DISABLE_COMPILE_CACHE=1 turns it off.
+ * Processes started in another folder (the image test's copy of the image, a
+ * new folder each run) go without: their entries would never be read again.
+ * `npm ci` starts it afresh with node_modules.
  */
 const COMPILE_CACHE = join(ROOT, "node_modules", ".cache", "test-processes-compile-cache");
 
@@ -60,7 +63,7 @@ export function start(
 ): Child {
   const child = spawn(command, args, {
     cwd,
-    env: { NODE_COMPILE_CACHE: COMPILE_CACHE, ...process.env, ...env },
+    env: { ...(cwd === ROOT ? { NODE_COMPILE_CACHE: COMPILE_CACHE } : {}), ...process.env, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
