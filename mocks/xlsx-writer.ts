@@ -15,7 +15,9 @@
  * reader, and the deflater is handed at most two chunks at a time (the one
  * it works on and the next), so memory stays flat whatever the row count,
  * zlib and the rows work side by side, and the event loop gets a turn after
- * every chunk.
+ * every chunk. What it makes per row and per piece dies young (number texts
+ * without V8's number cache, deflated pieces handed on as they come), so
+ * nothing piles up in the old generation until a full collection either.
  */
 import { crc32, createDeflateRaw, deflateRawSync, type ZlibOptions } from "node:zlib";
 import { CHINA_OFFSET_SECONDS } from "../app/utils/china-time.ts";
@@ -320,6 +322,17 @@ function packageParts(sheetName: string, created: Date): [string, string][] {
 /** Sheet XML is handed to the deflater in pieces of this many bytes (or a little less). */
 const CHUNK = 256 * 1024;
 
+/**
+ * zlib's output buffer, which the deflated pieces are slices of; a new one
+ * when it is full. A piece keeps its buffer alive until the socket has
+ * written it: small buffers, filled by one or two chunks of XML and handed
+ * on at once, die young. 256 KB buffers gathered into 256 KB chunks lived
+ * across several chunks, long enough for V8 to promote them to the old
+ * generation on a portal whose young generation was small, and the file's
+ * deflated bytes then stayed in memory until the next full collection.
+ */
+const DEFLATED_PIECE = 64 * 1024;
+
 /** A filled piece of sheet XML: the first `length` bytes of `buffer`. */
 interface Piece {
   buffer: Buffer;
@@ -498,7 +511,7 @@ async function* xlsxChunks(spec: SheetSpec): AsyncGenerator<Uint8Array> {
   // (zlib hands stream options such as writableHighWaterMark to its Transform.)
   const deflater = createDeflateRaw({
     level: 1,
-    chunkSize: CHUNK,
+    chunkSize: DEFLATED_PIECE,
     writableHighWaterMark: 2 * CHUNK,
     // Room for a chunk's deflated output while the reader is busy with the
     // one before (the socket draining): zlib goes on instead of waiting.
@@ -546,21 +559,12 @@ async function* xlsxChunks(spec: SheetSpec): AsyncGenerator<Uint8Array> {
     deflater.destroy(error instanceof Error ? error : new Error(String(error)));
   });
   try {
-    // Deflated pieces are about 50 KB each: handed on in about CHUNK bytes,
-    // so the response is written in fewer, larger writes.
-    let pending: Buffer[] = [];
-    let pendingBytes = 0;
+    // Each piece is handed on as zlib makes it, not gathered into larger
+    // chunks (docs/decisions/2026-11-27-workbook-numbers-and-pieces-die-young.md).
     for await (const chunk of deflater as AsyncIterable<Buffer>) {
       sheet.compressed += chunk.length;
-      pending.push(chunk);
-      pendingBytes += chunk.length;
-      if (pendingBytes >= CHUNK) {
-        yield emit(Buffer.concat(pending, pendingBytes));
-        pending = [];
-        pendingBytes = 0;
-      }
+      yield emit(chunk);
     }
-    if (pendingBytes > 0) yield emit(Buffer.concat(pending, pendingBytes));
     await feeding;
   } finally {
     // The reader went away (or something failed): stop building rows.

@@ -6,6 +6,9 @@
  * collection; a writer that let V8 write its number cells so left some 30
  * bytes a cell there, 14 MB for a download of 100,000 orders.
  *
+ * And what it hands on keeps no more memory alive than one piece of zlib's
+ * output.
+ *
  * Measured between two points with no full collection between them (one
  * forced before, none seen during: a full collection in the middle would
  * hide what was left, so the measure is taken again).
@@ -92,6 +95,30 @@ async function oldGrowthOfOneSheet(): Promise<number | null> {
 }
 
 describe("streaming xlsx writer memory", () => {
+  it("hands on each piece zlib deflates, keeping no more than zlib's 64 KB output buffer alive per chunk", async () => {
+    // Pieces gathered into larger chunks lived across several of zlib's
+    // turns, long enough for V8 to move them (and the memory behind them)
+    // to the old generation on a portal whose young generation was small:
+    // up to the whole file until the next full collection.
+    const stream = xlsxStream({
+      sheetName: "Numbers",
+      columns,
+      rows: rows(),
+      created: new Date(Date.UTC(2026, 10, 27)),
+    });
+    let chunks = 0;
+    let bytes = 0;
+    let largest = 0;
+    for await (const chunk of stream) {
+      chunks += 1;
+      bytes += chunk.byteLength;
+      largest = Math.max(largest, chunk.buffer.byteLength);
+    }
+    expect(bytes).toBeGreaterThan(1_000_000);
+    expect(chunks).toBeGreaterThan(bytes / (64 * 1024));
+    expect(largest).toBeLessThanOrEqual(64 * 1024);
+  });
+
   it("leaves nothing per number cell in the old generation", async () => {
     let grown: number | null = null;
     for (let attempt = 0; attempt < 3 && grown === null; attempt++) {
