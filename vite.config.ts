@@ -322,6 +322,13 @@ export default defineConfig({
       build: {
         rolldownOptions: {
           output: {
+            // V8's compile hint: compile every function of the framework's
+            // chunk at once, off the page's thread, and keep them in the code
+            // cache. Hydration calls most of them; compiled one by one as
+            // first called they were 20 ms of each page load's main thread
+            // (docs/decisions/2026-11-27-framework-chunk-compile-hint.md).
+            postBanner: (chunk) =>
+              chunk.name === "framework" ? "//# allFunctionsCalledOnLoad" : "",
             // React, React DOM and React Router run on every page: one chunk
             // compresses better than the five they were split into.
             codeSplitting: {

@@ -30,6 +30,13 @@ test("a page of orders carries no order's lines until one is opened, then fetche
   expect(html).not.toContain("clientMiddlewareModule");
   expect(html).not.toMatch(/\\"(keptSelection|pending|palletTrail)\\"/);
   expect(html.match(/rel="modulepreload"/g)?.length ?? 0).toBeLessThan(20);
+  // React, React DOM and React Router open with V8's compile hint: compiled
+  // whole at once and kept in the code cache, not function by function as
+  // hydration first calls them (vite.config.ts).
+  const framework = html.match(/\/assets\/framework-[\w-]+\.js/)?.[0] ?? "";
+  expect(framework).not.toBe("");
+  const frameworkCode = await (await page.request.get(framework)).text();
+  expect(frameworkCode.startsWith("//# allFunctionsCalledOnLoad\n")).toBe(true);
   // The rows' chevrons are drawn by their class, the headers' padding by the
   // table: neither is repeated in every row or header.
   expect(html).toContain('class="row-toggle"');
