@@ -595,9 +595,36 @@ export async function expectTranslated(page: Page, path: string) {
   expect.soft(overflow, `${path} overflows horizontally`).toBeLessThanOrEqual(0);
 }
 
-/** Waits until React has hydrated the page (root.tsx marks <html>): menus and dialogs work from then on. */
+/**
+ * Waits until React has hydrated the page (root.tsx marks <html>): menus and
+ * dialogs work from then on. The page says so itself (an observer of the
+ * mark): `waitForFunction` polled on every animation frame, so the browser
+ * drew a frame every 16 ms until the mark came, and it set Playwright's
+ * injected script up in the page's own world besides the one locators use:
+ * about 30 ms of the browser's CPU per page load (docs/performance.md, "What
+ * a page load costs the browser"). A navigation while it waits (a form's
+ * post, a redirect) only makes it wait in the next document.
+ */
 export async function hydrated(page: Page) {
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+  for (;;) {
+    try {
+      await page.evaluate(
+        () =>
+          new Promise<void>((resolve) => {
+            const html = document.documentElement;
+            if (html.dataset.hydrated === "true") return resolve();
+            new MutationObserver((_, observer) => {
+              if (html.dataset.hydrated !== "true") return;
+              observer.disconnect();
+              resolve();
+            }).observe(html, { attributeFilter: ["data-hydrated"] });
+          }),
+      );
+      return;
+    } catch (error) {
+      if (!String(error).includes("Execution context was destroyed")) throw error;
+    }
+  }
 }
 
 /** Fills and submits the login form of the page already open. */

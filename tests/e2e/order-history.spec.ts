@@ -4,7 +4,7 @@ import enL from "../../app/locales/en/logistics.ts";
 import zhCommon from "../../app/locales/zh/common.ts";
 import zhL from "../../app/locales/zh/logistics.ts";
 import { formatChinaTime } from "../../app/utils/china-time.ts";
-import { ACCOUNTS, expect, signIn, test } from "./fixtures.ts";
+import { ACCOUNTS, expect, hydrated, signIn, test } from "./fixtures.ts";
 
 const TEXT = {
   zh: { l: zhL, common: zhCommon, prefix: "" },
@@ -51,7 +51,7 @@ for (const lang of ["zh", "en"] as const) {
     }) => {
       await signIn(page, ACCOUNTS.manager, { locale: lang });
       const orderNo = await openOrder(page, prefix, 1);
-      await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+      await hydrated(page);
 
       const reason = lang === "zh" ? "海关布控查验" : "Customs inspection ordered";
       await row(page, orderNo).getByRole("checkbox").first().check();

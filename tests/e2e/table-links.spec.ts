@@ -7,7 +7,7 @@
  * way.
  */
 import type { Page } from "@playwright/test";
-import { ACCOUNTS, expect, signIn, test } from "./fixtures.ts";
+import { ACCOUNTS, expect, hydrated, signIn, test } from "./fixtures.ts";
 
 const rows = (page: Page) => page.getByTestId("orders").locator("tbody tr[data-row-key]");
 
@@ -33,7 +33,7 @@ for (const lang of ["zh", "en"] as const) {
   }) => {
     await signIn(page, ACCOUNTS.manager, { locale: lang });
     await page.goto(`${prefix}/order/`);
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+    await hydrated(page);
     await markDocument(page);
 
     const pallet = rows(page).first().locator('a[href*="salverNo="]');
@@ -44,7 +44,7 @@ for (const lang of ["zh", "en"] as const) {
     expect(await sameDocument(page)).toBe(true);
 
     await page.goto(`${prefix}/order/`);
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+    await hydrated(page);
     await markDocument(page);
     const paging = page.getByTestId("orders-paging");
     await paging.locator('a[rel="next"]').click();
