@@ -217,7 +217,7 @@ function streamWorkbook(
   sheetName: string,
   columns: Column[],
   lang: Lang,
-  orders: Iterable<OrderRow>,
+  orders: readonly OrderRow[],
   toRows: (order: OrderRow, totals: OrderTotals) => CellValue[][],
   totalsRow: (totals: OrderTotals) => CellValue[],
   names: { ascii: string; local: string },
@@ -229,7 +229,7 @@ function streamWorkbook(
   return streamSheet(sheetName, columns, lang, rows(), () => totalsRow(totals), names);
 }
 
-export function ordersWorkbook(orders: Iterable<OrderRow>, lang: Lang): Response {
+export function ordersWorkbook(orders: readonly OrderRow[], lang: Lang): Response {
   const time = stamp();
   return streamWorkbook(
     lang === "en" ? "Orders" : "订单",
@@ -245,7 +245,7 @@ export function ordersWorkbook(orders: Iterable<OrderRow>, lang: Lang): Response
   );
 }
 
-export function logisticsWorkbook(orders: Iterable<OrderRow>, lang: Lang): Response {
+export function logisticsWorkbook(orders: readonly OrderRow[], lang: Lang): Response {
   const time = stamp();
   return streamWorkbook(
     lang === "en" ? "Logistics" : "物流",
