@@ -27,13 +27,18 @@ async function hotReloadGreeting(base: string): Promise<unknown> {
   const token = /const wsToken = "([^"]*)"/.exec(client)?.[1];
   expect(token, "the hot-reload token in /@vite/client").toBeTruthy();
   const socket = new WebSocket(`${base.replace(/^http/, "ws")}/?token=${token}`, "vite-hmr");
+  let timer: ReturnType<typeof setTimeout> | undefined;
   try {
     return await new Promise((resolve, reject) => {
       socket.addEventListener("message", (event) => resolve(JSON.parse(String(event.data))));
       socket.addEventListener("error", () => reject(new Error(`no hot-reload socket at ${base}`)));
-      setTimeout(() => reject(new Error(`no greeting from ${base}'s hot-reload socket`)), 20_000);
+      timer = setTimeout(
+        () => reject(new Error(`no greeting from ${base}'s hot-reload socket`)),
+        20_000,
+      );
     });
   } finally {
+    clearTimeout(timer);
     socket.close();
   }
 }
