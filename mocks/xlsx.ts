@@ -256,7 +256,7 @@ function streamWorkbook(
   sheetName: string,
   columns: Column[],
   lang: Lang,
-  orders: readonly OrderRow[],
+  orders: Iterable<OrderRow>,
   toRows: (order: OrderRow, totals: OrderTotals, scratch: RowScratch) => number,
   totalsRow: (totals: OrderTotals) => CellValue[],
   names: { ascii: string; local: string },
@@ -272,7 +272,7 @@ function streamWorkbook(
   return streamSheet(sheetName, columns, lang, rows(), () => totalsRow(totals), names);
 }
 
-export function ordersWorkbook(orders: readonly OrderRow[], lang: Lang): Response {
+export function ordersWorkbook(orders: Iterable<OrderRow>, lang: Lang): Response {
   const time = stamp();
   return streamWorkbook(
     lang === "en" ? "Orders" : "订单",
@@ -288,7 +288,7 @@ export function ordersWorkbook(orders: readonly OrderRow[], lang: Lang): Respons
   );
 }
 
-export function logisticsWorkbook(orders: readonly OrderRow[], lang: Lang): Response {
+export function logisticsWorkbook(orders: Iterable<OrderRow>, lang: Lang): Response {
   const time = stamp();
   return streamWorkbook(
     lang === "en" ? "Logistics" : "物流",

@@ -6,7 +6,7 @@ import { db, type OrderRow } from "../db.ts";
 import { ApiError } from "../errors.ts";
 import { actorOf, recordEvents } from "../history.ts";
 import { t } from "../i18n.ts";
-import { ordersByNumbers, queryOrders } from "../logistics.ts";
+import { downloadedOrders, ordersByNumbers, type queryOrders } from "../logistics.ts";
 import { canonicalNo } from "../numbers.ts";
 import { route, signedIn } from "../route.ts";
 import { type CompanyScope, companyScope } from "../scope.ts";
@@ -16,15 +16,18 @@ import { readImportRows } from "../xlsx-reader.ts";
 export const IMPORT_MAX_ROWS = 10_000;
 const LOGISTICS_NO = /^[A-Za-z0-9]{6,30}$/;
 
-/** The listed orders, or every order of the filters; only the caller's company's. */
+/**
+ * The listed orders, or every order of the filters; only the caller's
+ * company's. A whole list is read as the file is written (`downloadedOrders`).
+ */
 function selection(
   scope: CompanyScope,
   orderNoList: readonly string[],
   query: Parameters<typeof queryOrders>[1],
-): OrderRow[] {
+): Iterable<OrderRow> {
   return orderNoList.length > 0
     ? ordersByNumbers(scope, orderNoList)
-    : queryOrders(scope, query).rows;
+    : downloadedOrders(scope, query);
 }
 
 async function readUpload(form: FormData | null): Promise<Uint8Array> {
