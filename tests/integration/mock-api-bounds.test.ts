@@ -10,6 +10,7 @@ import { request as httpRequest } from "node:http";
 import { connect, type Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiCode } from "../../app/contract/envelope.ts";
+import { trickle } from "../support/trickle.ts";
 import { type Child, freePort, startMockApi, stop, waitForOutput } from "./processes.ts";
 
 const MB = 1024 * 1024;
@@ -26,33 +27,16 @@ beforeAll(async () => {
   port = await freePort();
   api = startMockApi(port, { REQUEST_TIMEOUT_MS: "1500" });
   await waitForOutput(api, "listening on");
-  slowBody = trickle();
+  slowBody = trickle(
+    port,
+    "POST /api/v1/account/login HTTP/1.1\r\nHost: api.test\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{",
+    " ",
+  );
 }, 120_000);
 
 afterAll(async () => {
   if (api) await stop(api);
 });
-
-/** Sends a login body whose length is declared and which arrives a byte every 100 ms; the answer once the connection closed. */
-async function trickle(): Promise<string> {
-  const socket = connect(port, "127.0.0.1");
-  let text = "";
-  socket.setEncoding("utf8");
-  socket.on("data", (chunk: string) => {
-    text += chunk;
-  });
-  socket.on("error", () => {});
-  const closed = new Promise((resolve) => socket.once("close", resolve));
-  socket.write(
-    "POST /api/v1/account/login HTTP/1.1\r\nHost: api.test\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{",
-  );
-  const drip = setInterval(() => {
-    if (!socket.destroyed) socket.write(" ");
-  }, 100);
-  await closed;
-  clearInterval(drip);
-  return text;
-}
 
 /** The resident memory of the fake backend's process, from /proc. */
 async function rssOfApi(): Promise<number> {

@@ -41,6 +41,7 @@ import {
   stop,
   waitForOutput,
 } from "../integration/processes.ts";
+import { trickle } from "../support/trickle.ts";
 import {
   arbitraryFile,
   arbitraryQuery,
@@ -94,7 +95,7 @@ beforeAll(async () => {
     },
   );
   await waitForOutput(portal, "Portal listening on");
-  slowBody = trickle();
+  slowBody = slowLogin();
   // Its failure is the slow-body test's, not an unhandled rejection of the file.
   slowBody.catch(() => {});
 }, 240_000);
@@ -127,29 +128,15 @@ async function probe(): Promise<ProbeReport> {
  * every 100 ms; `/healthz`'s status meanwhile, and what the portal answered
  * once the connection closed.
  */
-async function trickle(): Promise<{ health: number; answer: string }> {
-  const { connect } = await import("node:net");
-  const socket = connect(Number(new URL(base).port), "127.0.0.1");
-  let answer = "";
-  socket.setEncoding("utf8");
-  socket.on("data", (chunk: string) => {
-    answer += chunk;
-  });
-  socket.on("error", () => {});
-  const closed = new Promise((resolve) => socket.once("close", resolve));
-  socket.write(
-    `POST /login HTTP/1.1\r\nHost: ${new URL(base).host}\r\nOrigin: ${base}\r\nContent-Type: ${FORM}\r\nContent-Length: 100000\r\n\r\nusername=`,
+async function slowLogin(): Promise<{ health: number; answer: string }> {
+  const { host, port } = new URL(base);
+  const answer = trickle(
+    Number(port),
+    `POST /login HTTP/1.1\r\nHost: ${host}\r\nOrigin: ${base}\r\nContent-Type: ${FORM}\r\nContent-Length: 100000\r\n\r\nusername=`,
+    "a",
   );
-  const drip = setInterval(() => {
-    if (!socket.destroyed) socket.write("a");
-  }, 100);
-  try {
-    const health = (await fetch(`${base}/healthz`)).status;
-    await closed;
-    return { health, answer };
-  } finally {
-    clearInterval(drip);
-  }
+  const health = (await fetch(`${base}/healthz`)).status;
+  return { health, answer: await answer };
 }
 
 /** Whether anything was added to the shared prototypes of the server process. */
