@@ -16,11 +16,13 @@ const EXCLUDE = ["tests/e2e/**", "node_modules/**"];
 /**
  * What lets a unit test file leave state behind for the next file in the same
  * worker: the fake backend and its worlds, the API client and the session,
- * stubs, spies and fake timers, the environment, globals, servers, Redis (a
+ * stubs, spies and fake timers, the environment, globals, servers, child
+ * processes (started directly or through the integration tests' helper, a
+ * long file that is best begun early in a worker of its own), Redis (a
  * server of the tests' own and the store's connections to it).
  */
 const SHARES_STATE_BESIDES_BACKEND =
-  /api\.server|session\.server|setAuditDestination|vi\.(mock|doMock|stub|spyOn|useFakeTimers)|process\.env|globalThis|node:http|child_process|worker_threads|startRedis|RedisStore|ioredis/;
+  /api\.server|session\.server|setAuditDestination|vi\.(mock|doMock|stub|spyOn|useFakeTimers)|process\.env|globalThis|node:http|child_process|integration\/processes|worker_threads|startRedis|RedisStore|ioredis/;
 // The fake backend: its modules, or a world of it through the contract files' fixture.
 const SHARES_STATE = new RegExp(
   `mocks\\/|contractBackend\\(|${SHARES_STATE_BESIDES_BACKEND.source}`,
