@@ -12,6 +12,7 @@
  */
 
 import { randomBytes } from "node:crypto";
+import { once } from "node:events";
 import { existsSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -177,7 +178,10 @@ http {
     });
 
     // Every test starts with no attempt counted: all of them come from 127.0.0.1.
+    // After the test that restarts Redis, this client may still be
+    // reconnecting (it queues nothing while offline): it is waited for.
     beforeEach(async () => {
+      if (redisClient && redisClient.status !== "ready") await once(redisClient, "ready");
       await redisClient?.flushall();
     });
 
