@@ -165,16 +165,7 @@ export function queryOrders(
 
   // Newest first over every order, no other filter than status and
   // consignee: the indexes answer those without reading the other rows.
-  const indexed =
-    !sortByTime &&
-    candidates === db.orderList &&
-    serviceNo === undefined &&
-    salverNo === undefined &&
-    orderNo === undefined &&
-    logisticsNo === undefined &&
-    !timed &&
-    ranges.length === 0 &&
-    several === null;
+  const indexed = newestByStatusOnly(filter, ranges);
   if (indexed && consignee !== undefined)
     return consigneeMatches(db.orderList, consignee, company, status, skip, take);
   if (consignee !== undefined && candidates === db.orderList)
@@ -196,12 +187,7 @@ export function queryOrders(
         if (rows.length >= take) break;
       }
     } else {
-      for (const row of db.orderList)
-        if (
-          (company === null || row.companyId === company) &&
-          (status === undefined || row.cbaStatus === status)
-        )
-          rows.push(row);
+      for (const row of ordersOfStatus(db.orderList, company, status)) rows.push(row);
     }
     return { rows, total, amountTotal };
   }
@@ -243,6 +229,43 @@ export function queryOrders(
 }
 
 /**
+ * Whether a filter asks for every order of the scope newest first, narrowed
+ * by nothing but one status (or none) and perhaps a consignee: the kept
+ * statistics and indexes answer such a list without reading the other rows
+ * (`queryOrders`), and a download reads it as the file is written
+ * (`downloadedOrders`). `ranges` are the filter's own (`rangesOf`).
+ */
+function newestByStatusOnly(filter: Partial<OrderFilter>, ranges: readonly RowRange[]): boolean {
+  const sortField = filter.sortField ?? filter.timeField ?? "createdOn";
+  return (
+    sortField === "createdOn" &&
+    (filter.sortOrder ?? "desc") === "desc" &&
+    (filter.cbaStatus ?? []).length <= 1 &&
+    filter.serviceNo === undefined &&
+    filter.salverNo === undefined &&
+    filter.orderNo === undefined &&
+    filter.logisticsNo === undefined &&
+    filter.startTime === undefined &&
+    filter.endTime === undefined &&
+    ranges.length === 0
+  );
+}
+
+/** The orders of `list` of one company (every company for null) and one status (any for undefined), in the list's order. */
+function* ordersOfStatus(
+  list: readonly OrderRow[],
+  company: string | null,
+  status: number | undefined,
+): Generator<OrderRow> {
+  for (const row of list)
+    if (
+      (company === null || row.companyId === company) &&
+      (status === undefined || row.cbaStatus === status)
+    )
+      yield row;
+}
+
+/**
  * The orders a download of `filter` writes: the same orders, in the same
  * order, as `queryOrders(scope, filter).rows`. Every order of the scope, or
  * those of one status, sorted newest first (a whole list, the largest
@@ -257,33 +280,11 @@ export function downloadedOrders(
   scope: CompanyScope,
   filter: Partial<OrderFilter>,
 ): Iterable<OrderRow> {
-  const statuses = filter.cbaStatus ?? [];
-  const sortField = filter.sortField ?? filter.timeField ?? "createdOn";
-  const wholeList =
-    statuses.length <= 1 &&
-    sortField === "createdOn" &&
-    (filter.sortOrder ?? "desc") === "desc" &&
-    filter.serviceNo === undefined &&
-    filter.salverNo === undefined &&
-    filter.orderNo === undefined &&
-    filter.logisticsNo === undefined &&
-    filter.consignee === undefined &&
-    filter.startTime === undefined &&
-    filter.endTime === undefined &&
-    rangesOf(filter).length === 0;
-  if (!wholeList) return queryOrders(scope, filter).rows;
+  if (!newestByStatusOnly(filter, rangesOf(filter)) || filter.consignee !== undefined)
+    return queryOrders(scope, filter).rows;
   if (!scope.all && scope.companyId === null) return [];
-  const company = scope.all ? null : scope.companyId;
-  const status = statuses[0] ?? filter.cbaStatus1 ?? filter.status;
-  const list = db.orderList;
-  return (function* () {
-    for (const row of list)
-      if (
-        (company === null || row.companyId === company) &&
-        (status === undefined || row.cbaStatus === status)
-      )
-        yield row;
-  })();
+  const status = filter.cbaStatus?.[0] ?? filter.cbaStatus1 ?? filter.status;
+  return ordersOfStatus(db.orderList, scope.all ? null : scope.companyId, status);
 }
 
 /** A bound of the order list's range filters: an order's field within [min, max). */
