@@ -8,7 +8,7 @@ import { resources } from "./locales/resources.ts";
 import { RequestI18n } from "./utils/i18n.ts";
 import { localeOfPath } from "./utils/locale-path.ts";
 import { cspNonceOf, getInstance } from "./utils/request-context.server.ts";
-import { streamedHtml } from "./utils/streamed-html.server.ts";
+import { defersData, streamedHtml } from "./utils/streamed-html.server.ts";
 
 export const streamTimeout = 5_000;
 
@@ -52,8 +52,18 @@ export default function handleRequest(
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
+    // A page streams only what its loaders deferred (a promise in their data);
+    // any other page is drawn whole before the first byte goes out, and then
+    // answered in one piece with its length (utils/streamed-html.server.ts):
+    // React Router's data at the end of the page is written a few turns of
+    // the event loop after the rest, so answering at the shell would send the
+    // page in two writes and its closing chunk in a third.
     const readyOption =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+      (userAgent && isbot(userAgent)) ||
+      routerContext.isSpaMode ||
+      !defersData(routerContext.staticHandlerContext)
+        ? "onAllReady"
+        : "onShellReady";
     // `abort` only exists once renderToPipeableStream has returned: the timer
     // must not call it before (a render that fails early would crash the process).
     let abort: (() => void) | undefined;

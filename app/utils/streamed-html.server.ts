@@ -26,11 +26,53 @@ class BatchedPassThrough extends PassThrough {
     this.flush();
     callback();
   }
+
+  /** Everything written so far, batched or not, as one piece. */
+  takeAll(): Buffer<ArrayBuffer> {
+    this.flush();
+    const chunks: Buffer<ArrayBuffer>[] = [];
+    for (let chunk: Buffer<ArrayBuffer> | null = this.read(); chunk !== null; chunk = this.read()) {
+      chunks.push(chunk);
+    }
+    const [only] = chunks;
+    return chunks.length === 1 && only ? only : Buffer.concat(chunks);
+  }
 }
 
 /**
- * The HTML answer of a page: React's stream, batch by batch. `onFinished`
- * runs once React has written the last of it.
+ * Whether the data React Router streams with the page (loaders' and the
+ * action's) holds a promise anywhere, which the page then streams when it
+ * settles (`<Await>`).
+ */
+export function defersData(context: { loaderData?: unknown; actionData?: unknown }): boolean {
+  const seen = new Set<object>();
+  const walk = (value: unknown): boolean => {
+    if (typeof value !== "object" || value === null || seen.has(value)) return false;
+    if (typeof (value as { then?: unknown }).then === "function") return true;
+    seen.add(value);
+    if (value instanceof Map) return [...value.values()].some(walk);
+    if (value instanceof Set) return [...value].some(walk);
+    if (ArrayBuffer.isView(value) || value instanceof Date || value instanceof RegExp) return false;
+    for (const key in value) {
+      if (walk((value as Record<string, unknown>)[key])) return true;
+    }
+    return false;
+  };
+  return walk(context.loaderData) || walk(context.actionData);
+}
+
+/**
+ * The HTML answer of a page. `onFinished` runs once React has written the
+ * last of it.
+ *
+ * A page with nothing left to wait for (every page whose loaders returned
+ * their data, all of them today) is written whole by React while it is piped,
+ * and ends there: it is answered as one piece with its length, so the
+ * server sends the head and the page in one write, with no chunked framing
+ * and no separate write of the closing chunk, and compression gets it in one
+ * piece instead of a batch at a time. A page that still waits for something
+ * (a Suspense boundary whose data is on its way) is streamed batch by batch
+ * as React writes it.
  */
 export function streamedHtml(
   stream: { pipe(destination: NodeJS.WritableStream): unknown },
@@ -38,13 +80,25 @@ export function streamedHtml(
   status: number,
   onFinished?: () => void,
 ): Response {
+  let finished = false;
+  const finish = () => {
+    if (finished) return;
+    finished = true;
+    onFinished?.();
+  };
   const body = new BatchedPassThrough({
     final(callback) {
-      onFinished?.();
+      finish();
       callback();
     },
   });
   headers.set("Content-Type", "text/html; charset=utf-8");
   stream.pipe(body);
+  if (body.writableEnded) {
+    finish();
+    const html = body.takeAll();
+    headers.set("Content-Length", String(html.byteLength));
+    return new Response(html, { headers, status });
+  }
   return new Response(createReadableStreamFromReadable(body), { headers, status });
 }

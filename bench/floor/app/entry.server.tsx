@@ -1,6 +1,6 @@
 import { renderToPipeableStream } from "react-dom/server";
 import { type EntryContext, ServerRouter } from "react-router";
-import { streamedHtml } from "../../../app/utils/streamed-html.server.ts";
+import { defersData, streamedHtml } from "../../../app/utils/streamed-html.server.ts";
 
 /** The portal's way of streaming a page (app/entry.server.tsx), without the portal. */
 export default function handleRequest(
@@ -14,7 +14,8 @@ export default function handleRequest(
       <ServerRouter context={routerContext} url={request.url} />,
       {
         progressiveChunkSize: Number.POSITIVE_INFINITY,
-        onShellReady() {
+        // As the portal: the shell first only for a page that defers data.
+        [defersData(routerContext.staticHandlerContext) ? "onShellReady" : "onAllReady"]() {
           resolve(streamedHtml(stream, responseHeaders, responseStatusCode));
         },
         onShellError: reject,
