@@ -28,6 +28,7 @@ import {
   type SystemPrefix,
 } from "~/contract/index.ts";
 import { LOCALE_TAGS, type Locale } from "~/locales/index.ts";
+import { accountReads } from "~/utils/account-reads.server.ts";
 import { type AuditResult, audit, auditTarget } from "~/utils/audit.server.ts";
 import {
   type BackendAnswer,
@@ -238,6 +239,19 @@ export class Api {
    * failures are still thrown.
    */
   async attempt<N extends EndpointName>(name: N, input: CallInput<N> = {}): Promise<Attempt<N>> {
+    if (!changesData(name)) return this.attemptOnce(name, input);
+    try {
+      return await this.attemptOnce(name, input);
+    } finally {
+      // Answered, refused or lost on the way: what was read before may be stale now.
+      await accountReads.mayHaveChanged();
+    }
+  }
+
+  private async attemptOnce<N extends EndpointName>(
+    name: N,
+    input: CallInput<N>,
+  ): Promise<Attempt<N>> {
     const { answer, deadline } = await this.send(name, input);
     const envelope = await this.readEnvelope(answer, name, deadline, input);
     if (envelope.code === ApiCode.ok) {
@@ -270,6 +284,18 @@ export class Api {
 
   /** Calls a binary endpoint (xlsx download) and hands back the streaming response. */
   async download<N extends EndpointName>(name: N, input: CallInput<N> = {}): Promise<Response> {
+    if (!changesData(name)) return this.downloadOnce(name, input);
+    try {
+      return await this.downloadOnce(name, input);
+    } finally {
+      await accountReads.mayHaveChanged();
+    }
+  }
+
+  private async downloadOnce<N extends EndpointName>(
+    name: N,
+    input: CallInput<N>,
+  ): Promise<Response> {
     // The deadline stays armed while the workbook streams: a backend that
     // stalls mid-file ends the download instead of holding it open.
     const { answer, deadline } = await this.send(name, input);
@@ -421,6 +447,13 @@ function audited(name: EndpointName): boolean {
   const endpoint = endpoints[name];
   return endpoint.method !== "GET" && !endpoint.readOnly;
 }
+
+/**
+ * The calls after which no account read kept before is served again
+ * (app/utils/account-reads.server.ts): the same as the audited ones, every
+ * call that is not a plain read, whoever makes it.
+ */
+const changesData = audited;
 
 /** Whether a refusal carries data (its message); `null` and `""` do not. */
 function hasData(envelope: Envelope): boolean {

@@ -8,10 +8,11 @@
 import { type RouterContextProvider, redirect } from "react-router";
 import type { z } from "zod";
 import type { SavedView, SavedViewList } from "~/contract/index.ts";
+import { accountReads, listSettingsRead } from "~/utils/account-reads.server.ts";
 import { END_DATE, START_DATE } from "~/utils/date-range.ts";
 import { DEFAULT_PAGE, listHref } from "~/utils/list-query.ts";
 import { readResult } from "~/utils/posted-result.server.ts";
-import { apiContext } from "~/utils/request-context.server.ts";
+import { apiContext, userContext } from "~/utils/request-context.server.ts";
 import { type ListViews, NO_VIEW, VIEW_PARAM, type ViewsNotice } from "~/utils/saved-views.ts";
 import { newSubmissionKey } from "~/utils/submission-key.server.ts";
 import { chosenColumns } from "~/utils/table-columns.ts";
@@ -76,6 +77,26 @@ export async function listSettingsOf(context: Context, list: SavedViewList) {
   return answer.ok ? answer.data : null;
 }
 
+/**
+ * The account's settings of `list` for a page of the list: kept between
+ * pages until a change (app/utils/account-reads.server.ts). Actions read
+ * them from the backend (`listSettingsOf`).
+ */
+function shownListSettings(context: Context, list: SavedViewList) {
+  return accountReads.read(accountOf(context), listSettingsRead(list), () =>
+    listSettingsOf(context, list),
+  );
+}
+
+/** The account signed in for this request, once the backend named it. */
+function accountOf(context: Context): string | undefined {
+  try {
+    return context.get(userContext).username;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The columns shown at `params`: the applied view's, else the account's (null: the defaults). */
 export function shownColumns(
   list: SavedViewList,
@@ -98,7 +119,7 @@ export async function loadListViews(
   list: SavedViewList,
 ): Promise<{ views: ListViews; hiddenColumns: string[] | null }> {
   const [settings, result] = await Promise.all([
-    listSettingsOf(context, list),
+    shownListSettings(context, list),
     readResult<ViewsNotice>(context, VIEWS_RESULT_KIND, url),
   ]);
   const cookieColumns = chosenColumns(request, list);

@@ -21,6 +21,8 @@ export interface SharedStore {
   claim(key: string, ttlMs: number): Promise<boolean>;
   /** The value kept under `key`, or null once it expired or was never set. */
   get(key: string): Promise<string | null>;
+  /** The values of `keys` read at one moment, in their order (Redis `MGET`: one round trip). */
+  getMany(keys: readonly string[]): Promise<(string | null)[]>;
   /** Keeps `value` under `key` for `ttlMs`, replacing what was there. */
   set(key: string, value: string, ttlMs: number): Promise<void>;
   /** Forgets `key`. */
@@ -34,9 +36,11 @@ const MAX_MEMORY_ENTRIES = 100_000;
 export class MemoryStore implements SharedStore {
   private readonly entries = new Map<string, { value: string; expiresAt: number }>();
   private readonly now: () => number;
+  private readonly maxEntries: number;
 
-  constructor(now: () => number = Date.now) {
+  constructor(now: () => number = Date.now, maxEntries = MAX_MEMORY_ENTRIES) {
     this.now = now;
+    this.maxEntries = maxEntries;
   }
 
   private live(key: string) {
@@ -51,7 +55,7 @@ export class MemoryStore implements SharedStore {
 
   private put(key: string, value: string, ttlMs: number) {
     this.entries.delete(key);
-    if (this.entries.size >= MAX_MEMORY_ENTRIES) {
+    if (this.entries.size >= this.maxEntries) {
       // Insertion order is expiry order for equal lifetimes: the oldest go first.
       const oldest = this.entries.keys().next();
       if (!oldest.done) this.entries.delete(oldest.value);
@@ -67,6 +71,10 @@ export class MemoryStore implements SharedStore {
 
   async get(key: string): Promise<string | null> {
     return this.live(key)?.value ?? null;
+  }
+
+  async getMany(keys: readonly string[]): Promise<(string | null)[]> {
+    return keys.map((key) => this.live(key)?.value ?? null);
   }
 
   async set(key: string, value: string, ttlMs: number): Promise<void> {
@@ -162,6 +170,10 @@ export class RedisStore implements SharedStore {
 
   async get(key: string): Promise<string | null> {
     return this.run((client) => client.get(key));
+  }
+
+  async getMany(keys: readonly string[]): Promise<(string | null)[]> {
+    return this.run((client) => client.mget(...keys));
   }
 
   async set(key: string, value: string, ttlMs: number): Promise<void> {

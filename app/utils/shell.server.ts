@@ -1,5 +1,6 @@
 import { data, type RouterContextProvider } from "react-router";
 import type { CurrentUser } from "~/contract/index.ts";
+import { accountReads, UNREAD_COUNT } from "~/utils/account-reads.server.ts";
 import { readCookie } from "~/utils/cookies.ts";
 import type { ErrorPayload } from "~/utils/error-payload.ts";
 import { apiContext, getLocale } from "~/utils/request-context.server.ts";
@@ -15,12 +16,16 @@ export async function loadShell(
   flash: ShellData["flash"] = null,
 ): Promise<ShellData> {
   // Only the unread count is drawn; the bell's panel asks for the latest itself.
-  const notices = await context
-    .get(apiContext)
-    .call("notices", { query: { current: 1, pageSize: 1 } });
+  // Kept between pages until a change (app/utils/account-reads.server.ts).
+  const unread = await accountReads.read(user.username, UNREAD_COUNT, async () => {
+    const notices = await context
+      .get(apiContext)
+      .call("notices", { query: { current: 1, pageSize: 1 } });
+    return notices.unread;
+  });
   return {
     flash,
-    unread: notices.unread,
+    unread,
     locale: getLocale(context),
     username: user.username,
     viewer: { scope: user.scope, subAccount: user.subAccount === true },

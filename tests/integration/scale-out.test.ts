@@ -49,6 +49,9 @@ warnWithoutRedis("the scale-out test");
  */
 const TRIED = "guest@demo.test";
 
+/** The account whose saved views and notifications one test changes, and no other uses. */
+const ADMIN = "admin@demo.test";
+
 /** Where this test builds the portal when the run shares no build (processes.ts). */
 const OWN_BUILD = "build/scaleout";
 
@@ -282,6 +285,45 @@ http {
       }
     });
 
+    it("a view saved and notifications read through one replica show on the other's very next page", async () => {
+      // The administrator: no other test here reads or changes its views or notifications.
+      const browser = new Browser(web);
+      expect([302, 303]).toContain((await signIn(browser, ADMIN)).status);
+      const [first, second] = direct as [string, string];
+      const page = async (base: string) => {
+        const answer = await browser.at(base).request("/order/?view=none");
+        expect(answer.status, `${answer.headers.get("location")}`).toBe(200);
+        return answer.text();
+      };
+      // The second replica reads the bell and the list's settings, then keeps them.
+      await page(second);
+      const kept = await page(second);
+      expect(kept).toContain('data-testid="notification-badge"');
+
+      const name = `scale-out ${randomBytes(4).toString("hex")}`;
+      // A submission key as the views form carries one (each form drawn has a new one).
+      const key = randomBytes(16).toString("base64url");
+      const saved = await browser.at(first).request("/saved-views", {
+        form: {
+          list: "orders",
+          back: "/order/?cbaStatus=2",
+          intent: "save",
+          name,
+          submissionKey: key,
+        },
+      });
+      expect([302, 303]).toContain(saved.status);
+      await saved.arrayBuffer();
+      expect(await page(second)).toContain(name);
+
+      const read = await browser.at(first).request("/notice/read", {
+        form: { returnTo: "/order/?view=none" },
+      });
+      expect([302, 303]).toContain(read.status);
+      await read.arrayBuffer();
+      expect(await page(second)).not.toContain('data-testid="notification-badge"');
+    });
+
     it("an image code answered on one replica is refused when replayed on the other", async () => {
       const [first, second] = direct as [string, string];
       const browser = new Recording(first);
@@ -381,6 +423,18 @@ http {
 
     it("with Redis gone the portal still answers, refuses the sign-ins it cannot count, and recovers when Redis returns", async () => {
       if (!redis) throw new Error("no Redis");
+      // Signed in before Redis goes, the bell and the list's settings kept on both replicas.
+      const signedIn = new Browser(web);
+      expect([302, 303]).toContain((await signIn(signedIn)).status);
+      const orderPages = async () => {
+        for (const base of direct) {
+          const page = await signedIn.at(base).request("/order/?view=none");
+          expect(page.status, base).toBe(200);
+          expect(await page.text(), base).toContain("DD");
+        }
+      };
+      await orderPages();
+      await orderPages();
       await redis.stop();
       try {
         for (let i = 0; i < 2; i++) {
@@ -388,6 +442,8 @@ http {
           expect(page.status).toBe(200);
           await page.arrayBuffer();
         }
+        // What the pages keep steps aside: they read the backend.
+        await orderPages();
         // A sign-in is counted before its code or password is looked at.
         const attempt = { username: MANAGER, password: PASSWORD, code: "ZZ9Z" };
         for (const base of direct) {

@@ -41,6 +41,14 @@ function contractOf(name: string, replicas: () => [SharedStore, SharedStore]) {
       expect(await second.get(kept)).toBeNull();
       expect(await second.claim(kept, 60_000)).toBe(true);
     });
+
+    it("reads several keys at once, in their order, null for a key not set", async () => {
+      const [first, second] = replicas();
+      const [a, b, c] = [key(), key(), key()];
+      await first.set(a, "one", 60_000);
+      await first.set(c, "three", 60_000);
+      expect(await second.getMany([a, b, c])).toEqual(["one", null, "three"]);
+    });
   });
 }
 
