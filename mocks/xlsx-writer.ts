@@ -16,8 +16,9 @@
  * it works on and the next), so memory stays flat whatever the row count,
  * zlib and the rows work side by side, and the event loop gets a turn after
  * every chunk. What it makes per row and per piece dies young (number texts
- * without V8's number cache, deflated pieces handed on as they come), so
- * nothing piles up in the old generation until a full collection either.
+ * without V8's number cache, deflated pieces handed on as they come), and
+ * the XML chunks' few buffers serve every download, so nothing piles up in
+ * the old generation until a full collection either.
  */
 import { crc32, createDeflateRaw, deflateRawSync, type ZlibOptions } from "node:zlib";
 import { CHINA_OFFSET_SECONDS } from "../app/utils/china-time.ts";
@@ -333,6 +334,27 @@ const CHUNK = 256 * 1024;
  */
 const DEFLATED_PIECE = 64 * 1024;
 
+/**
+ * The XML chunks' buffers the deflater is done with, kept for the next
+ * download. A download fills at most three at a time (the one zlib works on,
+ * the next waiting, the one being filled); made anew for every download they
+ * lived through all of its scavenges, were promoted with their 256 KB each
+ * (0.5–1 MB a download) and were freed only by the next full collection.
+ * Kept here, the same few serve every download; a buffer comes back only
+ * once zlib has read all of it, and at most MAX_SPARE_CHUNKS are kept
+ * (downloads at the same time make more, which then die as before).
+ */
+const spareChunks: Buffer[] = [];
+const MAX_SPARE_CHUNKS = 4;
+
+function takeChunk(): Buffer {
+  return spareChunks.pop() ?? Buffer.allocUnsafe(CHUNK);
+}
+
+function giveBackChunk(buffer: Buffer): void {
+  if (buffer.length === CHUNK && spareChunks.length < MAX_SPARE_CHUNKS) spareChunks.push(buffer);
+}
+
 /** A filled piece of sheet XML: the first `length` bytes of `buffer`. */
 interface Piece {
   buffer: Buffer;
@@ -518,13 +540,19 @@ async function* xlsxChunks(spec: SheetSpec): AsyncGenerator<Uint8Array> {
     readableHighWaterMark: CHUNK,
   } as ZlibOptions);
   const stop = new AbortController();
-  const stopped = new Promise<void>((resolve) => {
-    stop.signal.addEventListener("abort", () => resolve(), { once: true });
-  });
-  // Buffers the deflater has read are filled again: the sheet's 100+ MB of
-  // XML pass through a handful of buffers instead of becoming garbage.
-  const spare: Buffer[] = [];
-  const take = () => spare.pop() ?? Buffer.allocUnsafe(CHUNK);
+  /**
+   * The waits for a chunk's deflation, each ended early when the reader goes
+   * away. (Not a race with one promise of the stop: every race would leave a
+   * reaction on it until the download's end, one per chunk.)
+   */
+  const waiting = new Set<() => void>();
+  stop.signal.addEventListener(
+    "abort",
+    () => {
+      for (const wake of waiting) wake();
+    },
+    { once: true },
+  );
   const feeding = (async () => {
     /**
      * Chunks handed to the deflater and not yet deflated, oldest first. At
@@ -534,21 +562,26 @@ async function* xlsxChunks(spec: SheetSpec): AsyncGenerator<Uint8Array> {
      * the reader's, still bounds how far the rows run ahead.
      */
     const inFlight: Promise<void>[] = [];
-    for (const { buffer, length } of sheetXml(spec, take)) {
+    // Buffers the deflater has read are filled again: the sheet's 100+ MB of
+    // XML pass through a handful of buffers instead of becoming garbage.
+    for (const { buffer, length } of sheetXml(spec, takeChunk)) {
       const bytes = buffer.subarray(0, length);
       sheet.crc = crc32(bytes, sheet.crc);
       sheet.size = checkSize(sheet.size + bytes.length);
       inFlight.push(
         new Promise<void>((resolve) => {
+          waiting.add(resolve);
           deflater.write(bytes, (error) => {
-            if (!error && buffer.length === CHUNK) spare.push(buffer);
+            waiting.delete(resolve);
+            // Read whole by zlib: the buffer may be filled again.
+            if (!error) giveBackChunk(buffer);
             // A failure ends the deflater, and its reader sees why.
             resolve();
           });
         }),
       );
       const oldest = inFlight.length >= 2 ? inFlight.shift() : undefined;
-      if (oldest) await Promise.race([oldest, stopped]);
+      if (oldest) await oldest;
       // A turn of the event loop between chunks: zlib's callbacks and other requests run.
       await new Promise((resolve) => setImmediate(resolve));
       if (stop.signal.aborted) return;
