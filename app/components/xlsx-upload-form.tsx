@@ -4,10 +4,10 @@ import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { CancelStep } from "~/components/confirm-dialog.tsx";
 import { ErrorLine, FormErrors } from "~/components/form-messages.tsx";
-import { XLSX_CONTENT_TYPE } from "~/contract/index.ts";
+import { XLSX_CONTENT_TYPE } from "~/contract/files.ts";
 import { useTranslation } from "~/utils/i18n.ts";
 import { useHydrated } from "~/utils/use-hydrated.ts";
-import { importSchema } from "~/validation/logistics.ts";
+import { importSchema } from "~/validation/order-forms.ts";
 import type { XlsxUploadProps } from "./xlsx-upload.tsx";
 
 /** The upload's form: in the dialog of ./xlsx-upload.tsx, or in place on the upload's own address. */
@@ -28,7 +28,7 @@ export function UploadForm({
     lastResult,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: importSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: importSchema() }),
   });
   const { key, ...fileProps } = getInputProps(formFields.file, { type: "file" });
   const busy =

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineEndpoint } from "./endpoint.ts";
 import { pagedListOf, pageQuerySchema, timestampSchema } from "./envelope.ts";
-import { MANAGER_ROLE, ROLES, SETTINGS_ROLES, SUB_ACCOUNT_MANAGER_ROLES } from "./roles.ts";
+import { ROLES, SETTINGS_ROLES, SUB_ACCOUNT_MANAGER_ROLES, SUB_ACCOUNT_ROLES } from "./roles.ts";
 import { HOME_PAGE_CHOICES } from "./workbench.ts";
 
 export const roleSchema = z.enum(ROLES);
@@ -80,8 +80,6 @@ export const sendEmailCodeQuerySchema = z.object({
   scene: z.enum(EMAIL_CODE_SCENES).optional(),
 });
 
-/** Role given to a sub-account: CBA_MANAGER, or GUEST for no role. */
-export const SUB_ACCOUNT_ROLES = [MANAGER_ROLE, "GUEST"] as const;
 export const subAccountRoleSchema = z.enum(SUB_ACCOUNT_ROLES);
 
 export const subAccountSchema = z.object({

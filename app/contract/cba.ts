@@ -10,20 +10,35 @@ import { z } from "zod";
 import { emailSchema } from "./account.ts";
 import { defineEndpoint } from "./endpoint.ts";
 import { pagedListOf, pageQuerySchema, timestampSchema } from "./envelope.ts";
+import {
+  BULK_ORDER_OPERATIONS,
+  type BulkOrderOperation,
+  ORDER_EVENT_ACTIONS,
+  ORDER_EVENT_SOURCES,
+  orderStatusChangeSchema,
+  orderStatusSchema,
+} from "./order-changes.ts";
 import { LOGISTICS_ROLES, REVIEW_ROLES } from "./roles.ts";
-import { ORDER_STATUSES, PALLET_STATUSES, QUALIFICATION_STATES } from "./status-codes.ts";
+import {
+  ORDER_STATUSES,
+  PALLET_STATUSES,
+  QUALIFICATION_STATES,
+  WAREHOUSING_DIRECTIONS,
+} from "./status-codes.ts";
 import { customsCodeSchema, usccSchema } from "./uscc.ts";
 
 // ---------------------------------------------------------------------------
 // Status codes and qualification states (the names and sets live in
 // ./status-codes.ts, without zod)
 
+// The files the API takes and answers (limits, types), without zod.
+export * from "./files.ts";
+// The bulk operations on orders and the actions of an order's history (a
+// module of their own, which the browser's forms import without the rest).
+export * from "./order-changes.ts";
 export * from "./status-codes.ts";
-export const WAREHOUSING_DIRECTIONS = ["in", "out"] as const;
-export type WarehousingDirection = (typeof WAREHOUSING_DIRECTIONS)[number];
 
 export const palletStatusSchema = z.literal(PALLET_STATUSES);
-export const orderStatusSchema = z.literal(ORDER_STATUSES);
 
 export const qualificationStateSchema = z.enum(QUALIFICATION_STATES);
 
@@ -82,29 +97,6 @@ export const subOrderSchema = z.object({
   /** price × qty, in fen. */
   totalPrice: z.number().int().nonnegative(),
 });
-
-/**
- * What changed an order (its history): a status move (by the selection, by a
- * filter, by a pallet or order scan), a remark or a waybill number import.
- */
-export const ORDER_EVENT_ACTIONS = [
-  "stockIn",
-  "stockOut",
-  "detain",
-  "release",
-  "remark",
-  "logisticsNo",
-] as const;
-export type OrderEventAction = (typeof ORDER_EVENT_ACTIONS)[number];
-/** How the change was asked for. */
-export const ORDER_EVENT_SOURCES = [
-  "selection",
-  "filter",
-  "salverScan",
-  "orderScan",
-  "import",
-] as const;
-export type OrderEventSource = (typeof ORDER_EVENT_SOURCES)[number];
 
 export const orderEventSchema = z.object({
   time: timestampSchema,
@@ -193,13 +185,6 @@ export const palletSchema = z.object({
   createdOn: timestampSchema,
 });
 export type Pallet = z.infer<typeof palletSchema>;
-
-export const orderStatusChangeSchema = z.object({
-  orderNo: z.string(),
-  from: orderStatusSchema,
-  to: orderStatusSchema,
-});
-export type OrderStatusChange = z.infer<typeof orderStatusChangeSchema>;
 
 // ---------------------------------------------------------------------------
 // Queries and bodies
@@ -298,11 +283,6 @@ export const orderStatusCountsSchema = z.object({
       count: z.number().int().positive(),
     }),
   ),
-});
-
-export const updateOrdersResultSchema = z.object({
-  updated: z.number().int().nonnegative(),
-  changed: z.array(orderStatusChangeSchema),
 });
 
 export const downloadBodySchema = z.object({
@@ -443,50 +423,16 @@ export const categoryNodeSchema: z.ZodType<CategoryNode> = z.object({
   brand: z.array(brandSchema).optional(),
 });
 
-export const IMAGE_MAX_BYTES = 2 * 1024 * 1024;
-
-/** Image types the upload takes, known by their content. */
-export type ImageMime = "image/png" | "image/jpeg" | "image/gif";
-
-/** The image type from its first bytes (8 suffice), or null when it is not a png, jpeg or gif. */
-export function sniffImage(bytes: Uint8Array): ImageMime | null {
-  const starts = (...values: number[]) => values.every((value, index) => bytes[index] === value);
-  if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return "image/png";
-  if (starts(0xff, 0xd8, 0xff)) return "image/jpeg";
-  if (
-    starts(0x47, 0x49, 0x46, 0x38) &&
-    (bytes[4] === 0x37 || bytes[4] === 0x39) &&
-    bytes[5] === 0x61
-  ) {
-    return "image/gif";
-  }
-  return null;
-}
-export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
-export const XLSX_CONTENT_TYPE =
-  "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
-
 // ---------------------------------------------------------------------------
 // Endpoints
 
 const logistics = { auth: true, roles: LOGISTICS_ROLES } as const;
 
-/**
- * A bulk operation on orders, declared once from what it asks beside the
- * orders (`asked`): `<name>` at `path` acts on the listed orders
- * (`orderNoList`), `<name>ByFilter` at `path/by-filter` on every order
- * matching the query filters (the filters of `GET /cba/order`, paging
- * aside). There `expectedCount` is the number of matching orders the user
- * confirmed: when the filter matches another number by then, nothing
- * changes (40009). Both are all or nothing, never capped.
- */
-function selectionOperation<
-  const Name extends string,
-  Asked extends z.ZodRawShape,
-  Data extends z.ZodType,
->(name: Name, spec: { path: string; does: string; refusal?: string; asked: Asked; data: Data }) {
-  // `refusal`: what else a 40009 answer says ("names the orders that may not move").
-  const chosen = defineEndpoint({
+/** The call of a bulk operation (./order-changes.ts) on the listed orders (`orderNoList`). */
+function onListedOrders<Asked extends z.ZodRawShape, Data extends z.ZodType>(
+  spec: BulkOrderOperation<Asked, Data>,
+) {
+  return defineEndpoint({
     method: "PUT",
     path: spec.path,
     summary: `${spec.does} of the listed orders; all or nothing${spec.refusal ? `; 40009 ${spec.refusal}` : ""}.`,
@@ -494,7 +440,17 @@ function selectionOperation<
     body: z.object({ orderNoList: orderNoListSchema }).extend(spec.asked),
     data: spec.data,
   });
-  const byFilter = defineEndpoint({
+}
+
+/**
+ * The call of a bulk operation on every order matching the query filters
+ * (the filters of `GET /cba/order`, paging aside), at `path/by-filter`:
+ * `expectedCount` is the number of matching orders the user confirmed.
+ */
+function onMatchingOrders<Asked extends z.ZodRawShape, Data extends z.ZodType>(
+  spec: BulkOrderOperation<Asked, Data>,
+) {
+  return defineEndpoint({
     method: "PUT",
     path: `${spec.path}/by-filter`,
     summary: `${spec.does} of every order matching the query filters; all or nothing; 40009 when the filter no longer matches expectedCount orders${spec.refusal ? ` or ${spec.refusal}` : ""}.`,
@@ -503,8 +459,42 @@ function selectionOperation<
     body: z.object({ expectedCount: z.number().int().nonnegative() }).extend(spec.asked),
     data: spec.data,
   });
-  return { [name]: chosen, [`${name}ByFilter`]: byFilter } as { [K in Name]: typeof chosen } & {
-    [K in `${Name}ByFilter`]: typeof byFilter;
+}
+
+type Listed<Op extends BulkOrderOperation> = ReturnType<
+  typeof onListedOrders<Op["asked"], Op["data"]>
+>;
+type Matching<Op extends BulkOrderOperation> = ReturnType<
+  typeof onMatchingOrders<Op["asked"], Op["data"]>
+>;
+
+/**
+ * Both endpoints of a bulk operation on orders (./order-changes.ts), from
+ * what it asks: `<name>` at `path` acts on the listed orders,
+ * `<name>ByFilter` at `path/by-filter` on every order matching the query
+ * filters. There, when the filter matches another number of orders than
+ * `expectedCount` by then, nothing changes (40009). Both are all or nothing,
+ * never capped.
+ */
+function selectionOperation<const Name extends string, Op extends BulkOrderOperation>(
+  name: Name,
+  spec: Op,
+) {
+  return { [name]: onListedOrders(spec), [`${name}ByFilter`]: onMatchingOrders(spec) } as {
+    [K in Name]: Listed<Op>;
+  } & { [K in `${Name}ByFilter`]: Matching<Op> };
+}
+
+type Operations = typeof BULK_ORDER_OPERATIONS;
+
+/** Every bulk operation of ./order-changes.ts, in its order, as its two endpoints (`selectionOperation`). */
+function bulkOrderEndpoints() {
+  const endpoints = {};
+  for (const [name, spec] of Object.entries(BULK_ORDER_OPERATIONS)) {
+    Object.assign(endpoints, selectionOperation(name, spec));
+  }
+  return endpoints as { [K in keyof Operations]: Listed<Operations[K]> } & {
+    [K in keyof Operations as `${K}ByFilter`]: Matching<Operations[K]>;
   };
 }
 
@@ -560,23 +550,7 @@ export const cbaEndpoints = {
     query: orderListQuerySchema,
     data: orderListDataSchema,
   }),
-  ...selectionOperation("updateOrders", {
-    path: "/cba/order",
-    does: "Change the status",
-    refusal: "names the orders that may not move",
-    asked: {
-      cbaStatus: orderStatusSchema,
-      /** Required (non-blank) when cbaStatus is 2. */
-      reasonForDetention: z.string().max(200).optional(),
-    },
-    data: updateOrdersResultSchema,
-  }),
-  ...selectionOperation("orderRemarks", {
-    path: "/cba/order-remarks",
-    does: "Set the remark (reasonForDetention; blank or absent clears it)",
-    asked: { reasonForDetention: z.string().trim().max(200).default("") },
-    data: z.object({ updated: z.number().int().nonnegative() }),
-  }),
+  ...bulkOrderEndpoints(),
   orderHistory: defineEndpoint({
     method: "GET",
     path: "/cba/order/{orderNo}/history",
@@ -729,8 +703,3 @@ export const cbaEndpoints = {
     data: binaryFileSchema,
   }),
 } as const;
-
-/** The bulk operations declared by `selectionOperation`: each name has its `<name>ByFilter`. */
-export type SelectionOperationName = {
-  [K in keyof typeof cbaEndpoints]: `${K}ByFilter` extends keyof typeof cbaEndpoints ? K : never;
-}[keyof typeof cbaEndpoints];

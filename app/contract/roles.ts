@@ -23,6 +23,8 @@ export const REVIEW_ROLES = [PLATFORM_ROLE] as const;
 export const SETTINGS_ROLES = LOGISTICS_ROLES;
 /** Managing sub-accounts (a company's main account only; see `subAccount`). */
 export const SUB_ACCOUNT_MANAGER_ROLES = LOGISTICS_ROLES;
+/** Role given to a sub-account: CBA_MANAGER, or GUEST for no role. */
+export const SUB_ACCOUNT_ROLES = [MANAGER_ROLE, "GUEST"] as const;
 
 /** Whether a user with `scope` holds one of `roles`. */
 export function hasAnyRole(scope: readonly string[], roles: readonly string[]): boolean {

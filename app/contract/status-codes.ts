@@ -1,6 +1,6 @@
 /**
- * The status codes of services, pallets and orders, by name and as sets, and
- * the states of a qualification, without zod: pages import them for labels
+ * The status codes of services, pallets and orders, by name and as sets, the
+ * directions of a stock scan and the states of a qualification, without zod: pages import them for labels
  * and filters, and importing the schemas with them would bring zod into the
  * browser (cba.ts re-exports them).
  */
@@ -42,6 +42,10 @@ export const ORDER_STATUSES = [
   OrderStatus.stockedIn,
 ] as const;
 export type OrderStatusCode = (typeof ORDER_STATUSES)[number];
+
+/** The directions of a stock scan: "in" moves an order 1 → 4, "out" 4 → 3. */
+export const WAREHOUSING_DIRECTIONS = ["in", "out"] as const;
+export type WarehousingDirection = (typeof WAREHOUSING_DIRECTIONS)[number];
 
 /** States of a company's qualification review. */
 export const QUALIFICATION_STATES = ["pending", "reviewing", "approved", "rejected"] as const;

@@ -18,6 +18,9 @@ export async function loader({ context, url, request }: Route.LoaderArgs) {
   return {
     ...(await loadAudit(context, url)),
     hiddenColumns: chosenColumns(request, "audit"),
+    // The operation filter's choices come with the page's data: the
+    // contract's list, without the contract (and zod) in the browser.
+    actions: ORDER_EVENT_ACTIONS,
   };
 }
 
@@ -162,7 +165,7 @@ function AuditList({ data }: { data: ListData }) {
           name="action"
           label={t("audit.operation")}
           allLabel={t("audit.allOperations")}
-          options={ORDER_EVENT_ACTIONS.map((action) => ({
+          options={data.actions.map((action) => ({
             value: action,
             label: t(`logistics.order.history.actions.${action}`),
           }))}

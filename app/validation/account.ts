@@ -1,11 +1,10 @@
 import "~/locales/areas/account.ts";
 import { z } from "zod";
-import {
-  HOME_PAGE_CHOICES,
-  type PasswordProblem,
-  passwordProblem,
-  SUB_ACCOUNT_ROLES,
-} from "~/contract/index.ts";
+// The contract's rules, each from its own module: the browser checks these
+// forms without building the whole contract's schemas.
+import { type PasswordProblem, passwordProblem } from "~/contract/password.ts";
+import { SUB_ACCOUNT_ROLES } from "~/contract/roles.ts";
+import { HOME_PAGE_CHOICES } from "~/contract/workbench.ts";
 import { loginSchema } from "~/validation/auth.ts";
 
 /**

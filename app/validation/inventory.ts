@@ -1,6 +1,6 @@
 import "~/locales/areas/inventory.ts";
 import { z } from "zod";
-import { ORDER_STATUSES, WAREHOUSING_DIRECTIONS } from "~/contract/index.ts";
+import { ORDER_STATUSES, WAREHOUSING_DIRECTIONS } from "~/contract/status-codes.ts";
 import { DOWNLOAD_KINDS, SCAN_MAX } from "./inventory-limits.ts";
 
 export * from "./inventory-limits.ts";

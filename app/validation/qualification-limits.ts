@@ -10,7 +10,8 @@ export const IMAGE_FIELDS = [
   "legalIdBackImage",
 ] as const;
 export type ImageField = (typeof IMAGE_FIELDS)[number];
-export const IMAGE_MAX_BYTES = 2 * 1024 * 1024;
+/** The contract's limit of an uploaded image, the same rule in the browser's check. */
+export { IMAGE_MAX_BYTES } from "~/contract/files.ts";
 export const IMAGE_TYPES = ["image/png", "image/jpeg", "image/gif"] as const;
 
 export function fileFieldOf(field: ImageField) {

@@ -1,6 +1,6 @@
 import "~/locales/areas/qualification.ts";
 import { z } from "zod";
-import { isValidCustomsCode, isValidUscc } from "~/contract/index.ts";
+import { isValidCustomsCode, isValidUscc } from "~/contract/uscc.ts";
 import { fileFieldOf, IMAGE_FIELDS, IMAGE_MAX_BYTES, IMAGE_TYPES } from "./qualification-limits.ts";
 
 export * from "./qualification-limits.ts";

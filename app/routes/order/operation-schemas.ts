@@ -4,9 +4,10 @@
  * every order matching the filter (derived from `schema`). The action
  * (orders.server.ts) parses every post with them; in the browser they come
  * with the operation forms, after the first paint (./operation-forms.ts),
- * not with the page: they bring zod.
+ * not with the page: they bring zod. Each intent's schemas are made the
+ * first time they are asked for (`operationSchema`).
  */
-import { bodyAsForm, ORDER_OPERATION_SCHEMAS } from "~/validation/logistics.ts";
+import { bodyAsForm, ORDER_OPERATION_SCHEMAS, once } from "~/validation/order-forms.ts";
 import {
   type Intent,
   type OperationSchema,
@@ -29,28 +30,36 @@ const BODY_FORMS = Object.fromEntries(
   ORDER_INTENTS.flatMap((intent) => {
     const operation: OrderOperation = ORDER_OPERATIONS[intent];
     if (operation.target !== "selection" || !operation.sends) return [];
-    const refusals = Object.fromEntries(
-      operation.fields.map((field) => [field.name, field.refusal]),
-    );
-    return [[intent, bodyAsForm(operation.sends, refusals)]];
+    const { sends, fields } = operation;
+    const refusals = Object.fromEntries(fields.map((field) => [field.name, field.refusal]));
+    return [[intent, once(() => bodyAsForm(sends, refusals))]];
   }),
-) as { [K in SendingIntent]: ReturnType<typeof bodyAsForm<SentBy<K>>> };
+) as { [K in SendingIntent]: () => ReturnType<typeof bodyAsForm<SentBy<K>>> };
 
 /**
  * Written out (`ORDER_OPERATION_SCHEMAS`) or derived (`BODY_FORMS`), one per
- * intent; checked here to be forms Conform takes.
+ * intent, each made when first asked for; checked here to be forms Conform
+ * takes.
  */
-export const OPERATION_SCHEMAS = { ...ORDER_OPERATION_SCHEMAS, ...BODY_FORMS } satisfies Record<
+const OPERATION_FORMS = { ...ORDER_OPERATION_SCHEMAS, ...BODY_FORMS } satisfies Record<
   Intent,
-  { schema: OperationSchema; allSchema?: OperationSchema }
+  () => { schema: OperationSchema; allSchema?: OperationSchema }
 >;
 
-export type OperationSchemas = typeof OPERATION_SCHEMAS;
+/** The schemas of each intent, as `operationSchemas` makes them. */
+export type OperationSchemas = {
+  [K in keyof typeof OPERATION_FORMS]: ReturnType<(typeof OPERATION_FORMS)[K]>;
+};
+
+/** The schemas of an intent's forms, made the first time they are asked for. */
+export function operationSchemas<K extends Intent>(intent: K): OperationSchemas[K] {
+  return OPERATION_FORMS[intent]() as OperationSchemas[K];
+}
 
 /** The schema of an operation's form: of the chosen orders, or (`all`) of every matching order. */
-export function operationSchema(intent: keyof OperationSchemas, all = false): OperationSchema {
+export function operationSchema(intent: Intent, all = false): OperationSchema {
   const schemas: { schema: OperationSchema; allSchema?: OperationSchema } =
-    OPERATION_SCHEMAS[intent];
+    operationSchemas(intent);
   if (!all) return schemas.schema;
   if (!schemas.allSchema) throw new Error(`${intent} never acts on every matching order`);
   return schemas.allSchema;

@@ -28,7 +28,7 @@ import { apiContext, getLocale, getT, postedForm } from "~/utils/request-context
 import { resolveSelection, selectionParam } from "~/utils/selection-store.server.ts";
 import { applyOnce, done, newSubmissionKey } from "~/utils/submission-key.server.ts";
 import { inspectXlsx, XlsxRefused } from "~/utils/xlsx-guard.server.ts";
-import { selectionSchema } from "~/validation/logistics.ts";
+import { selectionSchema } from "~/validation/order-forms.ts";
 import { operationSchema } from "./operation-schemas.ts";
 import {
   type OperationCalls,
@@ -515,7 +515,7 @@ async function planOf(
     const matching = await countMatching(context, url);
     if (!matching) {
       return refused(
-        parseWithZod(formData, { schema: selectionSchema }).reply({
+        parseWithZod(formData, { schema: selectionSchema() }).reply({
           formErrors: ["logistics.order.noneMatching"],
         }),
       );
@@ -534,7 +534,7 @@ async function planOf(
   }
 
   // The chosen orders.
-  const chosen = parseWithZod(formData, { schema: selectionSchema });
+  const chosen = parseWithZod(formData, { schema: selectionSchema() });
   if (chosen.status !== "success") return refused(chosen.reply());
   const pending: PendingOperation = {
     intent: confirming(intent),
