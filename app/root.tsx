@@ -15,7 +15,7 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import { useTranslation } from "~/utils/i18n.ts";
-import { keepDataOnSelection } from "~/utils/order-selection.ts";
+import { keepDataOnSelection } from "~/utils/list-revalidation.ts";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { deferredReady } from "./components/deferred.tsx";

@@ -1,13 +1,11 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { DemoMailboxLink } from "~/components/account/demo-mailbox-link.tsx";
-import { EmailCodeField } from "~/components/account/email-code-field.tsx";
 import { UsernameField } from "~/components/account/username-field.tsx";
 import { CaptchaField, currentCaptchaNonce } from "~/components/captcha.tsx";
+import { deferredModule } from "~/components/deferred.tsx";
 import { FormErrors, Notice } from "~/components/form-messages.tsx";
 import { InputField } from "~/components/input-field.tsx";
 import { LanguageSwitcher } from "~/components/language-switcher.tsx";
 import { type PostedResult, usePlainForm } from "~/components/plain-form.ts";
-import { SIGN_IN_DEMO_ACCOUNTS } from "~/config/demo-accounts.ts";
 import { env } from "~/config/env.server.ts";
 import type { Locale } from "~/locales/index.ts";
 import { resendWait } from "~/utils/account-flow.server.ts";
@@ -17,17 +15,18 @@ import { hrefWithQuery, localizePath } from "~/utils/locale-path.ts";
 import { homePathFor } from "~/utils/permissions.ts";
 import { apiContext, getLocale, sessionContext } from "~/utils/request-context.server.ts";
 import { commitSession } from "~/utils/session.server.ts";
-import {
-  checkEmailLogin,
-  checkLogin,
-  checkLoginCodeRequest,
-  EMAIL_CODE_PATTERN,
-  EMAIL_MAX,
-  IMAGE_CODE_PATTERN,
-} from "~/validation/auth-checks.ts";
+import { checkLogin, IMAGE_CODE_PATTERN } from "~/validation/auth-checks.ts";
 import type { Route } from "./+types/login";
 
-export const DEMO_PASSWORD = "Demo1234!";
+// The sign-in by e-mail code and the demo accounts' box come after the
+// first paint (./login-later.tsx): the server draws them with the page.
+const later = deferredModule(
+  import.meta.env.SSR ? await import("./login-later.tsx") : undefined,
+  () => import("./login-later.tsx"),
+);
+const EmailCodeRequest = later.component("EmailCodeRequest");
+const EmailCodeSignIn = later.component("EmailCodeSignIn");
+const DemoAccounts = later.component("DemoAccounts");
 
 /**
  * The login page; a logged-in user goes straight to their home page.
@@ -65,7 +64,6 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 // page: it is every visitor's first load); the action checks them with zod.
 const REQUIRED = { required: true } as const;
 
-type LoginData = Route.ComponentProps["loaderData"];
 type ActionData = Route.ComponentProps["actionData"];
 
 function lastResultOf(actionData: ActionData): PostedResult | undefined {
@@ -75,6 +73,8 @@ function lastResultOf(actionData: ActionData): PostedResult | undefined {
 export default function LoginPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language as Locale;
+  const submitting = useSubmitting();
+  const lastResult = lastResultOf(actionData);
 
   return (
     // A narrow window (below 1024 px, or a zoomed one) shows the form under a
@@ -114,15 +114,21 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
               </div>
             ) : null}
             {!loaderData.byEmail ? (
-              <ImageCodeSignIn loaderData={loaderData} actionData={actionData} />
+              <ImageCodeSignIn
+                captchaNonce={currentCaptchaNonce(loaderData.captchaNonce, actionData)}
+                lastResult={lastResult}
+                submitting={submitting}
+              />
             ) : loaderData.codeSentTo ? (
               <EmailCodeSignIn
                 key={loaderData.sentAt}
-                loaderData={loaderData}
-                actionData={actionData}
+                email={loaderData.codeSentTo}
+                resendIn={loaderData.resendIn}
+                lastResult={lastResult}
+                submitting={submitting}
               />
             ) : (
-              <EmailCodeRequest actionData={actionData} />
+              <EmailCodeRequest lastResult={lastResult} submitting={submitting} />
             )}
             <div className="mt-4 flex justify-between text-sm">
               <Link to={localizePath("/register/residence_process", locale)} className="btn-link">
@@ -132,28 +138,7 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
                 {t("auth.forgotPassword")}
               </Link>
             </div>
-            {loaderData.demoMode ? (
-              <div
-                className="mt-8 rounded-md border border-dashed border-brand-300 bg-brand-50 p-3 text-xs text-gray-700"
-                data-testid="demo-accounts"
-              >
-                <p className="font-medium text-brand-800">{t("auth.demoAccounts")}</p>
-                <dl className="mt-1 space-y-1">
-                  {SIGN_IN_DEMO_ACCOUNTS.map(({ username, about }) => (
-                    <div key={username}>
-                      <dt className="font-mono">{username}</dt>
-                      <dd className="text-gray-600">{t(`auth.${about}`)}</dd>
-                    </div>
-                  ))}
-                </dl>
-                <p className="mt-1">
-                  {t("auth.demoPassword")} <span className="font-mono">{DEMO_PASSWORD}</span>
-                </p>
-                <div className="mt-2">
-                  <DemoMailboxLink />
-                </div>
-              </div>
-            ) : null}
+            {loaderData.demoMode ? <DemoAccounts /> : null}
           </div>
         </div>
       </main>
@@ -169,17 +154,18 @@ function useSubmitting(): boolean {
 
 /** The sign-in with the image code, and the way round it for who cannot read it. */
 function ImageCodeSignIn({
-  loaderData,
-  actionData,
+  captchaNonce,
+  lastResult,
+  submitting,
 }: {
-  loaderData: LoginData;
-  actionData: ActionData;
+  captchaNonce: string;
+  lastResult: PostedResult | undefined;
+  submitting: boolean;
 }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language as Locale;
-  const submitting = useSubmitting();
   const [form, fields, formProps] = usePlainForm(["username", "password", "code"], checkLogin, {
-    lastResult: lastResultOf(actionData),
+    lastResult,
     constraints: {
       username: REQUIRED,
       password: REQUIRED,
@@ -203,11 +189,7 @@ function ImageCodeSignIn({
           autoComplete="current-password"
           placeholder={t("auth.passwordPlaceholder")}
         />
-        <CaptchaField
-          field={fields.code}
-          purpose="login"
-          nonce={currentCaptchaNonce(loaderData.captchaNonce, actionData)}
-        />
+        <CaptchaField field={fields.code} purpose="login" nonce={captchaNonce} />
         <button type="submit" className="btn-primary mt-2 w-full" disabled={submitting}>
           {t("auth.signIn")}
         </button>
@@ -222,135 +204,5 @@ function ImageCodeSignIn({
         </Link>
       </p>
     </>
-  );
-}
-
-/** The e-mail-code sign-in, step 1: the account's address gets a code. */
-function EmailCodeRequest({ actionData }: { actionData: ActionData }) {
-  const { t, i18n } = useTranslation();
-  const locale = i18n.language as Locale;
-  const submitting = useSubmitting();
-  const [form, fields, formProps] = usePlainForm(["username"], checkLoginCodeRequest, {
-    lastResult: lastResultOf(actionData),
-    constraints: { username: { required: true, maxLength: EMAIL_MAX } },
-  });
-  return (
-    <section aria-labelledby="by-email-title" data-testid="email-code-request">
-      <h3 id="by-email-title" className="mb-1 text-base font-medium text-gray-900">
-        {t("auth.byEmailTitle")}
-      </h3>
-      <p className="mb-3 text-sm text-gray-600">{t("auth.byEmailHelp")}</p>
-      <Form
-        method="post"
-        action={hrefWithQuery(localizePath("/login", locale), { code: "email" })}
-        {...formProps}
-        className="space-y-1"
-      >
-        <FormErrors id={form.errorId} errors={form.errors} />
-        <UsernameField field={fields.username} />
-        <button
-          type="submit"
-          name="intent"
-          value="send"
-          className="btn-primary mt-2 w-full"
-          disabled={submitting}
-        >
-          {t("auth.byEmailSend")}
-        </button>
-      </Form>
-      <BackToImageCode />
-    </section>
-  );
-}
-
-/** The e-mail-code sign-in, step 2: the password and the code the mail brought. */
-function EmailCodeSignIn({
-  loaderData,
-  actionData,
-}: {
-  loaderData: LoginData;
-  actionData: ActionData;
-}) {
-  const { t, i18n } = useTranslation();
-  const locale = i18n.language as Locale;
-  const submitting = useSubmitting();
-  const email = loaderData.codeSentTo ?? "";
-  const [form, fields, formProps] = usePlainForm(["password", "emailCode"], checkEmailLogin, {
-    lastResult: lastResultOf(actionData),
-    constraints: {
-      password: REQUIRED,
-      emailCode: { required: true, pattern: EMAIL_CODE_PATTERN },
-    },
-  });
-  return (
-    <section aria-labelledby="by-email-title" data-testid="email-code-sign-in">
-      <h3 id="by-email-title" className="mb-1 text-base font-medium text-gray-900">
-        {t("auth.byEmailTitle")}
-      </h3>
-      <p className="mb-3 text-sm text-gray-600">
-        {t("auth.byEmailSentTo", { email })}{" "}
-        <Link
-          to={hrefWithQuery(localizePath("/", locale), { code: "email", step: "address" })}
-          className="btn-link"
-        >
-          {t("auth.byEmailOtherAddress")}
-        </Link>
-      </p>
-      {/* "Send again" posts this form: the address only. */}
-      <Form
-        method="post"
-        action={hrefWithQuery(localizePath("/login", locale), { code: "email" })}
-        id={SEND_AGAIN_FORM}
-      >
-        <input type="hidden" name="username" value={email} />
-      </Form>
-      <Form
-        method="post"
-        action={hrefWithQuery(localizePath("/login", locale), { code: "email" })}
-        {...formProps}
-        className="space-y-1"
-      >
-        <input type="hidden" name="method" value="email" />
-        <UsernameField known={email} />
-        <FormErrors id={form.errorId} errors={form.errors} />
-        <InputField
-          label={t("auth.password")}
-          field={fields.password}
-          type="password"
-          autoComplete="current-password"
-          placeholder={t("auth.passwordPlaceholder")}
-        />
-        <EmailCodeField
-          field={fields.emailCode}
-          label={t("auth.byEmailCode")}
-          placeholder={t("auth.byEmailCodePlaceholder")}
-          sendFormId={SEND_AGAIN_FORM}
-          resendIn={loaderData.resendIn}
-          sentBefore
-          labels={{
-            send: t("auth.byEmailSend"),
-            resend: t("auth.byEmailResend"),
-            wait: (seconds) => t("auth.byEmailResendIn", { seconds }),
-          }}
-        />
-        <button type="submit" className="btn-primary mt-2 w-full" disabled={submitting}>
-          {t("auth.signIn")}
-        </button>
-      </Form>
-      <BackToImageCode />
-    </section>
-  );
-}
-
-const SEND_AGAIN_FORM = "login-send-again";
-
-function BackToImageCode() {
-  const { t, i18n } = useTranslation();
-  return (
-    <p className="mt-3 text-sm">
-      <Link to={localizePath("/", i18n.language as Locale)} className="btn-link">
-        {t("auth.byEmailBack")}
-      </Link>
-    </p>
   );
 }

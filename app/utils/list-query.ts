@@ -9,6 +9,7 @@
 import { redirect } from "react-router";
 import type { z } from "zod";
 import type { Pagination } from "~/contract/index.ts";
+import { RESULT_PARAM } from "~/utils/list-revalidation.ts";
 import { hrefWithQuery } from "~/utils/locale-path.ts";
 
 /** Page sizes of the shared paging bar (docs/product.md, Lists). */
@@ -83,12 +84,8 @@ export function ignoredFilters<Shape extends z.ZodRawShape>(
 
 export type QueryValue = string | number | null | undefined;
 
-/**
- * The id of a change's result in a page's address (`?done=<id>`, see
- * posted-result.server.ts): shown by the page the change redirected to, and
- * left out of every link built from that page, so it is shown once.
- */
-export const RESULT_PARAM = "done";
+// `?done=<id>`, a change's result (./list-revalidation.ts, which the root layout names).
+export { RESULT_PARAM } from "~/utils/list-revalidation.ts";
 
 /** The filters as query values (absent ones left out), for links and hidden inputs. */
 export function filterEntries(filters: Record<string, QueryValue>): [string, string][] {

@@ -1,5 +1,3 @@
-import { RESULT_PARAM } from "~/utils/list-query.ts";
-
 /**
  * The selection of the order list lives in its URL, beside the filters and
  * the page: `sel` holds the chosen order numbers (comma separated), `all=1`
@@ -10,18 +8,26 @@ import { RESULT_PARAM } from "~/utils/list-query.ts";
  * is kept on the server instead (selection-store.server.ts) and `sel` holds
  * its id: `sel=*<id>`.
  */
-export const SELECTION_PARAM = "sel";
-/** The first character of a kept selection's id in `sel`. */
-export const KEPT_SELECTION_MARK = "*";
+import { ALL_MATCHING_PARAM, keptSelectionId, SELECTION_PARAM } from "~/utils/list-revalidation.ts";
+
+// The selection's parameters and the rule that choosing orders loads no
+// data live in ./list-revalidation.ts, which the root layout names.
+export {
+  ALL_MATCHING_PARAM,
+  KEPT_SELECTION_MARK,
+  keepDataOnSelection,
+  keptSelectionId,
+  onlySelectionChanged,
+  SELECTION_PARAM,
+  SELECTION_PARAMS,
+} from "~/utils/list-revalidation.ts";
+
 /** The longest `sel` written into an address: longer selections are kept on the server. */
 export const MAX_SELECTION_IN_ADDRESS = 1500;
-export const ALL_MATCHING_PARAM = "all";
 /** The operation whose confirmation the list shows (its first post redirects there). */
 export const OPERATION_PARAM = "op";
 /** The scanned number of a scan operation waiting for its confirmation. */
 export const SCANNED_PARAM = "scan";
-/** Query parameters that only record the selection: the list itself does not change. */
-export const SELECTION_PARAMS = [SELECTION_PARAM, ALL_MATCHING_PARAM] as const;
 
 export interface OrderSelection {
   /** Chosen order numbers, in the order they were chosen (empty for a kept selection). */
@@ -30,14 +36,6 @@ export interface OrderSelection {
   all: boolean;
   /** The id of a selection kept on the server, whose numbers the loader reads. */
   kept: string | null;
-}
-
-const KEPT_ID = /^\*([\w-]{8,32})$/;
-
-/** The id of the kept selection `sel` names, if it names one. */
-export function keptSelectionId(params: URLSearchParams): string | null {
-  const match = KEPT_ID.exec(params.get(SELECTION_PARAM)?.trim() ?? "");
-  return match?.[1] ?? null;
 }
 
 export function parseSelection(params: URLSearchParams): OrderSelection {
@@ -75,39 +73,4 @@ export function withPageChoice(
   const kept = selected.filter((orderNo) => !page.has(orderNo) || checked.has(orderNo));
   const known = new Set(kept);
   return [...kept, ...pageKeys.filter((key) => checked.has(key) && !known.has(key))];
-}
-
-/**
- * Whether two list URLs differ only in their selection written out (a kept
- * selection's numbers come from the loader), or in leaving a result behind.
- */
-export function onlySelectionChanged(a: URL, b: URL): boolean {
-  if (a.pathname.replace(/\/$/, "") !== b.pathname.replace(/\/$/, "")) return false;
-  if (keptSelectionId(b.searchParams) || b.searchParams.has(RESULT_PARAM)) return false;
-  const strip = (url: URL) => {
-    const params = new URLSearchParams(url.search);
-    for (const name of [...SELECTION_PARAMS, RESULT_PARAM]) params.delete(name);
-    params.sort();
-    return params.toString();
-  };
-  return strip(a) === strip(b);
-}
-
-/**
- * `shouldRevalidate` of the order list and the routes above it: choosing
- * orders changes only the selection in the URL, so no data is loaded again.
- */
-export function keepDataOnSelection({
-  currentUrl,
-  nextUrl,
-  formMethod,
-  defaultShouldRevalidate,
-}: {
-  currentUrl: URL;
-  nextUrl: URL;
-  formMethod?: string;
-  defaultShouldRevalidate: boolean;
-}): boolean {
-  if (!formMethod && onlySelectionChanged(currentUrl, nextUrl)) return false;
-  return defaultShouldRevalidate;
 }
