@@ -58,12 +58,10 @@ export default function handleRequest(
     // React Router's data at the end of the page is written a few turns of
     // the event loop after the rest, so answering at the shell would send the
     // page in two writes and its closing chunk in a third.
-    const readyOption =
+    const waitForAll =
       (userAgent && isbot(userAgent)) ||
       routerContext.isSpaMode ||
-      !defersData(routerContext.staticHandlerContext)
-        ? "onAllReady"
-        : "onShellReady";
+      !defersData(routerContext.staticHandlerContext);
     // `abort` only exists once renderToPipeableStream has returned: the timer
     // must not call it before (a render that fails early would crash the process).
     let abort: (() => void) | undefined;
@@ -72,6 +70,13 @@ export default function handleRequest(
       streamTimeout + 1000,
     );
 
+    const answer = () =>
+      resolve(
+        streamedHtml(stream, responseHeaders, responseStatusCode, () => {
+          clearTimeout(timeoutId);
+          timeoutId = undefined;
+        }),
+      );
     const stream = renderToPipeableStream(
       <RequestI18n value={i18nFor(request, loadContext)}>
         <NonceContext value={nonce}>
@@ -85,14 +90,14 @@ export default function handleRequest(
         // apart, past 12.5 kB of page, for a script to move in, and a browser
         // without JavaScript would never show it.
         progressiveChunkSize: Number.POSITIVE_INFINITY,
-        [readyOption]() {
+        onShellReady() {
+          // From here on an error is one of a Suspense boundary's, which
+          // React draws in the browser instead: only the log tells of it.
           shellRendered = true;
-          resolve(
-            streamedHtml(stream, responseHeaders, responseStatusCode, () => {
-              clearTimeout(timeoutId);
-              timeoutId = undefined;
-            }),
-          );
+          if (!waitForAll) answer();
+        },
+        onAllReady() {
+          if (waitForAll) answer();
         },
         onShellError(error: unknown) {
           clearTimeout(timeoutId);

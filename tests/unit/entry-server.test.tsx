@@ -1,0 +1,208 @@
+/**
+ * The portal's server entry (app/entry.server.tsx) through React Router's
+ * request handler, with a route table of its own: a page whose loader
+ * defers nothing is answered whole with its length; a page whose loader
+ * returns a promise streams its shell before the promise settles; an error
+ * React meets after the shell, in a Suspense boundary it then leaves to the
+ * browser, reaches the log.
+ */
+import { Suspense, use } from "react";
+import {
+  Await,
+  createRequestHandler,
+  Outlet,
+  RouterContextProvider,
+  Scripts,
+  type ServerBuild,
+  useLoaderData,
+} from "react-router";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import * as entry from "../../app/entry.server.tsx";
+import { requestInfoContext } from "../../app/utils/request-context.server.ts";
+
+let release: (value: string) => void = () => {};
+let later: Promise<string> = Promise.resolve("");
+let failing: Promise<never> = Promise.resolve() as Promise<never>;
+
+function Root() {
+  return (
+    <html lang="en">
+      <head />
+      <body>
+        <Outlet />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+function WholePage() {
+  const { rows } = useLoaderData() as { rows: string[] };
+  return (
+    <ul>
+      {rows.map((row) => (
+        <li key={row}>{row}</li>
+      ))}
+    </ul>
+  );
+}
+
+function DeferredPage() {
+  const { late } = useLoaderData() as { late: Promise<string> };
+  return (
+    <main>
+      <h1>shell</h1>
+      <Suspense fallback={<i>loading</i>}>
+        <Await resolve={late}>{(text) => <p>{text}</p>}</Await>
+      </Suspense>
+    </main>
+  );
+}
+
+function Failing() {
+  use(failing);
+  return null;
+}
+
+function FailingPage() {
+  return (
+    <main>
+      <Suspense fallback={<i>…</i>}>
+        <Failing />
+      </Suspense>
+    </main>
+  );
+}
+
+const route = (id: string, path: string, parentId: string | undefined, module: object) => ({
+  id,
+  path,
+  parentId,
+  module,
+});
+
+const build = {
+  entry: { module: entry },
+  routes: {
+    root: route("root", "", undefined, { default: Root }),
+    whole: route("whole", "whole", "root", {
+      default: WholePage,
+      loader: () => ({ rows: Array.from({ length: 300 }, (_, index) => `row ${index}`) }),
+    }),
+    deferred: route("deferred", "deferred", "root", {
+      default: DeferredPage,
+      loader: () => ({ late: later }),
+    }),
+    failing: route("failing", "failing", "root", { default: FailingPage, loader: () => ({}) }),
+  },
+  assets: {
+    entry: { imports: [], module: "/entry.js" },
+    routes: Object.fromEntries(
+      [
+        ["root", ""],
+        ["whole", "whole"],
+        ["deferred", "deferred"],
+        ["failing", "failing"],
+      ].map(([id, path]) => [
+        id,
+        {
+          id,
+          path,
+          parentId: id === "root" ? undefined : "root",
+          module: `/${id}.js`,
+          hasLoader: id !== "root",
+          hasAction: false,
+          hasClientAction: false,
+          hasClientLoader: false,
+          hasClientMiddleware: false,
+          hasErrorBoundary: false,
+        },
+      ]),
+    ),
+    url: "/manifest.js",
+    version: "1",
+  },
+  publicPath: "/",
+  assetsBuildDirectory: "build/client",
+  future: {},
+  ssr: true,
+  isSpaMode: false,
+  prerender: [],
+  routeDiscovery: { mode: "initial" },
+} as unknown as ServerBuild;
+
+const handler = createRequestHandler(build, "production");
+
+/** A browser's request (not a bot's: a bot is always answered whole). */
+function get(path: string): Promise<Response> {
+  const context = new RouterContextProvider();
+  context.set(requestInfoContext, { clientIp: "198.51.100.7", cspNonce: "nonce-of-test" });
+  return handler(
+    new Request(`http://127.0.0.1${path}`, {
+      headers: { "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0 Safari/537.36" },
+    }),
+    context,
+  );
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe("the server entry", () => {
+  it("answers a page that defers nothing whole, with its length", async () => {
+    const response = await get("/whole");
+    expect(response.status).toBe(200);
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    expect(response.headers.get("Content-Length")).toBe(String(bytes.byteLength));
+    const html = new TextDecoder().decode(bytes);
+    expect(html).toContain("<li>row 299</li>");
+    expect(html).toContain('nonce="nonce-of-test"');
+    // React Router's data scripts are in place, not moved in by React's script.
+    expect(html).not.toContain("$RC(");
+  });
+
+  it("streams a page whose loader defers data: its shell first, the rest when it comes", async () => {
+    later = new Promise((resolve) => {
+      release = resolve;
+    });
+    const response = await get("/deferred");
+    expect(response.headers.get("Content-Length")).toBeNull();
+    const reader = response.body?.getReader();
+    if (!reader) throw new Error("no body");
+    const decoder = new TextDecoder();
+    let shell = "";
+    while (!shell.includes("<i>loading</i>")) {
+      const { value, done } = await reader.read();
+      if (done) throw new Error("the page ended before its deferred data came");
+      shell += decoder.decode(value, { stream: true });
+    }
+    expect(shell).toContain("<h1>shell</h1>");
+    expect(shell).not.toContain("the deferred rows");
+
+    release("the deferred rows");
+    let rest = "";
+    while (!rest.includes("the deferred rows")) {
+      const { value, done } = await reader.read();
+      if (done) throw new Error("the page ended without its deferred data");
+      rest += decoder.decode(value, { stream: true });
+    }
+    await reader.cancel();
+  });
+
+  it("logs an error React meets after the shell, in a boundary it leaves to the browser", async () => {
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    failing = new Promise((_resolve, reject) => {
+      setTimeout(() => reject(new Error("a part of the page failed")), 5);
+    });
+    failing.catch(() => {});
+    const response = await get("/failing");
+    const html = await response.text();
+    expect(html).toContain("<main>");
+    // Drawn whole before answering, the page's status says the error was met.
+    expect(response.status).toBe(500);
+    expect(
+      logged.mock.calls.some(([error]) => String(error).includes("a part of the page failed")),
+    ).toBe(true);
+  });
+});
