@@ -52,7 +52,7 @@ export default function handleRequest(
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
-    // A page streams only what its loaders deferred (a promise in their data);
+    // A page streams only what its loaders deferred (a promise they returned);
     // any other page is drawn whole before the first byte goes out, and then
     // answered in one piece with its length (utils/streamed-html.server.ts):
     // React Router's data at the end of the page is written a few turns of
