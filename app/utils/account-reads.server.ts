@@ -10,15 +10,16 @@
  *   was read. Nothing is kept for a request without that account.
  * - A generation in the store: every call of the API client that may change
  *   data, any account's, whatever its outcome, replaces it once its answer
- *   is in (`accountReadsMayHaveChanged`). An entry carries the generation
+ *   is in (`accountReads.mayHaveChanged`). An entry carries the generation
  *   read before the backend was asked, and is served only while that is
  *   still the store's: a change that ended before the read began is in the
  *   value, and one that ended after it has replaced the generation.
- * - A time bound per kind (`UNREAD_COUNT`, `LIST_SETTINGS`) for what the
+ * - A time bound per kind (`UNREAD_COUNT`, `listSettingsRead`) for what the
  *   backend changes by itself, which no call of the portal announces.
  * - A store that cannot answer (Redis down) makes the cache step aside: the
  *   backend is asked, and the process replaces the generation before it
- *   serves from the store again, as a change it made meanwhile could not.
+ *   serves from the store again: a change made meanwhile, by it or another
+ *   replica, may not have replaced it.
  *   A failed read is never kept.
  */
 import { randomUUID } from "node:crypto";
