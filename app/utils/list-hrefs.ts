@@ -1,7 +1,6 @@
 /**
  * Many links of one list that differ in one parameter (a page's pallet links,
- * its page links). Apart from list-query.ts, which every page's first script
- * carries (the login page's among them): only list pages load this.
+ * its page links): only list pages load this.
  */
 import { DEFAULT_PAGE, listHref, type QueryValue } from "~/utils/list-query.ts";
 import { hrefWithSearch } from "~/utils/locale-path.ts";
