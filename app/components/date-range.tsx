@@ -11,7 +11,6 @@
  * and the browser agree on the shortcuts.
  */
 
-import "~/locales/areas/inventory.ts";
 import { Link, useLocation } from "react-router";
 import {
   activeShortcut,

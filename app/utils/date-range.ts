@@ -6,7 +6,6 @@
  * Isomorphic: the server computes "today" and the shortcuts, the browser
  * only renders them.
  */
-import "~/locales/areas/inventory.ts";
 import dayjs from "dayjs";
 import utc from "dayjs/plugin/utc.js";
 import { CHINA_OFFSET_SECONDS } from "./china-time.ts";

@@ -1,16 +1,19 @@
 import type { Page } from "@playwright/test";
 import enCommon from "../../app/locales/en/common.ts";
 import enI from "../../app/locales/en/inventory.ts";
+import enDates from "../../app/locales/en/inventory-dates.ts";
 import enL from "../../app/locales/en/logistics.ts";
 import zhCommon from "../../app/locales/zh/common.ts";
 import zhI from "../../app/locales/zh/inventory.ts";
+import zhDates from "../../app/locales/zh/inventory-dates.ts";
 import zhL from "../../app/locales/zh/logistics.ts";
 import { chinaToday, shortcutRange } from "../../app/utils/date-range.ts";
 import { ACCOUNTS, expect, readWorkbook, sheetRows, signIn, test } from "./fixtures.ts";
 
 const TEXT = {
   zh: {
-    i: zhI,
+    // The date range's texts are the inventory group's too (in the signed-in pages' chunk).
+    i: { ...zhI, ...zhDates },
     l: zhL,
     common: zhCommon,
     prefix: "",
@@ -32,7 +35,7 @@ const TEXT = {
     total: "合计",
   },
   en: {
-    i: enI,
+    i: { ...enI, ...enDates },
     l: enL,
     common: enCommon,
     prefix: "/en",

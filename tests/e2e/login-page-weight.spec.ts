@@ -5,37 +5,10 @@
  * drawn by the server meanwhile, and work without their chunk as without
  * JavaScript.
  */
-import type { Page } from "@playwright/test";
 import zhAuth from "../../app/locales/zh/auth.ts";
 import { E2E_CAPTCHA_CODE } from "../../playwright.config.ts";
+import { firstLoadScripts } from "./first-load.ts";
 import { ACCOUNTS, expect, hydrated, PASSWORD, submitLogin, test } from "./fixtures.ts";
-
-/**
- * The page's first-load scripts, as the benchmark counts them
- * (bench/first-load-js.ts): those its HTML names and what they import
- * statically, to the end; not those fetched later with `import()`.
- */
-async function firstLoadScripts(page: Page, path: string): Promise<Map<string, string>> {
-  const html = await (await page.request.get(path)).text();
-  const pending = [
-    ...html.matchAll(
-      /<(?:script|link rel="modulepreload")\b[^>]*(?:src|href)="(\/assets\/[^"]+\.js)"/g,
-    ),
-    ...html.matchAll(/\bimport\s*(?:[\w*{}\s,$]*?\s*from\s*)?["'](\/assets\/[^"']+\.js)["']/g),
-  ].map((match) => match[1] ?? "");
-  const found = new Map<string, string>();
-  for (let script = pending.pop(); script; script = pending.pop()) {
-    if (found.has(script)) continue;
-    const code = await (await page.request.get(script)).text();
-    found.set(script, code);
-    for (const imported of code.matchAll(
-      /(?:\bimport|\bexport)\s*(?:[\w*{}\s,$]*?\s*from\s*)?["'](\.\/[^"']+\.js)["']/g,
-    )) {
-      pending.push(new URL(imported[1] ?? "", `http://portal${script}`).pathname);
-    }
-  }
-  return found;
-}
 
 test("the login page's first load carries neither the sign-in by e-mail code nor the demo box", async ({
   page,

@@ -3,7 +3,10 @@
  * its row is opened (fetched with JavaScript, drawn for the address's open
  * row without), and the rows' cells take their styles from the table.
  */
+import enInventory from "../../app/locales/en/inventory.ts";
+import zhInventory from "../../app/locales/zh/inventory.ts";
 import zhLogistics from "../../app/locales/zh/logistics.ts";
+import { firstLoadScripts } from "./first-load.ts";
 import { ACCOUNTS, expect, hydrated, signIn, test } from "./fixtures.ts";
 
 const l = zhLogistics;
@@ -89,6 +92,19 @@ test("a page of orders carries no order's lines until one is opened, then fetche
   expect(asked.length).toBeGreaterThan(0);
   // The address is left as it was: the row opened in place.
   await expect(page).toHaveURL(/\/order\/$/);
+});
+
+test("the order page's first load carries the date range's texts without the inventory area's", async ({
+  page,
+}) => {
+  await signIn(page, ACCOUNTS.manager, { locale: "zh" });
+  const scripts = [...(await firstLoadScripts(page, "/order/"))];
+  expect(scripts.length).toBeGreaterThan(10);
+  // The stock page's texts (its scan help), in either language: the date
+  // range's come with the signed-in pages' texts instead.
+  const inventoryTexts = [zhInventory.scan.intro, enInventory.scan.intro];
+  const carrying = scripts.filter(([, code]) => inventoryTexts.some((text) => code.includes(text)));
+  expect(carrying.map(([script]) => script)).toEqual([]);
 });
 
 test.describe("without JavaScript", () => {

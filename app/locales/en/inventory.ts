@@ -4,18 +4,6 @@ type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };
 
 export default {
   title: "Inventory system",
-  dateRange: {
-    label: "Date",
-    start: "Start date",
-    end: "End date",
-    to: "to",
-    shortcuts: "Shortcuts",
-    lastWeek: "Last week",
-    lastMonth: "Last month",
-    lastThreeMonths: "Last three months",
-    invalid: "Enter a valid date (year-month-day)",
-    order: "The start date cannot be after the end date",
-  },
   scan: {
     intro:
       "Scan a pallet or order number (scanners press Enter themselves), or type it and press Enter. A pallet number moves every order of the pallet that is in the right status.",

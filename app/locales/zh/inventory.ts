@@ -1,17 +1,5 @@
 export default {
   title: "库存系统",
-  dateRange: {
-    label: "日期",
-    start: "开始日期",
-    end: "结束日期",
-    to: "至",
-    shortcuts: "快捷选择",
-    lastWeek: "最近一周",
-    lastMonth: "最近一个月",
-    lastThreeMonths: "最近三个月",
-    invalid: "请输入正确的日期（年-月-日）",
-    order: "开始日期不能晚于结束日期",
-  },
   scan: {
     intro:
       "用扫码枪扫描托盘号或订单号（扫码枪会自动回车），也可以手动输入后按回车。托盘号会移动该托盘上所有状态相符的订单。",
