@@ -2,9 +2,8 @@ import type { ReactNode, RefObject } from "react";
 import type { Locale } from "~/locales/index.ts";
 import { useTranslation } from "~/utils/i18n.ts";
 import { localizePath } from "~/utils/locale-path.ts";
-import { useHydrated } from "~/utils/use-hydrated.ts";
 import { useLinkClicks } from "~/utils/use-link-clicks.ts";
-import { Menu, MenuButton, MenuItem, MenuItems } from "./headless.tsx";
+import { Menu, MenuButton, MenuItem, MenuItems, useMenusReady } from "./headless.tsx";
 import { LogoutIcon, MenuFoldIcon, MenuUnfoldIcon, SettingsIcon } from "./icons.tsx";
 import { LanguageSwitcher, submitForm } from "./language-switcher.tsx";
 
@@ -83,7 +82,7 @@ export function AppHeader({
  */
 function UserMenu({ username }: { username: string }) {
   const { t } = useTranslation();
-  const hydrated = useHydrated();
+  const menuReady = useMenusReady();
   const face = (
     <>
       <span className="user-initial" aria-hidden="true">
@@ -95,7 +94,7 @@ function UserMenu({ username }: { username: string }) {
       <span className="sr-only">{t("common.userMenuSuffix")}</span>
     </>
   );
-  if (!hydrated) {
+  if (!menuReady) {
     return (
       <details className="relative">
         <summary className="user-button cursor-pointer list-none" data-testid="user-menu">

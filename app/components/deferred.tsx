@@ -59,6 +59,16 @@ export interface DeferredModule<M> {
   component<Name extends keyof M>(name: Name, notice?: (props: object) => NoticeKind): M[Name];
   /** The module, once it is there (at once on the server). */
   load(): Promise<M>;
+  /**
+   * Whether the module is there in the browser (false on the server and
+   * while the page hydrates). A part drawn by the server as plain markup (a
+   * link, a `<details>`) and by the browser with the module's components
+   * switches on this, not on hydration alone: until the chunk arrives the
+   * server's markup stays, working as it does without JavaScript, instead of
+   * a gap that moves the page around it; if the chunk cannot be had it
+   * stays for good.
+   */
+  useLoaded(): boolean;
 }
 
 export function deferredModule<M extends object>(
@@ -83,6 +93,21 @@ export function deferredModule<M extends object>(
     return new Promise<never>(() => {});
   });
   if (settled) loadingAtStart(settled);
+  const arrival = new Set<() => void>();
+  loading?.then(
+    () => {
+      for (const listener of arrival) listener();
+    },
+    () => {},
+  );
+  const subscribe = (listener: () => void) => {
+    arrival.add(listener);
+    return () => {
+      arrival.delete(listener);
+    };
+  };
+  const isLoaded = () => loaded !== undefined;
+  const notYet = () => false;
 
   // Set inside a part of this module: its inner parts (a menu's button in
   // its menu) render with it, in its boundary. Boundaries nested in one
@@ -109,6 +134,8 @@ export function deferredModule<M extends object>(
       return Deferred as M[typeof name];
     },
     load: () => (loaded ? Promise.resolve(loaded) : (loading as Promise<M>)),
+    // The server's snapshot: the page as drawn before it runs.
+    useLoaded: () => useSyncExternalStore(subscribe, isLoaded, notYet),
   };
 }
 

@@ -10,10 +10,11 @@
  * hydrated) and hydrates the rest of the page; once the chunk is there the
  * part hydrates with the real component, which then behaves exactly as a
  * direct import. If the chunk cannot be had, what the server drew stays as
- * drawn (a part the browser draws anew, such as the menus that stand in for
- * links once the page runs, is left out), and a dialog opened afterwards
- * says so, with a reload button.
+ * drawn (the menus that stand in for links once the page runs wait for the
+ * chunk, `useMenusReady`), and a dialog opened afterwards says so, with a
+ * reload button.
  */
+import { useHydrated } from "~/utils/use-hydrated.ts";
 import { deferredModule, type NoticeKind } from "./deferred.tsx";
 
 const headless = deferredModule(
@@ -37,3 +38,16 @@ export const MenuItems = headless.component("MenuItems", never);
 export const Popover = headless.component("Popover", never);
 export const PopoverButton = headless.component("PopoverButton", never);
 export const PopoverPanel = headless.component("PopoverPanel", never);
+
+/**
+ * True once the page runs and Headless UI's code is there. A part the server
+ * draws as a link or a `<details>` and the browser as a menu or a popover
+ * switches on this: on hydration alone the menu would be missing until its
+ * chunk came, and the header and the list's toolbar would move around the
+ * gap and back (a layout shift of 0.13 on the order page, measured).
+ */
+export function useMenusReady(): boolean {
+  const hydrated = useHydrated();
+  const loaded = headless.useLoaded();
+  return hydrated && loaded;
+}

@@ -4,9 +4,8 @@ import type { Notice } from "~/contract/notice.ts";
 import type { Locale } from "~/locales/index.ts";
 import { useTranslation } from "~/utils/i18n.ts";
 import { localizePath } from "~/utils/locale-path.ts";
-import { useHydrated } from "~/utils/use-hydrated.ts";
 import { deferredModule } from "./deferred.tsx";
-import { Popover, PopoverButton, PopoverPanel } from "./headless.tsx";
+import { Popover, PopoverButton, PopoverPanel, useMenusReady } from "./headless.tsx";
 import { BellIcon } from "./icons.tsx";
 
 // The panel's contents are drawn only once it is opened: their code comes after the first paint.
@@ -79,11 +78,11 @@ function LatestNotices({
 export function NotificationBell({ unread }: { unread: number }) {
   const { i18n } = useTranslation();
   const location = useLocation();
-  const hydrated = useHydrated();
+  const panelReady = useMenusReady();
   const returnTo = `${location.pathname}${location.search}`;
   const pagePath = localizePath(NOTIFICATIONS_PATH, i18n.language as Locale);
 
-  if (!hydrated) {
+  if (!panelReady) {
     return (
       <a href={pagePath} className="header-button relative" data-testid="notification-bell">
         <BellIcon />

@@ -42,7 +42,7 @@
 
 import { type CSSProperties, Fragment, type ReactNode, useEffect, useRef, useState } from "react";
 import { Link, type Location, useFetcher, useLocation } from "react-router";
-import { Popover, PopoverButton, PopoverPanel } from "~/components/headless.tsx";
+import { Popover, PopoverButton, PopoverPanel, useMenusReady } from "~/components/headless.tsx";
 import { PagingBar } from "~/components/paging-bar.tsx";
 import { ScrollBox } from "~/components/scroll-box.tsx";
 import type { Pagination } from "~/contract/index.ts";
@@ -622,7 +622,7 @@ function ColumnMenu<Row>({
   saving: boolean;
 }) {
   const { t } = useTranslation();
-  const hydrated = useHydrated();
+  const menuReady = useMenusReady();
   const location = useLocation();
   const optional = columns.filter((column) => !column.fixed);
   const inPlace = new URLSearchParams(location.search).get(COLUMNS_PARAM) === table;
@@ -671,8 +671,8 @@ function ColumnMenu<Row>({
       </div>
     );
   }
-  if (!hydrated) {
-    // Until the page runs its JavaScript: a plain link, no `<Link>` hooks.
+  if (!menuReady) {
+    // Until the page runs its JavaScript and the menu's code: a plain link, no `<Link>` hooks.
     return (
       <a
         href={columnFormHref(location, table)}

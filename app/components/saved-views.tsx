@@ -15,7 +15,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useLocation } from "react-router";
 import { Notice } from "~/components/form-messages.tsx";
-import { Menu, MenuButton, MenuItem, MenuItems } from "~/components/headless.tsx";
+import { Menu, MenuButton, MenuItem, MenuItems, useMenusReady } from "~/components/headless.tsx";
 import { ChevronIcon } from "~/components/icons.tsx";
 import { VIEW_NAME_MAX } from "~/contract/list-names.ts";
 import { useTranslation } from "~/utils/i18n.ts";
@@ -27,7 +27,6 @@ import {
   type ViewEntry,
 } from "~/utils/saved-views.ts";
 import { SUBMISSION_FIELD } from "~/utils/submission-field.ts";
-import { useHydrated } from "~/utils/use-hydrated.ts";
 
 /** The query parameter of the list's address that draws the views' disclosure open. */
 const MANAGE_PARAM = "manage";
@@ -38,7 +37,8 @@ const ITEM =
 
 export function SavedViews({ data }: { data: ListViews }) {
   const { t } = useTranslation();
-  const hydrated = useHydrated();
+  // The menu of views, once its code is there; until then what the server drew.
+  const menuReady = useMenusReady();
   const location = useLocation();
   const params = new URLSearchParams(location.search);
   const asked = params.get(MANAGE_PARAM) === MANAGE_VIEWS;
@@ -87,7 +87,7 @@ export function SavedViews({ data }: { data: ListViews }) {
 
   return (
     <div className="mb-3 flex flex-wrap items-start gap-2" data-testid="saved-views">
-      {hydrated ? (
+      {menuReady ? (
         <Menu as="div" className="relative">
           <MenuButton className="btn-secondary h-8 gap-1 px-3" data-testid="saved-views-menu">
             <span className="max-w-56 truncate">{t("views.menu", { name: current })}</span>
@@ -115,7 +115,7 @@ export function SavedViews({ data }: { data: ListViews }) {
           </MenuItems>
         </Menu>
       ) : null}
-      {!hydrated && !asked ? (
+      {!menuReady && !asked ? (
         // Until the page runs its JavaScript: a plain link, no `<Link>` hooks.
         <a
           href={listHref(location.pathname, params, { [MANAGE_PARAM]: MANAGE_VIEWS })}
@@ -136,14 +136,14 @@ export function SavedViews({ data }: { data: ListViews }) {
           data-testid="saved-views-manage"
         >
           <summary className="btn-secondary h-8 cursor-pointer list-none px-3">
-            {hydrated ? t("views.manage") : t("views.menu", { name: current })}
+            {menuReady ? t("views.manage") : t("views.menu", { name: current })}
           </summary>
           {asked || opened ? (
             <ManagePanel
               data={data}
               back={back}
               applied={applied}
-              links={hydrated ? null : links}
+              links={menuReady ? null : links}
             />
           ) : null}
         </details>
