@@ -16,7 +16,6 @@ export {
   ALL_MATCHING_PARAM,
   KEPT_SELECTION_MARK,
   keepDataOnSelection,
-  keptSelectionId,
   onlySelectionChanged,
   SELECTION_PARAM,
   SELECTION_PARAMS,
