@@ -37,6 +37,14 @@ const server = boundedServer(app, {
 app.set("trust proxy", config.trustProxy);
 // Framing, sniffing, referrer; HSTS when the cookies are Secure (served over HTTPS).
 app.use(baseSecurityHeaders({ hsts: config.cookieSecure }));
+// A probe's answer is a few bytes: nothing to compress, no body to bound. The
+// compression middleware stores functions on every response it passes, which
+// a probe every few milliseconds would keep handing to the collector's old
+// generation (docs/performance.md, "The workbook download's memory, second
+// round").
+app.get("/healthz", (_req, res) => {
+  res.json({ status: "ok", demoMode: config.demoMode });
+});
 // Before anything reads a body: oversize posts and forms of too many fields
 // are refused (413) as soon as they are known to be.
 app.use(bodyLimit());
@@ -46,9 +54,6 @@ app.use(bodyLimit());
 app.use(compression({ level: 1 }));
 // Removing a `drain` listener reaches the gzip stream that holds it.
 app.use(drainListeners());
-app.get("/healthz", (_req, res) => {
-  res.json({ status: "ok", demoMode: config.demoMode });
-});
 
 if (config.production) {
   const buildDir = process.env.BUILD_DIR ?? "build";
