@@ -239,11 +239,19 @@ export class Api {
    * failures are still thrown.
    */
   async attempt<N extends EndpointName>(name: N, input: CallInput<N> = {}): Promise<Attempt<N>> {
-    if (!changesData(name)) return this.attemptOnce(name, input);
+    return this.dropsStaleReads(name, () => this.attemptOnce(name, input));
+  }
+
+  /**
+   * Runs a call; one that may change data drops every account read kept
+   * before (app/utils/account-reads.server.ts) once it is over, answered,
+   * refused or lost on the way alike.
+   */
+  private async dropsStaleReads<T>(name: EndpointName, run: () => Promise<T>): Promise<T> {
+    if (!changesData(name)) return run();
     try {
-      return await this.attemptOnce(name, input);
+      return await run();
     } finally {
-      // Answered, refused or lost on the way: what was read before may be stale now.
       await accountReads.mayHaveChanged();
     }
   }
@@ -284,12 +292,7 @@ export class Api {
 
   /** Calls a binary endpoint (xlsx download) and hands back the streaming response. */
   async download<N extends EndpointName>(name: N, input: CallInput<N> = {}): Promise<Response> {
-    if (!changesData(name)) return this.downloadOnce(name, input);
-    try {
-      return await this.downloadOnce(name, input);
-    } finally {
-      await accountReads.mayHaveChanged();
-    }
+    return this.dropsStaleReads(name, () => this.downloadOnce(name, input));
   }
 
   private async downloadOnce<N extends EndpointName>(
