@@ -19,6 +19,7 @@ import {
 import { afterEach, describe, expect, it, vi } from "vitest";
 import * as entry from "../../app/entry.server.tsx";
 import { requestInfoContext } from "../../app/utils/request-context.server.ts";
+import { readText } from "../support/streamed-text.ts";
 
 let release: (value: string) => void = () => {};
 let later: Promise<string> = Promise.resolve("");
@@ -170,23 +171,12 @@ describe("the server entry", () => {
     expect(response.headers.get("Content-Length")).toBeNull();
     const reader = response.body?.getReader();
     if (!reader) throw new Error("no body");
-    const decoder = new TextDecoder();
-    let shell = "";
-    while (!shell.includes("<i>loading</i>")) {
-      const { value, done } = await reader.read();
-      if (done) throw new Error("the page ended before its deferred data came");
-      shell += decoder.decode(value, { stream: true });
-    }
+    const shell = await readText(reader, "<i>loading</i>");
     expect(shell).toContain("<h1>shell</h1>");
     expect(shell).not.toContain("the deferred rows");
 
     release("the deferred rows");
-    let rest = "";
-    while (!rest.includes("the deferred rows")) {
-      const { value, done } = await reader.read();
-      if (done) throw new Error("the page ended without its deferred data");
-      rest += decoder.decode(value, { stream: true });
-    }
+    await readText(reader, "the deferred rows");
     await reader.cancel();
   });
 

@@ -16,6 +16,7 @@ import { createElement as h, type ReactNode, Suspense, use } from "react";
 import { renderToPipeableStream } from "react-dom/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defersData, streamedHtml } from "../../app/utils/streamed-html.server.ts";
+import { readText } from "../support/streamed-text.ts";
 
 /** A page of many of React's 2 KB pieces, with text that needs escaping. */
 function page(extra: ReactNode = null): ReactNode {
@@ -107,24 +108,13 @@ describe("a page that waits for data", () => {
     expect(response.headers.get("Content-Length")).toBeNull();
     const reader = response.body?.getReader();
     if (!reader) throw new Error("no body");
-    const decoder = new TextDecoder();
-    let shell = "";
-    while (!shell.includes("</table>")) {
-      const { value, done } = await reader.read();
-      if (done) throw new Error("the page ended before its data came");
-      shell += decoder.decode(value, { stream: true });
-    }
+    const shell = await readText(reader, "</table>");
     expect(shell).toContain("<i>loading</i>");
     expect(shell).not.toContain("late rows");
     expect(finished).toBe(0);
 
     arrive("late rows");
-    let rest = "";
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      rest += decoder.decode(value, { stream: true });
-    }
+    const rest = await readText(reader);
     expect(rest).toContain("late rows");
     expect(finished).toBe(1);
   });
