@@ -142,7 +142,7 @@ export async function loadAudit(context: Context, url: URL) {
   redirectToTidyQuery(url);
   const locale = getLocale(context);
   const t = getT(context);
-  const platform = isPlatform(getUser(context).scope);
+  const platform = isPlatform((await getUser(context)).scope);
   const operationId = operationIdSchema.safeParse(url.searchParams.get(OPERATION_PARAM) ?? "");
   if (operationId.success) return loadOperation(context, url, operationId.data);
 

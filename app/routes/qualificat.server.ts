@@ -30,8 +30,8 @@ export async function qualificationDone(context: Context, url: URL) {
 export const reviewFilterSchema = z.object({ state: z.enum(QUALIFICATION_STATES).optional() });
 
 /** Whether the user may review submissions (the roles the review calls require). */
-export function canReview(context: Context): boolean {
-  return hasAnyRole(getUser(context).scope, REVIEW_ROLES);
+export async function canReview(context: Context): Promise<boolean> {
+  return hasAnyRole((await getUser(context)).scope, REVIEW_ROLES);
 }
 
 /** The user's own profile, and for administrators the review queue of the URL's page. */
@@ -39,7 +39,7 @@ export async function loadQualification(context: Context, url: URL) {
   const api = context.get(apiContext);
   const company = await api.call("company");
   let review: ReviewQueueView | null = null;
-  if (canReview(context)) {
+  if (await canReview(context)) {
     const paging = parsePaging(url.searchParams);
     const filters = parseFilters(url.searchParams, reviewFilterSchema);
     const result = await api.attempt("reviewQueue", { query: { ...paging, ...filters } });
@@ -140,7 +140,7 @@ export async function saveQualification(
 
 /** Starts, approves or rejects a submission (administrators only, checked here and by the backend). */
 export async function reviewQualification(context: Context, url: URL, formData: FormData) {
-  if (!canReview(context)) throw data({ message: "forbidden" }, { status: 403 });
+  if (!(await canReview(context))) throw data({ message: "forbidden" }, { status: 403 });
   const submission = parseWithZod(formData, { schema: reviewSchema });
   if (submission.status !== "success") {
     return data(

@@ -30,11 +30,11 @@ function grantableRoles(scope: readonly string[]) {
 }
 
 export async function subAccountLoader({ url, context }: Args) {
-  const user = getUser(context);
   const paging = parsePaging(url.searchParams);
   // A sub-account may not manage sub-accounts: the backend answers 40003, shown as the 403 page.
-  const [list, done] = await Promise.all([
+  const [list, user, done] = await Promise.all([
     context.get(apiContext).call("subAccounts", { query: paging }),
+    getUser(context),
     readResult<Notice>(context, RESULT_KIND, url),
   ]);
   const rows = list.list.map((sub) => ({
@@ -89,7 +89,7 @@ async function applySubAccount(
     const parsed = roleSubAccountSchema.safeParse(Object.fromEntries(formData));
     if (!parsed.success) return refused(t("common.wrongFormat"));
     const { id, role } = parsed.data;
-    if (!(grantableRoles(getUser(context).scope) as readonly string[]).includes(role)) {
+    if (!(grantableRoles((await getUser(context)).scope) as readonly string[]).includes(role)) {
       return refused(t("account.errors.roleNotGrantable"));
     }
     const answer = await api.attempt("updateSubAccount", { params: { id }, body: { role } });
@@ -143,7 +143,7 @@ async function applySubAccount(
   const submission = parseWithZod(formData, { schema: createSubAccountSchema });
   if (submission.status !== "success") return data({ result: submission.reply() });
   const { email, role } = submission.value;
-  if (!(grantableRoles(getUser(context).scope) as readonly string[]).includes(role)) {
+  if (!(grantableRoles((await getUser(context)).scope) as readonly string[]).includes(role)) {
     return data({
       result: submission.reply({ fieldErrors: { role: ["account.errors.roleNotGrantable"] } }),
     });

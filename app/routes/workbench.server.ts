@@ -44,7 +44,7 @@ export interface ActionView {
 
 export async function loadWorkbench(context: Context, url: URL) {
   const locale = getLocale(context);
-  const platform = isPlatform(getUser(context).scope);
+  const platform = isPlatform((await getUser(context)).scope);
   // Only the platform chooses a company; anyone else sees its own.
   const { companyId } = platform ? parseFilters(url.searchParams, workbenchFilterSchema) : {};
   const data: WorkbenchData = await context

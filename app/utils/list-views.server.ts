@@ -7,7 +7,7 @@
  */
 import { type RouterContextProvider, redirect } from "react-router";
 import type { z } from "zod";
-import type { SavedView, SavedViewList } from "~/contract/index.ts";
+import type { CurrentUser, SavedView, SavedViewList } from "~/contract/index.ts";
 import { accountReads, listSettingsRead } from "~/utils/account-reads.server.ts";
 import { END_DATE, START_DATE } from "~/utils/date-range.ts";
 import { DEFAULT_PAGE, listHref } from "~/utils/list-query.ts";
@@ -82,19 +82,24 @@ export async function listSettingsOf(context: Context, list: SavedViewList) {
  * pages until a change (app/utils/account-reads.server.ts). Actions read
  * them from the backend (`listSettingsOf`).
  */
-function shownListSettings(context: Context, list: SavedViewList) {
-  return accountReads.read(accountOf(context), listSettingsRead(list), () =>
+async function shownListSettings(context: Context, list: SavedViewList) {
+  return accountReads.read(await accountOf(context), listSettingsRead(list), () =>
     listSettingsOf(context, list),
   );
 }
 
-/** The account signed in for this request, once the backend named it. */
-function accountOf(context: Context): string | undefined {
+/**
+ * The account signed in for this request, once the backend named it and
+ * allowed the page: a value read before is never kept under an account.
+ */
+async function accountOf(context: Context): Promise<string | undefined> {
+  let user: Promise<CurrentUser>;
   try {
-    return context.get(userContext).username;
+    user = context.get(userContext);
   } catch {
     return undefined;
   }
+  return (await user).username;
 }
 
 /** The columns shown at `params`: the applied view's, else the account's (null: the defaults). */

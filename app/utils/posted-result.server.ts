@@ -18,13 +18,13 @@ export { RESULT_PARAM };
 
 const ID_PATTERN = /^[\w-]{8,32}$/;
 
-const keyOf = (context: Context, kind: string, id: string) =>
-  `result:${kind}:${getUser(context).username}:${id}`;
+const keyOf = async (context: Context, kind: string, id: string) =>
+  `result:${kind}:${(await getUser(context)).username}:${id}`;
 
 /** Keeps a result of `kind` for its user; the id to put in the address. */
 export async function keepResult(context: Context, kind: string, value: unknown): Promise<string> {
   const id = randomBytes(9).toString("base64url");
-  await sharedStore().set(keyOf(context, kind, id), JSON.stringify(value), SUBMISSION_TTL_MS);
+  await sharedStore().set(await keyOf(context, kind, id), JSON.stringify(value), SUBMISSION_TTL_MS);
   return id;
 }
 
@@ -36,7 +36,7 @@ export async function readResult<T>(
 ): Promise<{ id: string; value: T } | null> {
   const id = url.searchParams.get(RESULT_PARAM);
   if (!id || !ID_PATTERN.test(id)) return null;
-  const kept = await sharedStore().get(keyOf(context, kind, id));
+  const kept = await sharedStore().get(await keyOf(context, kind, id));
   return kept === null ? null : { id, value: JSON.parse(kept) as T };
 }
 

@@ -11,7 +11,7 @@
  * - the session middleware: the session and the API client bound to it
  *   (`sessionContext`, `apiContext`);
  * - the retry-after middleware: the wait a limit asks for (`retryAfterContext`);
- * - the home layout's middleware: the signed-in user (`getUser`).
+ * - the home layout's middleware: the signed-in user (`getUser`, awaited).
  *
  * A value is read only after its middleware ran: `context.get` throws
  * otherwise, so a helper used in the wrong place fails loudly.
@@ -111,10 +111,17 @@ export const sessionContext = createContext<AppSession>();
 /** The API client bound to the session's token, the language and the client. */
 export const apiContext = createContext<Api>();
 
-/** The signed-in user of a home-layout page, read from the backend by its middleware. */
-export const userContext = createContext<CurrentUser>();
+/**
+ * The signed-in user of a home-layout page, read from the backend by its
+ * middleware: a promise, as a page's loaders start beside that read
+ * (docs/decisions/2026-11-27-reads-beside-the-user.md). It resolves once the
+ * user is known and allowed on the page; for one who is not, it never
+ * resolves before the refusal has been answered, and then rejects.
+ */
+export const userContext = createContext<Promise<CurrentUser>>();
 
-export function getUser(context: Context): CurrentUser {
+/** The signed-in user, once the home layout's middleware let them open the page. */
+export function getUser(context: Context): Promise<CurrentUser> {
   return context.get(userContext);
 }
 

@@ -92,7 +92,7 @@ export async function applyOnce<Refusal>(
     return isDone(answer) ? redirectTo(context, answer) : answer;
   }
   const store = sharedStore();
-  const name = `submission:${getUser(context).username}:${key}`;
+  const name = `submission:${(await getUser(context)).username}:${key}`;
   const lock = `${name}:lock`;
   const result = `${name}:done`;
   const deadline = Date.now() + WAIT_FOR_FIRST_MS;

@@ -42,8 +42,11 @@ export interface RouteRequest<Args> {
  * Runs `handler` for `request` behind the app's middleware. As in React
  * Router, `next()` never throws: a redirect or error thrown below a
  * middleware reaches it as a response, so its own headers (cookies,
- * caching) are added to that one too. An exception that is neither a
- * `Response` nor `data()` fails the test.
+ * caching) are added to that one too; and what a middleware throws is the
+ * answer, even while the handler below it still runs (the home layout's
+ * middleware refuses a user beside the page's loader): the handler's later
+ * outcome is dropped. An exception that is neither a `Response` nor
+ * `data()` fails the test.
  */
 export async function runRoute<Args>(options: RouteRequest<Args>): Promise<RouteAnswer> {
   const { request } = options;
@@ -60,23 +63,29 @@ export async function runRoute<Args>(options: RouteRequest<Args>): Promise<Route
     ...rootMiddleware,
     ...(options.home ? (homeMiddleware as MiddlewareFunction<Response>[]) : []),
   ];
-  let outcome: { value: unknown; thrown: boolean } | undefined;
-  const answered = (value: unknown, thrown: boolean): Response => {
+  const answered = (value: unknown, thrown: boolean): RouteAnswer => {
     if (thrown && !(value instanceof Response) && !isData(value)) throw value;
-    outcome ??= { value, thrown };
-    return asResponse(value);
+    return { value, thrown, response: asResponse(value) };
   };
-  const through = async (index: number): Promise<Response> => {
+  const through = async (index: number): Promise<RouteAnswer> => {
     const middleware = chain[index];
     try {
       if (!middleware) return answered(await options.handler(args as Args), false);
-      return (await middleware(args, () => through(index + 1))) ?? new Response(null);
+      let below: RouteAnswer | undefined;
+      const response = await middleware(args, async () => {
+        below = await through(index + 1);
+        return below.response;
+      });
+      return {
+        value: below?.value,
+        thrown: below?.thrown ?? false,
+        response: response ?? new Response(null),
+      };
     } catch (error) {
       return answered(error, true);
     }
   };
-  const response = await through(0);
-  return { value: outcome?.value, thrown: outcome?.thrown ?? false, response };
+  return through(0);
 }
 
 export function isData(value: unknown): value is DataWithResponseInit<unknown> {

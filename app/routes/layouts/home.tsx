@@ -37,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const session = context.get(sessionContext);
   const flash = session.get("notice") ?? null;
   return data(
-    await loadShell(context, request, getUser(context), flash),
+    await loadShell(context, request, await getUser(context), flash),
     flash ? { headers: { "Set-Cookie": await commitSession(session) } } : undefined,
   );
 }

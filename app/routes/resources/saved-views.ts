@@ -46,7 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const list = form.get("list");
   const intent = form.get("intent");
   if (!isSavedViewList(list) || !isIntent(intent)) throw redirect(back);
-  context.set(userContext, await requireAccess(context, LIST_PAGES[list]));
+  context.set(userContext, Promise.resolve(await requireAccess(context, LIST_PAGES[list])));
   const page = new URL(back, request.url);
   return applyOnce(context, form, () => change(context, { list, intent, page, form }));
 }

@@ -25,10 +25,12 @@ type Args = { url: URL; context: Readonly<RouterContextProvider> };
 type PostArgs = { request: Request; url: URL; context: Readonly<RouterContextProvider> };
 
 export async function loginSettingsLoader({ url, context }: Args) {
-  const user = getUser(context);
-  const done = await readResult<LoginSettingsNotice>(context, RESULT_KIND, url);
   const paging = parsePaging(url.searchParams, LOGIN_HISTORY_SIZES);
-  const answer = await context.get(apiContext).attempt("loginDevices", { query: paging });
+  const [answer, user, done] = await Promise.all([
+    context.get(apiContext).attempt("loginDevices", { query: paging }),
+    getUser(context),
+    readResult<LoginSettingsNotice>(context, RESULT_KIND, url),
+  ]);
   return {
     isSingleLogin: user.isSingleLogin,
     /**

@@ -20,7 +20,7 @@ import type { Route } from "./+types/center";
 const SECRET_FIELDS = ["oldPassword", "password", "checkPass"];
 
 export async function loader({ context, url }: Route.LoaderArgs) {
-  const email = getUser(context).username;
+  const email = (await getUser(context)).username;
   const changed = await readResult<true>(context, "password", url);
   // Anyone may sign in as a published demo account: the backend refuses to
   // change its password, and the page says so instead of offering the form.
@@ -35,7 +35,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 
 /** Changes the password; the backend sends every other device of the account offline. */
 export async function action({ context, url }: Route.ActionArgs) {
-  const { username } = getUser(context);
+  const { username } = await getUser(context);
   const formData = postedForm(context);
   return applyOnce(context, formData, async () => {
     const submission = parseWithZod(formData, { schema: changePasswordSchema(username) });
