@@ -16,6 +16,7 @@ import { ApiCode } from "../app/contract/envelope.ts";
 import { bodyLimit } from "../server/body-limit.ts";
 import { boundedServer } from "../server/bounded-server.ts";
 import { handleMockApiRequest } from "./api.ts";
+import { bodilessRequest, takesNoBody } from "./bodiless-request.ts";
 import { DataFileError, type DurableStore, openDurableStore } from "./data-file.ts";
 import { envelopeText, makeEnvelopesAsText } from "./route.ts";
 import { ensureSeeded } from "./state.ts";
@@ -131,8 +132,9 @@ function internalServerError(): Response {
 
 /**
  * node-fetch-server's request listener, with the envelopes written as text:
- * the same Request (createRequest), and every other answer, and every
- * failure's, sent by its `sendResponse`.
+ * the same Request (createRequest's, or for a GET or HEAD the same without
+ * its abort signal: mocks/bodiless-request.ts), and every other answer, and
+ * every failure's, sent by its `sendResponse`.
  */
 async function listener(req: IncomingMessage, res: ServerResponse): Promise<void> {
   // The portal forwards the browser's address; a direct caller's address is used otherwise.
@@ -141,7 +143,8 @@ async function listener(req: IncomingMessage, res: ServerResponse): Promise<void
   }
   let request: Request;
   try {
-    request = createRequest(req, res);
+    // A GET or HEAD needs neither a body stream nor an abort signal.
+    request = takesNoBody(req.method) ? bodilessRequest(req) : createRequest(req, res);
   } catch (error) {
     // An address that makes no URL (over HTTP/1 nothing else fails here).
     console.error(error);
@@ -149,15 +152,17 @@ async function listener(req: IncomingMessage, res: ServerResponse): Promise<void
     return;
   }
   dropBodyLeftUnread(req, res, request);
+  // The client went away (the signal of a call with a body says so first).
+  const gone = () => res.destroyed || request.signal.aborted;
   let response: Response;
   try {
     response = await answerRequest(request);
   } catch (error) {
-    if (request.signal.aborted) return;
+    if (gone()) return;
     console.error(error);
     response = internalServerError();
   }
-  if (res.destroyed || request.signal.aborted) return;
+  if (gone()) return;
   const text = envelopeText(response);
   if (text !== undefined) {
     sendEnvelope(res, response, text);
