@@ -19,6 +19,12 @@ interface AppHeaderProps {
   bell: ReactNode;
 }
 
+// The header's icons never change: one element each, made once.
+const FOLD_ICON = <MenuFoldIcon />;
+const UNFOLD_ICON = <MenuUnfoldIcon />;
+const SETTINGS_ICON = <SettingsIcon />;
+const LOGOUT_ICON = <LogoutIcon className="size-4" />;
+
 /** The 60 px header of the home layout. */
 export function AppHeader({
   username,
@@ -46,7 +52,7 @@ export function AppHeader({
         data-testid="menu-toggle"
         data-needs-js
       >
-        {menuExpanded ? <MenuFoldIcon /> : <MenuUnfoldIcon />}
+        {menuExpanded ? FOLD_ICON : UNFOLD_ICON}
       </button>
       <div className="flex-1" />
       {bell}
@@ -62,7 +68,7 @@ export function AppHeader({
           data-discover="true"
           onClick={followLink}
         >
-          <SettingsIcon />
+          {SETTINGS_ICON}
         </a>
       ) : null}
       <LanguageSwitcher />
@@ -107,7 +113,7 @@ function UserMenu({ username }: { username: string }) {
             className="user-menu-item hover:bg-brand-50"
             data-testid="logout"
           >
-            <LogoutIcon className="size-4" />
+            {LOGOUT_ICON}
             {t("common.logout")}
           </button>
         </div>
@@ -128,7 +134,7 @@ function UserMenu({ username }: { username: string }) {
           className="user-menu-item data-focus:bg-brand-50"
           data-testid="logout"
         >
-          <LogoutIcon className="size-4" />
+          {LOGOUT_ICON}
           {t("common.logout")}
         </MenuItem>
       </MenuItems>

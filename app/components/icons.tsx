@@ -26,13 +26,14 @@ export const MenuFoldIcon = (p: IconProps) => <Icon name="menu-fold" {...p} />;
 export const MenuUnfoldIcon = (p: IconProps) => <Icon name="menu-unfold" {...p} />;
 export const WorkbenchIcon = (p: IconProps) => <Icon name="workbench" {...p} />;
 export const AuditIcon = (p: IconProps) => <Icon name="audit" {...p} />;
+/** The side menu's icons, one element each, made once: the menu's entries share them. */
 export const MENU_ICONS = {
-  workbench: WorkbenchIcon,
-  server: ServerIcon,
-  inventory: InventoryIcon,
-  audit: AuditIcon,
-  qualification: QualificationIcon,
-  settings: SettingsIcon,
-  explain: ExplainIcon,
+  workbench: <WorkbenchIcon />,
+  server: <ServerIcon />,
+  inventory: <InventoryIcon />,
+  audit: <AuditIcon />,
+  qualification: <QualificationIcon />,
+  settings: <SettingsIcon />,
+  explain: <ExplainIcon />,
 } as const;
 export const CalendarIcon = (p: IconProps) => <Icon name="calendar" {...p} />;

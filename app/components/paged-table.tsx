@@ -235,6 +235,9 @@ export function PagedTable<Row>({
         leadLefts.map((left, index) => [`--lead-${index + 1}`, `${left}px`]),
       ) as CSSProperties)
     : undefined;
+  // The address's query, read once for the headers' sort links (each link copies it).
+  const sortQuery =
+    sort && visible.some((column) => column.sortable) ? new URLSearchParams(location.search) : null;
   // Worked out once per column, not per cell; padding and alignment come from the table's `data-cells`.
   const bodyCells = visible.map((column, position) => {
     const pinned = pin(position);
@@ -338,10 +341,10 @@ export function PagedTable<Row>({
                     }
                     style={pinned.style}
                   >
-                    {column.sortable && sort ? (
+                    {column.sortable && sort && sortQuery ? (
                       // A link: sorting works without JavaScript and stays in the URL.
                       <a
-                        href={listHref(location.pathname, new URLSearchParams(location.search), {
+                        href={listHref(location.pathname, sortQuery, {
                           sortField: column.key,
                           sortOrder: order === "desc" ? "asc" : "desc",
                           current: null,

@@ -1,7 +1,8 @@
+import type { TFunction } from "i18next";
 import {
-  type AnchorHTMLAttributes,
   type FocusEvent,
   Fragment,
+  type ReactElement,
   type RefObject,
   useEffect,
   useRef,
@@ -20,17 +21,6 @@ function isActive(item: MenuItem, path: string): boolean {
 }
 
 export const SIDE_MENU_ID = "side-menu";
-
-/**
- * A link of the menu: a plain anchor, which the menu's one click handler
- * (`useLinkClicks`) follows inside the app as `<Link>` would; a `<Link>` runs
- * its hooks for each of the menu's links on every page the server draws.
- * `data-discover` is `<Link>`'s mark for React Router's route discovery,
- * which fetches the routes of the links it finds on the page in advance.
- */
-function MenuLink({ href, ...rest }: AnchorHTMLAttributes<HTMLAnchorElement> & { href: string }) {
-  return <a href={href} data-discover="true" {...rest} />;
-}
 
 /**
  * The side menu: brand title, groups, submenus; 205 px open, 64 px collapsed.
@@ -56,7 +46,7 @@ export function SideMenu({
   /** The header's toggle: focus returns there when the drawer closes by Escape. */
   toggle: RefObject<HTMLButtonElement | null>;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const path = stripLocale(useLocation().pathname);
   // Pages under a menu entry (pallets and orders under services) keep it highlighted.
   const currentPath = menuPathOf(path) ?? path;
@@ -104,99 +94,158 @@ export function SideMenu({
         <img src="/logo.svg" alt="" className="size-8 shrink-0" />
         {collapsed ? null : <span>{t("common.appName")}</span>}
       </div>
-      <ul className="menu-entries">
-        {items.map((item) => {
-          const IconComponent = item.icon ? MENU_ICONS[item.icon] : null;
-          const icon = IconComponent ? <IconComponent /> : null;
-          const label = t(item.label);
-          const group =
-            item.group && !collapsed ? <li className="menu-heading">{t(item.group)}</li> : null;
+      {menuEntries(items, { locale, collapsed, currentPath, t, language: i18n.language })}
+    </nav>
+  );
+}
 
-          const children = item.children;
-          if (!children) {
-            return (
-              <Fragment key={item.path}>
-                {group}
-                <li>
-                  <MenuLink
-                    href={localizePath(item.path, locale)}
-                    title={collapsed ? label : undefined}
-                    className="menu-item"
-                    aria-current={isActive(item, currentPath) ? "page" : undefined}
-                  >
-                    {icon}
-                    {collapsed ? <span className="sr-only">{label}</span> : <span>{label}</span>}
-                  </MenuLink>
-                </li>
-              </Fragment>
-            );
-          }
-          const open = isActive(item, currentPath);
-          // The flyout's panel is drawn outside the menu (a portal, opened in
-          // the browser only): its links are `<Link>`s, which follow themselves.
-          const childLinks = (className: "menu-sub" | "menu-sub-flyout") =>
-            children.map((child) => {
-              const linkProps = {
-                className,
-                "aria-current": isActive(child, currentPath) ? ("page" as const) : undefined,
-                children: <span>{t(child.label)}</span>,
-              };
-              const href = localizePath(child.path, locale);
-              return (
-                <li key={child.path}>
-                  {className === "menu-sub-flyout" ? (
-                    <Link to={href} {...linkProps} />
-                  ) : (
-                    <MenuLink href={href} {...linkProps} />
-                  )}
-                </li>
-              );
-            });
-          if (collapsed) {
-            // Collapsed: the submenu flies out beside the icon.
-            return (
-              <Fragment key={item.path}>
-                {group}
-                <li>
-                  <Popover>
-                    <PopoverButton
-                      title={label}
-                      className={`mx-2 flex h-10 w-[calc(100%-1rem)] items-center gap-3 rounded-md px-3 text-sm hover:bg-white/10 hover:text-white ${open ? "bg-white/10 text-white" : ""}`}
-                    >
-                      {icon}
-                      <span className="sr-only">{label}</span>
-                    </PopoverButton>
-                    <PopoverPanel
-                      anchor="right start"
-                      className="z-40 ml-1 w-48 rounded-md bg-gray-900 p-1 text-gray-300 shadow-xl"
-                    >
-                      <p className="px-3 py-2 text-xs text-gray-400">{label}</p>
-                      <ul className="space-y-0.5">{childLinks("menu-sub-flyout")}</ul>
-                    </PopoverPanel>
-                  </Popover>
-                </li>
-              </Fragment>
-            );
-          }
-          // Expanded: a native disclosure; submenus start open, so every page is
-          // reachable, and they open and close without JavaScript too.
+interface EntriesOf {
+  locale: Locale;
+  collapsed: boolean;
+  currentPath: string;
+  t: TFunction;
+  language: string;
+}
+
+/**
+ * The menu's entries, made once for each menu, language, width and current
+ * entry and kept (docs/decisions/2026-11-27-menu-entries-kept.md): the same
+ * elements for every page of the same entry, instead of some 60 elements,
+ * a dozen texts and links made again for every page the server draws. They
+ * hold no handler: the menu's one click handler is on the `<nav>`, and the
+ * flyout's `<Link>`s are drawn in the browser only. A link of the menu is a
+ * plain anchor, which that handler (`useLinkClicks`) follows inside the app
+ * as `<Link>` would; `data-discover` is `<Link>`'s mark for React Router's
+ * route discovery, which fetches the routes of the links it finds on the page
+ * in advance.
+ */
+function menuEntries(items: readonly MenuItem[], of: EntriesOf): ReactElement {
+  // The key names what the entries show: the items (and so the viewer's
+  // rights), the language, the width, and which entries are current.
+  let key = `${of.language}|${of.locale}|${of.collapsed ? 1 : 0}|`;
+  for (const item of items) {
+    key += `${item.path}${isActive(item, of.currentPath) ? "*" : ""}`;
+    if (item.children) {
+      key += "(";
+      for (const child of item.children)
+        key += `${child.path}${isActive(child, of.currentPath) ? "*" : ""},`;
+      key += ")";
+    }
+    key += ";";
+  }
+  const kept = keptEntries.get(key);
+  if (kept) return kept;
+  const made = drawEntries(items, of);
+  // A bounded number of menus (roles × languages × widths × entries): the
+  // limit only guards against a key this function did not foresee.
+  if (keptEntries.size >= MAX_KEPT_ENTRIES) keptEntries.clear();
+  keptEntries.set(key, made);
+  return made;
+}
+
+const MAX_KEPT_ENTRIES = 500;
+const keptEntries = new Map<string, ReactElement>();
+
+function drawEntries(
+  items: readonly MenuItem[],
+  { locale, collapsed, currentPath, t }: EntriesOf,
+): ReactElement {
+  return (
+    <ul className="menu-entries">
+      {items.map((item) => {
+        const icon = item.icon ? MENU_ICONS[item.icon] : null;
+        const label = t(item.label);
+        const group =
+          item.group && !collapsed ? <li className="menu-heading">{t(item.group)}</li> : null;
+
+        const children = item.children;
+        if (!children) {
           return (
             <Fragment key={item.path}>
               {group}
               <li>
-                <details open>
-                  <summary className={open ? "menu-group text-white" : "menu-group"}>
-                    {icon}
-                    <span>{label}</span>
-                    <ChevronIcon className="size-4" />
-                  </summary>
-                  <ul className="menu-subs">{childLinks("menu-sub")}</ul>
-                </details>
+                <a
+                  href={localizePath(item.path, locale)}
+                  data-discover="true"
+                  title={collapsed ? label : undefined}
+                  className="menu-item"
+                  aria-current={isActive(item, currentPath) ? "page" : undefined}
+                >
+                  {icon}
+                  {collapsed ? <span className="sr-only">{label}</span> : <span>{label}</span>}
+                </a>
               </li>
             </Fragment>
           );
-        })}
-      </ul>
-    </nav>
+        }
+        const open = isActive(item, currentPath);
+        // The flyout's panel is drawn outside the menu (a portal, opened in
+        // the browser only): its links are `<Link>`s, which follow themselves.
+        const childLinks = (className: "menu-sub" | "menu-sub-flyout") =>
+          children.map((child) => {
+            const current = isActive(child, currentPath) ? ("page" as const) : undefined;
+            const text = <span>{t(child.label)}</span>;
+            const href = localizePath(child.path, locale);
+            return (
+              <li key={child.path}>
+                {className === "menu-sub-flyout" ? (
+                  <Link to={href} className={className} aria-current={current}>
+                    {text}
+                  </Link>
+                ) : (
+                  <a href={href} data-discover="true" className={className} aria-current={current}>
+                    {text}
+                  </a>
+                )}
+              </li>
+            );
+          });
+        if (collapsed) {
+          // Collapsed: the submenu flies out beside the icon.
+          return (
+            <Fragment key={item.path}>
+              {group}
+              <li>
+                <Popover>
+                  <PopoverButton
+                    title={label}
+                    className={`mx-2 flex h-10 w-[calc(100%-1rem)] items-center gap-3 rounded-md px-3 text-sm hover:bg-white/10 hover:text-white ${open ? "bg-white/10 text-white" : ""}`}
+                  >
+                    {icon}
+                    <span className="sr-only">{label}</span>
+                  </PopoverButton>
+                  <PopoverPanel
+                    anchor="right start"
+                    className="z-40 ml-1 w-48 rounded-md bg-gray-900 p-1 text-gray-300 shadow-xl"
+                  >
+                    <p className="px-3 py-2 text-xs text-gray-400">{label}</p>
+                    <ul className="space-y-0.5">{childLinks("menu-sub-flyout")}</ul>
+                  </PopoverPanel>
+                </Popover>
+              </li>
+            </Fragment>
+          );
+        }
+        // Expanded: a native disclosure; submenus start open, so every page is
+        // reachable, and they open and close without JavaScript too.
+        return (
+          <Fragment key={item.path}>
+            {group}
+            <li>
+              <details open>
+                <summary className={open ? "menu-group text-white" : "menu-group"}>
+                  {icon}
+                  <span>{label}</span>
+                  {CHEVRON}
+                </summary>
+                <ul className="menu-subs">{childLinks("menu-sub")}</ul>
+              </details>
+            </li>
+          </Fragment>
+        );
+      })}
+    </ul>
   );
 }
+
+const CHEVRON = <ChevronIcon className="size-4" />;
