@@ -230,11 +230,7 @@ export function PagedTable<Row>({
     ...(showIndex ? [indexLeft] : []),
     firstLeft,
   ];
-  const leadStyle = stickyStart
-    ? (Object.fromEntries(
-        leadLefts.map((left, index) => [`--lead-${index + 1}`, `${left}px`]),
-      ) as CSSProperties)
-    : undefined;
+  const leadStyle = stickyStart ? leadStyleOf(leadLefts) : undefined;
   // The address's query, read once for the headers' sort links (each link copies it).
   const sortQuery =
     sort && visible.some((column) => column.sortable) ? new URLSearchParams(location.search) : null;
@@ -474,6 +470,25 @@ export function PagedTable<Row>({
     </div>
   );
 }
+
+/**
+ * The leading columns' offsets as the table's custom properties
+ * (`--lead-1: 0px; …`). A table has one of a handful of sets (which of the
+ * selection, toggle and index columns it has): each is made once and kept,
+ * not built again, property by property, for every render.
+ */
+function leadStyleOf(lefts: readonly number[]): CSSProperties {
+  const key = lefts.join(",");
+  let style = leadStyles.get(key);
+  if (!style) {
+    style = Object.fromEntries(
+      lefts.map((left, index) => [`--lead-${index + 1}`, `${left}px`]),
+    ) as CSSProperties;
+    leadStyles.set(key, style);
+  }
+  return style;
+}
+const leadStyles = new Map<string, CSSProperties>();
 
 /** The address's rows whose detail is open: `?open=<key>`, one per row. */
 export const OPEN_PARAM = "open";
