@@ -100,6 +100,36 @@ export function orderView(row: OrderRow, lang: Lang, scope: CompanyScope) {
   };
 }
 
+/**
+ * The JSON text of each row's `orderView`, by language and by whether the
+ * caller sees every company (its history's actors), kept while neither the
+ * orders nor their history change (the tables' `changedAt`): a page of the
+ * order list is the same rows' text again and again, and their
+ * `JSON.stringify` was most of what the list's answer cost to make.
+ */
+const viewTexts = new WeakMap<
+  OrderRow,
+  { orders: number; history: number; texts: Map<string, string> }
+>();
+
+/** `JSON.stringify(orderView(row, lang, scope))`, kept (`viewTexts`). */
+export function orderViewText(row: OrderRow, lang: Lang, scope: CompanyScope): string {
+  const orders = db.orders.changedAt;
+  const history = db.orderHistory.changedAt;
+  let kept = viewTexts.get(row);
+  if (!kept || kept.orders !== orders || kept.history !== history) {
+    kept = { orders, history, texts: new Map() };
+    viewTexts.set(row, kept);
+  }
+  const key = scope.all ? `${lang} all` : lang;
+  let text = kept.texts.get(key);
+  if (text === undefined) {
+    text = JSON.stringify(orderView(row, lang, scope));
+    kept.texts.set(key, text);
+  }
+  return text;
+}
+
 function includesUpper(value: string | null, needle: string | undefined): boolean {
   if (needle === undefined) return true;
   if (value === null) return false;

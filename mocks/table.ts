@@ -35,6 +35,9 @@ export function tableChangeCount(): number {
   return changes;
 }
 
+/** Stamps of the tables' changes: a new one at every change of any table, never given twice. */
+let stamps = 0;
+
 /** Rows built by the seed are checked against their schema in tests and when MOCK_API_STRICT=1. */
 const CHECK_BUILT_ROWS = process.env.MOCK_API_STRICT === "1" || Boolean(process.env.VITEST);
 
@@ -116,6 +119,7 @@ export class Table<S extends z.ZodType<Record<string, unknown>>> {
   readonly #keyOf: (row: z.output<S>) => string;
   readonly #inPlace: boolean;
   readonly #log = new ChangeLog();
+  #changedAt = ++stamps;
 
   constructor(schema: S, keyOf: (row: z.output<S>) => string, options: TableOptions = {}) {
     this.#schema = schema;
@@ -135,6 +139,20 @@ export class Table<S extends z.ZodType<Record<string, unknown>>> {
 
   get schema(): S {
     return this.#schema;
+  }
+
+  /**
+   * The stamp of the table's last change (insert, update, delete, clear,
+   * load): what is derived from its rows and kept (the order list's texts,
+   * mocks/logistics.ts) is good while this stays the same.
+   */
+  get changedAt(): number {
+    return this.#changedAt;
+  }
+
+  #changed(): void {
+    changes += 1;
+    this.#changedAt = ++stamps;
   }
 
   get size(): number {
@@ -165,7 +183,7 @@ export class Table<S extends z.ZodType<Record<string, unknown>>> {
     }
     this.#byKey.set(key, row);
     this.#log.note(key);
-    changes += 1;
+    this.#changed();
     return row;
   }
 
@@ -182,7 +200,7 @@ export class Table<S extends z.ZodType<Record<string, unknown>>> {
     if (this.#byKey.has(key)) throw new Error(`Duplicate key ${key}`);
     this.#byKey.set(key, row);
     this.#log.note(key);
-    changes += 1;
+    this.#changed();
     return row;
   }
 
@@ -196,7 +214,7 @@ export class Table<S extends z.ZodType<Record<string, unknown>>> {
     if (this.#byKey.has(key)) throw new Error(`Duplicate key ${key}`);
     this.#byKey.set(key, row);
     this.#log.note(key);
-    changes += 1;
+    this.#changed();
     return row;
   }
 
@@ -214,7 +232,7 @@ export class Table<S extends z.ZodType<Record<string, unknown>>> {
     const wanted = new Set<string>();
     for (const key of keys) if (this.#byKey.has(key)) wanted.add(key);
     if (wanted.size === 0) return [];
-    changes += 1;
+    this.#changed();
     for (const key of wanted) this.#log.note(key);
     if (this.#inPlace) return this.#updateInPlace(wanted, change);
     const collection = this.#collection;
@@ -225,6 +243,8 @@ export class Table<S extends z.ZodType<Record<string, unknown>>> {
       data: (draft) => change(draft as z.output<S>),
     })) as z.output<S>[];
     for (const row of rows) this.#byKey.set(keyOf(row), row);
+    // Stamped again once the rows are changed: a read between the two saw them before.
+    this.#changedAt = ++stamps;
     return rows;
   }
 
@@ -251,14 +271,14 @@ export class Table<S extends z.ZodType<Record<string, unknown>>> {
     this.#collection?.delete(row as never);
     this.#byKey.delete(key);
     this.#log.note(key);
-    changes += 1;
+    this.#changed();
   }
 
   clear(): void {
     if (this.#collection) this.#collection = new Collection({ schema: this.#schema });
     this.#byKey.clear();
     this.#log.noteCleared();
-    changes += 1;
+    this.#changed();
   }
 
   /**
@@ -267,6 +287,7 @@ export class Table<S extends z.ZodType<Record<string, unknown>>> {
    * orders at start); the others are checked as on insert.
    */
   async load(rows: Iterable<z.input<S>>, trusted: boolean): Promise<void> {
+    this.#changedAt = ++stamps;
     for (const row of rows) {
       if (trusted && !this.#collection) {
         const stored = row as z.output<S>;

@@ -20,6 +20,7 @@ import {
   moveOrders,
   ordersByNumbers,
   orderView,
+  orderViewText,
   palletView,
   queryOrders,
   serviceView,
@@ -27,7 +28,7 @@ import {
 } from "../logistics.ts";
 import { canonicalNo } from "../numbers.ts";
 import { pageOf, pagination } from "../paging.ts";
-import { route, signedIn } from "../route.ts";
+import { DataText, route, signedIn } from "../route.ts";
 import { type CompanyScope, companyScope } from "../scope.ts";
 import { orderStatusLabel } from "../status-labels.ts";
 import { arrivalWorkbook } from "../xlsx.ts";
@@ -296,11 +297,17 @@ export const logisticsHandlers = [
     const { query, lang } = ctx;
     const scope = companyScope(signedIn(ctx).user);
     const { rows, total, amountTotal } = queryOrders(scope, query, query);
-    return {
-      list: rows.map((row) => orderView(row, lang, scope)),
-      pagination: pagination(total, query.current, query.pageSize),
-      amountTotal,
-    };
+    const paging = pagination(total, query.current, query.pageSize);
+    // The rows' texts are kept (orderViewText); the same JSON as the data below.
+    const list = rows.map((row) => orderViewText(row, lang, scope)).join(",");
+    return new DataText(
+      `{"list":[${list}],"pagination":${JSON.stringify(paging)},"amountTotal":${JSON.stringify(amountTotal)}}`,
+      () => ({
+        list: rows.map((row) => orderView(row, lang, scope)),
+        pagination: paging,
+        amountTotal,
+      }),
+    );
   }),
 
   ...selectionRoutes("updateOrders", (rows, asked, { lang, origin, listed }) =>

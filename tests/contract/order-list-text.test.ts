@@ -1,0 +1,85 @@
+/**
+ * The order list's rows are answered from texts the backend keeps per row
+ * (mocks/logistics.ts, orderViewText): the list shows a change of status
+ * and its history at once, in the caller's language, with the history's
+ * actors as the caller may see them, and the answer is the JSON of the
+ * rows' views (every list the tests ask is checked against it).
+ */
+import { beforeEach, describe, expect, it } from "vitest";
+import { type Order, orderListDataSchema } from "../../app/contract/index.ts";
+import { db } from "../../mocks/db.ts";
+import { orderView, orderViewText } from "../../mocks/logistics.ts";
+import { companyScope } from "../../mocks/scope.ts";
+import { ADMIN, contractBackend, MANAGER } from "./helpers.ts";
+
+const server = contractBackend();
+const { api } = server;
+let manager: string;
+let admin: string;
+
+beforeEach(async () => {
+  manager = await api.login(MANAGER);
+  admin = await api.login(ADMIN);
+});
+
+async function list(token: string, lang = "zh-CN", query: Record<string, string | number> = {}) {
+  const data = await api.ok(
+    "/cba/order",
+    { token, lang, query: { pageSize: 50, ...query } },
+    orderListDataSchema,
+  );
+  return data.list;
+}
+
+function find(orders: Order[], orderNo: string): Order {
+  const found = orders.find((order) => order.orderNo === orderNo);
+  if (!found) throw new Error(`${orderNo} not listed`);
+  return found;
+}
+
+describe("the order list's kept rows", () => {
+  it("show a change of status and its history on the next list, for every language and caller", async () => {
+    const [order] = await list(manager, "zh-CN", { cbaStatus: 1 });
+    if (!order) throw new Error("no order in status 1");
+    // Asked in both languages and by both callers before the change: all kept.
+    for (const token of [manager, admin]) {
+      for (const lang of ["zh-CN", "en-US"])
+        expect(find(await list(token, lang), order.orderNo)).toBeDefined();
+    }
+    const moved = await api.call("/cba/order", {
+      method: "PUT",
+      token: admin,
+      body: { orderNoList: [order.orderNo], cbaStatus: 2, reasonForDetention: "海关查验" },
+    });
+    expect(moved.code).toBe(200);
+
+    const zh = find(await list(manager), order.orderNo);
+    const en = find(await list(manager, "en-US"), order.orderNo);
+    const platform = find(await list(admin, "en-US"), order.orderNo);
+    for (const seen of [zh, en, platform]) {
+      expect(seen.cbaStatus).toBe(2);
+      expect(seen.reasonForDetention).toBe("海关查验");
+      expect(seen.history).toHaveLength(order.history.length + 1);
+    }
+    expect(zh.cbaStatusStr).not.toBe(en.cbaStatusStr);
+    // The platform's account is named to the platform only.
+    expect(platform.history[0]?.actor).toBe(ADMIN);
+    expect(en.history[0]?.actor).toBeNull();
+  });
+
+  it("are each row's view as JSON, kept until the orders or their history change", async () => {
+    const row = db.orders.values().next().value;
+    if (!row) throw new Error("no order");
+    const user = db.users.get(db.userIdByName.get(ADMIN) ?? "");
+    if (!user) throw new Error("no admin");
+    const scope = companyScope(user);
+    const text = orderViewText(row, "en", scope);
+    expect(text).toBe(JSON.stringify(orderView(row, "en", scope)));
+    expect(orderViewText(row, "en", scope)).toBe(text);
+    expect(orderViewText(row, "zh", scope)).toBe(JSON.stringify(orderView(row, "zh", scope)));
+    await db.orders.update(row.orderNo, (draft) => {
+      draft.reasonForDetention = "kept text dropped";
+    });
+    expect(orderViewText(row, "en", scope)).toContain('"reasonForDetention":"kept text dropped"');
+  });
+});
