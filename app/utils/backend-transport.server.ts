@@ -1,14 +1,16 @@
 /**
  * How the API client's calls reach the backend. In production: undici's
- * `request` over a keep-alive agent, which hands back the answer's headers
- * and a plain Node stream; `fetch` builds a `Request`, `Headers`, a
- * `Response` and a WHATWG stream for every call, and a page makes four calls
+ * dispatcher over a keep-alive agent (`httpTransport`), a JSON answer
+ * gathered as buffers and a download as a plain Node stream; `fetch` builds
+ * a `Request`, `Headers`, a `Response` and a WHATWG stream for every call,
+ * and a page makes four calls
  * (docs/decisions/2026-11-26-backend-calls-without-fetch.md). Demo mode's
  * in-process backend and file uploads go through the Fetch API's objects,
  * which is what they take.
  */
+import type { IncomingHttpHeaders } from "node:http";
 import { Readable } from "node:stream";
-import { Agent, request } from "undici";
+import { Agent, type Dispatcher } from "undici";
 
 /** A call as the API client sends it. */
 export interface BackendCall {
@@ -56,59 +58,214 @@ function parseJson(bytes: Buffer): unknown {
 /** Connections to the backend are kept open between requests (undici's default idle time, 4 s). */
 const agent = new Agent();
 
-export const httpTransport: Transport = async (call, signal) => {
-  if (typeof call.body === "object") return fetchTransport(call, signal);
-  const answer = await request(call.url, {
-    method: call.method as "GET",
-    headers: call.headers,
-    body: call.body,
-    signal,
-    dispatcher: agent,
-  });
-  const { body, statusCode, headers } = answer;
-  // An answer cut off before anyone reads it (its deadline) must not be an
-  // unhandled stream error; whoever reads it gets the error from its own listener.
-  body.on("error", () => {});
-  const type = headers["content-type"];
-  return {
-    status: statusCode,
-    contentType: (Array.isArray(type) ? type.join(", ") : type) ?? "",
-    json: () =>
-      new Promise((resolve, reject) => {
-        const chunks: Buffer[] = [];
-        let size = 0;
-        body.on("data", (chunk: Buffer) => {
-          size += chunk.length;
-          if (size > MAX_ANSWER_BYTES) {
-            body.destroy(new AnswerTooLarge());
-            return;
-          }
-          chunks.push(chunk);
-        });
-        body.once("error", reject);
-        body.once("end", () => {
-          try {
-            resolve(parseJson(Buffer.concat(chunks, size)));
-          } catch (error) {
-            reject(error);
-          }
-        });
-      }),
-    discard: async () => {
-      body.destroy();
-    },
-    response: () => {
-      const forwarded = new Headers();
-      for (const [name, value] of Object.entries(headers)) {
-        if (value === undefined) continue;
-        for (const item of Array.isArray(value) ? value : [value]) forwarded.append(name, item);
+/**
+ * One call's answer as undici's dispatcher hands it over: the headers, then
+ * the body in pieces. A JSON answer (every call but a workbook download) is
+ * gathered in a list of buffers, at most MAX_ANSWER_BYTES, and parsed once
+ * whole; no stream is made for it. Any other answer, or a JSON one asked for
+ * as a Response, flows through a Node stream at its reader's pace (the
+ * dispatcher pauses while the stream is full).
+ */
+class DispatchedAnswer implements Dispatcher.DispatchHandler {
+  readonly #signal: AbortSignal;
+  #answered: { resolve(answer: BackendAnswer): void; reject(error: unknown): void } | null;
+  #controller: Dispatcher.DispatchController | undefined;
+  #chunks: Buffer[] = [];
+  #size = 0;
+  #ended = false;
+  #error: unknown;
+  #reader: { resolve(value: unknown): void; reject(error: unknown): void } | undefined;
+  #stream: Readable | undefined;
+  readonly #onAbort = () => this.#controller?.abort(this.#signal.reason);
+
+  constructor(
+    signal: AbortSignal,
+    answered: { resolve(answer: BackendAnswer): void; reject(error: unknown): void },
+  ) {
+    this.#signal = signal;
+    this.#answered = answered;
+    signal.addEventListener("abort", this.#onAbort, { once: true });
+  }
+
+  onRequestStart(controller: Dispatcher.DispatchController) {
+    this.#controller = controller;
+    if (this.#signal.aborted) controller.abort(this.#signal.reason);
+  }
+
+  onResponseStart(
+    controller: Dispatcher.DispatchController,
+    statusCode: number,
+    headers: IncomingHttpHeaders,
+  ) {
+    // An informational answer (100 Continue) comes before the real one.
+    if (statusCode < 200) return;
+    const type = headers["content-type"];
+    const contentType = (Array.isArray(type) ? type.join(", ") : type) ?? "";
+    if (!contentType.includes("json")) this.#toStream(controller);
+    const answered = this.#answered;
+    this.#answered = null;
+    answered?.resolve({
+      status: statusCode,
+      contentType,
+      json: () => this.#json(),
+      discard: async () => this.#discard(),
+      response: () => this.#response(headers, statusCode, controller),
+    });
+  }
+
+  onResponseData(controller: Dispatcher.DispatchController, chunk: Buffer) {
+    if (this.#stream) {
+      if (!this.#stream.push(chunk)) controller.pause();
+      return;
+    }
+    this.#size += chunk.length;
+    if (this.#size > MAX_ANSWER_BYTES) {
+      controller.abort(new AnswerTooLarge());
+      return;
+    }
+    this.#chunks.push(chunk);
+  }
+
+  onResponseEnd() {
+    this.#ended = true;
+    this.#signal.removeEventListener("abort", this.#onAbort);
+    if (this.#stream) {
+      this.#stream.push(null);
+      return;
+    }
+    if (this.#reader) this.#settleReader(this.#reader);
+  }
+
+  onResponseError(_controller: Dispatcher.DispatchController, error: Error) {
+    this.#signal.removeEventListener("abort", this.#onAbort);
+    if (this.#answered) {
+      const answered = this.#answered;
+      this.#answered = null;
+      answered.reject(error);
+      return;
+    }
+    this.#error = error;
+    this.#stream?.destroy(error);
+    if (this.#reader) this.#settleReader(this.#reader);
+  }
+
+  #settleReader(reader: { resolve(value: unknown): void; reject(error: unknown): void }) {
+    this.#reader = undefined;
+    if (this.#error !== undefined) {
+      reader.reject(this.#error);
+      return;
+    }
+    try {
+      reader.resolve(parseJson(Buffer.concat(this.#chunks, this.#size)));
+    } catch (error) {
+      reader.reject(error);
+    } finally {
+      this.#chunks = [];
+    }
+  }
+
+  #json(): Promise<unknown> {
+    if (this.#stream) return readJson(this.#stream);
+    return new Promise((resolve, reject) => {
+      const reader = { resolve, reject };
+      if (this.#ended || this.#error !== undefined) this.#settleReader(reader);
+      else this.#reader = reader;
+    });
+  }
+
+  #discard() {
+    this.#chunks = [];
+    if (this.#stream) this.#stream.destroy();
+    else if (!this.#ended) this.#controller?.abort(new Error("the answer was not wanted"));
+  }
+
+  /** The body as a stream from here on: what was gathered first, then the rest at the reader's pace. */
+  #toStream(controller: Dispatcher.DispatchController): Readable {
+    if (this.#stream) return this.#stream;
+    const stream = new Readable({
+      read: () => controller.resume(),
+      destroy: (error, callback) => {
+        if (!this.#ended) controller.abort(error ?? new Error("the answer was not wanted"));
+        callback(error);
+      },
+    });
+    // An answer cut off before anyone reads it (its deadline) must not be an
+    // unhandled stream error; whoever reads it gets the error from its own listener.
+    stream.on("error", () => {});
+    for (const chunk of this.#chunks) stream.push(chunk);
+    this.#chunks = [];
+    if (this.#error !== undefined) stream.destroy(this.#error as Error);
+    else if (this.#ended) stream.push(null);
+    this.#stream = stream;
+    return stream;
+  }
+
+  #response(
+    headers: IncomingHttpHeaders,
+    status: number,
+    controller: Dispatcher.DispatchController,
+  ): Response {
+    const forwarded = new Headers();
+    for (const [name, value] of Object.entries(headers)) {
+      if (value === undefined) continue;
+      for (const item of Array.isArray(value) ? value : [value]) forwarded.append(name, item);
+    }
+    const body = Readable.toWeb(this.#toStream(controller)) as ReadableStream<Uint8Array>;
+    return new Response(body, { status, headers: forwarded });
+  }
+}
+
+/** A JSON answer read from a stream, at most MAX_ANSWER_BYTES. */
+function readJson(body: Readable): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    body.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_ANSWER_BYTES) {
+        body.destroy(new AnswerTooLarge());
+        return;
       }
-      return new Response(Readable.toWeb(body) as ReadableStream<Uint8Array>, {
-        status: statusCode,
-        headers: forwarded,
-      });
-    },
-  };
+      chunks.push(chunk);
+    });
+    body.once("error", reject);
+    body.once("end", () => {
+      try {
+        resolve(parseJson(Buffer.concat(chunks, size)));
+      } catch (error) {
+        reject(error);
+      }
+    });
+  });
+}
+
+/**
+ * Calls through undici's dispatcher, its lowest public interface: `request`
+ * made a Node stream, an async resource and an abort listener of its own for
+ * every answer, a JSON one included, which cost a call about 50–100 µs of CPU
+ * more than gathering the answer's buffers (docs/performance.md, "The
+ * portal's per-request plumbing").
+ */
+export const httpTransport: Transport = (call, signal) => {
+  const { body } = call;
+  if (typeof body === "object") return fetchTransport(call, signal);
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) {
+      reject(signal.reason);
+      return;
+    }
+    const { url } = call;
+    agent.dispatch(
+      {
+        origin: url.origin,
+        path: url.search ? `${url.pathname}${url.search}` : url.pathname,
+        method: call.method as Dispatcher.HttpMethod,
+        headers: call.headers,
+        body: body ?? null,
+      },
+      new DispatchedAnswer(signal, { resolve, reject }),
+    );
+  });
 };
 
 /** The call as a Fetch `Request` (demo mode's backend takes those). */

@@ -24,6 +24,10 @@ function answer(request: IncomingMessage, response: ServerResponse) {
       headers: request.headers,
       body: Buffer.concat(chunks).toString("utf8"),
     });
+    if (request.url?.startsWith("/api/v1/cba/down-order")) {
+      download(response);
+      return;
+    }
     response.setHeader("Content-Type", "application/json");
     if (answerBytes === 0) {
       response.end(
@@ -53,6 +57,29 @@ function answer(request: IncomingMessage, response: ServerResponse) {
     response.on("error", () => {});
     more();
   });
+}
+
+/** A workbook of DOWNLOAD_BYTES in pieces of 64 KB, each byte its offset modulo 251. */
+const DOWNLOAD_BYTES = 3 * 1024 * 1024 + 17;
+const downloadByte = (offset: number) => offset % 251;
+
+function download(response: ServerResponse) {
+  response.writeHead(200, {
+    "Content-Type": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    "Content-Disposition": 'attachment; filename="orders.xlsx"',
+  });
+  let sent = 0;
+  const more = () => {
+    while (sent < DOWNLOAD_BYTES) {
+      const piece = Buffer.alloc(Math.min(64 * 1024, DOWNLOAD_BYTES - sent));
+      for (let index = 0; index < piece.length; index++) piece[index] = downloadByte(sent + index);
+      sent += piece.length;
+      if (!response.write(piece)) return void response.once("drain", more);
+    }
+    response.end();
+  };
+  response.on("error", () => {});
+  more();
 }
 
 const server = await standInBackend(answer, { timeoutMs: 5000 });
@@ -136,5 +163,34 @@ describe("the API client's calls to the backend", () => {
       data: { kind: "malformed" },
       init: { status: 502 },
     });
+  });
+
+  it("hand a download over as a stream of the whole file, its headers with it", async () => {
+    const upstream = await (await newApi()).download("downloadOrders", {
+      body: { orderNoList: [] },
+    });
+    expect(upstream.status).toBe(200);
+    expect(upstream.headers.get("content-disposition")).toBe('attachment; filename="orders.xlsx"');
+    // Read slowly at first: the file waits for its reader instead of piling up.
+    const reader = (upstream.body as ReadableStream<Uint8Array>).getReader();
+    let offset = 0;
+    let wrong = 0;
+    for (let read = await reader.read(); !read.done; read = await reader.read()) {
+      if (offset < 256 * 1024) await new Promise((resolve) => setTimeout(resolve, 1));
+      for (const byte of read.value) {
+        if (byte !== downloadByte(offset)) wrong += 1;
+        offset += 1;
+      }
+    }
+    expect({ offset, wrong }).toEqual({ offset: DOWNLOAD_BYTES, wrong: 0 });
+  });
+
+  it("close a download the reader gave up on, and answer the next call", async () => {
+    const api = await newApi();
+    const upstream = await api.download("downloadOrders", { body: { orderNoList: [] } });
+    const reader = (upstream.body as ReadableStream<Uint8Array>).getReader();
+    expect((await reader.read()).done).toBe(false);
+    await reader.cancel();
+    expect(await api.call("accountInfo")).toMatchObject({ username: "a@b.test" });
   });
 });
