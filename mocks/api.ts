@@ -116,10 +116,27 @@ const handlersByCall = indexHandlers();
  * every handler tried, and make an id and an abort controller per call,
  * none of which `route`'s handlers read.
  */
-export function matchCall(
-  method: string,
-  url: URL,
-): { handler: HttpHandler; resolve: RouteResolver; params: PathParams } | undefined {
+export function matchCall(method: string, url: URL): MatchedCall | undefined {
+  const known = webOrigin(url) && staticCalls.get(`${method.toUpperCase()} ${url.pathname}`);
+  if (known === null) return undefined;
+  // msw's parameters of such a path: its leading wildcard, the origin.
+  if (known) return { ...known, params: { 0: url.origin } };
+  return findCall(method, url);
+}
+
+/** An http(s) address, whose origin is what msw's leading wildcard matches before the path. */
+function webOrigin(url: URL): boolean {
+  return url.protocol === "http:" || url.protocol === "https:";
+}
+
+interface MatchedCall {
+  handler: HttpHandler;
+  resolve: RouteResolver;
+  params: PathParams;
+}
+
+/** `matchCall`'s search: the candidates in msw's order, each path matched by msw's matcher. */
+function findCall(method: string, url: URL): MatchedCall | undefined {
   for (const handler of handlersFor(method, url.pathname)) {
     const { path } = handler.info;
     const resolve = resolverOf(handler);
@@ -128,6 +145,24 @@ export function matchCall(
     if (match.matches) return { handler, resolve, params: match.params || {} };
   }
   return undefined;
+}
+
+/**
+ * What `findCall` answers for each path of a handler that has no parameter
+ * (the order page's two calls are such paths: `/account/account-info`,
+ * `/cba/order`), found once at start by the same search, by method and
+ * path: such a call is looked up instead of matching the paths of the
+ * candidates one by one. `null`: no handler (another method's path).
+ */
+const staticCalls = new Map<string, MatchedCall | null>();
+for (const handler of handlers) {
+  const path = String(handler.info.path).slice(1);
+  if (/[:*{(]/.test(path)) continue;
+  const url = new URL(path, "http://127.0.0.1");
+  if (url.pathname !== path) continue;
+  for (const method of handlersByCall.keys()) {
+    staticCalls.set(`${method} ${path}`, findCall(method, url) ?? null);
+  }
 }
 
 export interface MockCallOptions {
