@@ -10,12 +10,14 @@
  * The backend is the in-process fake behind the API client's transport, which
  * can hold the account's answer until the page asked for its orders.
  */
+import type { RouterContextProvider } from "react-router";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import * as homeLayout from "~/routes/layouts/home.tsx";
 import * as ordersPage from "~/routes/order/orders.tsx";
 import { setTransport } from "~/utils/api.server.ts";
 import { setAuditDestination } from "~/utils/audit.server.ts";
 import { fromResponse, toRequest } from "~/utils/backend-transport.server.ts";
+import { apiContext } from "~/utils/request-context.server.ts";
 import { commitSession, sessionStorage } from "~/utils/session.server.ts";
 import { handleMockApiRequest } from "../../mocks/api.ts";
 import { GUEST, MANAGER } from "../contract/helpers.ts";
@@ -80,6 +82,27 @@ function holdAccountUntilOrdersAnswered() {
   });
 }
 
+const SAVE_COLUMNS = "PUT /account/list-settings/orders/columns";
+
+/**
+ * A loader that saves the order list's columns without asking for the user
+ * first (none of the portal's does: each change it makes follows a read that
+ * needs the user), behind the app's middleware with the cookie `cookie`.
+ */
+function savingLoader(cookie: string): Promise<RouteAnswer> {
+  return runRoute({
+    request: new Request(new URL("/order/", ORIGIN), { headers: { Cookie: cookie } }),
+    handler: async ({ context }: { context: Readonly<RouterContextProvider> }) => {
+      const saved = await context
+        .get(apiContext)
+        .attempt("saveListColumns", { params: { list: "orders" }, body: { hiddenColumns: [] } });
+      note("loader finished");
+      return saved;
+    },
+    home: true,
+  });
+}
+
 /** The order page's loader behind the app's middleware, with the cookie `cookie`; its steps noted. */
 async function orderPage(cookie: string, method: "GET" | "POST" = "GET"): Promise<RouteAnswer> {
   const headers = new Headers({ Cookie: cookie, Origin: ORIGIN, Host: new URL(ORIGIN).host });
@@ -137,6 +160,22 @@ describe("a page's reads beside the account's", () => {
     expect(list.length).toBeGreaterThan(0);
   });
 
+  it("sends a call that changes data only once the user is known and allowed", async () => {
+    const { cookie } = await signedInSession(MANAGER);
+    events.length = 0;
+    const released = Promise.withResolvers<void>();
+    const giveUp = setTimeout(released.resolve, 200);
+    holdAccount = released.promise.finally(() => {
+      clearTimeout(giveUp);
+      note("account released");
+    });
+    const answer = await savingLoader(cookie);
+    expect(answer.response.status).toBe(200);
+    expect(events.indexOf(SAVE_COLUMNS), events.join("\n")).toBeGreaterThan(
+      events.indexOf(`${ACCOUNT} answered`),
+    );
+  });
+
   it("draws the layout's header for the user the account named", async () => {
     const browser = await signedIn(MANAGER);
     const shell = await browser.get(homeLayout, "/order/", { home: true });
@@ -170,6 +209,17 @@ describe("a user the check refuses gets the answer of before, and none of the pa
     expect((payload.shell as { username: string }).username).toBe(GUEST);
     expect(events).not.toContain("loader finished");
     await settled();
+    expect(events).not.toContain("loader finished");
+    expect(unhandled).toEqual([]);
+  });
+
+  it("a refused user's page changes nothing at the backend", async () => {
+    const { cookie } = await signedInSession(GUEST);
+    events.length = 0;
+    const answer = await savingLoader(cookie);
+    expect(answer.response.status).toBe(403);
+    await settled();
+    expect(events).not.toContain(SAVE_COLUMNS);
     expect(events).not.toContain("loader finished");
     expect(unhandled).toEqual([]);
   });
