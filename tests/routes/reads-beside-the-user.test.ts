@@ -254,6 +254,32 @@ describe("a user the check refuses gets the answer of before, and none of the pa
   });
 });
 
+describe("a request checked first", () => {
+  it("a `.data` request for the root's loader alone runs it only once the account has answered", async () => {
+    const { cookie } = await signedInSession(MANAGER);
+    events.length = 0;
+    const released = Promise.withResolvers<void>();
+    const giveUp = setTimeout(released.resolve, 200);
+    holdAccount = released.promise.finally(() => {
+      clearTimeout(giveUp);
+      note("account released");
+    });
+    await runRoute({
+      // React Router hands the middleware the page's address; `_routes` stays in the request's.
+      request: new Request(new URL("/order/?_routes=root", ORIGIN), {
+        headers: { Cookie: cookie },
+      }),
+      handler: () => {
+        note("loader started");
+        return {};
+      },
+      home: true,
+    });
+    expect(events).toContain("loader started");
+    expect(events.indexOf(`${ACCOUNT} answered`)).toBeLessThan(events.indexOf("loader started"));
+  });
+});
+
 describe("an action", () => {
   it("runs only once the account has answered", async () => {
     const { cookie } = await signedInSession(MANAGER);
