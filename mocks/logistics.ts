@@ -109,11 +109,22 @@ export function orderView(row: OrderRow, lang: Lang, scope: CompanyScope) {
  */
 const viewTexts = new WeakMap<
   OrderRow,
-  { orders: number; history: number; texts: Map<string, string> }
+  { orders: number; history: number; texts: Map<string, OrderViewJson> }
 >();
+
+/** A row's view as JSON: its text, and the text's UTF-8 bytes for a server that writes bytes. */
+export interface OrderViewJson {
+  text: string;
+  bytes: Buffer;
+}
 
 /** `JSON.stringify(orderView(row, lang, scope))`, kept (`viewTexts`). */
 export function orderViewText(row: OrderRow, lang: Lang, scope: CompanyScope): string {
+  return orderViewJson(row, lang, scope).text;
+}
+
+/** `orderViewText` with its UTF-8 bytes, kept alike. */
+export function orderViewJson(row: OrderRow, lang: Lang, scope: CompanyScope): OrderViewJson {
   const orders = db.orders.changedAt;
   const history = db.orderHistory.changedAt;
   let kept = viewTexts.get(row);
@@ -122,12 +133,13 @@ export function orderViewText(row: OrderRow, lang: Lang, scope: CompanyScope): s
     viewTexts.set(row, kept);
   }
   const key = scope.all ? `${lang} all` : lang;
-  let text = kept.texts.get(key);
-  if (text === undefined) {
-    text = JSON.stringify(orderView(row, lang, scope));
-    kept.texts.set(key, text);
+  let json = kept.texts.get(key);
+  if (json === undefined) {
+    const text = JSON.stringify(orderView(row, lang, scope));
+    json = { text, bytes: Buffer.from(text) };
+    kept.texts.set(key, json);
   }
-  return text;
+  return json;
 }
 
 function includesUpper(value: string | null, needle: string | undefined): boolean {

@@ -83,19 +83,48 @@ export function envelope(code: number, data: unknown, msg: string, status = 200)
 export class DataText {
   readonly text: string;
   readonly data: () => unknown;
+  /** The text's UTF-8 bytes in pieces, kept too: a server writing bytes does not encode the text again. */
+  readonly bytes: readonly Buffer[] | undefined;
 
-  constructor(text: string, data: () => unknown) {
+  constructor(text: string, data: () => unknown, bytes?: readonly Buffer[]) {
     this.text = text;
     this.data = data;
+    this.bytes = bytes;
   }
 }
 
-/** The envelope `envelope(code, data, msg)` makes, of `dataText`, the JSON text of `data`. */
-export function envelopeOfDataText(code: number, dataText: string, msg: string): Response {
-  return envelopeOf(
-    `{"code":${JSON.stringify(code)},"data":${dataText},"msg":${JSON.stringify(msg)}}`,
-    200,
-  );
+/**
+ * The UTF-8 bytes of the envelopes made of a `DataText` with bytes, by
+ * answer, for a server that writes envelopes itself (`textOnly`).
+ */
+const envelopeBodies = new WeakMap<Response, Buffer>();
+
+/**
+ * The envelope `envelope(code, data, msg)` makes, of `dataText`, the JSON
+ * text of `data`; with `dataBytes`, that text's UTF-8 pieces, the
+ * envelope's bytes are kept for a server that writes them (`envelopeBytes`).
+ */
+export function envelopeOfDataText(
+  code: number,
+  dataText: string,
+  msg: string,
+  dataBytes?: readonly Buffer[],
+): Response {
+  const head = `{"code":${JSON.stringify(code)},"data":`;
+  const tail = `,"msg":${JSON.stringify(msg)}}`;
+  const response = envelopeOf(head + dataText + tail, 200);
+  if (textOnly && dataBytes) {
+    envelopeBodies.set(
+      response,
+      Buffer.concat([Buffer.from(head), ...dataBytes, Buffer.from(tail)]),
+    );
+  }
+  return response;
+}
+
+/** The UTF-8 bytes of an envelope's text (`envelopeText`), where they were kept. */
+export function envelopeBytes(response: Response): Buffer | undefined {
+  return response.bodyUsed ? undefined : envelopeBodies.get(response);
 }
 
 function envelopeOf(text: string, status: number): Response {
@@ -116,6 +145,8 @@ export function envelopeText(response: Response): string | undefined {
 export function keepEnvelopeText(from: Response, to: Response): void {
   const text = envelopeTexts.get(from);
   if (text !== undefined) envelopeTexts.set(to, text);
+  const bytes = envelopeBodies.get(from);
+  if (bytes !== undefined) envelopeBodies.set(to, bytes);
 }
 
 const localeErrors = { zh: z.locales.zhCN().localeError, en: z.locales.en().localeError };
@@ -271,8 +302,8 @@ export function route<
       });
       if (result instanceof Response) return result;
       if (result instanceof DataText) {
-        if (STRICT) checkAnswer(endpoint, result.data(), result.text);
-        return envelopeOfDataText(ApiCode.ok, result.text, t(lang, "ok"));
+        if (STRICT) checkAnswer(endpoint, result.data(), result);
+        return envelopeOfDataText(ApiCode.ok, result.text, t(lang, "ok"), result.bytes);
       }
       if (STRICT) checkAnswer(endpoint, result);
       return envelope(ApiCode.ok, result, t(lang, "ok"));
@@ -287,12 +318,18 @@ export function route<
   });
 }
 
-/** Throws unless `data` fits the endpoint's answer (and, given its text, is that text's JSON). */
+/** Throws unless `data` fits the endpoint's answer (and, given as text, is that text's JSON, and the bytes its UTF-8). */
 function checkAnswer(
   endpoint: EndpointDefinition<z.ZodType, z.ZodType, z.ZodType, z.ZodType>,
   data: unknown,
-  text?: string,
+  given?: DataText,
 ): void {
+  const text = given?.text;
+  if (given?.bytes && !Buffer.concat(given.bytes).equals(Buffer.from(given.text))) {
+    throw new Error(
+      `Answer of ${endpoint.method} ${endpoint.path}: its kept bytes are not its text's UTF-8`,
+    );
+  }
   const checked = endpoint.data.safeParse(data);
   if (!checked.success) {
     throw new Error(

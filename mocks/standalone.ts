@@ -18,7 +18,7 @@ import { boundedServer } from "../server/bounded-server.ts";
 import { handleMockApiRequest } from "./api.ts";
 import { bodilessRequest, takesNoBody } from "./bodiless-request.ts";
 import { DataFileError, type DurableStore, openDurableStore } from "./data-file.ts";
-import { envelopeText, makeEnvelopesAsText } from "./route.ts";
+import { envelopeBytes, envelopeText, makeEnvelopesAsText } from "./route.ts";
 import { ensureSeeded } from "./state.ts";
 import { tableChangeCount } from "./table.ts";
 import { dropBodyLeftUnread } from "./unread-body.ts";
@@ -115,8 +115,8 @@ function sendEnvelope(res: ServerResponse, response: Response, text: string): vo
     if (previous === undefined) headers[key] = value;
     else headers[key] = Array.isArray(previous) ? [...previous, value] : [previous, value];
   }
-  // Encoded once, for its length and for the socket.
-  const bytes = Buffer.from(text);
+  // Encoded once, for its length and for the socket (the order list's bytes are kept: envelopeBytes).
+  const bytes = envelopeBytes(response) ?? Buffer.from(text);
   headers["content-length"] = String(bytes.byteLength);
   res.writeHead(response.status, response.statusText, headers);
   res.end(res.req.method === "HEAD" ? undefined : bytes);

@@ -20,7 +20,7 @@ import {
   moveOrders,
   ordersByNumbers,
   orderView,
-  orderViewText,
+  orderViewJson,
   palletView,
   queryOrders,
   serviceView,
@@ -242,6 +242,10 @@ async function changeStatus(
   return { updated: changed.length, changed };
 }
 
+/** The order list's JSON pieces around its rows' kept bytes. */
+const LIST_HEAD = Buffer.from('{"list":[');
+const COMMA = Buffer.from(",");
+
 export const logisticsHandlers = [
   ...route(ep.services, (ctx) => {
     const { query, lang } = ctx;
@@ -298,15 +302,23 @@ export const logisticsHandlers = [
     const scope = companyScope(signedIn(ctx).user);
     const { rows, total, amountTotal } = queryOrders(scope, query, query);
     const paging = pagination(total, query.current, query.pageSize);
-    // The rows' texts are kept (orderViewText); the same JSON as the data below.
-    const list = rows.map((row) => orderViewText(row, lang, scope)).join(",");
+    // The rows' texts and bytes are kept (orderViewJson); the same JSON as the data below.
+    const views = rows.map((row) => orderViewJson(row, lang, scope));
+    const tail = `],"pagination":${JSON.stringify(paging)},"amountTotal":${JSON.stringify(amountTotal)}}`;
+    const bytes: Buffer[] = [LIST_HEAD];
+    for (const [index, view] of views.entries()) {
+      if (index > 0) bytes.push(COMMA);
+      bytes.push(view.bytes);
+    }
+    bytes.push(Buffer.from(tail));
     return new DataText(
-      `{"list":[${list}],"pagination":${JSON.stringify(paging)},"amountTotal":${JSON.stringify(amountTotal)}}`,
+      `{"list":[${views.map((view) => view.text).join(",")}${tail}`,
       () => ({
         list: rows.map((row) => orderView(row, lang, scope)),
         pagination: paging,
         amountTotal,
       }),
+      bytes,
     );
   }),
 

@@ -6,7 +6,13 @@
 import { describe, expect, it } from "vitest";
 import { DEMO_MAILBOX_COOKIE } from "../../app/contract/demo.ts";
 import { withMailbox } from "../../mocks/mailbox.ts";
-import { envelope, envelopeText, makeEnvelopesAsText } from "../../mocks/route.ts";
+import {
+  envelope,
+  envelopeBytes,
+  envelopeOfDataText,
+  envelopeText,
+  makeEnvelopesAsText,
+} from "../../mocks/route.ts";
 import { randomId } from "../../mocks/security.ts";
 
 const data = { rows: [{ id: "DD1", name: '箱 "A"', at: null }], total: 1 };
@@ -48,6 +54,41 @@ describe("envelopes of a server that writes their text itself", () => {
     expect(envelopeText(withCookie)).toBe(JSON.stringify({ code: 40004, data, msg: "not found" }));
     // Every other envelope has its body again.
     expect(await envelope(0, data, "ok").text()).toBe(JSON.stringify({ code: 0, data, msg: "ok" }));
+  });
+});
+
+describe("envelopes of data given as text", () => {
+  const text = JSON.stringify(data);
+  // The text's UTF-8 in pieces, cut inside the rows as a list joined from kept rows would be.
+  const pieces = [
+    Buffer.from(text.slice(0, 9)),
+    Buffer.from(text.slice(9, 20)),
+    Buffer.from(text.slice(20)),
+  ];
+
+  it("answer what envelope() answers for the data", async () => {
+    const made = envelopeOfDataText(200, text, "成功", pieces);
+    expect(envelopeText(made)).toBe(JSON.stringify({ code: 200, data, msg: "成功" }));
+    expect(await made.text()).toBe(await envelope(200, data, "成功").text());
+    // Read as a Fetch answer (demo mode, the tests), no bytes are kept.
+    expect(envelopeBytes(made)).toBeUndefined();
+  });
+
+  it("keep the envelope's bytes for a server that writes them, through a new mailbox's cookie", async () => {
+    makeEnvelopesAsText();
+    let made: Response;
+    try {
+      made = envelopeOfDataText(200, text, "成功", pieces);
+    } finally {
+      makeEnvelopesAsText(false);
+    }
+    const expected = Buffer.from(JSON.stringify({ code: 200, data, msg: "成功" }));
+    expect(envelopeBytes(made)?.equals(expected)).toBe(true);
+    const withCookie = await withMailbox(
+      new Request("http://127.0.0.1/api/v1/cba/order"),
+      async () => made,
+    );
+    expect(envelopeBytes(withCookie)?.equals(expected)).toBe(true);
   });
 });
 
