@@ -112,26 +112,18 @@ function plainRead(name: EndpointName): boolean {
  */
 function afterUser(api: Api, allowed: Promise<unknown>): Api {
   const gated = Object.create(api) as Api;
-  gated.call = async (name, input) => {
+  const whenAllowed = async <Answer>(name: EndpointName, send: () => Promise<Answer>) => {
     if (!plainRead(name)) {
       await allowed;
-      return api.call(name, input);
+      return send();
     }
-    const answer = api.call(name, input);
+    const answer = send();
     answer.catch(ignore);
     await allowed;
     return answer;
   };
-  gated.attempt = async (name, input) => {
-    if (!plainRead(name)) {
-      await allowed;
-      return api.attempt(name, input);
-    }
-    const answer = api.attempt(name, input);
-    answer.catch(ignore);
-    await allowed;
-    return answer;
-  };
+  gated.call = (name, input) => whenAllowed(name, () => api.call(name, input));
+  gated.attempt = (name, input) => whenAllowed(name, () => api.attempt(name, input));
   gated.download = async (name, input) => {
     await allowed;
     return api.download(name, input);

@@ -75,8 +75,13 @@ function holdAccountUntilOrdersAnswered() {
   onEvent = (event) => {
     if (event === `${ORDERS} answered`) answered.resolve();
   };
-  const giveUp = setTimeout(answered.resolve, 1000);
-  holdAccount = answered.promise.finally(() => {
+  holdAccountFor(1000, answered);
+}
+
+/** Holds the account's answer for `ms`, or until `released` is resolved first. */
+function holdAccountFor(ms: number, released = Promise.withResolvers<void>()) {
+  const giveUp = setTimeout(released.resolve, ms);
+  holdAccount = released.promise.finally(() => {
     clearTimeout(giveUp);
     note("account released");
   });
@@ -163,12 +168,7 @@ describe("a page's reads beside the account's", () => {
   it("sends a call that changes data only once the user is known and allowed", async () => {
     const { cookie } = await signedInSession(MANAGER);
     events.length = 0;
-    const released = Promise.withResolvers<void>();
-    const giveUp = setTimeout(released.resolve, 200);
-    holdAccount = released.promise.finally(() => {
-      clearTimeout(giveUp);
-      note("account released");
-    });
+    holdAccountFor(200);
     const answer = await savingLoader(cookie);
     expect(answer.response.status).toBe(200);
     expect(events.indexOf(SAVE_COLUMNS), events.join("\n")).toBeGreaterThan(
@@ -258,12 +258,7 @@ describe("a request checked first", () => {
   it("a `.data` request for the root's loader alone runs it only once the account has answered", async () => {
     const { cookie } = await signedInSession(MANAGER);
     events.length = 0;
-    const released = Promise.withResolvers<void>();
-    const giveUp = setTimeout(released.resolve, 200);
-    holdAccount = released.promise.finally(() => {
-      clearTimeout(giveUp);
-      note("account released");
-    });
+    holdAccountFor(200);
     await runRoute({
       // React Router hands the middleware the page's address; `_routes` stays in the request's.
       request: new Request(new URL("/order/?_routes=root", ORIGIN), {
@@ -284,12 +279,7 @@ describe("an action", () => {
   it("runs only once the account has answered", async () => {
     const { cookie } = await signedInSession(MANAGER);
     events.length = 0;
-    const released = Promise.withResolvers<void>();
-    const giveUp = setTimeout(released.resolve, 200);
-    holdAccount = released.promise.finally(() => {
-      clearTimeout(giveUp);
-      note("account released");
-    });
+    holdAccountFor(200);
     await orderPage(cookie, "POST");
     const started = events.indexOf("action started");
     expect(started).toBeGreaterThan(-1);
