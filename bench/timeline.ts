@@ -192,7 +192,7 @@ for (const [step, byName] of steps) {
 }
 console.log(`\nAt 10 connections, ${SECONDS} s each:\n`);
 console.log(
-  "| | p50 ms | p99 ms | req/s | main thread waiting for a core | scavenges: n, median, max ms |\n|---|---:|---:|---:|---:|---|",
+  "| | p50 ms | p99 ms | req/s | main thread waiting for a core | scavenges: n, median, max ms | mark-compacts, ms each |\n|---|---:|---:|---:|---:|---|---|",
 );
 for (const [name, load] of Object.entries(loads)) {
   const scavenges = (records[name] ?? [])
@@ -204,7 +204,14 @@ for (const [name, load] of Object.entries(loads)) {
   const gc = scavenges.length
     ? `${scavenges.length}, ${median(scavenges).toFixed(1)}, ${percentile(scavenges, 100).toFixed(0)}`
     : "none";
+  // perf_hooks' kinds: 1 a scavenge, 4 a mark-compact, 8 an incremental marking step.
+  const compacts = (records[name] ?? [])
+    .filter(
+      (r): r is Collection =>
+        r.kind === "gc" && r.type === 4 && r.start >= load.t0 && r.start <= load.t1,
+    )
+    .map((r) => r.ms.toFixed(0));
   console.log(
-    `| ${name} | ${load.p50} | ${load.p99} | ${load.rps.toFixed(0)} | ${(load.wait * 100).toFixed(0)} % | ${gc} |`,
+    `| ${name} | ${load.p50} | ${load.p99} | ${load.rps.toFixed(0)} | ${(load.wait * 100).toFixed(0)} % | ${gc} | ${compacts.join(", ") || "none"} |`,
   );
 }
