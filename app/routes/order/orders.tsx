@@ -78,8 +78,6 @@ const UPLOAD_OPERATIONS = operationsFor("upload");
 
 /** `stockIn` → `stock-in`: the ids and test ids of an operation's controls. */
 const kebab = (intent: string) => intent.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
-/** The scan forms' ids, worked out once. */
-const SCAN_IDS = SCAN_OPERATIONS.map(([intent]) => kebab(intent));
 
 /** The dialog open now: a scan or selection operation's confirmation, or an upload. */
 interface OpenDialog {
@@ -420,7 +418,7 @@ export default function OrdersPage({ loaderData, actionData }: Route.ComponentPr
           />
         ))}
         {SCAN_OPERATIONS.map(([intent, operation], index) => {
-          const id = SCAN_IDS[index] ?? kebab(intent);
+          const id = kebab(intent);
           const error = errorOf(intent);
           return (
             <form
