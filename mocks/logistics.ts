@@ -118,12 +118,7 @@ export interface OrderViewJson {
   bytes: Buffer;
 }
 
-/** `JSON.stringify(orderView(row, lang, scope))`, kept (`viewTexts`). */
-export function orderViewText(row: OrderRow, lang: Lang, scope: CompanyScope): string {
-  return orderViewJson(row, lang, scope).text;
-}
-
-/** `orderViewText` with its UTF-8 bytes, kept alike. */
+/** `JSON.stringify(orderView(row, lang, scope))` and its UTF-8 bytes, kept (`viewTexts`). */
 export function orderViewJson(row: OrderRow, lang: Lang, scope: CompanyScope): OrderViewJson {
   const orders = db.orders.changedAt;
   const history = db.orderHistory.changedAt;

@@ -1,6 +1,6 @@
 /**
  * The order list's rows are answered from texts the backend keeps per row
- * (mocks/logistics.ts, orderViewText): the list shows a change of status
+ * (mocks/logistics.ts, orderViewJson): the list shows a change of status
  * and its history at once, in the caller's language, with the history's
  * actors as the caller may see them, and the answer is the JSON of the
  * rows' views (every list the tests ask is checked against it).
@@ -8,7 +8,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { type Order, orderListDataSchema } from "../../app/contract/index.ts";
 import { db } from "../../mocks/db.ts";
-import { orderView, orderViewText } from "../../mocks/logistics.ts";
+import { orderView, orderViewJson } from "../../mocks/logistics.ts";
 import { companyScope } from "../../mocks/scope.ts";
 import { ADMIN, contractBackend, MANAGER } from "./helpers.ts";
 
@@ -73,13 +73,15 @@ describe("the order list's kept rows", () => {
     const user = db.users.get(db.userIdByName.get(ADMIN) ?? "");
     if (!user) throw new Error("no admin");
     const scope = companyScope(user);
-    const text = orderViewText(row, "en", scope);
+    const text = orderViewJson(row, "en", scope).text;
     expect(text).toBe(JSON.stringify(orderView(row, "en", scope)));
-    expect(orderViewText(row, "en", scope)).toBe(text);
-    expect(orderViewText(row, "zh", scope)).toBe(JSON.stringify(orderView(row, "zh", scope)));
+    expect(orderViewJson(row, "en", scope).text).toBe(text);
+    expect(orderViewJson(row, "zh", scope).text).toBe(JSON.stringify(orderView(row, "zh", scope)));
     await db.orders.update(row.orderNo, (draft) => {
       draft.reasonForDetention = "kept text dropped";
     });
-    expect(orderViewText(row, "en", scope)).toContain('"reasonForDetention":"kept text dropped"');
+    expect(orderViewJson(row, "en", scope).text).toContain(
+      '"reasonForDetention":"kept text dropped"',
+    );
   });
 });
