@@ -16,7 +16,7 @@ type Look = Omit<Column<never>, "key" | "header" | "cell">;
 
 /**
  * The formatted fields a cell is given: a hidden column's are left out of the
- * row (./orders.server.ts, `shownValues`); the pallet and the status never are.
+ * row (./orders.server.ts, `shownRows`); the pallet and the status never are.
  */
 type DrawnOrder = Pick<FormattedOrder, "salverNo" | "status"> & Partial<FormattedOrder>;
 
@@ -28,10 +28,10 @@ interface CellHelp {
 /**
  * A column of the order table. Its header is `logistics.order.<key>` unless
  * it names another. A column `asAnswered` shows a field of the order as the
- * answer has it: the loader's `orderView` copies that field (./orders.server.ts),
+ * answer has it: the loader copies that field (./orders.server.ts, `shownRows`),
  * so such a column is this entry and its header's texts, nothing more.
- * Another column draws its cell from the fields `orderView` formats (left
- * out of the row while the column is hidden, ./orders.server.ts `shownValues`).
+ * Another column draws its cell from the fields the loader formats (left
+ * out of the row while the column is hidden).
  */
 type OrderColumn = Look & { header?: TranslationKey } & (
     | { key: TextField; asAnswered: true }
@@ -126,7 +126,7 @@ const COLUMN_PARTS = ORDER_COLUMNS.map((column: OrderColumn) => {
   const header = column.header ?? (`logistics.order.${column.key}` as TranslationKey);
   if ("asAnswered" in column) {
     const { asAnswered: _answered, header: _header, key, ...look } = column;
-    // `orderView` copied the field: the row has it as the answer did.
+    // The loader copied the field: the row has it as the answer did.
     const shown = (order: ShownOrder) =>
       (order as unknown as Partial<Record<TextField, string>>)[key];
     return { look: { ...look, key }, header, shown, drawn: undefined };

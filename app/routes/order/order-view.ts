@@ -6,7 +6,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { TargetChoice } from "~/utils/order-moves.ts";
 import type { ConfirmIntent, OperationAnswer, OrderIntent } from "./operations.ts";
-import type { formattedView, orderView, shownValues } from "./orders.server.ts";
+import type { FormattedFields, OrderViewFields, shownRows } from "./orders.server.ts";
 
 export interface OrderLineView {
   itemName: string;
@@ -33,12 +33,12 @@ export interface OrderEventView {
   text: string;
 }
 
-/** An order as the table draws it: what the loader's `orderView` makes of it. */
-export type OrderView = ReturnType<typeof orderView>;
+/** An order as the table draws it with every column shown (./orders.server.ts). */
+export type OrderView = OrderViewFields;
 /** The fields of an order the loader formats for the table (the others are copied). */
-export type FormattedOrder = ReturnType<typeof formattedView>;
+export type FormattedOrder = FormattedFields;
 /** An order as the page receives it: without the values of the columns the table hides. */
-export type ShownOrder = ReturnType<typeof shownValues>[number];
+export type ShownOrder = ReturnType<typeof shownRows>[number];
 
 /**
  * An opened row's detail: the order's lines and history. The page's loader

@@ -7,9 +7,11 @@
  */
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
+import type { TFunction } from "i18next";
 import { data, type RouterContextProvider, redirect } from "react-router";
 import { OPEN_PARAM } from "~/components/paged-table.tsx";
 import { IMPORT_MAX_BYTES, type Order, type Pagination } from "~/contract/index.ts";
+import type { Locale } from "~/locales/index.ts";
 import type { ApiFailure } from "~/utils/api.server.ts";
 import { formatChinaTime } from "~/utils/china-time.ts";
 import { formatCount, formatMoney, formatWeight } from "~/utils/format.ts";
@@ -66,34 +68,42 @@ const RESULT_KIND = "orders";
 
 type Context = Readonly<RouterContextProvider>;
 
-/**
- * An order as the table draws it (its type is `OrderView`): the fields its
- * `asAnswered` columns show, copied, and the others formatted.
- */
-export function orderView(order: Order, context: Context) {
-  const answered = Object.fromEntries(ANSWERED_FIELDS.map((field) => [field, order[field]]));
-  return { ...(answered as Pick<Order, AnsweredField>), ...formattedView(order, context) };
+/** What a row's formatting needs: the page's language and its translator. */
+interface RowContext {
+  locale: Locale;
+  t: TFunction;
 }
 
-/** The fields of an order the table's other columns draw, in the page's language. */
-export function formattedView(order: Order, context: Context) {
-  const locale = getLocale(context);
-  const t = getT(context);
-  return {
-    // The pallet's column draws a link to the list filtered to it.
-    salverNo: order.salverNo,
-    logisticsNo: order.logisticsNo ?? "",
-    acturalPaid: formatMoney(order.acturalPaid, locale),
-    createdOn: formatChinaTime(order.createdOn),
-    enterCbaTime: formatChinaTime(order.enterCbaTime),
-    exitCbaTime: formatChinaTime(order.exitCbaTime),
-    status: {
-      label: t(orderStatusKey(order.cbaStatus)),
-      tone: ORDER_STATUS_TONES[order.cbaStatus],
-    },
-    remark: order.reasonForDetention,
-  };
-}
+/**
+ * The fields of an order the table's other columns draw, in the page's
+ * language, each made by its own function: a row is made with the fields of
+ * the columns shown only (`shownRows`).
+ */
+const FORMATTED = {
+  // The pallet's column draws a link to the list filtered to it.
+  salverNo: (order: Order) => order.salverNo,
+  logisticsNo: (order: Order) => order.logisticsNo ?? "",
+  acturalPaid: (order: Order, { locale }: RowContext) => formatMoney(order.acturalPaid, locale),
+  createdOn: (order: Order) => formatChinaTime(order.createdOn),
+  enterCbaTime: (order: Order) => formatChinaTime(order.enterCbaTime),
+  exitCbaTime: (order: Order) => formatChinaTime(order.exitCbaTime),
+  status: (order: Order, { t }: RowContext) => ({
+    label: t(orderStatusKey(order.cbaStatus)),
+    tone: ORDER_STATUS_TONES[order.cbaStatus],
+  }),
+  remark: (order: Order) => order.reasonForDetention,
+};
+
+/** The fields of an order the loader formats for the table (the others are copied). */
+export type FormattedFields = {
+  [K in keyof typeof FORMATTED]: ReturnType<(typeof FORMATTED)[K]>;
+};
+
+/**
+ * An order as the table draws it with every column shown: the fields its
+ * `asAnswered` columns show, copied, then the others formatted, in this order.
+ */
+export type OrderViewFields = Pick<Order, AnsweredField> & FormattedFields;
 
 function detailView(order: Order, context: Context): OrderDetailView {
   const locale = getLocale(context);
@@ -144,25 +154,66 @@ const LEFT_OUT_WHEN_HIDDEN = COLUMN_KEYS.filter(
 /** A row as the page receives it (`ShownOrder`): the values of the columns the table hides left out. */
 type ShownOrderView = Omit<OrderView, LeftOutKey> & Partial<Pick<OrderView, LeftOutKey>>;
 
+/** How one field of a row is made from the backend's order. */
+type FieldOf = readonly [key: keyof OrderView, make: (order: Order, row: RowContext) => unknown];
+
+/** Every field of a full row, in the order a row has them (`OrderView`). */
+const ROW_FIELDS: readonly FieldOf[] = [
+  ...ANSWERED_FIELDS.map((key): FieldOf => [key, (order) => order[key]]),
+  ...(Object.entries(FORMATTED) as unknown as FieldOf[]),
+];
+
+/**
+ * The fields a row is made of for each set of hidden columns: worked out
+ * once per set (a handful: the defaults and what the accounts chose), not per row.
+ */
+const fieldsBySet = new Map<string, readonly FieldOf[]>();
+const MAX_FIELD_SETS = 64;
+
+function rowFields(hiddenColumns: readonly string[] | null): readonly FieldOf[] {
+  const hiddenKeys = hiddenColumns ?? HIDDEN_BY_DEFAULT;
+  // The account's choice (even none) apart from the defaults.
+  const setKey = hiddenColumns ? `chosen:${hiddenKeys.join(",")}` : "default";
+  let fields = fieldsBySet.get(setKey);
+  if (!fields) {
+    const hidden = new Set(hiddenKeys);
+    const leftOut = new Set<string>(LEFT_OUT_WHEN_HIDDEN.filter((key) => hidden.has(key)));
+    fields = ROW_FIELDS.filter(([key]) => !leftOut.has(key));
+    if (fieldsBySet.size >= MAX_FIELD_SETS) fieldsBySet.clear();
+    fieldsBySet.set(setKey, fields);
+  }
+  return fields;
+}
+
 /**
  * The rows as the table draws them: the values of hidden columns left out
  * (not sent blank: their names would still be in every row), so the page's
- * data carries only what is shown. Showing a column again with JavaScript
- * keeps the choice by a post, after which the list's data is loaded again
- * with that column's values.
+ * data carries only what is shown. Each row is made with only those fields,
+ * in `OrderView`'s order: a hidden column's value is neither formatted nor
+ * copied and then deleted. Showing a column again with JavaScript keeps the
+ * choice by a post, after which the list's data is loaded again with that
+ * column's values.
  */
-export function shownValues(
-  rows: readonly OrderView[],
+export function shownRows(
+  orders: readonly Order[],
   hiddenColumns: readonly string[] | null,
+  row: RowContext,
 ): ShownOrderView[] {
-  const hidden = new Set(hiddenColumns ?? HIDDEN_BY_DEFAULT);
-  const leftOut = LEFT_OUT_WHEN_HIDDEN.filter((key) => hidden.has(key));
-  if (leftOut.length === 0) return [...rows];
-  return rows.map((row) => {
-    const shown: ShownOrderView = { ...row };
-    for (const key of leftOut) delete shown[key];
-    return shown;
+  const fields = rowFields(hiddenColumns);
+  return orders.map((order) => {
+    const shown: Record<string, unknown> = {};
+    for (const [key, make] of fields) shown[key] = make(order, row);
+    return shown as ShownOrderView;
   });
+}
+
+/** `shownRows` with the page's language and translator. */
+export function shownRowsOf(
+  orders: readonly Order[],
+  hiddenColumns: readonly string[] | null,
+  context: Context,
+): ShownOrderView[] {
+  return shownRows(orders, hiddenColumns, { locale: getLocale(context), t: getT(context) });
 }
 
 /**
@@ -249,7 +300,7 @@ export async function loadOrders(context: Context, url: URL) {
   if (!result.ok) {
     return withLeftOut({
       ...common,
-      list: [] as OrderView[],
+      list: [] as Order[],
       details: {} as OrderDetails,
       pagination: { total: 0, ...paging } as Pagination,
       totals: { orderCount: formatCount(0, locale), amountTotal: formatMoney(0, locale) },
@@ -264,7 +315,9 @@ export async function loadOrders(context: Context, url: URL) {
   const trail = palletTrail(result.data.list, reading.filters.salverNo);
   return withLeftOut({
     ...common,
-    list: result.data.list.map((order) => orderView(order, context)),
+    // The backend's orders: the route's loader makes the rows of the columns
+    // shown once it knows which (./orders.tsx, `shownRowsOf`).
+    list: result.data.list,
     details: openedDetails(result.data.list, url, context),
     pagination: result.data.pagination,
     // Both totals cover the whole filtered set, not only this page.

@@ -42,7 +42,7 @@ import { withBlankRanges } from "./order-filters.ts";
 import { OrderRangeFilters, OrderStatusChoices } from "./order-range-filters.tsx";
 import type { OrderActionData, PendingOperation } from "./order-view.ts";
 import { ImportReportView, OrderDetail } from "./order-views.tsx";
-import { loadOrders, orderAction, shownValues } from "./orders.server.ts";
+import { loadOrders, orderAction, shownRowsOf } from "./orders.server.ts";
 
 export async function loader({ context, url, request }: Route.LoaderArgs) {
   // The views and the page of orders are asked for at once (two calls to the
@@ -57,7 +57,7 @@ export async function loader({ context, url, request }: Route.LoaderArgs) {
   const { views, hiddenColumns } = listViews.value;
   return {
     ...orders.value,
-    list: shownValues(orders.value.list, hiddenColumns),
+    list: shownRowsOf(orders.value.list, hiddenColumns, context),
     today: chinaToday(),
     hiddenColumns,
     views,

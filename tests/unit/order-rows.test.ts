@@ -1,0 +1,103 @@
+/**
+ * The order list's rows as the loader sends them (`shownRows`): the fields of
+ * the columns shown only, always in the same order, whatever set of columns
+ * is hidden and in whichever order sets come.
+ */
+import type { TFunction } from "i18next";
+import { describe, expect, it } from "vitest";
+import { type Order, OrderStatus } from "~/contract/index.ts";
+import { shownRows } from "~/routes/order/orders.server.ts";
+
+const order: Order = {
+  serviceNo: "FW20261031399",
+  salverNo: "TP2026103101460",
+  logisticsNo: null,
+  orderNo: "DD202610310036347",
+  consignee: "林建华",
+  consigneeAddress: "上海市浦东新区",
+  consigneeTelephone: "13800000000",
+  acturalPaid: 146_200,
+  // 2026-10-31 22:32:05 in China.
+  enterCbaTime: { seconds: 1_793_457_125 },
+  exitCbaTime: null,
+  createdOn: { seconds: 1_793_457_125 },
+  cbaStatus: OrderStatus.initial,
+  cbaStatusStr: "初始状态",
+  previousCbaStatus: null,
+  reasonForDetention: "易碎品",
+  subOrder: [],
+  history: [],
+};
+
+const t = ((key: string) => `t(${key})`) as unknown as TFunction;
+const row = { locale: "zh" as const, t };
+
+/** Every field of a row with every column shown, in the order the page's data has them. */
+const EVERY_FIELD = [
+  "orderNo",
+  "serviceNo",
+  "consignee",
+  "consigneeTelephone",
+  "consigneeAddress",
+  "salverNo",
+  "logisticsNo",
+  "acturalPaid",
+  "createdOn",
+  "enterCbaTime",
+  "exitCbaTime",
+  "status",
+  "remark",
+];
+
+describe("the order list's rows", () => {
+  it("hold every column's value, copied or formatted, when none is hidden", () => {
+    const [shown] = shownRows([order], [], row);
+    expect(Object.keys(shown ?? {})).toEqual(EVERY_FIELD);
+    expect(shown).toEqual({
+      orderNo: "DD202610310036347",
+      serviceNo: "FW20261031399",
+      consignee: "林建华",
+      consigneeTelephone: "13800000000",
+      consigneeAddress: "上海市浦东新区",
+      salverNo: "TP2026103101460",
+      logisticsNo: "",
+      acturalPaid: "1,462.00",
+      createdOn: "2026-10-31 22:32:05",
+      enterCbaTime: "2026-10-31 22:32:05",
+      exitCbaTime: "",
+      status: { label: `t(logistics.orderStatus.${OrderStatus.initial})`, tone: "neutral" },
+      remark: "易碎品",
+    });
+  });
+
+  it("leave out the default hidden columns' values when the account chose none", () => {
+    const [shown] = shownRows([order], null, row);
+    expect(Object.keys(shown ?? {})).toEqual([
+      "orderNo",
+      "serviceNo",
+      "consignee",
+      "salverNo",
+      "logisticsNo",
+      "acturalPaid",
+      "createdOn",
+      "status",
+      "remark",
+    ]);
+  });
+
+  it("leave out a chosen set's values, but never the order, service, pallet and status", () => {
+    const hidden = ["remark", "orderNo", "serviceNo", "salverNo", "cbaStatus", "acturalPaid"];
+    const rows = shownRows([order, { ...order, orderNo: "DD2" }], hidden, row);
+    for (const shown of rows) {
+      expect(Object.keys(shown)).toEqual(
+        EVERY_FIELD.filter((key) => key !== "remark" && key !== "acturalPaid"),
+      );
+    }
+    expect(rows.map((shown) => shown.orderNo)).toEqual(["DD202610310036347", "DD2"]);
+    // Each set is its own: the set before does not leak into the next.
+    expect(Object.keys(shownRows([order], ["remark"], row)[0] ?? {})).toEqual(
+      EVERY_FIELD.filter((key) => key !== "remark"),
+    );
+    expect(Object.keys(shownRows([order], [], row)[0] ?? {})).toEqual(EVERY_FIELD);
+  });
+});
