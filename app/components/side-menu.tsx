@@ -38,7 +38,7 @@ export function SideMenu({
   onCloseDrawer,
   toggle,
 }: {
-  items: MenuItem[];
+  items: readonly MenuItem[];
   collapsed: boolean;
   locale: Locale;
   drawerOpen: boolean;

@@ -37,38 +37,50 @@ function viewerOf(viewer: Viewer): { scope: readonly Role[]; subAccount: boolean
   return { scope: user.scope, subAccount: user.subAccount === true };
 }
 
-export function permissionsOf(scope: readonly Role[]): Permission[] {
-  return ["GUEST", ...scope];
-}
-
 export function isAllowed(scope: readonly Role[], allow: readonly Permission[]): boolean {
-  const mine = permissionsOf(scope);
-  return allow.some((permission) => mine.includes(permission));
+  // Everybody has "GUEST", and each role of the scope: asked without making
+  // that list (the menu and every page's check ask it for each entry, on every request).
+  for (const permission of allow) {
+    if (permission === "GUEST" || (scope as readonly Permission[]).includes(permission)) {
+      return true;
+    }
+  }
+  return false;
 }
 
 /** Whether `viewer` may use the menu entry `item` (its children aside). */
 export function mayUse(viewer: Viewer, item: MenuItem): boolean {
-  const { scope, subAccount } = viewerOf(viewer);
-  return isAllowed(scope, item.allow) && !(item.primaryOnly && subAccount);
+  const scope = Array.isArray(viewer)
+    ? (viewer as readonly Role[])
+    : (viewer as Exclude<Viewer, readonly Role[]>).scope;
+  if (!isAllowed(scope, item.allow)) return false;
+  return !(item.primaryOnly && viewerOf(viewer).subAccount);
 }
 
 const covers = (prefix: string, path: string) => path === prefix || path.startsWith(`${prefix}/`);
 
-/** The menu entry that rules `path`: the most specific one whose path or pages cover it. */
-export function entryFor(path: string): MenuItem | undefined {
-  let best: { item: MenuItem; length: number } | undefined;
+/**
+ * Every path or page prefix of the menu with its entry, the longest first
+ * and, among prefixes of the same length, in the menu's order (depth first):
+ * made once, so that finding a path's entry makes nothing.
+ */
+const PREFIXES: readonly (readonly [prefix: string, item: MenuItem])[] = (() => {
+  const found: (readonly [string, MenuItem])[] = [];
   const visit = (items: readonly MenuItem[]) => {
     for (const item of items) {
-      for (const prefix of [item.path, ...(item.pages ?? [])]) {
-        if (covers(prefix, path) && (!best || prefix.length > best.length)) {
-          best = { item, length: prefix.length };
-        }
-      }
+      for (const prefix of [item.path, ...(item.pages ?? [])]) found.push([prefix, item]);
       if (item.children) visit(item.children);
     }
   };
   visit(MENU);
-  return best?.item;
+  // A stable sort: the first of the menu's order wins among equal lengths.
+  return found.sort((a, b) => b[0].length - a[0].length);
+})();
+
+/** The menu entry that rules `path`: the most specific one whose path or pages cover it. */
+export function entryFor(path: string): MenuItem | undefined {
+  for (const [prefix, item] of PREFIXES) if (covers(prefix, path)) return item;
+  return undefined;
 }
 
 /**
@@ -82,14 +94,30 @@ export function canOpen(viewer: Viewer, path: string): boolean {
   return OPEN_SIGNED_IN_PAGES.some((page) => covers(page, path));
 }
 
-/** The menu as this user sees it: forbidden items and empty submenus removed. */
-export function menuFor(viewer: Viewer): MenuItem[] {
-  return MENU.filter((item) => mayUse(viewer, item)).flatMap((item) => {
-    if (!item.children) return [item];
-    const children = item.children.filter((child) => mayUse(viewer, child));
-    return children.length ? [{ ...item, children }] : [];
-  });
+/**
+ * The menu as this user sees it: forbidden items and empty submenus removed.
+ * Made once for each set of roles (and main or sub-account) and kept: every
+ * signed-in page draws it. Not to be changed by its callers.
+ */
+export function menuFor(viewer: Viewer): readonly MenuItem[] {
+  const { scope, subAccount } = viewerOf(viewer);
+  const key = `${subAccount ? "sub" : "main"}:${scope.join(",")}`;
+  let menu = menus.get(key);
+  if (!menu) {
+    menu = MENU.filter((item) => mayUse(viewer, item)).flatMap((item) => {
+      if (!item.children) return [item];
+      const children = item.children.filter((child) => mayUse(viewer, child));
+      return children.length ? [{ ...item, children }] : [];
+    });
+    // The roles' combinations are few: the limit only guards against the unforeseen.
+    if (menus.size >= MAX_MENUS) menus.clear();
+    menus.set(key, menu);
+  }
+  return menu;
 }
+
+const MAX_MENUS = 64;
+const menus = new Map<string, readonly MenuItem[]>();
 
 /** Where a user lands after login when no path was remembered: the chosen page if it opens, else the default. */
 export function homePathFor(viewer: Viewer): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canOpen, homePathFor, type MenuItem, menuFor } from "~/utils/permissions.ts";
+import { canOpen, homePathFor, type MenuItem, menuFor, menuPathOf } from "~/utils/permissions.ts";
 
 describe("roles", () => {
   it("shows a Guest only the qualification page", () => {
@@ -93,5 +93,33 @@ describe("roles", () => {
         expect(shown.has(path), `${JSON.stringify(viewer)} ${path}`).toBe(canOpen(viewer, path));
       }
     }
+  });
+
+  it("keeps each viewer's own menu: a main account's and a sub-account's of the same roles, in either order", () => {
+    const main = { scope: ["CBA_MANAGER"] as const, subAccount: false };
+    const sub = { scope: ["CBA_MANAGER"] as const, subAccount: true };
+    const subAccounts = (viewer: typeof main | typeof sub) =>
+      menuFor(viewer)
+        .find((item) => item.path === "/setting")
+        ?.children?.some((child) => child.path === "/sub_account");
+    for (const order of [
+      [main, sub],
+      [sub, main],
+    ] as const) {
+      for (const viewer of order) expect(subAccounts(viewer)).toBe(viewer === main);
+    }
+    // Asked again, the same menu: kept, not made anew.
+    expect(menuFor(["CBA_MANAGER"])).toBe(menuFor(["CBA_MANAGER"]));
+    expect(menuFor(["CBA_MANAGER"])).not.toBe(menuFor(["SYSTEM_ADMINISTRATOR"]));
+  });
+
+  it("gives a page the most specific entry that covers it, the menu's first among equals", () => {
+    expect(menuPathOf("/server/salver/order")).toBe("/server");
+    expect(menuPathOf("/order")).toBe("/server");
+    expect(menuPathOf("/setting/account")).toBe("/setting/account");
+    expect(menuPathOf("/setting")).toBe("/setting");
+    expect(menuPathOf("/sub_account/new")).toBe("/sub_account");
+    expect(menuPathOf("/orders")).toBeUndefined();
+    expect(menuPathOf("/nowhere")).toBeUndefined();
   });
 });
