@@ -4,7 +4,7 @@ import { useTranslation } from "~/utils/i18n.ts";
 import { localizePath } from "~/utils/locale-path.ts";
 import { useLinkClicks } from "~/utils/use-link-clicks.ts";
 import { Menu, MenuButton, MenuItem, MenuItems, useMenusReady } from "./headless.tsx";
-import { LogoutIcon, MenuFoldIcon, MenuUnfoldIcon, SettingsIcon } from "./icons.tsx";
+import { iconElement } from "./icons.tsx";
 import { LanguageSwitcher, submitForm } from "./language-switcher.tsx";
 
 interface AppHeaderProps {
@@ -20,10 +20,10 @@ interface AppHeaderProps {
 }
 
 // The header's icons never change: one element each, made once.
-const FOLD_ICON = <MenuFoldIcon />;
-const UNFOLD_ICON = <MenuUnfoldIcon />;
-const SETTINGS_ICON = <SettingsIcon />;
-const LOGOUT_ICON = <LogoutIcon className="size-4" />;
+const FOLD_ICON = iconElement("menu-fold");
+const UNFOLD_ICON = iconElement("menu-unfold");
+const SETTINGS_ICON = iconElement("settings");
+const LOGOUT_ICON = iconElement("logout", "size-4");
 
 /** The 60 px header of the home layout. */
 export function AppHeader({

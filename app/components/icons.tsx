@@ -14,26 +14,28 @@ function Icon({ name, className = "size-5", ...rest }: IconProps & { name: strin
   );
 }
 
-export const ServerIcon = (p: IconProps) => <Icon name="server" {...p} />;
-export const InventoryIcon = (p: IconProps) => <Icon name="inventory" {...p} />;
-export const QualificationIcon = (p: IconProps) => <Icon name="qualification" {...p} />;
-export const SettingsIcon = (p: IconProps) => <Icon name="settings" {...p} />;
-export const ExplainIcon = (p: IconProps) => <Icon name="explain" {...p} />;
-export const BellIcon = (p: IconProps) => <Icon name="bell" {...p} />;
-export const LogoutIcon = (p: IconProps) => <Icon name="logout" {...p} />;
+/**
+ * The element an icon draws, for an icon that never changes: made once and
+ * kept, it is the `<svg>` itself, not an icon component React calls again
+ * on every render (the menu's, the header's and the bell's icons).
+ */
+export function iconElement(name: string, className = "size-5") {
+  return (
+    <svg aria-hidden="true" className={`icon ${className}`}>
+      <use href={`${SPRITE}#${name}`} />
+    </svg>
+  );
+}
+
 export const ChevronIcon = (p: IconProps) => <Icon name="chevron" {...p} />;
-export const MenuFoldIcon = (p: IconProps) => <Icon name="menu-fold" {...p} />;
-export const MenuUnfoldIcon = (p: IconProps) => <Icon name="menu-unfold" {...p} />;
-export const WorkbenchIcon = (p: IconProps) => <Icon name="workbench" {...p} />;
-export const AuditIcon = (p: IconProps) => <Icon name="audit" {...p} />;
 /** The side menu's icons, one element each, made once: the menu's entries share them. */
 export const MENU_ICONS = {
-  workbench: <WorkbenchIcon />,
-  server: <ServerIcon />,
-  inventory: <InventoryIcon />,
-  audit: <AuditIcon />,
-  qualification: <QualificationIcon />,
-  settings: <SettingsIcon />,
-  explain: <ExplainIcon />,
+  workbench: iconElement("workbench"),
+  server: iconElement("server"),
+  inventory: iconElement("inventory"),
+  audit: iconElement("audit"),
+  qualification: iconElement("qualification"),
+  settings: iconElement("settings"),
+  explain: iconElement("explain"),
 } as const;
 export const CalendarIcon = (p: IconProps) => <Icon name="calendar" {...p} />;

@@ -6,7 +6,7 @@ import { useTranslation } from "~/utils/i18n.ts";
 import { localizePath } from "~/utils/locale-path.ts";
 import { deferredModule } from "./deferred.tsx";
 import { Popover, PopoverButton, PopoverPanel, useMenusReady } from "./headless.tsx";
-import { BellIcon } from "./icons.tsx";
+import { iconElement } from "./icons.tsx";
 
 // The panel's contents are drawn only once it is opened: their code comes after the first paint.
 const noticeList = deferredModule(
@@ -19,6 +19,9 @@ const NoticePanelBody = noticeList.component("NoticePanelBody");
 export const NOTIFICATIONS_PATH = "/notifications";
 
 /** The bell's name is its text, "Notifications 3 unread", of which the badge is the visible part. */
+/** The bell never changes: one element, made once. */
+const BELL_ICON = iconElement("bell");
+
 function BellBadge({ unread }: { unread: number }) {
   const { t } = useTranslation();
   const name = <span className="sr-only">{t("common.notifications")} </span>;
@@ -85,7 +88,7 @@ export function NotificationBell({ unread }: { unread: number }) {
   if (!panelReady) {
     return (
       <a href={pagePath} className="header-button relative" data-testid="notification-bell">
-        <BellIcon />
+        {BELL_ICON}
         <BellBadge unread={unread} />
       </a>
     );
@@ -94,7 +97,7 @@ export function NotificationBell({ unread }: { unread: number }) {
   return (
     <Popover className="relative">
       <PopoverButton className="header-button relative" data-testid="notification-bell">
-        <BellIcon />
+        {BELL_ICON}
         <BellBadge unread={unread} />
       </PopoverButton>
       <PopoverPanel

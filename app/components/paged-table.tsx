@@ -139,6 +139,19 @@ const INDEX_WIDTH = 56;
 const STICKY_CELL = "sticky z-10 bg-inherit";
 const END_EDGE = "shadow-[inset_1px_0_0_var(--color-gray-200)]";
 
+/** How a column's cells stay in view: the last one pinned to the end, or none. */
+interface Pinned {
+  className: string;
+  style?: { right?: number };
+}
+const PINNED_END: Pinned = { className: `${STICKY_CELL} ${END_EDGE}`, style: { right: 0 } };
+const NOT_PINNED: Pinned = { className: "" };
+
+/** Two class lists as one (`undefined` when both are empty), without an array for every header. */
+function joinClasses(first: string, second: string): string | undefined {
+  return first && second ? `${first} ${second}` : first || second || undefined;
+}
+
 export function PagedTable<Row>({
   id,
   columns,
@@ -220,10 +233,8 @@ export function PagedTable<Row>({
    * their headers are pinned by the table's `data-lead` (app/app.css), not
    * one by one.
    */
-  const pin = (position: number): { className: string; style?: { right?: number } } =>
-    position === visible.length - 1 && stickyEnd
-      ? { className: `${STICKY_CELL} ${END_EDGE}`, style: { right: 0 } }
-      : { className: "" };
+  const pin = (position: number): Pinned =>
+    position === visible.length - 1 && stickyEnd ? PINNED_END : NOT_PINNED;
   const leadLefts = [
     ...(selection ? [selectLeft] : []),
     ...(expand ? [expandLeft] : []),
@@ -331,10 +342,7 @@ export function PagedTable<Row>({
                       order === "asc" ? "ascending" : order === "desc" ? "descending" : undefined
                     }
                     // Padding, wrapping and left alignment come from the table's `data-cells`.
-                    className={
-                      [ALIGN[column.align ?? "left"], pinned.className].filter(Boolean).join(" ") ||
-                      undefined
-                    }
+                    className={joinClasses(ALIGN[column.align ?? "left"], pinned.className)}
                     style={pinned.style}
                   >
                     {column.sortable && sort && sortQuery ? (
@@ -764,14 +772,16 @@ export const DATE_TIME_CELL = "date-time tabular-nums";
 /** The two parts of a date and time, for a `date-time` element (`DATE_TIME_CELL`). */
 export function DateTimeParts({ value }: { value: string | null | undefined }) {
   if (!value) return null;
-  const [date, ...time] = value.split(" ");
+  // Split at the first space (what `split(" ")` and a `join(" ")` of the rest
+  // gave), without the two arrays: a list page draws a date in every row.
+  const space = value.indexOf(" ");
   return (
     <>
-      <span>{date}</span>
-      {time.length > 0 ? (
+      <span>{space < 0 ? value : value.slice(0, space)}</span>
+      {space >= 0 ? (
         <>
           {" "}
-          <span>{time.join(" ")}</span>
+          <span>{value.slice(space + 1)}</span>
         </>
       ) : null}
     </>

@@ -14,7 +14,7 @@ import { localizePath, stripLocale } from "~/utils/locale-path.ts";
 import { type MenuItem, menuPathOf } from "~/utils/permissions.ts";
 import { useLinkClicks } from "~/utils/use-link-clicks.ts";
 import { Popover, PopoverButton, PopoverPanel } from "./headless.tsx";
-import { ChevronIcon, MENU_ICONS } from "./icons.tsx";
+import { iconElement, MENU_ICONS } from "./icons.tsx";
 
 function isActive(item: MenuItem, path: string): boolean {
   return path === item.path || path.startsWith(`${item.path}/`);
@@ -248,4 +248,4 @@ function drawEntries(
   );
 }
 
-const CHEVRON = <ChevronIcon className="size-4" />;
+const CHEVRON = iconElement("chevron", "size-4");

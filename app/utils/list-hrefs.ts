@@ -22,10 +22,22 @@ export function listHrefsBy(
   if (params.has(name) || name in changes) return whole;
   const without = listHref(pathname, params, changes);
   const [path = without, query] = without.split("?", 2);
+  const safeName = FORM_SAFE.test(name);
   return (value) => {
     if (value === undefined || value === null || String(value) === "") return without;
-    if (name === "current" && String(value) === String(DEFAULT_PAGE)) return without;
-    const pair = new URLSearchParams([[name, String(value)]]).toString();
+    const text = String(value);
+    if (name === "current" && text === String(DEFAULT_PAGE)) return without;
+    const pair =
+      safeName && FORM_SAFE.test(text)
+        ? `${name}=${text}`
+        : new URLSearchParams([[name, text]]).toString();
     return query ? `${without}&${pair}` : hrefWithSearch(path, pair);
   };
 }
+
+/**
+ * What `URLSearchParams` writes as it is (application/x-www-form-urlencoded):
+ * a pair of such a name and value is written without making one (a page's
+ * pallet numbers and page numbers are).
+ */
+const FORM_SAFE = /^[A-Za-z0-9*._-]*$/;
