@@ -19,6 +19,7 @@ import { handleMockApiRequest } from "./api.ts";
 import { bodilessRequest, takesNoBody } from "./bodiless-request.ts";
 import { DataFileError, type DurableStore, openDurableStore } from "./data-file.ts";
 import { envelopeBytes, envelopeText, makeEnvelopesAsText } from "./route.ts";
+import { collectGarbageNow, setHeapGrowth } from "./startup-heap.ts";
 import { ensureSeeded } from "./state.ts";
 import { tableChangeCount } from "./table.ts";
 import { dropBodyLeftUnread } from "./unread-body.ts";
@@ -178,6 +179,8 @@ async function listener(req: IncomingMessage, res: ServerResponse): Promise<void
 }
 
 const started = Date.now();
+// Room for the old generation between full collections (mocks/startup-heap.ts).
+setHeapGrowth();
 if (dataFile) {
   try {
     store = await openDurableStore(dataFile);
@@ -192,6 +195,8 @@ if (dataFile) {
 } else {
   await ensureSeeded();
 }
+// The seed's (or the file's) garbage collected before the first call, not under the calls (mocks/startup-heap.ts).
+collectGarbageNow();
 // The portal's bounds on what a client sends (sizes, fields, the deadline).
 // Portals share this backend from one address each, with pools of
 // connections: no limit of connections per address here.
