@@ -49,11 +49,24 @@ export function signedIn<P, Q, B>(ctx: Ctx<P, Q, B>): { user: UserRow; device: D
 }
 
 /**
- * The JSON text of the envelopes this backend made, by answer: a server that
- * writes answers to a socket itself (mocks/standalone.ts) sends the text as
- * it is instead of reading it back through the answer's body stream.
+ * The JSON text of an envelope this backend made, and its UTF-8 bytes where
+ * they were kept, held by the answer itself: a server that writes answers to
+ * a socket itself (mocks/standalone.ts) sends the text as it is instead of
+ * reading it back through the answer's body stream. Properties of the
+ * answer, not entries of a `WeakMap` keyed by it: V8's young-generation
+ * collections keep a `WeakMap`'s values alive while their keys are young, so
+ * every answer's text made since the last one was copied by each (about
+ * 13 MB of the order list's texts at each scavenge) and dropped only at the
+ * next; see docs/performance.md, "The fake backend's collections under the
+ * portal (27 November 2026)".
  */
-const envelopeTexts = new WeakMap<Response, string>();
+const ENVELOPE_TEXT = Symbol("envelope text");
+const ENVELOPE_BYTES = Symbol("envelope bytes");
+
+interface Envelope extends Response {
+  [ENVELOPE_TEXT]?: string;
+  [ENVELOPE_BYTES]?: Buffer;
+}
 
 /**
  * Whether envelopes are made without a body: set once by a server that
@@ -94,12 +107,6 @@ export class DataText {
 }
 
 /**
- * The UTF-8 bytes of the envelopes made of a `DataText` with bytes, by
- * answer, for a server that writes envelopes itself (`textOnly`).
- */
-const envelopeBodies = new WeakMap<Response, Buffer>();
-
-/**
  * The envelope `envelope(code, data, msg)` makes, of `dataText`, the JSON
  * text of `data`; with `dataBytes`, that text's UTF-8 pieces, the
  * envelope's bytes are kept for a server that writes them (`envelopeBytes`).
@@ -114,39 +121,36 @@ export function envelopeOfDataText(
   const tail = `,"msg":${JSON.stringify(msg)}}`;
   const response = envelopeOf(head + dataText + tail, 200);
   if (textOnly && dataBytes) {
-    envelopeBodies.set(
-      response,
-      Buffer.concat([Buffer.from(head), ...dataBytes, Buffer.from(tail)]),
-    );
+    response[ENVELOPE_BYTES] = Buffer.concat([Buffer.from(head), ...dataBytes, Buffer.from(tail)]);
   }
   return response;
 }
 
 /** The UTF-8 bytes of an envelope's text (`envelopeText`), where they were kept. */
 export function envelopeBytes(response: Response): Buffer | undefined {
-  return response.bodyUsed ? undefined : envelopeBodies.get(response);
+  return response.bodyUsed ? undefined : (response as Envelope)[ENVELOPE_BYTES];
 }
 
-function envelopeOf(text: string, status: number): Response {
-  const response = new Response(textOnly ? null : text, {
+function envelopeOf(text: string, status: number): Envelope {
+  const response: Envelope = new Response(textOnly ? null : text, {
     status,
     headers: { "content-type": "application/json" },
   });
-  envelopeTexts.set(response, text);
+  response[ENVELOPE_TEXT] = text;
   return response;
 }
 
 /** The JSON text of an envelope made by `envelope`, if `response` is one and is still unread. */
 export function envelopeText(response: Response): string | undefined {
-  return response.bodyUsed ? undefined : envelopeTexts.get(response);
+  return response.bodyUsed ? undefined : (response as Envelope)[ENVELOPE_TEXT];
 }
 
 /** Keeps the text of `from` (an envelope) for `to`, a copy with the same body. */
 export function keepEnvelopeText(from: Response, to: Response): void {
-  const text = envelopeTexts.get(from);
-  if (text !== undefined) envelopeTexts.set(to, text);
-  const bytes = envelopeBodies.get(from);
-  if (bytes !== undefined) envelopeBodies.set(to, bytes);
+  const text = (from as Envelope)[ENVELOPE_TEXT];
+  if (text !== undefined) (to as Envelope)[ENVELOPE_TEXT] = text;
+  const bytes = (from as Envelope)[ENVELOPE_BYTES];
+  if (bytes !== undefined) (to as Envelope)[ENVELOPE_BYTES] = bytes;
 }
 
 const localeErrors = { zh: z.locales.zhCN().localeError, en: z.locales.en().localeError };
