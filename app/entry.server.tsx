@@ -1,8 +1,9 @@
 import { createInstance, type i18n as I18n } from "i18next";
 import { isbot } from "isbot";
-import { renderToPipeableStream } from "react-dom/server";
+import { renderToPipeableStream, renderToString } from "react-dom/server";
 import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
 import { NonceContext } from "./components/csp-nonce.tsx";
+import { keepMarkupWith } from "./components/kept-markup.ts";
 import { DEFAULT_LOCALE } from "./locales/index.ts";
 import { resources } from "./locales/resources.ts";
 import { RequestI18n } from "./utils/i18n.ts";
@@ -11,6 +12,9 @@ import { cspNonceOf, getInstance } from "./utils/request-context.server.ts";
 import { defersData, streamedHtml } from "./utils/streamed-html.server.ts";
 
 export const streamTimeout = 5_000;
+
+// Subtrees without handlers or state are written once and kept (components/kept-markup.ts).
+keepMarkupWith(renderToString);
 
 /**
  * The i18next instance of the request; when the request failed before the

@@ -15,6 +15,7 @@ import { type MenuItem, menuPathOf } from "~/utils/permissions.ts";
 import { useLinkClicks } from "~/utils/use-link-clicks.ts";
 import { Popover, PopoverButton, PopoverPanel } from "./headless.tsx";
 import { iconElement, MENU_ICONS } from "./icons.tsx";
+import { keptMarkupOf, writesKeptMarkup } from "./kept-markup.ts";
 
 function isActive(item: MenuItem, path: string): boolean {
   return path === item.path || path.startsWith(`${item.path}/`);
@@ -122,7 +123,7 @@ interface EntriesOf {
 function menuEntries(items: readonly MenuItem[], of: EntriesOf): ReactElement {
   // The key names what the entries show: the items (and so the viewer's
   // rights), the language, the width, and which entries are current.
-  let key = `${of.language}|${of.locale}|${of.collapsed ? 1 : 0}|`;
+  let key = `${writesKeptMarkup() ? "html" : "elements"}|${of.language}|${of.locale}|${of.collapsed ? 1 : 0}|`;
   for (const item of items) {
     key += `${item.path}${isActive(item, of.currentPath) ? "*" : ""}`;
     if (item.children) {
@@ -150,102 +151,106 @@ function drawEntries(
   items: readonly MenuItem[],
   { locale, collapsed, currentPath, t }: EntriesOf,
 ): ReactElement {
-  return (
-    <ul className="menu-entries">
-      {items.map((item) => {
-        const icon = item.icon ? MENU_ICONS[item.icon] : null;
-        const label = t(item.label);
-        const group =
-          item.group && !collapsed ? <li className="menu-heading">{t(item.group)}</li> : null;
+  const entries = items.map((item) => {
+    const icon = item.icon ? MENU_ICONS[item.icon] : null;
+    const label = t(item.label);
+    const group =
+      item.group && !collapsed ? <li className="menu-heading">{t(item.group)}</li> : null;
 
-        const children = item.children;
-        if (!children) {
-          return (
-            <Fragment key={item.path}>
-              {group}
-              <li>
-                <a
-                  href={localizePath(item.path, locale)}
-                  data-discover="true"
-                  title={collapsed ? label : undefined}
-                  className="menu-item"
-                  aria-current={isActive(item, currentPath) ? "page" : undefined}
-                >
-                  {icon}
-                  {collapsed ? <span className="sr-only">{label}</span> : <span>{label}</span>}
-                </a>
-              </li>
-            </Fragment>
-          );
-        }
-        const open = isActive(item, currentPath);
-        // The flyout's panel is drawn outside the menu (a portal, opened in
-        // the browser only): its links are `<Link>`s, which follow themselves.
-        const childLinks = (className: "menu-sub" | "menu-sub-flyout") =>
-          children.map((child) => {
-            const current = isActive(child, currentPath) ? ("page" as const) : undefined;
-            const text = <span>{t(child.label)}</span>;
-            const href = localizePath(child.path, locale);
-            return (
-              <li key={child.path}>
-                {className === "menu-sub-flyout" ? (
-                  <Link to={href} className={className} aria-current={current}>
-                    {text}
-                  </Link>
-                ) : (
-                  <a href={href} data-discover="true" className={className} aria-current={current}>
-                    {text}
-                  </a>
-                )}
-              </li>
-            );
-          });
-        if (collapsed) {
-          // Collapsed: the submenu flies out beside the icon.
-          return (
-            <Fragment key={item.path}>
-              {group}
-              <li>
-                <Popover>
-                  <PopoverButton
-                    title={label}
-                    className={`mx-2 flex h-10 w-[calc(100%-1rem)] items-center gap-3 rounded-md px-3 text-sm hover:bg-white/10 hover:text-white ${open ? "bg-white/10 text-white" : ""}`}
-                  >
-                    {icon}
-                    <span className="sr-only">{label}</span>
-                  </PopoverButton>
-                  <PopoverPanel
-                    anchor="right start"
-                    className="z-40 ml-1 w-48 rounded-md bg-gray-900 p-1 text-gray-300 shadow-xl"
-                  >
-                    <p className="px-3 py-2 text-xs text-gray-400">{label}</p>
-                    <ul className="space-y-0.5">{childLinks("menu-sub-flyout")}</ul>
-                  </PopoverPanel>
-                </Popover>
-              </li>
-            </Fragment>
-          );
-        }
-        // Expanded: a native disclosure; submenus start open, so every page is
-        // reachable, and they open and close without JavaScript too.
+    const children = item.children;
+    if (!children) {
+      return (
+        <Fragment key={item.path}>
+          {group}
+          <li>
+            <a
+              href={localizePath(item.path, locale)}
+              data-discover="true"
+              title={collapsed ? label : undefined}
+              className="menu-item"
+              aria-current={isActive(item, currentPath) ? "page" : undefined}
+            >
+              {icon}
+              {collapsed ? <span className="sr-only">{label}</span> : <span>{label}</span>}
+            </a>
+          </li>
+        </Fragment>
+      );
+    }
+    const open = isActive(item, currentPath);
+    // The flyout's panel is drawn outside the menu (a portal, opened in
+    // the browser only): its links are `<Link>`s, which follow themselves.
+    const childLinks = (className: "menu-sub" | "menu-sub-flyout") =>
+      children.map((child) => {
+        const current = isActive(child, currentPath) ? ("page" as const) : undefined;
+        const text = <span>{t(child.label)}</span>;
+        const href = localizePath(child.path, locale);
         return (
-          <Fragment key={item.path}>
-            {group}
-            <li>
-              <details open>
-                <summary className={open ? "menu-group text-white" : "menu-group"}>
-                  {icon}
-                  <span>{label}</span>
-                  {CHEVRON}
-                </summary>
-                <ul className="menu-subs">{childLinks("menu-sub")}</ul>
-              </details>
-            </li>
-          </Fragment>
+          <li key={child.path}>
+            {className === "menu-sub-flyout" ? (
+              <Link to={href} className={className} aria-current={current}>
+                {text}
+              </Link>
+            ) : (
+              <a href={href} data-discover="true" className={className} aria-current={current}>
+                {text}
+              </a>
+            )}
+          </li>
         );
-      })}
-    </ul>
-  );
+      });
+    if (collapsed) {
+      // Collapsed: the submenu flies out beside the icon.
+      return (
+        <Fragment key={item.path}>
+          {group}
+          <li>
+            <Popover>
+              <PopoverButton
+                title={label}
+                className={`mx-2 flex h-10 w-[calc(100%-1rem)] items-center gap-3 rounded-md px-3 text-sm hover:bg-white/10 hover:text-white ${open ? "bg-white/10 text-white" : ""}`}
+              >
+                {icon}
+                <span className="sr-only">{label}</span>
+              </PopoverButton>
+              <PopoverPanel
+                anchor="right start"
+                className="z-40 ml-1 w-48 rounded-md bg-gray-900 p-1 text-gray-300 shadow-xl"
+              >
+                <p className="px-3 py-2 text-xs text-gray-400">{label}</p>
+                <ul className="space-y-0.5">{childLinks("menu-sub-flyout")}</ul>
+              </PopoverPanel>
+            </Popover>
+          </li>
+        </Fragment>
+      );
+    }
+    // Expanded: a native disclosure; submenus start open, so every page is
+    // reachable, and they open and close without JavaScript too.
+    return (
+      <Fragment key={item.path}>
+        {group}
+        <li>
+          <details open>
+            <summary className={open ? "menu-group text-white" : "menu-group"}>
+              {icon}
+              <span>{label}</span>
+              {CHEVRON}
+            </summary>
+            <ul className="menu-subs">{childLinks("menu-sub")}</ul>
+          </details>
+        </li>
+      </Fragment>
+    );
+  });
+  // Open, the entries are plain markup (the collapsed menu's flyouts are
+  // components with state and ids): on the server, their HTML written once.
+  const html = collapsed ? null : keptMarkupOf(entries);
+  if (html !== null) {
+    // biome-ignore lint/security/noDangerouslySetInnerHtml: React's own HTML of the portal's elements, every text escaped by it
+    return <ul className="menu-entries" dangerouslySetInnerHTML={{ __html: html }} />;
+  }
+  return <ul className="menu-entries">{entries}</ul>;
 }
 
 const CHEVRON = iconElement("chevron", "size-4");

@@ -1,8 +1,9 @@
 import { createInstance } from "i18next";
 import { createRef } from "react";
-import { renderToStaticMarkup } from "react-dom/server";
+import { renderToStaticMarkup, renderToString } from "react-dom/server";
 import { MemoryRouter } from "react-router";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
+import { keepMarkupWith } from "~/components/kept-markup.ts";
 import { SideMenu } from "~/components/side-menu.tsx";
 import type { Locale } from "~/locales/index.ts";
 import { resources } from "~/locales/resources.ts";
@@ -15,7 +16,13 @@ import { menuFor, type Viewer } from "~/utils/permissions.ts";
  * current entry (docs/decisions/2026-11-27-menu-entries-kept.md): whatever
  * was drawn before, each page shows its own menu, language and current entry.
  */
-function menuAt(path: string, viewer: Viewer, locale: Locale, collapsed = false): string {
+function menuAt(
+  path: string,
+  viewer: Viewer,
+  locale: Locale,
+  collapsed = false,
+  render: typeof renderToString = renderToStaticMarkup,
+): string {
   const i18n = createInstance();
   void i18n.init({
     resources,
@@ -24,7 +31,7 @@ function menuAt(path: string, viewer: Viewer, locale: Locale, collapsed = false)
     interpolation: { escapeValue: false },
     initAsync: false,
   });
-  return renderToStaticMarkup(
+  return render(
     <RequestI18n value={i18n}>
       <MemoryRouter initialEntries={[localizePath(path, locale)]}>
         <SideMenu
@@ -91,5 +98,51 @@ describe("the side menu's entries", () => {
       `<span class="sr-only">${resources.en.translation.audit.title}</span>`,
     );
     expect(menuAt("/audit", MANAGER, "en")).toBe(open);
+  });
+
+  describe("written once as HTML on the server", () => {
+    afterEach(() => keepMarkupWith(null));
+
+    it("are the HTML React writes for their elements, which the browser hydrates", () => {
+      const viewers = [MANAGER, SUB_ACCOUNT, GUEST, ["SYSTEM_ADMINISTRATOR"] as Viewer];
+      const pages = [
+        "/order",
+        "/audit",
+        "/inventory_system/detail",
+        "/setting/account",
+        "/qualificat",
+      ];
+      for (const locale of ["zh", "en"] as const) {
+        for (const viewer of viewers) {
+          for (const path of pages) {
+            for (const collapsed of [false, true]) {
+              keepMarkupWith(null);
+              const drawn = menuAt(path, viewer, locale, collapsed, renderToString);
+              keepMarkupWith(renderToString);
+              const kept = menuAt(path, viewer, locale, collapsed, renderToString);
+              expect(kept, `${locale} ${JSON.stringify(viewer)} ${path} ${collapsed}`).toBe(drawn);
+            }
+          }
+        }
+      }
+    });
+
+    it("are written once per menu, the open menu's only, each page's own entry marked", () => {
+      let written = 0;
+      keepMarkupWith((node) => {
+        written += 1;
+        return renderToString(node);
+      });
+      // A page no other test of this file draws: its menus are not kept yet.
+      expect(current(menuAt("/explain", MANAGER, "zh"))).toEqual(["/explain"]);
+      expect(written).toBe(1);
+      expect(current(menuAt("/explain", MANAGER, "zh"))).toEqual(["/explain"]);
+      expect(written).toBe(1);
+      expect(current(menuAt("/explain", MANAGER, "en"))).toEqual(["/en/explain"]);
+      expect(written).toBe(2);
+      // The collapsed menu's flyouts are components: drawn as elements.
+      menuAt("/explain", MANAGER, "en", true);
+      expect(written).toBe(2);
+    });
   });
 });
