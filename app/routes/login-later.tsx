@@ -1,18 +1,22 @@
 /**
- * The parts of the login page a first visit does not use at once, whose code
- * comes after the first paint (app/components/deferred.tsx, the pattern of
- * the order list's forms): the sign-in by e-mail code, for a person who
- * cannot read the image code (`?code=email`), and the demo accounts' box.
- * The server draws them with the page as any other part; in the browser the
- * page keeps the server's markup of them until their chunk is there (it is
- * fetched as the page starts), then they hydrate and behave as before. The
- * login page is every visitor's first load: its first-load JavaScript has a
- * target of its own (docs/performance.md).
+ * The login page's forms and demo box, whose code comes after the first
+ * paint (app/components/deferred.tsx, the pattern of the order list's
+ * forms): the sign-in with the image code, the sign-in by e-mail code for a
+ * person who cannot read the image code (`?code=email`), and the demo
+ * accounts' box. The server draws them with the page as any other part; in
+ * the browser the page keeps the server's markup of them until their chunk
+ * is there (it is fetched as the page starts, and the page is marked as
+ * running only once it is), then they hydrate and behave as before; until
+ * then a form posts itself as without JavaScript. The login page is every
+ * visitor's first load: its first-load JavaScript has a target of its own
+ * (docs/performance.md), and the route manifest every page imports takes
+ * 2.5 KB of it (docs/decisions/2026-11-27-route-manifest-as-a-file.md).
  */
 import { Form, Link } from "react-router";
 import { DemoMailboxLink } from "~/components/account/demo-mailbox-link.tsx";
 import { EmailCodeField } from "~/components/account/email-code-field.tsx";
 import { UsernameField } from "~/components/account/username-field.tsx";
+import { CaptchaField, currentCaptchaNonce } from "~/components/captcha.tsx";
 import { FormErrors } from "~/components/form-messages.tsx";
 import { InputField } from "~/components/input-field.tsx";
 import { type PostedResult, usePlainForm } from "~/components/plain-form.ts";
@@ -22,9 +26,11 @@ import { useTranslation } from "~/utils/i18n.ts";
 import { hrefWithQuery, localizePath } from "~/utils/locale-path.ts";
 import {
   checkEmailLogin,
+  checkLogin,
   checkLoginCodeRequest,
   EMAIL_CODE_PATTERN,
   EMAIL_MAX,
+  IMAGE_CODE_PATTERN,
 } from "~/validation/auth-checks.ts";
 
 const DEMO_PASSWORD = "Demo1234!";
@@ -33,6 +39,68 @@ const DEMO_PASSWORD = "Demo1234!";
 interface PartProps {
   lastResult: PostedResult | undefined;
   submitting: boolean;
+}
+
+/**
+ * The sign-in with the image code, and the way round it for who cannot read
+ * it. The browser checks the three fields by hand (no zod, no Conform on
+ * this page: it is every visitor's first load); the action checks them with zod.
+ */
+export function ImageCodeSignIn({
+  loaderNonce,
+  actionData,
+  lastResult,
+  submitting,
+}: PartProps & {
+  /** The image code's nonce the loader made. */
+  loaderNonce: string;
+  /** The action's last answer as it came (a refused sign-in brings a new image code). */
+  actionData: unknown;
+}) {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language as Locale;
+  const captchaNonce = currentCaptchaNonce(loaderNonce, actionData);
+  const [form, fields, formProps] = usePlainForm(["username", "password", "code"], checkLogin, {
+    lastResult,
+    constraints: {
+      username: { required: true },
+      password: { required: true },
+      code: { required: true, pattern: IMAGE_CODE_PATTERN },
+    },
+  });
+  return (
+    <>
+      <Form
+        method="post"
+        action={localizePath("/login", locale)}
+        {...formProps}
+        className="space-y-1"
+      >
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <UsernameField field={fields.username} />
+        <InputField
+          label={t("auth.password")}
+          field={fields.password}
+          type="password"
+          autoComplete="current-password"
+          placeholder={t("auth.passwordPlaceholder")}
+        />
+        <CaptchaField field={fields.code} purpose="login" nonce={captchaNonce} />
+        <button type="submit" className="btn-primary mt-2 w-full" disabled={submitting}>
+          {t("auth.signIn")}
+        </button>
+      </Form>
+      <p className="mt-3 text-sm">
+        <Link
+          to={hrefWithQuery(localizePath("/", locale), { code: "email" })}
+          className="btn-link"
+          data-testid="sign-in-by-email"
+        >
+          {t("auth.byEmailOffer")}
+        </Link>
+      </p>
+    </>
+  );
 }
 
 /** The e-mail-code sign-in, step 1: the account's address gets a code. */

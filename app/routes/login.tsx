@@ -1,29 +1,28 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { UsernameField } from "~/components/account/username-field.tsx";
-import { CaptchaField, currentCaptchaNonce } from "~/components/captcha.tsx";
+import { data, Link, redirect, useNavigation } from "react-router";
 import { deferredModule } from "~/components/deferred.tsx";
-import { FormErrors, Notice } from "~/components/form-messages.tsx";
-import { InputField } from "~/components/input-field.tsx";
+import { Notice } from "~/components/form-messages.tsx";
 import { LanguageSwitcher } from "~/components/language-switcher.tsx";
-import { type PostedResult, usePlainForm } from "~/components/plain-form.ts";
+import type { PostedResult } from "~/components/plain-form.ts";
 import { env } from "~/config/env.server.ts";
 import type { Locale } from "~/locales/index.ts";
 import { resendWait } from "~/utils/account-flow.server.ts";
 import { newCaptchaNonce } from "~/utils/captcha-session.server.ts";
 import { useTranslation } from "~/utils/i18n.ts";
-import { hrefWithQuery, localizePath } from "~/utils/locale-path.ts";
+import { localizePath } from "~/utils/locale-path.ts";
 import { homePathFor } from "~/utils/permissions.ts";
 import { apiContext, getLocale, sessionContext } from "~/utils/request-context.server.ts";
 import { commitSession } from "~/utils/session.server.ts";
-import { checkLogin, IMAGE_CODE_PATTERN } from "~/validation/auth-checks.ts";
 import type { Route } from "./+types/login";
 
-// The sign-in by e-mail code and the demo accounts' box come after the
-// first paint (./login-later.tsx): the server draws them with the page.
+// The page's forms (the sign-in with the image code, the sign-in by e-mail
+// code) and the demo accounts' box come after the first paint
+// (./login-later.tsx): the server draws them with the page, and the page is
+// marked as running once their chunk is there.
 const later = deferredModule(
   import.meta.env.SSR ? await import("./login-later.tsx") : undefined,
   () => import("./login-later.tsx"),
 );
+const ImageCodeSignIn = later.component("ImageCodeSignIn");
 const EmailCodeRequest = later.component("EmailCodeRequest");
 const EmailCodeSignIn = later.component("EmailCodeSignIn");
 const DemoAccounts = later.component("DemoAccounts");
@@ -59,10 +58,6 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     { headers: notice ? { "Set-Cookie": await commitSession(session) } : undefined },
   );
 }
-
-// The browser checks the three fields by hand (no zod, no Conform on this
-// page: it is every visitor's first load); the action checks them with zod.
-const REQUIRED = { required: true } as const;
 
 type ActionData = Route.ComponentProps["actionData"];
 
@@ -115,7 +110,8 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
             ) : null}
             {!loaderData.byEmail ? (
               <ImageCodeSignIn
-                captchaNonce={currentCaptchaNonce(loaderData.captchaNonce, actionData)}
+                loaderNonce={loaderData.captchaNonce}
+                actionData={actionData}
                 lastResult={lastResult}
                 submitting={submitting}
               />
@@ -150,59 +146,4 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
 function useSubmitting(): boolean {
   const navigation = useNavigation();
   return navigation.state !== "idle" && Boolean(navigation.formAction?.endsWith("/login"));
-}
-
-/** The sign-in with the image code, and the way round it for who cannot read it. */
-function ImageCodeSignIn({
-  captchaNonce,
-  lastResult,
-  submitting,
-}: {
-  captchaNonce: string;
-  lastResult: PostedResult | undefined;
-  submitting: boolean;
-}) {
-  const { t, i18n } = useTranslation();
-  const locale = i18n.language as Locale;
-  const [form, fields, formProps] = usePlainForm(["username", "password", "code"], checkLogin, {
-    lastResult,
-    constraints: {
-      username: REQUIRED,
-      password: REQUIRED,
-      code: { required: true, pattern: IMAGE_CODE_PATTERN },
-    },
-  });
-  return (
-    <>
-      <Form
-        method="post"
-        action={localizePath("/login", locale)}
-        {...formProps}
-        className="space-y-1"
-      >
-        <FormErrors id={form.errorId} errors={form.errors} />
-        <UsernameField field={fields.username} />
-        <InputField
-          label={t("auth.password")}
-          field={fields.password}
-          type="password"
-          autoComplete="current-password"
-          placeholder={t("auth.passwordPlaceholder")}
-        />
-        <CaptchaField field={fields.code} purpose="login" nonce={captchaNonce} />
-        <button type="submit" className="btn-primary mt-2 w-full" disabled={submitting}>
-          {t("auth.signIn")}
-        </button>
-      </Form>
-      <p className="mt-3 text-sm">
-        <Link
-          to={hrefWithQuery(localizePath("/", locale), { code: "email" })}
-          className="btn-link"
-          data-testid="sign-in-by-email"
-        >
-          {t("auth.byEmailOffer")}
-        </Link>
-      </p>
-    </>
-  );
 }

@@ -1,26 +1,33 @@
 /**
- * The login page is every visitor's first load: what it needs to sign in
- * with the image code comes with the page; the sign-in by e-mail code and
- * the demo accounts' box come after the first paint (app/routes/login-later.tsx),
- * drawn by the server meanwhile, and work without their chunk as without
- * JavaScript.
+ * The login page is every visitor's first load: its forms (the sign-in with
+ * the image code and by e-mail code) and the demo accounts' box come after
+ * the first paint (app/routes/login-later.tsx), drawn by the server
+ * meanwhile, and work without their chunk as without JavaScript.
  */
 import zhAuth from "../../app/locales/zh/auth.ts";
 import { E2E_CAPTCHA_CODE } from "../../playwright.config.ts";
 import { firstLoadScripts } from "./first-load.ts";
 import { ACCOUNTS, expect, hydrated, PASSWORD, submitLogin, test } from "./fixtures.ts";
 
-test("the login page's first load carries neither the sign-in by e-mail code nor the demo box", async ({
+test("the login page's first load carries neither of its sign-in forms nor the demo box", async ({
   page,
 }) => {
   const scripts = await firstLoadScripts(page, "/");
   expect(scripts.size).toBeGreaterThan(5);
   // Their parts' test ids, as a bundle writes a string.
-  const later = /["'`](email-code-request|email-code-sign-in|demo-accounts)["'`]/;
+  const later = /["'`](sign-in-by-email|email-code-request|email-code-sign-in|demo-accounts)["'`]/;
   const carrying = [...scripts].filter(([, code]) => later.test(code));
   expect(carrying.map(([script]) => script)).toEqual([]);
 
   // They come after the first paint, and the page draws them as the server did.
+  await page.goto("/");
+  await hydrated(page);
+  await expect(page.getByTestId("sign-in-by-email")).toBeVisible();
+  // Hydrated, the form checks itself: a post with empty fields stays in the browser.
+  const username = page.locator('input[name="username"]');
+  await page.locator('form[method="post"] button[type="submit"]').click();
+  await expect(username).toHaveAttribute("aria-invalid", "true");
+  await expect(page.locator(`#${await username.getAttribute("aria-describedby")}`)).not.toBeEmpty();
   await page.goto("/?code=email");
   await hydrated(page);
   await expect(page.getByTestId("email-code-request")).toBeVisible();
@@ -32,7 +39,7 @@ test.describe("when the later parts' chunk cannot be had", () => {
     await page.route(/\/assets\/login-later-[\w-]+\.js$/, (route) => route.abort());
   });
 
-  test("the image-code sign-in works, and the e-mail-code form posts as without JavaScript", async ({
+  test("the image-code sign-in and the e-mail-code form post as without JavaScript", async ({
     page,
   }) => {
     await page.goto("/?code=email");
