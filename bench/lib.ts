@@ -12,6 +12,17 @@ import { fileURLToPath } from "node:url";
 
 export const ROOT = fileURLToPath(new URL("..", import.meta.url));
 
+/** The options an npm script gives Node before `file` (`node … file`). */
+function scriptNodeOptions(script: string, file: string): string[] {
+  const { scripts } = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as {
+    scripts: Record<string, string>;
+  };
+  const escaped = file.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+  const options = new RegExp(`\\bnode\\s+(.*?)\\s*${escaped}\\b`).exec(scripts[script] ?? "")?.[1];
+  if (options === undefined) throw new Error(`npm run ${script} does not run \`node … ${file}\``);
+  return options.split(/\s+/).filter(Boolean);
+}
+
 /**
  * The options `npm start` gives Node before `server.ts` (the heap's sizes,
  * docs/decisions/2026-11-26-portal-heap-sizes.md): the deployed rows
@@ -19,12 +30,7 @@ export const ROOT = fileURLToPath(new URL("..", import.meta.url));
  * same way, so a ratio to it measures the portal, not the setting.
  */
 export function startNodeOptions(): string[] {
-  const { scripts } = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as {
-    scripts: { start: string };
-  };
-  const options = /\bnode\s+(.*?)\s*server\.ts\b/.exec(scripts.start)?.[1];
-  if (options === undefined) throw new Error("npm start does not run `node … server.ts`");
-  return options.split(/\s+/).filter(Boolean);
+  return scriptNodeOptions("start", "server.ts");
 }
 
 /** Where the suite builds the portal (`BENCH_BUILD_DIR`: a run of its own beside another's). */
@@ -209,18 +215,23 @@ export async function startBackend(
   ms = 120_000,
 ): Promise<Backend> {
   const started = performance.now();
-  const child = spawn(process.execPath, ["mocks/standalone.ts"], {
-    cwd: ROOT,
-    stdio: ["ignore", "pipe", "inherit"],
-    env: {
-      ...process.env,
-      MOCK_API_PORT: "0",
-      MOCK_API_HOST: "127.0.0.1",
-      MOCK_API_QUIET: "1",
-      ...seedEnv(orders),
-      ...extraEnv,
+  // As `npm run mock-api` starts it (its young generation's size among them).
+  const child = spawn(
+    process.execPath,
+    [...scriptNodeOptions("mock-api", "mocks/standalone.ts"), "mocks/standalone.ts"],
+    {
+      cwd: ROOT,
+      stdio: ["ignore", "pipe", "inherit"],
+      env: {
+        ...process.env,
+        MOCK_API_PORT: "0",
+        MOCK_API_HOST: "127.0.0.1",
+        MOCK_API_QUIET: "1",
+        ...seedEnv(orders),
+        ...extraEnv,
+      },
     },
-  });
+  );
   let output = "";
   child.stdout?.on("data", (chunk: Buffer) => {
     output += chunk.toString();
