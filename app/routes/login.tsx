@@ -59,6 +59,19 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   );
 }
 
+/**
+ * A navigation inside the app to the page (from the password or the
+ * registration pages, or signed out) draws it once its forms' chunk is
+ * there, instead of the page without its form for a moment (React holds a
+ * boundary's content back up to 300 ms after showing its fallback). The first
+ * load hydrates the server's markup without waiting for it (no
+ * `clientLoader.hydrate`).
+ */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const [data] = await Promise.all([serverLoader(), later.load()]);
+  return data;
+}
+
 type ActionData = Route.ComponentProps["actionData"];
 
 function lastResultOf(actionData: ActionData): PostedResult | undefined {

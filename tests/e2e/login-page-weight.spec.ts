@@ -34,6 +34,26 @@ test("the login page's first load carries neither of its sign-in forms nor the d
   await expect(page.getByTestId("demo-accounts")).toContainText(ACCOUNTS.manager);
 });
 
+test("a navigation inside the app draws the login page with its form at once", async ({ page }) => {
+  await page.goto("/forge_password");
+  await hydrated(page);
+  // Every state of the page's main part from the click on: never the login page without its form.
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { seen: string[] }).seen = seen;
+    new MutationObserver(() => {
+      const title = document.querySelector("main h2")?.textContent ?? "";
+      const form = document.querySelector('form[action$="/login"]') !== null;
+      seen.push(`${window.location.pathname} ${title} ${form}`);
+    }).observe(document.body, { subtree: true, childList: true });
+  });
+  await page.locator('main a[href="/"]').first().click();
+  await expect(page.locator('form[action$="/login"]')).toBeVisible();
+  const seen = await page.evaluate(() => (window as unknown as { seen: string[] }).seen);
+  expect(seen).toContain(`/ ${zhAuth.loginTitle} true`);
+  expect(seen).not.toContain(`/ ${zhAuth.loginTitle} false`);
+});
+
 test.describe("when the later parts' chunk cannot be had", () => {
   test.beforeEach(async ({ page }) => {
     await page.route(/\/assets\/login-later-[\w-]+\.js$/, (route) => route.abort());
