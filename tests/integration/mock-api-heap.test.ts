@@ -6,7 +6,7 @@
  * is named "testing".
  */
 import { afterAll, describe, expect, it } from "vitest";
-import { type Child, freePort, start, stop, waitForOutput } from "./processes.ts";
+import { type Child, freePort, startMockApi, stop, waitForOutput } from "./processes.ts";
 
 let api: Child | undefined;
 
@@ -17,14 +17,7 @@ afterAll(async () => {
 describe("the standalone fake backend's heap at start", () => {
   it("collects in full once before it listens, and answers", async () => {
     const port = await freePort();
-    api = start(process.execPath, ["--trace-gc", "mocks/standalone.ts"], {
-      MOCK_API_PORT: String(port),
-      MOCK_API_HOST: "127.0.0.1",
-      MOCK_API_QUIET: "1",
-      SEED_SERVICES: "4",
-      SEED_PALLETS: "12",
-      SEED_ORDERS: "240",
-    });
+    api = startMockApi(port, {}, ["--trace-gc"]);
     await waitForOutput(api, "listening on", 60_000);
     const output = api.output();
     const beforeListening = output.slice(0, output.indexOf("listening on"));

@@ -135,9 +135,13 @@ export async function stop(child: Child, signal: NodeJS.Signals = "SIGTERM"): Pr
   await child.exited;
 }
 
-/** The standalone fake backend (`npm run mock-api`) on `port`. */
-export function startMockApi(port: number, env: Record<string, string> = {}): Child {
-  return start(process.execPath, ["mocks/standalone.ts"], {
+/** The standalone fake backend (`npm run mock-api`) on `port`, `nodeOptions` given to Node before it. */
+export function startMockApi(
+  port: number,
+  env: Record<string, string> = {},
+  nodeOptions: string[] = [],
+): Child {
+  return start(process.execPath, [...nodeOptions, "mocks/standalone.ts"], {
     MOCK_API_PORT: String(port),
     MOCK_API_HOST: "127.0.0.1",
     MOCK_API_QUIET: "1",
