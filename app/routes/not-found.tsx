@@ -18,6 +18,40 @@ export function action() {
   return data(null, { status: 404 });
 }
 
+/**
+ * A navigation inside the app lands here for any address the browser's route
+ * manifest lacks, and that manifest is the one of the release the tab was
+ * loaded with (route discovery "initial",
+ * docs/decisions/2026-11-27-route-manifest-as-a-file.md): a page a later
+ * release added would show as not found. So the address is loaded as a
+ * document, and the server answers it with the page, or with this one and
+ * its 404. The document's own load hydrates the server's answer without
+ * running this (no `clientLoader.hydrate`), so it cannot loop. A reload of
+ * the data of the address the browser is already at (a revalidation, or
+ * back and forward to an entry of this document) asks the server's data
+ * as any page does.
+ */
+export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
+  const { pathname, search } = new URL(request.url);
+  if (pathname + search !== window.location.pathname + window.location.search) {
+    throw reloadDocument(pathname + search);
+  }
+  return await serverLoader();
+}
+
+/**
+ * React Router's `redirectDocument(to)`, written out: importing it puts it
+ * into the chunk of React Router every page loads first (0.03 KB more of
+ * first-load JavaScript on each, where the order list has 0.44 KB of room),
+ * for a redirect only this route's own chunk needs.
+ */
+function reloadDocument(to: string) {
+  return new Response(null, {
+    status: 302,
+    headers: { Location: to, "X-Remix-Reload-Document": "true" },
+  });
+}
+
 /** The shell of a signed-in visitor; none for anybody else, or when the backend cannot say. */
 async function signedInShell(
   context: Route.LoaderArgs["context"],
