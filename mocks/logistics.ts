@@ -103,9 +103,10 @@ export function orderView(row: OrderRow, lang: Lang, scope: CompanyScope) {
 /**
  * The JSON text of each row's `orderView`, by language and by whether the
  * caller sees every company (its history's actors), kept while neither the
- * orders nor their history change (the tables' `changedAt`): a page of the
- * order list is the same rows' text again and again, and their
- * `JSON.stringify` was most of what the list's answer cost to make.
+ * order nor its history changes (the tables' `rowChangedAt` of its number):
+ * a page of the order list is the same rows' text again and again, and
+ * their `JSON.stringify` was most of what the list's answer cost to make; a
+ * change of one order leaves the other rows' texts kept.
  */
 const viewTexts = new WeakMap<
   OrderRow,
@@ -120,8 +121,8 @@ export interface OrderViewJson {
 
 /** `JSON.stringify(orderView(row, lang, scope))` and its UTF-8 bytes, kept (`viewTexts`). */
 export function orderViewJson(row: OrderRow, lang: Lang, scope: CompanyScope): OrderViewJson {
-  const orders = db.orders.changedAt;
-  const history = db.orderHistory.changedAt;
+  const orders = db.orders.rowChangedAt(row.orderNo);
+  const history = db.orderHistory.rowChangedAt(row.orderNo);
   let kept = viewTexts.get(row);
   if (!kept || kept.orders !== orders || kept.history !== history) {
     kept = { orders, history, texts: new Map() };

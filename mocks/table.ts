@@ -35,7 +35,7 @@ export function tableChangeCount(): number {
   return changes;
 }
 
-/** Stamps of the tables' changes: a new one at every change of any table, never given twice. */
+/** Stamps of the tables' changes (`rowChangedAt`): a new one at every change, never given twice. */
 let stamps = 0;
 
 /** Rows built by the seed are checked against their schema in tests and when MOCK_API_STRICT=1. */
@@ -119,7 +119,10 @@ export class Table<S extends z.ZodType<Record<string, unknown>>> {
   readonly #keyOf: (row: z.output<S>) => string;
   readonly #inPlace: boolean;
   readonly #log = new ChangeLog();
-  #changedAt = ++stamps;
+  /** The stamp of the last change of every row (made, cleared, loaded, seeded). */
+  #resetAt = ++stamps;
+  /** The stamp of each key's last change since then. */
+  readonly #rowStamps = new Map<string, number>();
 
   constructor(schema: S, keyOf: (row: z.output<S>) => string, options: TableOptions = {}) {
     this.#schema = schema;
@@ -142,17 +145,32 @@ export class Table<S extends z.ZodType<Record<string, unknown>>> {
   }
 
   /**
-   * The stamp of the table's last change (insert, update, delete, clear,
-   * load): what is derived from its rows and kept (the order list's texts,
-   * mocks/logistics.ts) is good while this stays the same.
+   * The stamp of the last change of the row under `key` (its insert, update
+   * or delete), or of a change of every row if later: what is derived from
+   * that one row (the order list's texts, mocks/logistics.ts) is good while
+   * this stays the same, whatever other rows do.
    */
-  get changedAt(): number {
-    return this.#changedAt;
+  rowChangedAt(key: string): number {
+    return this.#rowStamps.get(key) ?? this.#resetAt;
   }
 
-  #changed(): void {
+  /** A change of the rows under `keys`: counted, noted for the journal, stamped. */
+  #changedRows(keys: Iterable<string>): void {
     changes += 1;
-    this.#changedAt = ++stamps;
+    for (const key of keys) this.#log.note(key);
+    this.#stamp(keys);
+  }
+
+  /** A new stamp for each of `keys`. */
+  #stamp(keys: Iterable<string>): void {
+    const stamp = ++stamps;
+    for (const key of keys) this.#rowStamps.set(key, stamp);
+  }
+
+  /** A change of every row (clear, load, the seed's rows): every key's stamp is this one. */
+  #reset(): void {
+    this.#resetAt = ++stamps;
+    if (this.#rowStamps.size > 0) this.#rowStamps.clear();
   }
 
   get size(): number {
@@ -182,8 +200,7 @@ export class Table<S extends z.ZodType<Record<string, unknown>>> {
       throw new Error(`Duplicate key ${key}`);
     }
     this.#byKey.set(key, row);
-    this.#log.note(key);
-    this.#changed();
+    this.#changedRows([key]);
     return row;
   }
 
@@ -195,17 +212,20 @@ export class Table<S extends z.ZodType<Record<string, unknown>>> {
    */
   insertBuilt(row: z.output<S>): z.output<S> {
     if (this.#collection) throw new Error("insertBuilt is for in-place tables");
-    if (CHECK_BUILT_ROWS) return this.#insertRow(row as z.input<S>);
+    if (CHECK_BUILT_ROWS) return this.#insertRow(row as z.input<S>, true);
     const key = this.#keyOf(row);
     if (this.#byKey.has(key)) throw new Error(`Duplicate key ${key}`);
     this.#byKey.set(key, row);
-    this.#log.note(key);
-    this.#changed();
+    this.#builtRow(key);
     return row;
   }
 
-  /** Insert into an in-place table: the row schema's check, then the Map. */
-  #insertRow(values: z.input<S>): z.output<S> {
+  /**
+   * Insert into an in-place table: the row schema's check, then the Map. A
+   * `built` row (the seed's) stamps the whole table rather than its key: a
+   * stamp for each of 100,000 keys would be kept for nothing.
+   */
+  #insertRow(values: z.input<S>, built = false): z.output<S> {
     const checked = this.#schema.safeParse(values);
     if (!checked.success)
       throw new Error(`A row does not fit the schema: ${checked.error.message}`);
@@ -213,9 +233,15 @@ export class Table<S extends z.ZodType<Record<string, unknown>>> {
     const key = this.#keyOf(row);
     if (this.#byKey.has(key)) throw new Error(`Duplicate key ${key}`);
     this.#byKey.set(key, row);
-    this.#log.note(key);
-    this.#changed();
+    if (built) this.#builtRow(key);
+    else this.#changedRows([key]);
     return row;
+  }
+
+  #builtRow(key: string): void {
+    changes += 1;
+    this.#log.note(key);
+    this.#reset();
   }
 
   async update(key: string, change: (draft: z.output<S>) => void): Promise<z.output<S>> {
@@ -232,8 +258,7 @@ export class Table<S extends z.ZodType<Record<string, unknown>>> {
     const wanted = new Set<string>();
     for (const key of keys) if (this.#byKey.has(key)) wanted.add(key);
     if (wanted.size === 0) return [];
-    this.#changed();
-    for (const key of wanted) this.#log.note(key);
+    this.#changedRows(wanted);
     if (this.#inPlace) return this.#updateInPlace(wanted, change);
     const collection = this.#collection;
     if (!collection) return [];
@@ -244,7 +269,7 @@ export class Table<S extends z.ZodType<Record<string, unknown>>> {
     })) as z.output<S>[];
     for (const row of rows) this.#byKey.set(keyOf(row), row);
     // Stamped again once the rows are changed: a read between the two saw them before.
-    this.#changedAt = ++stamps;
+    this.#stamp(wanted);
     return rows;
   }
 
@@ -270,15 +295,15 @@ export class Table<S extends z.ZodType<Record<string, unknown>>> {
     if (!row) return;
     this.#collection?.delete(row as never);
     this.#byKey.delete(key);
-    this.#log.note(key);
-    this.#changed();
+    this.#changedRows([key]);
   }
 
   clear(): void {
     if (this.#collection) this.#collection = new Collection({ schema: this.#schema });
     this.#byKey.clear();
     this.#log.noteCleared();
-    this.#changed();
+    changes += 1;
+    this.#reset();
   }
 
   /**
@@ -287,7 +312,7 @@ export class Table<S extends z.ZodType<Record<string, unknown>>> {
    * orders at start); the others are checked as on insert.
    */
   async load(rows: Iterable<z.input<S>>, trusted: boolean): Promise<void> {
-    this.#changedAt = ++stamps;
+    this.#reset();
     for (const row of rows) {
       if (trusted && !this.#collection) {
         const stored = row as z.output<S>;

@@ -84,4 +84,46 @@ describe("the order list's kept rows", () => {
       '"reasonForDetention":"kept text dropped"',
     );
   });
+
+  it("drop the text of the order that changed and keep the others' (a write does not rebuild the page)", async () => {
+    const [row, other, third] = db.orderList;
+    if (!row || !other || !third) throw new Error("no orders");
+    const user = db.users.get(db.userIdByName.get(ADMIN) ?? "");
+    if (!user) throw new Error("no admin");
+    const scope = companyScope(user);
+    const kept = orderViewJson(other, "en", scope);
+    const keptThird = orderViewJson(third, "zh", scope);
+    await db.orders.update(row.orderNo, (draft) => {
+      draft.reasonForDetention = "one order changed";
+    });
+    expect(orderViewJson(row, "en", scope).text).toContain(
+      '"reasonForDetention":"one order changed"',
+    );
+    // The same kept texts, not texts made again.
+    expect(orderViewJson(other, "en", scope)).toBe(kept);
+    expect(orderViewJson(third, "zh", scope)).toBe(keptThird);
+
+    // A change of one order's history: that order's text alone is made again.
+    const rowText = orderViewJson(row, "en", scope);
+    const history = db.orderHistory.get(row.orderNo);
+    if (history) {
+      await db.orderHistory.update(row.orderNo, (draft) => {
+        draft.events = [];
+      });
+    } else {
+      await db.orderHistory.insert({ orderNo: row.orderNo, companyId: row.companyId, events: [] });
+    }
+    expect(orderViewJson(row, "en", scope)).not.toBe(rowText);
+    expect(orderViewJson(row, "en", scope).text).toBe(JSON.stringify(orderView(row, "en", scope)));
+    expect(orderViewJson(other, "en", scope)).toBe(kept);
+
+    // Emptied and loaded again (as at start from the data file): no text is kept.
+    const rows = [...db.orders.values()];
+    db.orders.clear();
+    await db.orders.load(rows, true);
+    expect(orderViewJson(other, "en", scope)).not.toBe(kept);
+    expect(orderViewJson(other, "en", scope).text).toBe(
+      JSON.stringify(orderView(other, "en", scope)),
+    );
+  });
 });
