@@ -18,10 +18,10 @@ const NoticePanelBody = noticeList.component("NoticePanelBody");
 /** The page of all notifications (home layout). */
 export const NOTIFICATIONS_PATH = "/notifications";
 
-/** The bell's name is its text, "Notifications 3 unread", of which the badge is the visible part. */
 /** The bell never changes: one element, made once. */
 const BELL_ICON = iconElement("bell");
 
+/** The bell's name is its text, "Notifications 3 unread", of which the badge is the visible part. */
 function BellBadge({ unread }: { unread: number }) {
   const { t } = useTranslation();
   const name = <span className="sr-only">{t("common.notifications")} </span>;

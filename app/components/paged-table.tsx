@@ -51,6 +51,7 @@ import type { Locale } from "~/locales/index.ts";
 import { plainCookie, readCookie } from "~/utils/cookies.ts";
 import { formatCount } from "~/utils/format.ts";
 import { useTranslation } from "~/utils/i18n.ts";
+import { keptBy } from "~/utils/kept.ts";
 import { listHref, RESULT_PARAM } from "~/utils/list-query.ts";
 import { hrefWithQuery, hrefWithSearch } from "~/utils/locale-path.ts";
 import {
@@ -486,17 +487,16 @@ export function PagedTable<Row>({
  * not built again, property by property, for every render.
  */
 function leadStyleOf(lefts: readonly number[]): CSSProperties {
-  const key = lefts.join(",");
-  let style = leadStyles.get(key);
-  if (!style) {
-    style = Object.fromEntries(
-      lefts.map((left, index) => [`--lead-${index + 1}`, `${left}px`]),
-    ) as CSSProperties;
-    leadStyles.set(key, style);
-  }
-  return style;
+  return leadStyles(
+    lefts.join(","),
+    () =>
+      Object.fromEntries(
+        lefts.map((left, index) => [`--lead-${index + 1}`, `${left}px`]),
+      ) as CSSProperties,
+  );
 }
-const leadStyles = new Map<string, CSSProperties>();
+/** A table has a few lead columns of fixed widths: a handful of styles in all. */
+const leadStyles = keptBy<CSSProperties>(64);
 
 /** The address's rows whose detail is open: `?open=<key>`, one per row. */
 export const OPEN_PARAM = "open";

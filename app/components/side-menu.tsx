@@ -10,6 +10,7 @@ import {
 import { Link, useLocation } from "react-router";
 import type { Locale } from "~/locales/index.ts";
 import { useTranslation } from "~/utils/i18n.ts";
+import { keptBy } from "~/utils/kept.ts";
 import { localizePath, stripLocale } from "~/utils/locale-path.ts";
 import { type MenuItem, menuPathOf } from "~/utils/permissions.ts";
 import { useLinkClicks } from "~/utils/use-link-clicks.ts";
@@ -134,18 +135,11 @@ function menuEntries(items: readonly MenuItem[], of: EntriesOf): ReactElement {
     }
     key += ";";
   }
-  const kept = keptEntries.get(key);
-  if (kept) return kept;
-  const made = drawEntries(items, of);
-  // A bounded number of menus (roles × languages × widths × entries): the
-  // limit only guards against a key this function did not foresee.
-  if (keptEntries.size >= MAX_KEPT_ENTRIES) keptEntries.clear();
-  keptEntries.set(key, made);
-  return made;
+  return keptEntries(key, () => drawEntries(items, of));
 }
 
-const MAX_KEPT_ENTRIES = 500;
-const keptEntries = new Map<string, ReactElement>();
+/** A bounded number of menus: roles × languages × widths × current entries. */
+const keptEntries = keptBy<ReactElement>(500);
 
 function drawEntries(
   items: readonly MenuItem[],

@@ -6,6 +6,7 @@
  * `pages`, starts its path), so a menu item is shown exactly when its page opens.
  */
 import type { HomePageChoice, Role } from "~/contract/index.ts";
+import { keptBy } from "~/utils/kept.ts";
 import {
   GUEST_HOME,
   HOME_CHOICE_PATHS,
@@ -31,10 +32,17 @@ export type Viewer =
       readonly homePage?: HomePageChoice;
     };
 
+/** The viewer's roles. */
+function scopeOf(viewer: Viewer): readonly Role[] {
+  return Array.isArray(viewer)
+    ? (viewer as readonly Role[])
+    : (viewer as Exclude<Viewer, readonly Role[]>).scope;
+}
+
 function viewerOf(viewer: Viewer): { scope: readonly Role[]; subAccount: boolean } {
-  if (Array.isArray(viewer)) return { scope: viewer as readonly Role[], subAccount: false };
-  const user = viewer as Exclude<Viewer, readonly Role[]>;
-  return { scope: user.scope, subAccount: user.subAccount === true };
+  const subAccount =
+    !Array.isArray(viewer) && (viewer as Exclude<Viewer, readonly Role[]>).subAccount === true;
+  return { scope: scopeOf(viewer), subAccount };
 }
 
 export function isAllowed(scope: readonly Role[], allow: readonly Permission[]): boolean {
@@ -50,10 +58,8 @@ export function isAllowed(scope: readonly Role[], allow: readonly Permission[]):
 
 /** Whether `viewer` may use the menu entry `item` (its children aside). */
 export function mayUse(viewer: Viewer, item: MenuItem): boolean {
-  const scope = Array.isArray(viewer)
-    ? (viewer as readonly Role[])
-    : (viewer as Exclude<Viewer, readonly Role[]>).scope;
-  if (!isAllowed(scope, item.allow)) return false;
+  // The roles alone first: most entries are decided without the viewer's other fields.
+  if (!isAllowed(scopeOf(viewer), item.allow)) return false;
   return !(item.primaryOnly && viewerOf(viewer).subAccount);
 }
 
@@ -102,22 +108,17 @@ export function canOpen(viewer: Viewer, path: string): boolean {
 export function menuFor(viewer: Viewer): readonly MenuItem[] {
   const { scope, subAccount } = viewerOf(viewer);
   const key = `${subAccount ? "sub" : "main"}:${scope.join(",")}`;
-  let menu = menus.get(key);
-  if (!menu) {
-    menu = MENU.filter((item) => mayUse(viewer, item)).flatMap((item) => {
+  return menus(key, () =>
+    MENU.filter((item) => mayUse(viewer, item)).flatMap((item) => {
       if (!item.children) return [item];
       const children = item.children.filter((child) => mayUse(viewer, child));
       return children.length ? [{ ...item, children }] : [];
-    });
-    // The roles' combinations are few: the limit only guards against the unforeseen.
-    if (menus.size >= MAX_MENUS) menus.clear();
-    menus.set(key, menu);
-  }
-  return menu;
+    }),
+  );
 }
 
-const MAX_MENUS = 64;
-const menus = new Map<string, readonly MenuItem[]>();
+/** The roles' combinations are few. */
+const menus = keptBy<readonly MenuItem[]>(64);
 
 /** Where a user lands after login when no path was remembered: the chosen page if it opens, else the default. */
 export function homePathFor(viewer: Viewer): string {

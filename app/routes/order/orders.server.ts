@@ -15,6 +15,7 @@ import type { Locale } from "~/locales/index.ts";
 import type { ApiFailure } from "~/utils/api.server.ts";
 import { formatChinaTime } from "~/utils/china-time.ts";
 import { formatCount, formatMoney, formatWeight } from "~/utils/format.ts";
+import { keptBy } from "~/utils/kept.ts";
 import { listHref, loadClampedPage, parsePaging, redirectToTidyQuery } from "~/utils/list-query.ts";
 import { ORDER_STATUS_TONES, orderStatusKey } from "~/utils/logistics-status.ts";
 import {
@@ -167,22 +168,17 @@ const ROW_FIELDS: readonly FieldOf[] = [
  * The fields a row is made of for each set of hidden columns: worked out
  * once per set (a handful: the defaults and what the accounts chose), not per row.
  */
-const fieldsBySet = new Map<string, readonly FieldOf[]>();
-const MAX_FIELD_SETS = 64;
+const fieldsBySet = keptBy<readonly FieldOf[]>(64);
 
 function rowFields(hiddenColumns: readonly string[] | null): readonly FieldOf[] {
   const hiddenKeys = hiddenColumns ?? HIDDEN_BY_DEFAULT;
   // The account's choice (even none) apart from the defaults.
   const setKey = hiddenColumns ? `chosen:${hiddenKeys.join(",")}` : "default";
-  let fields = fieldsBySet.get(setKey);
-  if (!fields) {
+  return fieldsBySet(setKey, () => {
     const hidden = new Set(hiddenKeys);
     const leftOut = new Set<string>(LEFT_OUT_WHEN_HIDDEN.filter((key) => hidden.has(key)));
-    fields = ROW_FIELDS.filter(([key]) => !leftOut.has(key));
-    if (fieldsBySet.size >= MAX_FIELD_SETS) fieldsBySet.clear();
-    fieldsBySet.set(setKey, fields);
-  }
-  return fields;
+    return ROW_FIELDS.filter(([key]) => !leftOut.has(key));
+  });
 }
 
 /**
