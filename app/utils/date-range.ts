@@ -4,13 +4,12 @@
  * as `startDate` and `endDate` (`YYYY-MM-DD`). The backend filters on Unix
  * seconds, start inclusive and end exclusive: `rangeToSeconds` converts.
  * Isomorphic: the server computes "today" and the shortcuts, the browser
- * only renders them.
+ * only renders them. Plain `Date.UTC` arithmetic on calendar days, without a
+ * date library: dayjs and its UTC plugin were 3.7 KB gzipped of the first
+ * load of every page with a date field, for two subtractions and a format
+ * (docs/decisions/2026-11-27-date-shortcuts-without-dayjs.md).
  */
-import dayjs from "dayjs";
-import utc from "dayjs/plugin/utc.js";
 import { CHINA_OFFSET_SECONDS } from "./china-time.ts";
-
-dayjs.extend(utc);
 
 /** Query parameters of a date range. */
 export const START_DATE = "startDate";
@@ -73,16 +72,30 @@ export function shortcutRange(shortcut: DateShortcut, today: string): Required<D
   }
   let range = rangesOfDay.get(shortcut);
   if (!range) {
-    const end = dayjs.utc(today);
-    const start =
-      shortcut === "lastWeek"
-        ? end.subtract(7, "day")
-        : end.subtract(shortcut === "lastMonth" ? 1 : 3, "month");
-    range = { startDate: start.format("YYYY-MM-DD"), endDate: end.format("YYYY-MM-DD") };
+    range = { startDate: shortcutStart(shortcut, today), endDate: today };
     rangesOfDay.set(shortcut, range);
   }
   return { ...range };
 }
+
+/**
+ * The first day of a shortcut's range ending on `today` (`YYYY-MM-DD`): seven
+ * days earlier, or the same day of the month one or three months earlier,
+ * the month's last day when it is shorter (2027-03-31 → 2027-02-28), as
+ * dayjs's `subtract` counted them. `Date.UTC` carries days and months below
+ * their range into the month and year before.
+ */
+function shortcutStart(shortcut: DateShortcut, today: string): string {
+  const [year, month, day] = today.split("-").map(Number) as [number, number, number];
+  if (shortcut === "lastWeek") return utcDay(Date.UTC(year, month - 1, day - 7));
+  const monthIndex = month - 1 - (shortcut === "lastMonth" ? 1 : 3);
+  // Day 0 of the month after is the month's last day.
+  const lastDay = new Date(Date.UTC(year, monthIndex + 1, 0)).getUTCDate();
+  return utcDay(Date.UTC(year, monthIndex, Math.min(day, lastDay)));
+}
+
+/** The UTC calendar day of a time in milliseconds, `YYYY-MM-DD`. */
+const utcDay = (milliseconds: number) => new Date(milliseconds).toISOString().slice(0, 10);
 
 /*
  * The shortcuts' ranges of the last day asked for. A page with three date

@@ -153,3 +153,29 @@ describe("parseDateRange input", () => {
     });
   });
 });
+
+describe("shortcutRange against dayjs", () => {
+  it("starts every shortcut where dayjs's subtract did, every day of 2019 to 2029", async () => {
+    // The shortcuts were dayjs's `utc(today).subtract(…)` until it left the
+    // browser's first load; every day of these years, leap days and month
+    // ends included, keeps the day it had.
+    const { default: dayjs } = await import("dayjs");
+    const { default: utc } = await import("dayjs/plugin/utc.js");
+    dayjs.extend(utc);
+    const steps = {
+      lastWeek: [7, "day"],
+      lastMonth: [1, "month"],
+      lastThreeMonths: [3, "month"],
+    } as const;
+    let mismatches = 0;
+    for (let time = Date.UTC(2019, 0, 1); time < Date.UTC(2030, 0, 1); time += 86_400_000) {
+      const today = new Date(time).toISOString().slice(0, 10);
+      for (const [shortcut, [count, unit]] of Object.entries(steps)) {
+        const expected = dayjs.utc(today).subtract(count, unit).format("YYYY-MM-DD");
+        if (shortcutRange(shortcut as keyof typeof steps, today).startDate !== expected)
+          mismatches += 1;
+      }
+    }
+    expect(mismatches).toBe(0);
+  });
+});
