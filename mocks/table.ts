@@ -9,10 +9,13 @@
  * - default: `collection.updateMany` once per batch (one scan), and the new
  *   records are put back in the Map;
  * - `inPlace` (the order table and its history, 100,000 rows): the change is
- *   made on a copy, the copy is checked against the row schema, and only when
- *   every row of the batch passes are the stored records updated in place.
- *   Rows keep their identity, so other indexes may hold them directly. O(1)
- *   per row. Such a table keeps its rows in the Map alone, with no
+ *   made on a draft, the fields it set or read a nested value of are checked
+ *   against the row schema's fields, and only when every row of the batch
+ *   passes are those fields of the stored records replaced in place (see
+ *   `#updateInPlace`). Rows keep their identity, so other indexes may hold
+ *   them directly; a nested value is replaced, never changed, so whoever
+ *   holds the old one keeps it as it was. O(1) per row, and its cost follows
+ *   the change, not the row. Such a table keeps its rows in the Map alone, with no
  *   Collection: nothing ever queries it through @msw/data, and a
  *   `Collection.create` (sanitising, a UUID, a logger per record) cost more
  *   than the rest of seeding together. A row is checked against the row
@@ -48,8 +51,11 @@ export interface TableOptions {
 /** What changed in a table or map since the last `takeChanges`: emptied first, then these keys. */
 export interface Changes {
   cleared: boolean;
-  keys: Set<string>;
+  keys: ReadonlySet<string>;
 }
+
+/** What `take` answers when no key changed (never changed: a new set is made for the next keys). */
+const NO_KEYS: ReadonlySet<string> = new Set<string>();
 
 /** Notes changed keys once tracking is on (one per table or map). */
 class ChangeLog {
@@ -73,8 +79,11 @@ class ChangeLog {
   }
 
   take(): Changes {
-    const changes = { cleared: this.#cleared, keys: this.#keys ?? new Set<string>() };
-    if (this.#keys) this.#keys = new Set();
+    const keys = this.#keys;
+    // Most tables change in no record: nothing allocated for them.
+    if (!this.#cleared && (!keys || keys.size === 0)) return { cleared: false, keys: NO_KEYS };
+    const changes = { cleared: this.#cleared, keys: keys ?? new Set<string>() };
+    if (keys) this.#keys = new Set();
     this.#cleared = false;
     return changes;
   }
@@ -112,12 +121,79 @@ export class JournaledMap<V> extends Map<string, V> {
   }
 }
 
+/**
+ * The fields of a row schema that checks a row field by field: a plain
+ * object, with no check of the whole object (refine) and no catch-all
+ * (strict or passthrough), whose check drops any other key. Null otherwise.
+ */
+function fieldsOf(schema: z.ZodType): Readonly<Record<string, z.ZodType>> | null {
+  const def = schema._zod.def as {
+    type: string;
+    catchall?: unknown;
+    checks?: unknown[];
+    shape?: Record<string, z.ZodType>;
+  };
+  if (def.type !== "object" || def.catchall !== undefined || (def.checks?.length ?? 0) > 0)
+    return null;
+  return def.shape ?? null;
+}
+
+/** A copy of plain data (objects, arrays, values); anything else is copied by structuredClone. */
+function copyOf(value: unknown): unknown {
+  if (value === null || typeof value !== "object") return value;
+  if (Array.isArray(value)) return value.map(copyOf);
+  const prototype = Object.getPrototypeOf(value);
+  if (prototype !== Object.prototype && prototype !== null) return structuredClone(value);
+  const copy: Record<string, unknown> = {};
+  for (const [field, item] of Object.entries(value)) copy[field] = copyOf(item);
+  return copy;
+}
+
+/**
+ * The Proxy handler of a change's draft (a shallow copy of the row): notes
+ * in `touched` the fields set, deleted or defined, and the fields whose
+ * nested value was read, which it replaces by a copy first.
+ */
+function draftHandler(touched: Set<string>): ProxyHandler<Record<string, unknown>> {
+  return {
+    get(draft, field, receiver) {
+      const value: unknown = Reflect.get(draft, field, receiver);
+      if (
+        typeof field !== "string" ||
+        value === null ||
+        typeof value !== "object" ||
+        touched.has(field) ||
+        !Object.hasOwn(draft, field)
+      )
+        return value;
+      const copy = copyOf(value);
+      draft[field] = copy;
+      touched.add(field);
+      return copy;
+    },
+    set(draft, field, value) {
+      if (typeof field === "string") touched.add(field);
+      return Reflect.set(draft, field, value);
+    },
+    deleteProperty(draft, field) {
+      if (typeof field === "string") touched.add(field);
+      return Reflect.deleteProperty(draft, field);
+    },
+    defineProperty(draft, field, descriptor) {
+      if (typeof field === "string") touched.add(field);
+      return Reflect.defineProperty(draft, field, descriptor);
+    },
+  };
+}
+
 export class Table<S extends z.ZodType<Record<string, unknown>>> {
   #collection: Collection<S> | null;
   readonly #schema: S;
   readonly #byKey = new Map<string, z.output<S>>();
   readonly #keyOf: (row: z.output<S>) => string;
   readonly #inPlace: boolean;
+  /** The row schema's fields when it checks a row field by field (`#updateInPlace`). */
+  readonly #fields: Readonly<Record<string, z.ZodType>> | null;
   readonly #log = new ChangeLog();
   /** The stamp of the last change of every row (made, cleared, loaded, seeded). */
   #resetAt = ++stamps;
@@ -128,6 +204,7 @@ export class Table<S extends z.ZodType<Record<string, unknown>>> {
     this.#schema = schema;
     this.#keyOf = keyOf;
     this.#inPlace = options.inPlace ?? false;
+    this.#fields = this.#inPlace ? fieldsOf(schema) : null;
     this.#collection = this.#inPlace ? null : new Collection({ schema });
   }
 
@@ -273,21 +350,72 @@ export class Table<S extends z.ZodType<Record<string, unknown>>> {
     return rows;
   }
 
+  /**
+   * The in-place update. A row schema that is a plain object (no check of
+   * the whole object, no catch-all, as every in-place table's is) checks a
+   * row field by field, so the draft's changed fields checked by their own
+   * schemas refuse what the whole row's check refuses, and their checked
+   * values are what its output would hold (tests/unit/table-update.test.ts
+   * compares the two on random changes). The draft is a shallow copy of the
+   * row behind a Proxy that notes the fields the change sets or deletes,
+   * and copies a nested value the first time the change reads it (a field
+   * read is checked too: the change may have changed it in place). Another
+   * schema gets the whole row copied and checked.
+   */
   #updateInPlace(keys: Set<string>, change: (draft: z.output<S>) => void): z.output<S>[] {
-    const pending: [z.output<S>, z.output<S>][] = [];
+    const fields = this.#fields;
+    const pending: [z.output<S>, Record<string, unknown>, string[]][] = [];
     for (const key of keys) {
       const row = this.#byKey.get(key);
       if (!row) continue;
-      const draft = structuredClone({ ...row }) as z.output<S>;
-      change(draft);
-      const checked = this.#schema.safeParse(draft);
-      if (!checked.success)
-        throw new Error(`Update of ${key} breaks the row schema: ${checked.error.message}`);
-      if (this.#keyOf(checked.data) !== key) throw new Error(`Update of ${key} changes its key`);
-      pending.push([row, checked.data]);
+      if (!fields) {
+        pending.push([row, this.#checkedWhole(key, row, change), []]);
+        continue;
+      }
+      const touched = new Set<string>();
+      const draft = { ...row } as Record<string, unknown>;
+      change(new Proxy(draft, draftHandler(touched)) as z.output<S>);
+      const next: Record<string, unknown> = {};
+      const removed: string[] = [];
+      for (const field of touched) {
+        const schema = fields[field];
+        // Not a field of the row: the row's check would drop it.
+        if (!schema) continue;
+        const present = Object.hasOwn(draft, field);
+        const checked = schema.safeParse(present ? draft[field] : undefined);
+        if (!checked.success)
+          throw new Error(
+            `Update of ${key} breaks the row schema: ${field}: ${checked.error.message}`,
+          );
+        if (present) next[field] = checked.data;
+        else removed.push(field);
+      }
+      const changed = { ...row, ...next } as Record<string, unknown>;
+      for (const field of removed) delete changed[field];
+      if (this.#keyOf(changed as z.output<S>) !== key)
+        throw new Error(`Update of ${key} changes its key`);
+      pending.push([row, next, removed]);
     }
-    for (const [row, next] of pending) Object.assign(row, next);
+    for (const [row, next, removed] of pending) {
+      Object.assign(row, next);
+      for (const field of removed) delete (row as Record<string, unknown>)[field];
+    }
     return pending.map(([row]) => row);
+  }
+
+  /** A change on a deep copy of the row, checked whole: the fields of the checked row. */
+  #checkedWhole(
+    key: string,
+    row: z.output<S>,
+    change: (draft: z.output<S>) => void,
+  ): Record<string, unknown> {
+    const draft = structuredClone({ ...row }) as z.output<S>;
+    change(draft);
+    const checked = this.#schema.safeParse(draft);
+    if (!checked.success)
+      throw new Error(`Update of ${key} breaks the row schema: ${checked.error.message}`);
+    if (this.#keyOf(checked.data) !== key) throw new Error(`Update of ${key} changes its key`);
+    return checked.data;
   }
 
   delete(key: string): void {

@@ -1,6 +1,8 @@
-import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { constants } from "node:fs";
+import { mkdtemp, readdir, readFile, readlink, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { crc32 } from "node:zlib";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { handleMockApiRequest } from "../../mocks/api.ts";
 import {
@@ -146,6 +148,24 @@ describe("the mock API's data file", () => {
     expect(grown).toBeLessThan(base / 4);
   });
 
+  it.runIf(process.platform === "linux")(
+    "writes the journal through a handle opened for synchronised data writes (O_DSYNC)",
+    async () => {
+      store = await openDurableStore(file, { log });
+      await change(0);
+      const journalFds: number[] = [];
+      for (const fd of await readdir("/proc/self/fd")) {
+        const target = await readlink(`/proc/self/fd/${fd}`).catch(() => "");
+        if (target.startsWith(`${file}.journal-`)) journalFds.push(Number(fd));
+      }
+      expect(journalFds).toHaveLength(1);
+      const info = await readFile(`/proc/self/fdinfo/${journalFds[0]}`, "utf8");
+      const flags = Number.parseInt(/^flags:\s+(\d+)/m.exec(info)?.[1] ?? "0", 8);
+      // A write returns once its bytes are on disk: no fdatasync of its own to wait for.
+      expect(flags & constants.O_DSYNC).toBe(constants.O_DSYNC);
+    },
+  );
+
   it("folds the journal into a new base once it outgrows its threshold, and loads the result", async () => {
     store = await openDurableStore(file, { log, compactAtBytes: 4000 });
     for (let round = 0; round < 8; round++) await change(round);
@@ -192,6 +212,15 @@ describe("the mock API's data file", () => {
 describe("the records of the data files", () => {
   const whole = Buffer.concat([frame("first"), frame("second"), frame("third")]);
   const last = whole.length - frame("third").length;
+
+  it("frames a payload as its UTF-8 length, its CRC-32 and its bytes", () => {
+    const record = frame("茶\tone");
+    const body = Buffer.from("茶\tone", "utf8");
+    expect(record.readUInt32BE(0)).toBe(body.length);
+    expect(record.readUInt32BE(4)).toBe(crc32(body));
+    expect(record.subarray(8)).toEqual(body);
+    expect(record.length).toBe(8 + body.length);
+  });
 
   it("reads whole records", () => {
     expect(readRecords(whole, 0)).toEqual({
