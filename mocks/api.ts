@@ -11,6 +11,7 @@
 import { type HttpHandler, matchRequestUrl, type PathParams } from "msw";
 import { ApiCode } from "../app/contract/envelope.ts";
 import { clearAttempts } from "./attempts.ts";
+import { requestAt, urlOf } from "./bodiless-request.ts";
 import { faultOf } from "./faults.ts";
 import { accountHandlers } from "./handlers/account.ts";
 import { auditHandlers } from "./handlers/audit.ts";
@@ -185,11 +186,12 @@ async function answer(request: Request): Promise<Response> {
   const lang = langOf(request);
   try {
     await ensureSeeded();
-    const url = new URL(request.url);
+    let url = urlOf(request);
     // "/api/v1/cba/order/?x=1" is the same call as "/api/v1/cba/order?x=1".
     if (url.pathname.length > 1 && url.pathname.endsWith("/")) {
+      url = new URL(url);
       url.pathname = url.pathname.replace(/\/+$/, "");
-      request = new Request(url, request);
+      request = requestAt(request, url);
     }
     const routed = request;
     const fault = faultOf(request.method, url.pathname.slice(API_BASE.length));

@@ -5,12 +5,18 @@
  * node-fetch-server's `createRequest` makes, for every call, an abort
  * controller whose signal the `Request` carries, listeners on the answer to
  * abort it if the client goes away first, and for a call with a body a
- * stream over it. The fake backend's handlers read none of the signal: a
- * call without a body needs only the address, the method and the headers,
- * made here as `createRequest` makes them (the headers as its
- * `createHeaders` gathers them, the `Host` header, `localhost` without one;
- * plain HTTP/1, so no `:authority` and no TLS). See
- * docs/decisions/2026-11-27-fake-backend-bodiless-requests.md.
+ * stream over it. The fake backend's handlers read none of the signal, and
+ * of the rest they read the address, the method and a few headers by name
+ * (`headers.get`, `headers.has`). A call without a body is therefore made
+ * into a `BodilessRequest`: a `Request` by its public shape, holding the
+ * address, the method and the headers as `createRequest` makes them (the
+ * headers as its `createHeaders` gathers them, the `Host` header,
+ * `localhost` without one; plain HTTP/1, so no `:authority` and no TLS),
+ * read by name from a map; anything else asked of it (iterating the
+ * headers, changing them, `clone()`, the body's readers) is answered by
+ * undici's own `Request` and `Headers`, made the first time they are asked
+ * for. See docs/decisions/2026-11-27-fake-backend-bodiless-requests.md and
+ * docs/decisions/2026-11-27-fake-backend-request-by-its-shape.md.
  *
  * Node runs this file directly (mocks/standalone.ts): relative imports with
  * `.ts` only.
@@ -22,20 +28,196 @@ export function takesNoBody(method: string | undefined): boolean {
   return method === "GET" || method === "HEAD";
 }
 
+/** The signal of every bodiless request: nobody aborts it (as the `Request`'s own, made without one). */
+const NEVER_ABORTED = new AbortController().signal;
+
 /**
- * The `Request` node-fetch-server's `createRequest` makes of `req`, a GET or
- * HEAD, without its abort signal. The headers are its `createHeaders`'s,
- * handed to the `Request` as their record: `createHeaders` makes them a
- * `Headers`, which the `Request` then copies, sorted, into its own.
+ * A request's headers, read by name from the map they were gathered into;
+ * the first call of anything else makes undici's `Headers` of them, which
+ * answers everything from then on (so a change is seen by every reader).
  */
-export function bodilessRequest(req: IncomingMessage): Request {
-  const headers: Record<string, string> = {};
+class GatheredHeaders implements Headers {
+  readonly #byName: Map<string, string>;
+  #headers: Headers | undefined;
+
+  constructor(byName: Map<string, string>) {
+    this.#byName = byName;
+  }
+
+  /** undici's `Headers` of the same headers, from now on the only one read. */
+  #real(): Headers {
+    this.#headers ??= new Headers([...this.#byName]);
+    return this.#headers;
+  }
+
+  /** A copy of the gathered headers, as a record (for a `Request` made of them). */
+  record(): Record<string, string> {
+    return Object.fromEntries(this.#headers ?? this.#byName);
+  }
+
+  get(name: string): string | null {
+    if (this.#headers) return this.#headers.get(name);
+    return this.#byName.get(name.toLowerCase()) ?? null;
+  }
+
+  has(name: string): boolean {
+    if (this.#headers) return this.#headers.has(name);
+    return this.#byName.has(name.toLowerCase());
+  }
+
+  append(name: string, value: string): void {
+    this.#real().append(name, value);
+  }
+
+  delete(name: string): void {
+    this.#real().delete(name);
+  }
+
+  set(name: string, value: string): void {
+    this.#real().set(name, value);
+  }
+
+  getSetCookie(): string[] {
+    return this.#real().getSetCookie();
+  }
+
+  forEach(
+    callback: (value: string, key: string, parent: Headers) => void,
+    thisArg?: unknown,
+  ): void {
+    for (const [key, value] of this.#real()) callback.call(thisArg, value, key, this);
+  }
+
+  entries(): HeadersIterator<[string, string]> {
+    return this.#real().entries();
+  }
+
+  keys(): HeadersIterator<string> {
+    return this.#real().keys();
+  }
+
+  values(): HeadersIterator<string> {
+    return this.#real().values();
+  }
+
+  [Symbol.iterator](): HeadersIterator<[string, string]> {
+    return this.#real()[Symbol.iterator]();
+  }
+}
+
+/**
+ * The `Request` of a GET or HEAD, by its public shape: its address (parsed
+ * once, kept for the dispatch: `parsedUrl`), method and headers are its
+ * own; the body's readers and `clone()` are undici's `Request`'s, made of
+ * the same address, method and headers when first asked for.
+ */
+export class BodilessRequest implements Request {
+  readonly method: string;
+  readonly url: string;
+  readonly headers: GatheredHeaders;
+  readonly signal: AbortSignal = NEVER_ABORTED;
+  readonly body = null;
+  readonly cache: RequestCache = "default";
+  readonly credentials: RequestCredentials = "same-origin";
+  readonly destination: RequestDestination = "";
+  readonly integrity = "";
+  readonly keepalive = false;
+  readonly mode: RequestMode = "cors";
+  readonly redirect: RequestRedirect = "follow";
+  readonly referrer = "about:client";
+  readonly referrerPolicy: ReferrerPolicy = "";
+  readonly #url: URL;
+  #request: Request | undefined;
+
+  constructor(method: string, url: URL, headers: GatheredHeaders) {
+    this.method = method;
+    this.#url = url;
+    this.url = url.href;
+    this.headers = headers;
+  }
+
+  /**
+   * The request's address as parsed when it was made, for the dispatch and
+   * the route's handler (`ctx.url`) to read without parsing `url` again:
+   * read only (a change of it would not change `url`; the dispatch changes
+   * a copy: `at`).
+   */
+  parsedUrl(): URL {
+    return this.#url;
+  }
+
+  /** The same request at another address (the dispatch's, without a trailing slash). */
+  at(url: URL): BodilessRequest {
+    return new BodilessRequest(this.method, new URL(url), this.headers);
+  }
+
+  /** undici's `Request` of the same address, method and headers. */
+  #real(): Request {
+    this.#request ??= new Request(this.url, {
+      method: this.method,
+      headers: this.headers.record(),
+    });
+    return this.#request;
+  }
+
+  get bodyUsed(): boolean {
+    return this.#request?.bodyUsed ?? false;
+  }
+
+  arrayBuffer(): Promise<ArrayBuffer> {
+    return this.#real().arrayBuffer();
+  }
+
+  blob(): Promise<Blob> {
+    return this.#real().blob();
+  }
+
+  bytes(): Promise<Uint8Array<ArrayBuffer>> {
+    return this.#real().bytes();
+  }
+
+  formData(): Promise<FormData> {
+    return this.#real().formData();
+  }
+
+  json(): Promise<unknown> {
+    return this.#real().json();
+  }
+
+  text(): Promise<string> {
+    return this.#real().text();
+  }
+
+  clone(): Request {
+    return this.#real().clone();
+  }
+}
+
+/**
+ * The request node-fetch-server's `createRequest` makes of `req`, a GET or
+ * HEAD, without its abort signal. The headers are its `createHeaders`'s
+ * (each name once, several values joined by ", "). A `Host` that makes no
+ * address throws, as `createRequest`'s `Request` does.
+ */
+export function bodilessRequest(req: IncomingMessage): BodilessRequest {
+  const headers = new Map<string, string>();
   for (const [key, value] of Object.entries(req.headers)) {
     if (key.startsWith(":") || value == null) continue;
-    headers[key] = Array.isArray(value) ? value.join(", ") : value;
+    headers.set(key, Array.isArray(value) ? value.join(", ") : value);
   }
-  return new Request(`http://${headers.host ?? "localhost"}${req.url}`, {
-    method: req.method,
-    headers,
-  });
+  const url = new URL(`http://${headers.get("host") ?? "localhost"}${req.url}`);
+  return new BodilessRequest(req.method ?? "GET", url, new GatheredHeaders(headers));
+}
+
+/** `request` at another address (a `Request` made of it, or a bodiless request's copy). */
+export function requestAt(request: Request, url: URL): Request {
+  return request instanceof BodilessRequest ? request.at(url) : new Request(url, request);
+}
+
+/**
+ * `request`'s address, parsed; a bodiless request's is parsed once and
+ * shared by its readers, so it is read only (changed only as a copy).
+ */
+export function urlOf(request: Request): URL {
+  return request instanceof BodilessRequest ? request.parsedUrl() : new URL(request.url);
 }

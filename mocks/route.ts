@@ -14,6 +14,7 @@ import { z } from "zod";
 import { type EndpointDefinition, SYSTEM_PREFIXES } from "../app/contract/endpoint.ts";
 import { ApiCode } from "../app/contract/envelope.ts";
 import { hasAnyRole } from "../app/contract/roles.ts";
+import { urlOf } from "./bodiless-request.ts";
 import { type DeviceRow, db, type UserRow } from "./db.ts";
 import { ApiError, invalid } from "./errors.ts";
 import { type Lang, langOf, t } from "./i18n.ts";
@@ -255,7 +256,7 @@ export function route<
     }
     try {
       await ensureSeeded();
-      const url = new URL(request.url);
+      const url = urlOf(request);
       let user: UserRow | null = null;
       let device: DeviceRow | null = null;
       if (endpoint.auth) {

@@ -16,7 +16,7 @@ import { ApiCode } from "../app/contract/envelope.ts";
 import { bodyLimit } from "../server/body-limit.ts";
 import { boundedServer } from "../server/bounded-server.ts";
 import { handleMockApiRequest } from "./api.ts";
-import { bodilessRequest, takesNoBody } from "./bodiless-request.ts";
+import { bodilessRequest, takesNoBody, urlOf } from "./bodiless-request.ts";
 import { DataFileError, type DurableStore, openDurableStore } from "./data-file.ts";
 import { envelopeBytes, envelopeText, makeEnvelopesAsText } from "./route.ts";
 import { collectGarbageNow, setHeapGrowth } from "./startup-heap.ts";
@@ -87,7 +87,7 @@ async function answerDurably(request: Request): Promise<Response> {
 }
 
 async function answerRequest(request: Request): Promise<Response> {
-  const url = new URL(request.url);
+  const url = urlOf(request);
   if (url.pathname === "/api/v1/openapi.json" && request.method === "GET") {
     try {
       return new Response(await readFile(openApiFile), {

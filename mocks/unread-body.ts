@@ -20,6 +20,7 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { createRequest, sendResponse } from "@remix-run/node-fetch-server";
+import { bodilessRequest, takesNoBody } from "./bodiless-request.ts";
 
 /**
  * Once `res` is sent, drops what is left of the body of `request` (made from
@@ -42,17 +43,19 @@ export function dropBodyLeftUnread(
 }
 
 /**
- * One call answered through node-fetch-server: a `Request` made of `req`,
+ * One call answered through node-fetch-server: a `Request` made of `req`
+ * (for a GET or HEAD the standalone server's, mocks/bodiless-request.ts),
  * `handle`'s answer written back, and the rest of a body it left unread
  * dropped. Used wherever the fake backend is served over HTTP by its Fetch
- * handler (demo mode's public mount, the contract tests' server).
+ * handler (demo mode's public mount, the contract tests' server), so the
+ * contract tests answer every call as the standalone server makes it.
  */
 export async function answerThroughFetch(
   req: IncomingMessage,
   res: ServerResponse,
   handle: (request: Request) => Promise<Response>,
 ): Promise<void> {
-  const request = createRequest(req, res);
+  const request = takesNoBody(req.method) ? bodilessRequest(req) : createRequest(req, res);
   dropBodyLeftUnread(req, res, request);
   const response = await handle(request);
   if (res.destroyed || request.signal.aborted) return;

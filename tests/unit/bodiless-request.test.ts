@@ -9,18 +9,42 @@ import { connect } from "node:net";
 import { createRequest } from "@remix-run/node-fetch-server";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bodilessRequest, takesNoBody } from "../../mocks/bodiless-request.ts";
+import {
+  BodilessRequest,
+  bodilessRequest,
+  requestAt,
+  takesNoBody,
+  urlOf,
+} from "../../mocks/bodiless-request.ts";
 
 interface Seen {
   url: string;
   method: string;
   headers: [string, string][];
+  /** What `headers.get` and `headers.has` answer for each name asked, in any case. */
+  byName: [string | null, boolean][];
 }
+
+/** Names asked of every request, in several cases (the backend asks by constant names). */
+const ASKED = [
+  "host",
+  "Accept-Language",
+  "AUTHORIZATION",
+  "cookie",
+  "x-forwarded-for",
+  "X-Demo-Mailbox",
+  "set-cookie",
+  "user-agent",
+  "x-absent",
+  "constructor",
+  "__proto__",
+];
 
 const seen = (request: Request): Seen => ({
   url: request.url,
   method: request.method,
   headers: [...request.headers],
+  byName: ASKED.map((name) => [request.headers.get(name), request.headers.has(name)]),
 });
 
 let server: Server;
@@ -78,7 +102,15 @@ describe("the Request of a call without a body", () => {
           fc.tuple(
             fc.oneof(
               token,
-              fc.constantFrom("cookie", "accept-language", "x-forwarded-for", "set-cookie"),
+              fc.constantFrom(
+                "cookie",
+                "accept-language",
+                "x-forwarded-for",
+                "set-cookie",
+                "Authorization",
+                "X-Demo-Mailbox",
+                "constructor",
+              ),
             ),
             value,
           ),
@@ -108,5 +140,87 @@ describe("the Request of a call without a body", () => {
     };
     const answer = await fetch(`http://127.0.0.1:${port}/api/v1/cba/order?current=1`);
     expect(await answer.json()).toEqual({ body: null, aborted: false });
+  });
+});
+
+describe("the bodiless request's shape", () => {
+  /** The request a GET to `path` with `headers` makes, and createRequest's of the same call. */
+  function made(
+    path: string,
+    headers: Record<string, string> = {},
+  ): Promise<{ light: BodilessRequest; real: Request }> {
+    return new Promise((resolve, reject) => {
+      compare = (req, res) => {
+        try {
+          resolve({ light: bodilessRequest(req), real: createRequest(req, res) });
+        } catch (error) {
+          reject(error);
+        }
+        res.end();
+      };
+      fetch(`http://127.0.0.1:${port}${path}`, { headers }).then(
+        (answer) => answer.arrayBuffer(),
+        reject,
+      );
+    });
+  }
+
+  it("reads its body as a Request without one does", async () => {
+    const { light, real } = await made("/api/v1/cba/order?current=1");
+    expect(light).toBeInstanceOf(BodilessRequest);
+    expect(light.bodyUsed).toBe(false);
+    expect(await light.text()).toBe(await real.clone().text());
+    expect((await light.arrayBuffer()).byteLength).toBe(0);
+    expect((await light.bytes()).byteLength).toBe(0);
+    expect((await light.blob()).size).toBe(0);
+    await expect(light.json()).rejects.toThrow(SyntaxError);
+    await expect(light.formData()).rejects.toThrow(TypeError);
+    expect(light.bodyUsed).toBe(false);
+    const copy = light.clone();
+    expect(copy).toBeInstanceOf(Request);
+    expect([copy.url, copy.method, [...copy.headers]]).toEqual([
+      real.url,
+      real.method,
+      [...real.headers],
+    ]);
+    expect([light.cache, light.credentials, light.mode, light.redirect, light.referrer]).toEqual([
+      real.cache,
+      real.credentials,
+      real.mode,
+      real.redirect,
+      real.referrer,
+    ]);
+  });
+
+  it("sees a change of its headers in every reader", async () => {
+    const { light } = await made("/api/v1/notice", { "x-one": "1", cookie: "a=1" });
+    light.headers.append("X-One", "2");
+    light.headers.set("x-two", "b");
+    light.headers.delete("cookie");
+    const real = new Headers({ "x-one": "1, 2", "x-two": "b" });
+    expect(light.headers.get("x-one")).toBe("1, 2");
+    expect(light.headers.has("cookie")).toBe(false);
+    expect([...light.headers].filter(([name]) => name.startsWith("x-"))).toEqual([...real]);
+    const seen: string[] = [];
+    light.headers.forEach((value, name) => {
+      if (name.startsWith("x-")) seen.push(`${name}=${value}`);
+    });
+    expect(seen).toEqual(["x-one=1, 2", "x-two=b"]);
+    expect(light.clone().headers.get("x-two")).toBe("b");
+  });
+
+  it("gives its address parsed, and moves to another with its headers", async () => {
+    const { light } = await made("/api/v1/cba/order/?current=2", { "accept-language": "en" });
+    expect(urlOf(light).href).toBe(light.url);
+    expect(urlOf(light)).toBe(urlOf(light));
+    const moved = requestAt(light, new URL("http://127.0.0.1/api/v1/cba/order?current=2"));
+    expect(moved).toBeInstanceOf(BodilessRequest);
+    expect(moved.url).toBe("http://127.0.0.1/api/v1/cba/order?current=2");
+    expect(moved.headers.get("accept-language")).toBe("en");
+    expect(light.url).toContain("/cba/order/?");
+    const plain = new Request("http://127.0.0.1/a/", { headers: { "x-one": "1" } });
+    const movedPlain = requestAt(plain, new URL("http://127.0.0.1/a"));
+    expect([movedPlain.url, movedPlain.headers.get("x-one")]).toEqual(["http://127.0.0.1/a", "1"]);
+    expect(urlOf(plain)).not.toBe(urlOf(plain));
   });
 });
