@@ -27,7 +27,7 @@ import { LOCALE_TAGS, type Locale } from "./locales/index.ts";
 import { loadTranslations } from "./locales/load.ts";
 import { rootMiddleware } from "./middleware/root.server.ts";
 import { errorTitleKey, pageTitle, titleKeyOf } from "./utils/page-title.ts";
-import { getLocale, getT } from "./utils/request-context.server.ts";
+import { getLocale } from "./utils/request-context.server.ts";
 import { shellOf } from "./utils/shell-data.ts";
 
 // Language, translations, form body, session, limits: see middleware/root.server.ts.
@@ -43,9 +43,9 @@ export const shouldRevalidate = keepDataOnSelection;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const locale = getLocale(context);
+  // The page's title is drawn from the translations (`App`, `pageTitle`): not sent here.
   return data({
     locale,
-    title: getT(context)("common.appName"),
     // The chunk of this language's translations, preloaded beside the entry.
     translations: localeChunks[locale] ?? null,
     // Its signed-in pages' texts: the signed-in layout preloads them (routes/layouts/home.tsx).

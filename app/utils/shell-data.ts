@@ -6,7 +6,8 @@ export const MENU_COOKIE = "menu_collapsed";
 
 /** What the signed-in layout draws around a page: menu, header, bell and a one-time notice. */
 export interface ShellData {
-  flash: { kind: "success" | "error" | "info"; message: string } | null;
+  /** A one-time notice; none (most pages): left out of the page's data. */
+  flash?: { kind: "success" | "error" | "info"; message: string };
   /** Unread notifications: the bell's badge (its panel asks for the latest when opened). */
   unread: number;
   locale: Locale;

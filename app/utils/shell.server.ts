@@ -17,7 +17,7 @@ export async function loadShell(
   context: Context,
   request: Request,
   user: CurrentUser,
-  flash: ShellData["flash"] = null,
+  flash: ShellData["flash"] | null = null,
   api: Api = context.get(apiContext),
 ): Promise<ShellData> {
   // Only the unread count is drawn; the bell's panel asks for the latest itself.
@@ -26,14 +26,16 @@ export async function loadShell(
     const notices = await api.call("notices", { query: { current: 1, pageSize: 1 } });
     return notices.unread;
   });
-  return {
-    flash,
+  const shell: ShellData = {
     unread,
     locale: getLocale(context),
     username: user.username,
     viewer: { scope: user.scope, subAccount: user.subAccount === true },
     collapsed: readCookie(request.headers.get("Cookie"), MENU_COOKIE) === "1",
   };
+  // No notice (most pages): left out of the page's data, not sent as null.
+  if (flash) shell.flash = flash;
+  return shell;
 }
 
 /**

@@ -2,9 +2,10 @@ import type { ReactNode } from "react";
 import { useLocation } from "react-router";
 import { type Column, DATE_TIME_CELL, DateTimeParts } from "~/components/paged-table.tsx";
 import { StatusBadge } from "~/components/status-badge.tsx";
-import type { Order } from "~/contract/index.ts";
+import type { Order, OrderStatusCode } from "~/contract/index.ts";
 import { useTranslation } from "~/utils/i18n.ts";
 import { listHrefsBy } from "~/utils/list-hrefs.ts";
+import { ORDER_STATUS_TONES, orderStatusKey } from "~/utils/logistics-status.ts";
 import type { TranslationKey } from "./operations.ts";
 import type { FormattedOrder, ShownOrder } from "./order-view.ts";
 
@@ -18,11 +19,15 @@ type Look = Omit<Column<never>, "key" | "header" | "cell">;
  * The formatted fields a cell is given: a hidden column's are left out of the
  * row (./orders.server.ts, `shownRows`); the pallet and the status never are.
  */
-type DrawnOrder = Pick<FormattedOrder, "salverNo" | "status"> & Partial<FormattedOrder>;
+type DrawnOrder = Pick<FormattedOrder, "salverNo" | "cbaStatus"> & Partial<FormattedOrder>;
 
-/** What a drawn cell may need beyond its row: the link to the list filtered to one pallet. */
+/**
+ * What a drawn cell may need beyond its row: the link to the list filtered to
+ * one pallet, a status's badge in the page's language (the row has its code).
+ */
 interface CellHelp {
   palletHref: (palletNo: string) => string;
+  status: (code: OrderStatusCode) => ReactNode;
 }
 
 /**
@@ -75,7 +80,7 @@ const ORDER_COLUMNS = [
   {
     key: "cbaStatus",
     header: "logistics.order.status",
-    cell: (order) => <StatusBadge tone={order.status.tone}>{order.status.label}</StatusBadge>,
+    cell: (order, help) => help.status(order.cbaStatus),
   },
   // Wraps rather than cut: a detention reason must be read whole.
   { key: "remark", className: "min-w-28 wrap-anywhere", cell: (order) => order.remark },
@@ -143,6 +148,9 @@ export function useOrderColumns(): Column<ShownOrder>[] {
   const help: CellHelp = {
     // Worked out once for the page's rows, each row adding its pallet.
     palletHref: listHrefsBy(location.pathname, params, "salverNo", { current: null }),
+    status: (code) => (
+      <StatusBadge tone={ORDER_STATUS_TONES[code]}>{t(orderStatusKey(code))}</StatusBadge>
+    ),
   };
   return COLUMN_PARTS.map(({ look, header, shown, drawn }) => ({
     ...look,

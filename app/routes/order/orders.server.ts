@@ -7,7 +7,6 @@
  */
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { TFunction } from "i18next";
 import { data, type RouterContextProvider, redirect } from "react-router";
 import { OPEN_PARAM } from "~/components/paged-table.tsx";
 import { IMPORT_MAX_BYTES, type Order, type Pagination } from "~/contract/index.ts";
@@ -17,7 +16,7 @@ import { formatChinaTime } from "~/utils/china-time.ts";
 import { formatCount, formatMoney, formatWeight } from "~/utils/format.ts";
 import { keptBy } from "~/utils/kept.ts";
 import { listHref, loadClampedPage, parsePaging, redirectToTidyQuery } from "~/utils/list-query.ts";
-import { ORDER_STATUS_TONES, orderStatusKey } from "~/utils/logistics-status.ts";
+import { orderStatusKey } from "~/utils/logistics-status.ts";
 import {
   ALL_MATCHING_PARAM,
   OPERATION_PARAM,
@@ -69,30 +68,30 @@ const RESULT_KIND = "orders";
 
 type Context = Readonly<RouterContextProvider>;
 
-/** What a row's formatting needs: the page's language and its translator. */
+/** What a row's formatting needs: the page's language. */
 interface RowContext {
   locale: Locale;
-  t: TFunction;
 }
 
 /**
  * The fields of an order the table's other columns draw, in the page's
  * language, each made by its own function: a row is made with the fields of
- * the columns shown only (`shownRows`).
+ * the columns shown only (`shownRows`). A field made `undefined` (no
+ * waybill number, time or remark) is left out of the row: its cell draws nothing
+ * either way, and the page's data does not carry its name in every row.
  */
 const FORMATTED = {
   // The pallet's column draws a link to the list filtered to it.
   salverNo: (order: Order) => order.salverNo,
-  logisticsNo: (order: Order) => order.logisticsNo ?? "",
+  logisticsNo: (order: Order) => order.logisticsNo || undefined,
   acturalPaid: (order: Order, { locale }: RowContext) => formatMoney(order.acturalPaid, locale),
   createdOn: (order: Order) => formatChinaTime(order.createdOn),
-  enterCbaTime: (order: Order) => formatChinaTime(order.enterCbaTime),
-  exitCbaTime: (order: Order) => formatChinaTime(order.exitCbaTime),
-  status: (order: Order, { t }: RowContext) => ({
-    label: t(orderStatusKey(order.cbaStatus)),
-    tone: ORDER_STATUS_TONES[order.cbaStatus],
-  }),
-  remark: (order: Order) => order.reasonForDetention,
+  enterCbaTime: (order: Order) => formatChinaTime(order.enterCbaTime) || undefined,
+  exitCbaTime: (order: Order) => formatChinaTime(order.exitCbaTime) || undefined,
+  // The status's code: the page draws its label from its translations and
+  // its tone from `ORDER_STATUS_TONES`, as it does for the status filter.
+  cbaStatus: (order: Order) => order.cbaStatus,
+  remark: (order: Order) => order.reasonForDetention || undefined,
 };
 
 /** The fields of an order the loader formats for the table (the others are copied). */
@@ -198,18 +197,21 @@ export function shownRows(
   const fields = rowFields(hiddenColumns);
   return orders.map((order) => {
     const shown: Record<string, unknown> = {};
-    for (const [key, make] of fields) shown[key] = make(order, row);
+    for (const [key, make] of fields) {
+      const value = make(order, row);
+      if (value !== undefined) shown[key] = value;
+    }
     return shown as ShownOrderView;
   });
 }
 
-/** `shownRows` with the page's language and translator. */
+/** `shownRows` with the page's language. */
 export function shownRowsOf(
   orders: readonly Order[],
   hiddenColumns: readonly string[] | null,
   context: Context,
 ): ShownOrderView[] {
-  return shownRows(orders, hiddenColumns, { locale: getLocale(context), t: getT(context) });
+  return shownRows(orders, hiddenColumns, { locale: getLocale(context) });
 }
 
 /**
@@ -224,15 +226,25 @@ function sentRangeView(view: OrderRangeFilterView): SentRangeFilterView {
 /**
  * The lines and history of the rows of this page the address opens
  * (`?open=<order>`, as many as the page has rows at most): drawn by the
- * server without JavaScript, fetched with it when a row is opened.
+ * server without JavaScript, fetched with it when a row is opened. None
+ * opened: `undefined`, left out of the page's data.
  */
-function openedDetails(orders: readonly Order[], url: URL, context: Context): OrderDetails {
-  const opened = new Set(url.searchParams.getAll(OPEN_PARAM));
+function openedDetails(
+  orders: readonly Order[],
+  url: URL,
+  context: Context,
+): OrderDetails | undefined {
+  const opened = url.searchParams.getAll(OPEN_PARAM);
+  if (opened.length === 0) return undefined;
+  const wanted = new Set(opened);
   const details: OrderDetails = {};
+  let any = false;
   for (const order of orders) {
-    if (opened.has(order.orderNo)) details[order.orderNo] = detailView(order, context);
+    if (!wanted.has(order.orderNo)) continue;
+    details[order.orderNo] = detailView(order, context);
+    any = true;
   }
-  return details;
+  return any ? details : undefined;
 }
 
 /**
@@ -255,10 +267,16 @@ function loadPage(
 
 /**
  * The fields of the order page's data that are often empty: left out then,
- * not sent as null (each would be its name and a null in every page's data);
- * the page reads a missing one as none.
+ * not sent as null, `[]` or `{}` (each would be its name and an empty value
+ * in every page's data); the page reads a missing one as none.
  */
 interface LeftOutWhenEmpty {
+  /** The applied filters, posted with the downloads (`cbaStatus` repeated). */
+  filterEntries?: [string, string][];
+  /** The address's filters that were not applied: the list names them. */
+  ignoredFilters?: ReturnType<typeof readOrderFilters>["ignored"];
+  /** The opened rows' lines and history (`?open=`). */
+  details?: OrderDetails;
   /** The numbers of a selection kept on the server; one written in the address is read there. */
   keptSelection?: { id: string; orderNos: readonly string[] };
   result?: { id: string } & OrderResult;
@@ -282,10 +300,8 @@ export async function loadOrders(context: Context, url: URL) {
   const common = {
     filters: reading.filters,
     rangeFilters: sentRangeView(reading.view),
-    // The applied filters, posted with the downloads (`cbaStatus` repeated).
-    filterEntries: reading.entries,
-    // The address's filters that were not applied: the list names them.
-    ignoredFilters: reading.ignored,
+    ...(reading.entries.length > 0 ? { filterEntries: reading.entries } : {}),
+    ...(reading.ignored.length > 0 ? { ignoredFilters: reading.ignored } : {}),
     ...(selection.kept
       ? { keptSelection: { id: selection.kept, orderNos: selection.orderNos } }
       : {}),
@@ -297,9 +313,8 @@ export async function loadOrders(context: Context, url: URL) {
     return withLeftOut({
       ...common,
       list: [] as Order[],
-      details: {} as OrderDetails,
       pagination: { total: 0, ...paging } as Pagination,
-      totals: { orderCount: formatCount(0, locale), amountTotal: formatMoney(0, locale) },
+      amountTotal: formatMoney(0, locale),
       error: result.message,
     });
   }
@@ -309,18 +324,17 @@ export async function loadOrders(context: Context, url: URL) {
     pendingOf(url, selection, result.data.pagination.total),
   );
   const trail = palletTrail(result.data.list, reading.filters.salverNo);
+  const details = openedDetails(result.data.list, url, context);
   return withLeftOut({
     ...common,
     // The backend's orders: the route's loader makes the rows of the columns
     // shown once it knows which (./orders.tsx, `shownRowsOf`).
     list: result.data.list,
-    details: openedDetails(result.data.list, url, context),
+    ...(details ? { details } : {}),
     pagination: result.data.pagination,
-    // Both totals cover the whole filtered set, not only this page.
-    totals: {
-      orderCount: formatCount(result.data.pagination.total, locale),
-      amountTotal: formatMoney(result.data.amountTotal, locale),
-    },
+    // The total amount of the whole filtered set, not only this page; the
+    // page writes the count of orders from `pagination.total` itself.
+    amountTotal: formatMoney(result.data.amountTotal, locale),
     ...(pending ? { pending } : {}),
     ...(trail ? { palletTrail: trail } : {}),
   });

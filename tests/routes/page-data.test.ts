@@ -1,0 +1,95 @@
+/**
+ * What the order page's loaders send the browser for its hydration: React
+ * Router encodes all of it into the page, and the browser decodes and keeps
+ * it. Each route sends what the browser reads and nothing it can make
+ * itself: no value left empty (null, "", [] or {}) where leaving the key out
+ * reads the same, no label the browser draws from its translations, no
+ * object per row.
+ */
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { loader as rootLoader } from "~/root.tsx";
+import { loader as layoutLoader } from "~/routes/layouts/home.tsx";
+import { loader as ordersLoader } from "~/routes/order/orders.tsx";
+import { setAuditDestination } from "~/utils/audit.server.ts";
+import { ADMIN, CHROME_UA, reset } from "../contract/helpers.ts";
+import { ORIGIN, payloadOf, runRoute, sessionCookieOf } from "./harness.ts";
+
+// The build names the translations' chunks (vite.config.ts); here two stand-ins.
+vi.mock("virtual:locale-chunks", () => ({
+  default: { zh: "/assets/base-zh.js", en: "/assets/base-en.js" },
+  signedIn: { zh: "/assets/signed-in-zh.js", en: "/assets/signed-in-en.js" },
+}));
+
+let cookie = "";
+
+/** What `handler` answers `path` for the administrator, behind the app's middleware. */
+async function dataOf(path: string, handler: (args: never) => unknown): Promise<object> {
+  const request = new Request(`${ORIGIN}${path}`, {
+    headers: { Cookie: cookie, "User-Agent": CHROME_UA },
+  });
+  const answer = await runRoute({ request, handler, home: true, pattern: "/order" });
+  if (answer.thrown) throw new Error(`${path} threw ${answer.response.status}`);
+  return payloadOf(answer.value) as object;
+}
+
+/** The keys whose value is empty: null, undefined, "", [] or {}. */
+function emptyKeys(value: object): string[] {
+  return Object.entries(value).flatMap(([key, field]) =>
+    field === null ||
+    field === undefined ||
+    field === "" ||
+    (Array.isArray(field) && field.length === 0) ||
+    (typeof field === "object" && !Array.isArray(field) && Object.keys(field).length === 0)
+      ? [key]
+      : [],
+  );
+}
+
+setAuditDestination({ write: () => undefined });
+
+beforeEach(async () => {
+  await reset();
+  cookie = await sessionCookieOf(ADMIN);
+});
+
+describe("the order page's data for the browser", () => {
+  for (const prefix of ["", "/en"]) {
+    it(`holds what the page reads and no empty value (${prefix || "/"}, 20 rows)`, async () => {
+      const path = `${prefix}/order/?pageSize=20`;
+      const root = await dataOf(path, rootLoader as never);
+      // The title is drawn from the browser's translations.
+      expect(Object.keys(root)).toEqual(["locale", "translations", "signedInTranslations"]);
+
+      const shell = await dataOf(path, layoutLoader as never);
+      // No notice: no `flash: null`.
+      expect(Object.keys(shell)).toEqual(["unread", "locale", "username", "viewer", "collapsed"]);
+
+      const page = (await dataOf(path, ordersLoader as never)) as {
+        list: Record<string, unknown>[];
+        views: object;
+      };
+      // Nothing filtered, ignored, opened, chosen or posted; the account hides the default columns.
+      expect(Object.keys(page)).toEqual([
+        "filters",
+        "rangeFilters",
+        "submissionKey",
+        "list",
+        "pagination",
+        "amountTotal",
+        "today",
+        "views",
+      ]);
+      const { filters: _filters, views: _views, ...rest } = page as Record<string, unknown>;
+      expect(emptyKeys(rest)).toEqual([]);
+
+      expect(page.list).toHaveLength(20);
+      for (const row of page.list) {
+        // Texts and the status's code: no object per row, no empty cell's value.
+        expect(
+          Object.values(row).every((field) => ["string", "number"].includes(typeof field)),
+        ).toBe(true);
+        expect(emptyKeys(row)).toEqual([]);
+      }
+    });
+  }
+});
