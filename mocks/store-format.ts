@@ -43,14 +43,12 @@ export class StoreFormatError extends Error {
   override name = "StoreFormatError";
 }
 
-/** A record of `payload`, encoded once into the buffer that is written (no copy of its bytes). */
 export function frame(payload: string): Buffer {
-  const length = Buffer.byteLength(payload, "utf8");
-  const record = Buffer.allocUnsafe(RECORD_HEADER + length);
-  record.write(payload, RECORD_HEADER, "utf8");
-  record.writeUInt32BE(length, 0);
-  record.writeUInt32BE(crc32(record.subarray(RECORD_HEADER)), 4);
-  return record;
+  const body = Buffer.from(payload, "utf8");
+  const header = Buffer.alloc(RECORD_HEADER);
+  header.writeUInt32BE(body.length, 0);
+  header.writeUInt32BE(crc32(body), 4);
+  return Buffer.concat([header, body]);
 }
 
 export interface Records {
