@@ -43,6 +43,7 @@
 import { type CSSProperties, Fragment, type ReactNode, useEffect, useRef, useState } from "react";
 import { Link, type Location, useFetcher, useLocation } from "react-router";
 import { Popover, PopoverButton, PopoverPanel, useMenusReady } from "~/components/headless.tsx";
+import { keptMarkupOf, writesKeptMarkup } from "~/components/kept-markup.ts";
 import { PagingBar } from "~/components/paging-bar.tsx";
 import { ScrollBox } from "~/components/scroll-box.tsx";
 import type { Pagination } from "~/contract/index.ts";
@@ -120,6 +121,14 @@ export interface PagedTableProps<Row> {
   hiddenColumns?: readonly string[] | null;
   /** Accessible name of the table's scrolling region; "data table" by default. */
   label?: string;
+  /**
+   * The rows are written once as HTML on the server and kept (see
+   * `keptRowsHtml`): what a row's cells and labels show besides the row's
+   * key, the page's address and language, as a text (for instance the row's
+   * fields as JSON). Only for cells that are plain elements, reading no
+   * context and making no id.
+   */
+  keepRows?: (row: Row) => string;
 }
 
 /** A header's alignment; left is the table's own (app/app.css, `data-cells`). */
@@ -169,6 +178,7 @@ export function PagedTable<Row>({
   sort,
   hiddenColumns,
   label,
+  keepRows,
 }: PagedTableProps<Row>) {
   const location = useLocation();
   const { t, i18n } = useTranslation();
@@ -258,6 +268,94 @@ export function PagedTable<Row>({
       .join(" ");
     return { column, className: className || undefined, style: pinned.style };
   });
+  const visibleKeys = keepRows ? visible.map((column) => column.key).join(",") : "";
+  /** A row of the table, and its detail under it when it is open. */
+  const drawRow = (row: Row, index: number) => {
+    const key = rowKey(row);
+    const detailId = `${id}-detail-${index}`;
+    const open = expand !== undefined && opened.has(key);
+    return (
+      <Fragment key={key}>
+        <tr data-row-key={key}>
+          {selection ? (
+            <td>
+              <input
+                type="checkbox"
+                name={selection.name}
+                value={key}
+                form={selection.form}
+                aria-label={selection.label(key)}
+                data-select=""
+                defaultChecked={locked || selection.selected.has(key)}
+                disabled={locked}
+                onChange={() => selection.onChange(readChecked())}
+              />
+            </td>
+          ) : null}
+          {expand ? (
+            <td className="cell-toggle">
+              {hydrated ? (
+                <label className={EXPAND_CONTROL}>
+                  <input
+                    type="checkbox"
+                    className="sr-only row-expand"
+                    aria-label={expand.label(row)}
+                    aria-controls={open ? detailId : undefined}
+                    checked={open}
+                    onChange={() => toggleOpened(key)}
+                  />
+                </label>
+              ) : (
+                // Without JavaScript the list comes again with this row opened (or closed);
+                // a plain link: once the page runs it is the checkbox above. Its chevron is its class's.
+                // biome-ignore lint/a11y/useAnchorContent: named by its aria-label, the chevron drawn by CSS
+                <a
+                  href={`${toggleHref?.(key)}#${detailId}`}
+                  className={EXPAND_CONTROL}
+                  aria-label={expand.label(row)}
+                  aria-expanded={open}
+                />
+              )}
+            </td>
+          ) : null}
+          {showIndex ? (
+            <td className="cell-num text-gray-500">{formatCount(offset + index + 1, locale)}</td>
+          ) : null}
+          {bodyCells.map(({ column, className, style }) => (
+            <td key={column.key} className={className} style={style}>
+              {column.cell(row, index)}
+            </td>
+          ))}
+        </tr>
+        {expand && open ? (
+          <tr
+            id={detailId}
+            // Reached by its anchor without JavaScript: the row it belongs to stays in view above it.
+            className="scroll-mt-16 bg-gray-50"
+            data-testid={`${id}-detail`}
+          >
+            <td colSpan={span} className="p-0">
+              {/* As wide as the visible box and pinned to its left edge: a wide table scrolls, the detail stays. */}
+              <div className="sticky left-0 w-[100cqw] px-4 py-3">{expand.render(row)}</div>
+            </td>
+          </tr>
+        ) : null}
+      </Fragment>
+    );
+  };
+  // On the server, a table that keeps its rows writes them as HTML kept per
+  // row; the browser draws the same rows as elements, which hydrate against it.
+  const rowsHtml =
+    keepRows && !error && rows.length > 0 && writesKeptMarkup()
+      ? keptRowsHtml(rows, drawRow, (row, index) => {
+          const key = rowKey(row);
+          // An open row's detail is the page's own components: the rows are drawn as elements.
+          if (expand && opened.has(key)) return null;
+          // Its box: checked and fixed (every matching row chosen), checked, or not.
+          const box = locked ? 2 : selection?.selected.has(key) ? 1 : 0;
+          return `${id}|${locale}|${location.pathname}${location.search}|${visibleKeys}|${box}|${offset + index}|${key}|${keepRows(row)}`;
+        })
+      : null;
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: the clicks of the links inside, which the keyboard reaches
     // biome-ignore lint/a11y/useKeyWithClickEvents: Enter on a link is a click
@@ -374,105 +472,38 @@ export function PagedTable<Row>({
               })}
             </tr>
           </thead>
-          <tbody ref={tbody} className="divide-y divide-gray-100">
-            {error ? (
-              <tr>
-                <td colSpan={span} className="px-3 py-10 text-center">
-                  <p role="alert" className="text-sm text-red-700" data-testid={`${id}-error`}>
-                    {error}
-                  </p>
-                </td>
-              </tr>
-            ) : rows.length === 0 ? (
-              <tr>
-                <td
-                  colSpan={span}
-                  className="px-3 py-10 text-center text-sm text-gray-500"
-                  data-testid={`${id}-empty`}
-                >
-                  {emptyText ?? t("common.empty")}
-                </td>
-              </tr>
-            ) : (
-              rows.map((row, index) => {
-                const key = rowKey(row);
-                const detailId = `${id}-detail-${index}`;
-                const open = expand !== undefined && opened.has(key);
-                return (
-                  <Fragment key={key}>
-                    <tr data-row-key={key}>
-                      {selection ? (
-                        <td>
-                          <input
-                            type="checkbox"
-                            name={selection.name}
-                            value={key}
-                            form={selection.form}
-                            aria-label={selection.label(key)}
-                            data-select=""
-                            defaultChecked={locked || selection.selected.has(key)}
-                            disabled={locked}
-                            onChange={() => selection.onChange(readChecked())}
-                          />
-                        </td>
-                      ) : null}
-                      {expand ? (
-                        <td className="cell-toggle">
-                          {hydrated ? (
-                            <label className={EXPAND_CONTROL}>
-                              <input
-                                type="checkbox"
-                                className="sr-only row-expand"
-                                aria-label={expand.label(row)}
-                                aria-controls={open ? detailId : undefined}
-                                checked={open}
-                                onChange={() => toggleOpened(key)}
-                              />
-                            </label>
-                          ) : (
-                            // Without JavaScript the list comes again with this row opened (or closed);
-                            // a plain link: once the page runs it is the checkbox above. Its chevron is its class's.
-                            // biome-ignore lint/a11y/useAnchorContent: named by its aria-label, the chevron drawn by CSS
-                            <a
-                              href={`${toggleHref?.(key)}#${detailId}`}
-                              className={EXPAND_CONTROL}
-                              aria-label={expand.label(row)}
-                              aria-expanded={open}
-                            />
-                          )}
-                        </td>
-                      ) : null}
-                      {showIndex ? (
-                        <td className="cell-num text-gray-500">
-                          {formatCount(offset + index + 1, locale)}
-                        </td>
-                      ) : null}
-                      {bodyCells.map(({ column, className, style }) => (
-                        <td key={column.key} className={className} style={style}>
-                          {column.cell(row, index)}
-                        </td>
-                      ))}
-                    </tr>
-                    {expand && open ? (
-                      <tr
-                        id={detailId}
-                        // Reached by its anchor without JavaScript: the row it belongs to stays in view above it.
-                        className="scroll-mt-16 bg-gray-50"
-                        data-testid={`${id}-detail`}
-                      >
-                        <td colSpan={span} className="p-0">
-                          {/* As wide as the visible box and pinned to its left edge: a wide table scrolls, the detail stays. */}
-                          <div className="sticky left-0 w-[100cqw] px-4 py-3">
-                            {expand.render(row)}
-                          </div>
-                        </td>
-                      </tr>
-                    ) : null}
-                  </Fragment>
-                );
-              })
-            )}
-          </tbody>
+          {rowsHtml !== null ? (
+            <tbody
+              ref={tbody}
+              className="divide-y divide-gray-100"
+              // biome-ignore lint/security/noDangerouslySetInnerHtml: React's own HTML of the table's rows, every text escaped by it
+              dangerouslySetInnerHTML={{ __html: rowsHtml }}
+            />
+          ) : (
+            <tbody ref={tbody} className="divide-y divide-gray-100">
+              {error ? (
+                <tr>
+                  <td colSpan={span} className="px-3 py-10 text-center">
+                    <p role="alert" className="text-sm text-red-700" data-testid={`${id}-error`}>
+                      {error}
+                    </p>
+                  </td>
+                </tr>
+              ) : rows.length === 0 ? (
+                <tr>
+                  <td
+                    colSpan={span}
+                    className="px-3 py-10 text-center text-sm text-gray-500"
+                    data-testid={`${id}-empty`}
+                  >
+                    {emptyText ?? t("common.empty")}
+                  </td>
+                </tr>
+              ) : rowsHtml === null ? (
+                rows.map(drawRow)
+              ) : null}
+            </tbody>
+          )}
         </table>
       </ScrollBox>
       <PagingBar pagination={pagination} pageSizes={pageSizes} id={`${id}-paging`} />
@@ -497,6 +528,39 @@ function leadStyleOf(lefts: readonly number[]): CSSProperties {
 }
 /** A table has a few lead columns of fixed widths: a handful of styles in all. */
 const leadStyles = keptBy<CSSProperties>(64);
+
+/**
+ * The HTML of a page's rows, each row's written once per key and kept
+ * (docs/decisions/2026-11-27-kept-order-rows.md), or null when a row of the
+ * page is not to be kept (its key is null): then the rows are drawn as
+ * elements. A row's key names everything its HTML shows: the table, the
+ * language, the address (its links carry the address's query), the shown
+ * columns, whether its box is checked, its place (its number and its
+ * detail's id) and what the caller's cells show of it.
+ */
+function keptRowsHtml<Row>(
+  rows: readonly Row[],
+  draw: (row: Row, index: number) => ReactNode,
+  keyOf: (row: Row, index: number) => string | null,
+): string | null {
+  const keys: string[] = [];
+  for (let index = 0; index < rows.length; index += 1) {
+    const key = keyOf(rows[index] as Row, index);
+    if (key === null) return null;
+    keys.push(key);
+  }
+  let html = "";
+  for (let index = 0; index < rows.length; index += 1) {
+    html += keptRows(
+      keys[index] as string,
+      () => keptMarkupOf(draw(rows[index] as Row, index)) ?? "",
+    );
+  }
+  return html;
+}
+
+/** A page of a few dozen rows, in both languages, on the addresses seen lately. */
+const keptRows = keptBy<string>(2000);
 
 /** The address's rows whose detail is open: `?open=<key>`, one per row. */
 export const OPEN_PARAM = "open";

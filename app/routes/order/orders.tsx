@@ -40,7 +40,7 @@ import { OrderBreadcrumb } from "./order-breadcrumb.tsx";
 import { useOrderColumns } from "./order-columns.tsx";
 import { withBlankRanges } from "./order-filters.ts";
 import { OrderRangeFilters, OrderStatusChoices } from "./order-range-filters.tsx";
-import type { OrderActionData, PendingOperation } from "./order-view.ts";
+import type { OrderActionData, PendingOperation, ShownOrder } from "./order-view.ts";
 import { ImportReportView, OrderDetail } from "./order-views.tsx";
 import { loadOrders, orderAction, shownRowsOf } from "./orders.server.ts";
 
@@ -59,8 +59,7 @@ export async function loader({ context, url, request }: Route.LoaderArgs) {
     ...orders.value,
     list: shownRowsOf(orders.value.list, hiddenColumns, context),
     today: chinaToday(),
-    // The account's hidden columns; none chosen (the defaults): left out.
-    ...(hiddenColumns ? { hiddenColumns } : {}),
+    hiddenColumns,
     views,
   };
 }
@@ -76,6 +75,13 @@ const OPS_FORM = "order-ops";
 const SELECTION_OPERATIONS = operationsFor("selection");
 const SCAN_OPERATIONS = operationsFor("scan");
 const UPLOAD_OPERATIONS = operationsFor("upload");
+
+/**
+ * What an order's row shows of it, as a text: the key of its kept HTML
+ * besides the address and language (the table's `keepRows`). The row holds
+ * the shown columns' fields only, its status's label and tone included.
+ */
+const orderRowText = (order: ShownOrder) => JSON.stringify(order);
 
 /** `stockIn` → `stock-in`: the ids and test ids of an operation's controls. */
 const kebab = (intent: string) => intent.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
@@ -96,7 +102,7 @@ export default function OrdersPage({ loaderData, actionData }: Route.ComponentPr
   const translate = useErrorText();
   const hydrated = useHydrated();
   const location = useLocation();
-  const { filters } = loaderData;
+  const { filters, totals } = loaderData;
   const rangeFilters = withBlankRanges(loaderData.rangeFilters);
   const params = new URLSearchParams(location.search);
   const here = listHref(location.pathname, params);
@@ -351,7 +357,7 @@ export default function OrdersPage({ loaderData, actionData }: Route.ComponentPr
           onSubmit={onOperation}
           className="flex flex-wrap items-center gap-2"
         >
-          {loaderData.filterEntries?.map(([name, value]) => (
+          {loaderData.filterEntries.map(([name, value]) => (
             <input key={`${name}=${value}`} type="hidden" name={name} value={value} />
           ))}
           {/* Orders chosen on other pages post with the boxes of this one. */}
@@ -462,6 +468,8 @@ export default function OrdersPage({ loaderData, actionData }: Route.ComponentPr
         columns={columns}
         rows={loaderData.list}
         rowKey={(order) => order.orderNo}
+        // Its cells are plain elements of the row's fields (./order-columns.tsx).
+        keepRows={orderRowText}
         pagination={loaderData.pagination}
         error={loaderData.error ?? null}
         showIndex
@@ -485,15 +493,12 @@ export default function OrdersPage({ loaderData, actionData }: Route.ComponentPr
                   testId={`order-breadcrumb-${order.orderNo}`}
                 />
               </div>
-              <OrderDetail orderNo={order.orderNo} detail={loaderData.details?.[order.orderNo]} />
+              <OrderDetail orderNo={order.orderNo} detail={loaderData.details[order.orderNo]} />
             </>
           ),
         }}
         toolbar={
-          <OrderTotals
-            orderCount={formatCount(matching, locale)}
-            amountTotal={loaderData.amountTotal}
-          >
+          <OrderTotals orderCount={totals.orderCount} amountTotal={totals.amountTotal}>
             <div
               className="flex flex-wrap items-center gap-x-3 gap-y-1"
               data-testid="selection-bar"

@@ -1,0 +1,226 @@
+import { createInstance } from "i18next";
+import { renderToString } from "react-dom/server";
+import { createMemoryRouter, RouterProvider } from "react-router";
+import { afterEach, describe, expect, it } from "vitest";
+import { keepMarkupWith } from "~/components/kept-markup.ts";
+import { PagedTable } from "~/components/paged-table.tsx";
+import { type Order, OrderStatus } from "~/contract/index.ts";
+import type { Locale } from "~/locales/index.ts";
+import { resources } from "~/locales/resources.ts";
+import { useOrderColumns } from "~/routes/order/order-columns.tsx";
+import type { ShownOrder } from "~/routes/order/order-view.ts";
+import { shownRows } from "~/routes/order/orders.server.ts";
+import { RequestI18n, useTranslation } from "~/utils/i18n.ts";
+import { localizePath } from "~/utils/locale-path.ts";
+
+/**
+ * The order list's rows are written once as HTML on the server and kept
+ * (docs/decisions/2026-11-27-kept-order-rows.md); the browser draws them as
+ * elements, which hydrate against that HTML. Both ways must write the same
+ * HTML, whatever the rows, language, address, columns and row states, and
+ * whichever pages were drawn before.
+ */
+
+function order(n: number, changes: Partial<Order> = {}): Order {
+  return {
+    serviceNo: `FW2026103100${n}`,
+    salverNo: n % 3 ? `TP20261031000${n}` : null,
+    logisticsNo: n % 2 ? `E98209770${n}CN` : null,
+    orderNo: `DD20261031000${n}`,
+    consignee: n % 2 ? "林建华" : `O'Brien & <Sons> "${n}"`,
+    consigneeAddress: "上海市浦东新区",
+    consigneeTelephone: "13800000000",
+    acturalPaid: 146_200 + n,
+    createdOn: { seconds: 1_793_457_125 + n * 60 },
+    enterCbaTime: n % 2 ? { seconds: 1_793_457_125 } : null,
+    exitCbaTime: null,
+    cbaStatus: n % 4 ? OrderStatus.initial : OrderStatus.detained,
+    cbaStatusStr: "",
+    previousCbaStatus: null,
+    reasonForDetention: n % 4 ? "" : "外包装破损，待复核数量",
+    subOrder: [],
+    history: [],
+    ...changes,
+  } as Order;
+}
+
+const ORDERS = Array.from({ length: 12 }, (_, n) => order(n + 1));
+
+interface TableOf {
+  path: string;
+  locale: Locale;
+  orders?: readonly Order[];
+  hidden?: readonly string[] | null;
+  selected?: readonly string[];
+  all?: boolean;
+}
+
+function OrderTable({
+  rows,
+  hidden,
+  selected,
+  all,
+}: {
+  rows: ShownOrder[];
+  hidden: readonly string[] | null;
+  selected: ReadonlySet<string>;
+  all: boolean;
+}) {
+  const { t } = useTranslation();
+  const columns = useOrderColumns();
+  return (
+    <PagedTable
+      id="orders"
+      columns={columns}
+      rows={rows}
+      rowKey={(row) => row.orderNo}
+      keepRows={(row) => JSON.stringify(row)}
+      hiddenColumns={hidden}
+      pagination={{ current: 2, pageSize: 20, total: 1234 }}
+      sort={{ field: "createdOn", order: "asc" }}
+      showIndex
+      selection={{
+        name: "orderNoList",
+        form: "order-ops",
+        selected,
+        locked: all,
+        onChange: () => {},
+        label: (orderNo) => t("logistics.order.selectOrder", { orderNo }),
+      }}
+      expand={{
+        label: (row) => t("logistics.order.expandLines", { orderNo: row.orderNo }),
+        render: (row) => <p>{row.orderNo}</p>,
+      }}
+    />
+  );
+}
+
+function tableAt({
+  path,
+  locale,
+  orders = ORDERS,
+  hidden = null,
+  selected = [],
+  all = false,
+}: TableOf) {
+  const i18n = createInstance();
+  void i18n.init({
+    resources,
+    lng: locale,
+    fallbackLng: "zh",
+    interpolation: { escapeValue: false },
+    initAsync: false,
+  });
+  // The rows as the loader makes them, in the page's language.
+  const made = { locale, t: i18n.t };
+  const rows = shownRows(orders, hidden, made) as ShownOrder[];
+  // A data router: the table's column menu keeps a fetcher.
+  const router = createMemoryRouter(
+    [
+      {
+        path: "*",
+        element: <OrderTable rows={rows} hidden={hidden} selected={new Set(selected)} all={all} />,
+      },
+    ],
+    { initialEntries: [localizePath(path, locale)] },
+  );
+  return renderToString(
+    <RequestI18n value={i18n}>
+      <RouterProvider router={router} />
+    </RequestI18n>,
+  );
+}
+
+/** Both ways: as elements (the browser), then as the server writes it, kept; and how many rows it wrote. */
+function bothWays(of: TableOf): { drawn: string; kept: string; written: number } {
+  keepMarkupWith(null);
+  const drawn = tableAt(of);
+  let written = 0;
+  keepMarkupWith((node) => {
+    written += 1;
+    return renderToString(node);
+  });
+  const kept = tableAt(of);
+  return { drawn, kept, written };
+}
+
+/** The checkbox of a row. */
+const boxOf = (html: string, orderNo: string) =>
+  html.match(new RegExp(`<input[^>]*value="${orderNo}"[^>]*>`))?.[0] ?? "";
+
+const tbody = (html: string) => html.slice(html.indexOf("<tbody"), html.indexOf("</tbody>"));
+
+describe("the order list's rows written once as HTML", () => {
+  afterEach(() => keepMarkupWith(null));
+
+  it("are the HTML React writes for their elements, in every state of the rows", () => {
+    const first = ORDERS[0]?.orderNo ?? "";
+    const third = ORDERS[2]?.orderNo ?? "";
+    const states: Omit<TableOf, "locale">[] = [
+      { path: "/order/" },
+      { path: "/order/?current=2&pageSize=20" },
+      { path: "/order/?sortField=createdOn&sortOrder=asc&consignee=%E6%9E%97&cbaStatus=1" },
+      { path: "/order/", hidden: [] },
+      { path: "/order/", hidden: ["consignee", "remark", "createdOn"] },
+      { path: `/order/?sel=${first}`, selected: [first] },
+      { path: `/order/?sel=${first},${third}`, selected: [first, third] },
+      { path: "/order/?all=1", all: true },
+      // A row opened: its detail is the page's components, the rows drawn as elements.
+      { path: `/order/?open=${third}` },
+      { path: "/order/?salverNo=TP2026103100010" },
+    ];
+    for (const locale of ["zh", "en"] as const) {
+      for (const state of states) {
+        const { drawn, kept, written } = bothWays({ ...state, locale });
+        expect(kept, `${locale} ${JSON.stringify(state)}`).toBe(drawn);
+        // Every row written as HTML, but with a row opened (then none).
+        expect(written, `${locale} ${JSON.stringify(state)}`).toBe(
+          state.path.includes("open=") ? 0 : ORDERS.length,
+        );
+        // Again, now from what was kept.
+        keepMarkupWith(renderToString);
+        expect(tableAt({ ...state, locale }), `${locale} ${JSON.stringify(state)} kept`).toBe(
+          drawn,
+        );
+      }
+    }
+  });
+
+  it("are written once per row, and again for a row whose shown values changed", () => {
+    let written = 0;
+    keepMarkupWith((node) => {
+      written += 1;
+      return renderToString(node);
+    });
+    // An address no other test of this file draws: its rows are not kept yet.
+    const path = "/order/?consignee=%E5%86%99";
+    const before = tableAt({ path, locale: "zh" });
+    expect(written).toBe(ORDERS.length);
+    expect(tableAt({ path, locale: "zh" })).toBe(before);
+    expect(written).toBe(ORDERS.length);
+    // One order's status changed: that row only is written again, and shows it.
+    const changed = ORDERS.map((o, n) =>
+      n === 4 ? { ...o, cbaStatus: OrderStatus.detained, reasonForDetention: "箱号不符" } : o,
+    );
+    const after = tableAt({ path, locale: "zh", orders: changed });
+    expect(written).toBe(ORDERS.length + 1);
+    expect(tbody(after)).toContain("箱号不符");
+    expect(tbody(before)).not.toContain("箱号不符");
+    keepMarkupWith(null);
+    expect(after).toBe(tableAt({ path, locale: "zh", orders: changed }));
+    // The other language, and a row's box checked, are rows of their own.
+    keepMarkupWith((node) => {
+      written += 1;
+      return renderToString(node);
+    });
+    const en = tableAt({ path, locale: "en" });
+    expect(written).toBe(2 * ORDERS.length + 1);
+    expect(tbody(en)).toContain('href="/en/order/?consignee=');
+    expect(tbody(en)).not.toBe(tbody(before));
+    const orderNo = ORDERS[1]?.orderNo ?? "";
+    const checked = tableAt({ path, locale: "en", selected: [orderNo] });
+    expect(written).toBe(2 * ORDERS.length + 2);
+    expect(boxOf(checked, orderNo)).toContain('checked=""');
+    expect(boxOf(en, orderNo)).not.toContain('checked=""');
+  });
+});
