@@ -59,7 +59,8 @@ export async function loader({ context, url, request }: Route.LoaderArgs) {
     ...orders.value,
     list: shownRowsOf(orders.value.list, hiddenColumns, context),
     today: chinaToday(),
-    hiddenColumns,
+    // The account's hidden columns; none chosen (the defaults): left out.
+    ...(hiddenColumns ? { hiddenColumns } : {}),
     views,
   };
 }
@@ -79,7 +80,8 @@ const UPLOAD_OPERATIONS = operationsFor("upload");
 /**
  * What an order's row shows of it, as a text: the key of its kept HTML
  * besides the address and language (the table's `keepRows`). The row holds
- * the shown columns' fields only, its status's label and tone included.
+ * the shown columns' fields only (its status as its code: the label is the
+ * language's, which the key has too).
  */
 const orderRowText = (order: ShownOrder) => JSON.stringify(order);
 
@@ -102,7 +104,7 @@ export default function OrdersPage({ loaderData, actionData }: Route.ComponentPr
   const translate = useErrorText();
   const hydrated = useHydrated();
   const location = useLocation();
-  const { filters, totals } = loaderData;
+  const { filters } = loaderData;
   const rangeFilters = withBlankRanges(loaderData.rangeFilters);
   const params = new URLSearchParams(location.search);
   const here = listHref(location.pathname, params);
@@ -357,7 +359,7 @@ export default function OrdersPage({ loaderData, actionData }: Route.ComponentPr
           onSubmit={onOperation}
           className="flex flex-wrap items-center gap-2"
         >
-          {loaderData.filterEntries.map(([name, value]) => (
+          {loaderData.filterEntries?.map(([name, value]) => (
             <input key={`${name}=${value}`} type="hidden" name={name} value={value} />
           ))}
           {/* Orders chosen on other pages post with the boxes of this one. */}
@@ -493,12 +495,15 @@ export default function OrdersPage({ loaderData, actionData }: Route.ComponentPr
                   testId={`order-breadcrumb-${order.orderNo}`}
                 />
               </div>
-              <OrderDetail orderNo={order.orderNo} detail={loaderData.details[order.orderNo]} />
+              <OrderDetail orderNo={order.orderNo} detail={loaderData.details?.[order.orderNo]} />
             </>
           ),
         }}
         toolbar={
-          <OrderTotals orderCount={totals.orderCount} amountTotal={totals.amountTotal}>
+          <OrderTotals
+            orderCount={formatCount(matching, locale)}
+            amountTotal={loaderData.amountTotal}
+          >
             <div
               className="flex flex-wrap items-center gap-x-3 gap-y-1"
               data-testid="selection-bar"
