@@ -49,3 +49,44 @@ test("the order list and the audit log load no date library; the shortcuts drawn
   await expect(page).toHaveURL(/createdFrom=\d{4}-\d{2}-\d{2}&createdTo=\d{4}-\d{2}-\d{2}/);
   await expect(shortcuts.nth(1)).toHaveAttribute("aria-current", "true");
 });
+
+test("a part fetched after the start comes with its modules preloaded beside it, each once, by the portal's small helper", async ({
+  page,
+}) => {
+  await signIn(page, ACCOUNTS.manager);
+  // Vite's own helper (which also loads style sheets and waits for every
+  // module before importing) is in no first-load script.
+  const scripts = [...(await firstLoadScripts(page, "/order/"))];
+  expect(scripts.filter(([, code]) => code.includes("vite:preloadError"))).toEqual([]);
+
+  const answer = await page.goto("/order/");
+  const html = (await answer?.text()) ?? "";
+  expect(html).not.toContain("headless-parts");
+  await hydrated(page);
+  const preloads = () =>
+    page.evaluate(() =>
+      [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((link) =>
+        link.getAttribute("href"),
+      ),
+    );
+  // Headless UI's chunk, asked for as the page starts, named beside its import.
+  await expect
+    .poll(async () => (await preloads()).some((href) => href?.includes("headless-parts")))
+    .toBe(true);
+  // The bell's panel brings the notices' list and the time format it imports.
+  await page.getByTestId("notification-bell").click();
+  await expect(page.getByTestId("notification-panel")).toBeVisible();
+  await expect(page.getByTestId("notification-panel").locator("li").first()).toBeVisible();
+  const named = await preloads();
+  expect(named.some((href) => href?.includes("notice-list"))).toBe(true);
+  expect(named.some((href) => href?.includes("china-time"))).toBe(true);
+  // Each module once, whether the page named it or the helper added it.
+  // (React names the language's texts again as the layout hydrates, as it
+  // did with Vite's helper: its own preloads, the head's links without the
+  // page's nonce, are left out.)
+  const reactsOwn = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"\/>/g)].map(
+    ([, href]) => href ?? "",
+  );
+  const twice = named.filter((href, index) => named.indexOf(href) !== index);
+  expect(twice.filter((href) => !reactsOwn.includes(href ?? ""))).toEqual([]);
+});
