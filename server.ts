@@ -71,7 +71,7 @@ if (config.production) {
   const publicFiles = express.static(`${buildDir}/client`, { maxAge: "1h" });
   // Every public file has an extension and no page has one: pages skip the disk lookup.
   app.use((req, res, next) => (/\.[^/]+$/.test(req.path) ? publicFiles(req, res, next) : next()));
-  const build = (await import(`./${serverEntry}`)) as { app: express.Express };
+  const build = (await import(`./${serverEntry}`)) as { app: express.Router };
   app.use(build.app);
 } else {
   const vite = await import("vite");
@@ -87,7 +87,7 @@ if (config.production) {
   app.use(async (req, res, next) => {
     try {
       const source = (await viteDevServer.ssrLoadModule("./server/app.ts")) as {
-        app: express.Express;
+        app: express.Router;
       };
       source.app(req, res, next);
     } catch (error) {

@@ -2,6 +2,11 @@
  * The request handler inside the build: the fake backend in demo mode, then
  * React Router. Bundled by Vite as the server entry, so the fake backend and
  * the API client share one module graph (one database) in each process.
+ *
+ * A router, not an express app of its own: the server's app runs it as one
+ * of its layers, so a request stays in one app (no second app's settings,
+ * and express's `req`/`res` prototypes are not swapped for a nested app's
+ * and back on every request; docs/decisions/2026-11-27-one-express-app.md).
  */
 
 import * as build from "virtual:react-router/server-build";
@@ -13,8 +18,7 @@ import { readCookie } from "~/utils/cookies.ts";
 import { requestInfoContext } from "~/utils/request-context.server.ts";
 import { type PageLocals, pageSecurityHeaders } from "./security-headers.ts";
 
-export const app = express();
-app.disable("x-powered-by");
+export const app = express.Router();
 // Content-Security-Policy with a nonce per response (pages are kept out of
 // caches by the root middleware, app/middleware/cache-control.server.ts).
 app.use(pageSecurityHeaders({ development: !env().production }));

@@ -16,38 +16,53 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 
 type Listener = (...args: unknown[]) => void;
 
+const ON = Symbol("res.on before drainListeners");
+const REMOVE = Symbol("res.removeListener before drainListeners");
+const HOLDERS = Symbol("drain listeners held elsewhere");
+
+/**
+ * The response with what this middleware keeps on it: the methods it wraps,
+ * and, once a `drain` listener went to another emitter, which emitter holds
+ * each (for `once`, the listener it wraps too). The two wrappers are made
+ * once for every response, and the map only for an answer that waits for
+ * `drain` (a whole page written in one piece never does).
+ */
+interface DrainAware extends ServerResponse {
+  [ON]: ServerResponse["on"];
+  [REMOVE]: ServerResponse["removeListener"];
+  [HOLDERS]: Map<Listener, EventEmitter> | undefined;
+}
+
+function onDrainAware(this: DrainAware, type: string | symbol, listener: Listener) {
+  const holder = this[ON].call(this, type, listener) as unknown as EventEmitter;
+  if (type === "drain" && holder !== this) {
+    this[HOLDERS] ??= new Map();
+    const holders = this[HOLDERS];
+    holders.set(listener, holder);
+    const wrapped = (listener as { listener?: Listener }).listener;
+    if (wrapped) holders.set(wrapped, holder);
+  }
+  return holder;
+}
+
+function removeDrainAware(this: DrainAware, type: string | symbol, listener: Listener) {
+  const holder = type === "drain" ? this[HOLDERS]?.get(listener) : undefined;
+  if (holder) {
+    this[HOLDERS]?.delete(listener);
+    holder.removeListener(type, listener);
+    return this;
+  }
+  return this[REMOVE].call(this, type, listener);
+}
+
 export function drainListeners() {
   return (_req: IncomingMessage, res: ServerResponse, next: () => void): void => {
-    const on = res.on;
-    const removeListener = res.removeListener;
-    /** Listener (and, for `once`, the listener it wraps) → the emitter that holds it. */
-    const holders = new WeakMap<Listener, EventEmitter>();
-    res.on = function onDrainAware(
-      this: ServerResponse,
-      type: string | symbol,
-      listener: Listener,
-    ) {
-      const holder = on.call(this, type, listener) as unknown as EventEmitter;
-      if (type === "drain" && holder !== this) {
-        holders.set(listener, holder);
-        const wrapped = (listener as { listener?: Listener }).listener;
-        if (wrapped) holders.set(wrapped, holder);
-      }
-      return holder as never;
-    } as typeof res.on;
-    res.removeListener = function removeDrainAware(
-      this: ServerResponse,
-      type: string | symbol,
-      listener: Listener,
-    ) {
-      const holder = type === "drain" ? holders.get(listener) : undefined;
-      if (holder) {
-        holders.delete(listener);
-        holder.removeListener(type, listener);
-        return this;
-      }
-      return removeListener.call(this, type, listener);
-    } as typeof res.removeListener;
+    const aware = res as DrainAware;
+    aware[ON] = res.on;
+    aware[REMOVE] = res.removeListener;
+    aware[HOLDERS] = undefined;
+    res.on = onDrainAware as typeof res.on;
+    res.removeListener = removeDrainAware as typeof res.removeListener;
     res.off = res.removeListener;
     next();
   };

@@ -225,6 +225,47 @@ test.describe("headers", () => {
     expect(post.headers()["x-powered-by"]).toBeUndefined();
   });
 
+  test("every kind of answer carries the server's security headers; what React Router answers, the policy too", async ({
+    request,
+    baseURL,
+  }) => {
+    const page = await request.get("/");
+    const asset = (await page.text()).match(/\/assets\/[^"]+\.js/)?.[0] ?? "";
+    expect(asset).toBeTruthy();
+    const base = {
+      "x-frame-options": "DENY",
+      "x-content-type-options": "nosniff",
+      "referrer-policy": "same-origin",
+      "cross-origin-opener-policy": "same-origin",
+      "cross-origin-resource-policy": "same-origin",
+    };
+    const answers: [string, Record<string, string>, boolean][] = [
+      ["a page", page.headers(), true],
+      ["a page in English", (await request.get("/en/")).headers(), true],
+      ["a page that does not exist", (await request.get("/no-such-page")).headers(), true],
+      ["a data request", (await request.get("/_root.data")).headers(), true],
+      ["the health probe", (await request.get("/healthz")).headers(), false],
+      ["an asset", (await request.get(asset)).headers(), false],
+      ["a public file", (await request.get("/favicon.svg")).headers(), false],
+    ];
+    const refused = await raw(baseURL ?? "", "/login", {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": 5 * MB },
+    });
+    expect(refused.status).toBe(413);
+    answers.push(["a refused body", refused.headers as Record<string, string>, false]);
+    for (const [what, headers, policy] of answers) {
+      for (const [name, value] of Object.entries(base))
+        expect(headers[name], `${what}: ${name}`).toBe(value);
+      expect(headers["x-powered-by"], what).toBeUndefined();
+      if (policy) {
+        expect(headers["content-security-policy"], what).toMatch(/script-src 'self' 'nonce-[^']+'/);
+      } else {
+        expect(headers["content-security-policy"], what).toBeUndefined();
+      }
+    }
+  });
+
   test("pages, data requests and downloads with user data are not stored", async ({ page }) => {
     await signIn(page, ACCOUNTS.manager);
     const request = page.request;

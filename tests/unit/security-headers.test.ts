@@ -1,6 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
+import helmet from "helmet";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   baseSecurityHeaders,
@@ -126,6 +127,40 @@ describe("security headers", () => {
     const response = await fetch(`${development.base}/page`);
     expect(response.headers.get("Strict-Transport-Security")).toBeNull();
     expect(response.headers.get("X-Frame-Options")).toBe("DENY");
+  });
+
+  it("writes, in one go, exactly the headers helmet writes for the same options", async () => {
+    for (const hsts of [true, false]) {
+      const headersOf = async (middleware: ReturnType<typeof baseSecurityHeaders>) => {
+        const app = express();
+        app.disable("x-powered-by");
+        app.use(middleware);
+        app.get("/page", (_req, res) => res.send("<p>page</p>"));
+        const served = await serve(app);
+        const answer = await fetch(`${served.base}/page`);
+        await served.close();
+        const headers = Object.fromEntries(answer.headers);
+        for (const name of ["date", "etag", "content-length", "keep-alive", "connection"])
+          delete headers[name];
+        return headers;
+      };
+      const ours = await headersOf(baseSecurityHeaders({ hsts }));
+      const helmets = await headersOf(
+        helmet({
+          contentSecurityPolicy: false,
+          xFrameOptions: { action: "deny" },
+          referrerPolicy: { policy: "same-origin" },
+          strictTransportSecurity: hsts
+            ? { maxAge: 31_536_000, includeSubDomains: true, preload: false }
+            : false,
+          crossOriginOpenerPolicy: { policy: "same-origin" },
+          crossOriginResourcePolicy: { policy: "same-origin" },
+        }) as unknown as ReturnType<typeof baseSecurityHeaders>,
+      );
+      expect(ours).toEqual(helmets);
+      expect(ours["x-content-type-options"]).toBe("nosniff");
+      expect("strict-transport-security" in ours).toBe(hsts);
+    }
   });
 
   it("puts no policy on what only the outer server answers (static files, health check)", async () => {
