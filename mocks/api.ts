@@ -201,7 +201,7 @@ async function answer(request: Request): Promise<Response> {
     }
     return await withMailbox(routed, async () => {
       const call = matchCall(routed.method, url);
-      if (call) return await call.resolve({ request: routed, params: call.params });
+      if (call) return await call.resolve({ request: routed, params: call.params, lang });
       const message = t(lang, "pathNotFound");
       return envelope(ApiCode.notFound, message, message, 404);
     });

@@ -21,6 +21,7 @@ import { type Lang, langOf, t } from "./i18n.ts";
 import { closedToCaller } from "./outside.ts";
 import { authenticate } from "./session.ts";
 import { ensureSeeded } from "./state.ts";
+import { TextEnvelope } from "./text-envelope.ts";
 
 export const API_BASE = "/api/v1";
 
@@ -73,7 +74,8 @@ interface Envelope extends Response {
  * Whether envelopes are made without a body: set once by a server that
  * writes every envelope's text itself (mocks/standalone.ts), where a body
  * stream per answer (a `ReadableStream` over the text, a third of what an
- * envelope costs to make) would never be read. Demo mode and the tests read
+ * envelope costs to make) would never be read; there an envelope is a
+ * `TextEnvelope`, an answer by `Response`'s shape (mocks/text-envelope.ts). Demo mode and the tests read
  * envelopes as Fetch answers and keep their bodies.
  */
 let textOnly = false;
@@ -133,10 +135,10 @@ export function envelopeBytes(response: Response): Buffer | undefined {
 }
 
 function envelopeOf(text: string, status: number): Envelope {
-  const response: Envelope = new Response(textOnly ? null : text, {
-    status,
-    headers: { "content-type": "application/json" },
-  });
+  // Without a body: an answer by `Response`'s shape (mocks/text-envelope.ts).
+  const response: Envelope = textOnly
+    ? new TextEnvelope(status, [["content-type", "application/json"]])
+    : new Response(text, { status, headers: { "content-type": "application/json" } });
   response[ENVELOPE_TEXT] = text;
   return response;
 }
@@ -174,6 +176,39 @@ export function parseOrThrow<S extends z.ZodType>(
   return result.data;
 }
 
+/**
+ * The parsed queries of each schema by the query's text, frozen: the pages
+ * of a list ask the same few queries again and again (the order page's
+ * `current=1&pageSize=10`), and zod's parse of the order list's filters was
+ * about a twentieth of a call. A successful parse depends only on the text
+ * (a failure's message on the language too: failures are not kept). At most
+ * `KEPT_QUERIES` a schema; a full set starts again.
+ */
+const parsedQueries = new WeakMap<z.ZodType, Map<string, unknown>>();
+export const KEPT_QUERIES = 256;
+
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === "object" && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
+}
+
+/** `url`'s query parsed by `schema` (its empty values dropped), kept frozen by its text. */
+export function parsedQuery<S extends z.ZodType>(schema: S, url: URL, lang: Lang): z.output<S> {
+  let kept = parsedQueries.get(schema);
+  if (!kept) {
+    kept = new Map();
+    parsedQueries.set(schema, kept);
+  }
+  if (kept.has(url.search)) return kept.get(url.search) as z.output<S>;
+  const parsed = deepFreeze(parseOrThrow(schema, queryObject(url), lang));
+  if (kept.size >= KEPT_QUERIES) kept.clear();
+  kept.set(url.search, parsed);
+  return parsed;
+}
+
 function queryObject(url: URL): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {};
   for (const [key, value] of url.searchParams) {
@@ -196,6 +231,8 @@ type Handler = ReturnType<typeof http.get>;
 export type RouteResolver = (call: {
   request: Request;
   params: Record<string, string | readonly string[] | undefined>;
+  /** The request's language where the dispatch read it already (msw's calls leave it out). */
+  lang?: Lang;
 }) => Promise<Response>;
 
 /**
@@ -247,8 +284,8 @@ export function route<
   const prefixes = ["", ...(endpoint.prefixed ? SYSTEM_PREFIXES.map((p) => `/${p}`) : [])];
   const method = endpoint.method.toLowerCase() as "get" | "post" | "put" | "delete";
 
-  const resolve: RouteResolver = async ({ request, params }) => {
-    const lang = langOf(request);
+  const resolve: RouteResolver = async ({ request, params, lang: known }) => {
+    const lang = known ?? langOf(request);
     // A call closed to this caller answers exactly as an unknown path.
     if (closedToCaller(endpoint)) {
       const message = t(lang, "pathNotFound");
@@ -270,9 +307,7 @@ export function route<
       const parsedParams = endpoint.params
         ? parseOrThrow(endpoint.params, params, lang)
         : undefined;
-      const parsedQuery = endpoint.query
-        ? parseOrThrow(endpoint.query, queryObject(url), lang)
-        : undefined;
+      const query = endpoint.query ? parsedQuery(endpoint.query, url, lang) : undefined;
       let form: FormData | null = null;
       let parsedBody: unknown;
       if (endpoint.multipart) {
@@ -298,14 +333,15 @@ export function route<
         url,
         lang,
         params: parsedParams as z.output<P>,
-        query: parsedQuery as z.output<Q>,
+        query: query as z.output<Q>,
         body: parsedBody as z.output<B>,
         form,
         user,
         device,
         apiBase: apiBaseOf(url),
       });
-      if (result instanceof Response) return result;
+      // An answer the handler made (an envelope of this server's is a text envelope).
+      if (result instanceof Response || result instanceof TextEnvelope) return result;
       if (result instanceof DataText) {
         if (STRICT) checkAnswer(endpoint, result.data(), result);
         return envelopeOfDataText(ApiCode.ok, result.text, t(lang, "ok"), result.bytes);

@@ -22,6 +22,7 @@ import { envelopeBytes, envelopeText, makeEnvelopesAsText } from "./route.ts";
 import { collectGarbageNow, setHeapGrowth } from "./startup-heap.ts";
 import { ensureSeeded } from "./state.ts";
 import { tableChangeCount } from "./table.ts";
+import { TextEnvelope } from "./text-envelope.ts";
 import { dropBodyLeftUnread } from "./unread-body.ts";
 
 // 0: any free port (the listening line names it).
@@ -111,7 +112,9 @@ async function answerRequest(request: Request): Promise<Response> {
  */
 function sendEnvelope(res: ServerResponse, response: Response, text: string): void {
   const headers: Record<string, string | string[]> = {};
-  for (const [key, value] of response.headers) {
+  // In `Headers`' order (a text envelope's list sorted as undici's `Headers` iterates).
+  const pairs = response instanceof TextEnvelope ? response.headers.sorted() : response.headers;
+  for (const [key, value] of pairs) {
     const previous = headers[key];
     if (previous === undefined) headers[key] = value;
     else headers[key] = Array.isArray(previous) ? [...previous, value] : [previous, value];

@@ -219,6 +219,24 @@ describe("a call without a body (made into a request by its shape)", () => {
     );
   });
 
+  it("writes an envelope a handler answers itself with its own status", async () => {
+    const login = await fetch(`http://127.0.0.1:${port}/api/v1/account/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ username: "manager@demo.test", password: "Demo1234!" }),
+    });
+    const { data } = (await login.json()) as { data: { token: string } };
+    const image = await fetch(`http://127.0.0.1:${port}/api/v1/upload/image/999`, {
+      headers: { authorization: `Bearer ${data.token}`, "accept-language": "en" },
+    });
+    expect(image.status).toBe(404);
+    expect(await image.json()).toEqual({
+      code: ApiCode.notFound,
+      data: "No such image",
+      msg: "No such image",
+    });
+  });
+
   it("refuses headers beyond Node's bound, and a Host that makes no address", async () => {
     const oversize = await rawCall(
       `GET /api/v1/cba/brand HTTP/1.1\r\nHost: api.test\r\nX-Big: ${"a".repeat(20_000)}\r\n${close}`,
