@@ -128,6 +128,11 @@ function smallPreloadHelper(): Plugin {
     name: "portal-small-preload-helper",
     enforce: "pre",
     configResolved(config) {
+      // Vite's helper resolves against the importing chunk's address when the
+      // base is relative; this one writes the base before the file's name.
+      if (!config.base.startsWith("/")) {
+        throw new Error(`the preload helper needs an absolute base, not "${config.base}"`);
+      }
       base = config.base;
     },
     load(id) {
