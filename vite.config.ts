@@ -107,83 +107,6 @@ function pageTitles(): Plugin {
   };
 }
 
-/** Vite's helper that its build puts around each `import()` of the browser's code. */
-const PRELOAD_HELPER_ID = "\0vite/preload-helper.js";
-
-/**
- * A smaller helper around the browser's `import()`s (menus, dialogs, forms,
- * the other texts): Vite's own (1.6 KB, 0.6 KB gzipped, in the `shell`, so in
- * every page's first load) also loads style sheets, looks for a nonce in a
- * `<meta>` and waits for every module the chunk imports before importing it.
- * This one adds a `modulepreload` link for each module the chunk imports that
- * the page has not named (once each) and imports the chunk at once: the
- * browser fetches them side by side as before. The portal's styles are one
- * sheet the root links and its policy allows its own scripts without a
- * nonce; a chunk that imported a style sheet fails the build
- * (docs/decisions/2026-11-27-smaller-preload-helper.md).
- */
-function smallPreloadHelper(): Plugin {
-  let base = "/";
-  return {
-    name: "portal-small-preload-helper",
-    enforce: "pre",
-    configResolved(config) {
-      // Vite's helper resolves against the importing chunk's address when the
-      // base is relative; this one writes the base before the file's name.
-      if (!config.base.startsWith("/")) {
-        throw new Error(`the preload helper needs an absolute base, not "${config.base}"`);
-      }
-      base = config.base;
-    },
-    load(id) {
-      if (id !== PRELOAD_HELPER_ID || this.environment.name !== "client") return undefined;
-      return [
-        "const named = new Set();",
-        "export const __vitePreload = (load, deps) => {",
-        "  for (const dep of deps ?? []) {",
-        `    const href = ${JSON.stringify(base)} + dep;`,
-        "    if (named.has(href)) continue;",
-        "    named.add(href);",
-        "    if (document.querySelector('link[href=\"' + href + '\"]')) continue;",
-        '    const link = document.createElement("link");',
-        '    link.rel = "modulepreload";',
-        "    link.href = href;",
-        "    document.head.appendChild(link);",
-        "  }",
-        "  return load();",
-        "};",
-      ].join("\n");
-    },
-    generateBundle(_options, bundle) {
-      if (this.environment.name !== "client") return;
-      // What an `import()` brings: the chunk and its static imports, to the end.
-      const chunkOf = (file: string) => {
-        const found = bundle[file];
-        return found?.type === "chunk" ? found : undefined;
-      };
-      for (const chunk of Object.values(bundle)) {
-        if (chunk.type !== "chunk") continue;
-        const pending = [...chunk.dynamicImports];
-        const seen = new Set(pending);
-        for (let file = pending.pop(); file !== undefined; file = pending.pop()) {
-          const imported = chunkOf(file);
-          if (imported?.viteMetadata?.importedCss.size) {
-            throw new Error(
-              `${chunk.fileName} imports ${file} with import(), which brings a style sheet: the preload helper does not load style sheets (vite.config.ts)`,
-            );
-          }
-          for (const next of imported?.imports ?? []) {
-            if (!seen.has(next)) {
-              seen.add(next);
-              pending.push(next);
-            }
-          }
-        }
-      }
-    },
-  };
-}
-
 type ChunkingContext = Parameters<
   Extract<Rolldown.CodeSplittingGroup["name"], (...args: never) => unknown>
 >[1];
@@ -381,7 +304,7 @@ function shellChunks() {
 }
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter(), localeChunks(), pageTitles(), smallPreloadHelper()],
+  plugins: [tailwindcss(), reactRouter(), localeChunks(), pageTitles()],
   resolve: {
     tsconfigPaths: true,
     // An absolute file path: the development server's dependency optimizer
