@@ -345,15 +345,21 @@ export function PagedTable<Row>({
   };
   // On the server, a table that keeps its rows writes them as HTML kept per
   // row; the browser draws the same rows as elements, which hydrate against it.
+  // The page's part of its rows' keys: an address shown for the first time
+  // draws its rows as elements, and only an address asked for again keeps
+  // them (a list seen once would only fill the server's memory).
+  const pageKey = keepRows
+    ? `${id}|${locale}|${location.pathname}${location.search}|${visibleKeys}`
+    : "";
   const rowsHtml =
-    keepRows && !error && rows.length > 0 && writesKeptMarkup()
+    keepRows && !error && rows.length > 0 && writesKeptMarkup() && seenBefore(pageKey)
       ? keptRowsHtml(rows, drawRow, (row, index) => {
           const key = rowKey(row);
           // An open row's detail is the page's own components: the rows are drawn as elements.
           if (expand && opened.has(key)) return null;
           // Its box: checked and fixed (every matching row chosen), checked, or not.
           const box = locked ? 2 : selection?.selected.has(key) ? 1 : 0;
-          return `${id}|${locale}|${location.pathname}${location.search}|${visibleKeys}|${box}|${offset + index}|${key}|${keepRows(row)}`;
+          return `${pageKey}|${box}|${offset + index}|${key}|${keepRows(row)}`;
         })
       : null;
   return (
@@ -561,6 +567,15 @@ function keptRowsHtml<Row>(
 
 /** A page of a few dozen rows, in both languages, on the addresses seen lately. */
 const keptRows = keptBy<string>(2000);
+
+/** Whether a page of kept rows (its `pageKey`) was asked for before; it is now. */
+function seenBefore(pageKey: string): boolean {
+  const seen = pagesSeen(pageKey, () => ({ times: 0 }));
+  seen.times += 1;
+  return seen.times > 1;
+}
+/** The pages' counts are this module's own: no caller shares them. */
+const pagesSeen = keptBy<{ times: number }>(1000);
 
 /** The address's rows whose detail is open: `?open=<key>`, one per row. */
 export const OPEN_PARAM = "open";
