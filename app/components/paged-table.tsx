@@ -351,8 +351,15 @@ export function PagedTable<Row>({
   const pageKey = keepRows
     ? `${id}|${locale}|${location.pathname}${location.search}|${visibleKeys}`
     : "";
+  // A long address (a selection of hundreds of orders) is drawn as elements:
+  // every kept row's key holds the address, and the keys stay bounded.
   const rowsHtml =
-    keepRows && !error && rows.length > 0 && writesKeptMarkup() && seenBefore(pageKey)
+    keepRows &&
+    !error &&
+    rows.length > 0 &&
+    pageKey.length <= MAX_KEPT_PAGE_KEY &&
+    writesKeptMarkup() &&
+    seenBefore(pageKey)
       ? keptRowsHtml(rows, drawRow, (row, index) => {
           const key = rowKey(row);
           // An open row's detail is the page's own components: the rows are drawn as elements.
@@ -567,6 +574,12 @@ function keptRowsHtml<Row>(
 
 /** A page of a few dozen rows, in both languages, on the addresses seen lately. */
 const keptRows = keptBy<string>(2000);
+/**
+ * The longest page key whose rows are kept: 2,000 keys of at most this much
+ * plus a row's text stay a few megabytes, where an address of 64 KB (the
+ * headers' bound) would make them a hundred.
+ */
+export const MAX_KEPT_PAGE_KEY = 1024;
 
 /** Whether a page of kept rows (its `pageKey`) was asked for before; it is now. */
 function seenBefore(pageKey: string): boolean {

@@ -3,7 +3,7 @@ import { renderToString } from "react-dom/server";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import { keepMarkupWith } from "~/components/kept-markup.ts";
-import { PagedTable } from "~/components/paged-table.tsx";
+import { MAX_KEPT_PAGE_KEY, PagedTable } from "~/components/paged-table.tsx";
 import { type Order, OrderStatus } from "~/contract/index.ts";
 import type { Locale } from "~/locales/index.ts";
 import { resources } from "~/locales/resources.ts";
@@ -230,5 +230,23 @@ describe("the order list's rows written once as HTML", () => {
     expect(written).toBe(2 * ORDERS.length + 2);
     expect(boxOf(checked, orderNo)).toContain('checked=""');
     expect(boxOf(en, orderNo)).not.toContain('checked=""');
+  });
+
+  it("are drawn as elements, never kept, on a long address", () => {
+    let written = 0;
+    keepMarkupWith((node) => {
+      written += 1;
+      return renderToString(node);
+    });
+    // A selection of hundreds of orders in the address: every kept key would hold it.
+    const many = Array.from({ length: 120 }, (_, n) => `DD2026103100${1000 + n}`);
+    const path = `/order/?sel=${many.join(",")}`;
+    expect(path.length).toBeGreaterThan(MAX_KEPT_PAGE_KEY);
+    const first = tableAt({ path, locale: "zh", selected: many });
+    expect(tableAt({ path, locale: "zh", selected: many })).toBe(first);
+    expect(tableAt({ path, locale: "zh", selected: many })).toBe(first);
+    expect(written).toBe(0);
+    keepMarkupWith(null);
+    expect(tableAt({ path, locale: "zh", selected: many })).toBe(first);
   });
 });
