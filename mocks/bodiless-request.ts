@@ -22,6 +22,7 @@
  * `.ts` only.
  */
 import type { IncomingMessage } from "node:http";
+import { UndiciBody } from "./undici-body.ts";
 
 /** Whether a call of this method has no body by Fetch's rule (`createRequest` gives it none). */
 export function takesNoBody(method: string | undefined): boolean {
@@ -111,7 +112,7 @@ class GatheredHeaders implements Headers {
  * own; the body's readers and `clone()` are undici's `Request`'s, made of
  * the same address, method and headers when first asked for.
  */
-export class BodilessRequest implements Request {
+export class BodilessRequest extends UndiciBody<Request> implements Request {
   readonly method: string;
   readonly url: string;
   readonly headers: GatheredHeaders;
@@ -130,6 +131,7 @@ export class BodilessRequest implements Request {
   #request: Request | undefined;
 
   constructor(method: string, url: URL, headers: GatheredHeaders) {
+    super();
     this.method = method;
     this.#url = url;
     this.url = url.href;
@@ -152,7 +154,7 @@ export class BodilessRequest implements Request {
   }
 
   /** undici's `Request` of the same address, method and headers. */
-  #real(): Request {
+  protected real(): Request {
     this.#request ??= new Request(this.url, {
       method: this.method,
       headers: this.headers.record(),
@@ -162,34 +164,6 @@ export class BodilessRequest implements Request {
 
   get bodyUsed(): boolean {
     return this.#request?.bodyUsed ?? false;
-  }
-
-  arrayBuffer(): Promise<ArrayBuffer> {
-    return this.#real().arrayBuffer();
-  }
-
-  blob(): Promise<Blob> {
-    return this.#real().blob();
-  }
-
-  bytes(): Promise<Uint8Array<ArrayBuffer>> {
-    return this.#real().bytes();
-  }
-
-  formData(): Promise<FormData> {
-    return this.#real().formData();
-  }
-
-  json(): Promise<unknown> {
-    return this.#real().json();
-  }
-
-  text(): Promise<string> {
-    return this.#real().text();
-  }
-
-  clone(): Request {
-    return this.#real().clone();
   }
 }
 

@@ -17,6 +17,7 @@
  * Node runs this file directly (mocks/standalone.ts): relative imports with
  * `.ts` only.
  */
+import { UndiciBody } from "./undici-body.ts";
 
 /** A header's name: an HTTP token. */
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
@@ -130,7 +131,7 @@ export class AnswerHeaders implements Headers {
 }
 
 /** An answer with no body, by `Response`'s public shape (`undici`'s own made for its readers). */
-export class TextEnvelope implements Response {
+export class TextEnvelope extends UndiciBody<Response> implements Response {
   readonly status: number;
   readonly statusText = "";
   readonly headers: AnswerHeaders;
@@ -142,6 +143,7 @@ export class TextEnvelope implements Response {
   readonly bodyUsed = false;
 
   constructor(status: number, headers: [string, string][]) {
+    super();
     if (status < 200 || status > 599 || !Number.isInteger(status)) {
       throw new RangeError(`Response: status ${status} is not in the range 200 to 599`);
     }
@@ -154,35 +156,7 @@ export class TextEnvelope implements Response {
   }
 
   /** undici's `Response` of the same status and headers as they are now. */
-  #real(): Response {
+  protected real(): Response {
     return new Response(null, { status: this.status, headers: this.headers.sorted() });
-  }
-
-  arrayBuffer(): Promise<ArrayBuffer> {
-    return this.#real().arrayBuffer();
-  }
-
-  blob(): Promise<Blob> {
-    return this.#real().blob();
-  }
-
-  bytes(): Promise<Uint8Array<ArrayBuffer>> {
-    return this.#real().bytes();
-  }
-
-  formData(): Promise<FormData> {
-    return this.#real().formData();
-  }
-
-  json(): Promise<unknown> {
-    return this.#real().json();
-  }
-
-  text(): Promise<string> {
-    return this.#real().text();
-  }
-
-  clone(): Response {
-    return this.#real().clone();
   }
 }
