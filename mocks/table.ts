@@ -29,7 +29,7 @@
  * writes those rows alone (`takeChanges`).
  */
 import { Collection, Query } from "@msw/data";
-import type { z } from "zod";
+import { z } from "zod";
 
 /** Changes made through any table, ever (the standalone server's data file watches it). */
 let changes = 0;
@@ -126,16 +126,11 @@ export class JournaledMap<V> extends Map<string, V> {
  * object, with no check of the whole object (refine) and no catch-all
  * (strict or passthrough), whose check drops any other key. Null otherwise.
  */
-function fieldsOf(schema: z.ZodType): Readonly<Record<string, z.ZodType>> | null {
-  const def = schema._zod.def as {
-    type: string;
-    catchall?: unknown;
-    checks?: unknown[];
-    shape?: Record<string, z.ZodType>;
-  };
-  if (def.type !== "object" || def.catchall !== undefined || (def.checks?.length ?? 0) > 0)
-    return null;
-  return def.shape ?? null;
+export function fieldsOf(schema: z.ZodType): Readonly<Record<string, z.ZodType>> | null {
+  if (!(schema instanceof z.ZodObject)) return null;
+  const { catchall, checks } = schema.def;
+  if (catchall !== undefined || (checks?.length ?? 0) > 0) return null;
+  return schema.shape;
 }
 
 /** A copy of plain data (objects, arrays, values); anything else is copied by structuredClone. */

@@ -8,7 +8,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { type OrderRow, orderHistoryRow, orderRow } from "../../mocks/db.ts";
-import { Table } from "../../mocks/table.ts";
+import { fieldsOf, Table } from "../../mocks/table.ts";
 
 function order(orderNo: string): OrderRow {
   return {
@@ -329,5 +329,20 @@ describe("the field-by-field check", () => {
       ),
       { numRuns: 400 },
     );
+  });
+});
+
+describe("which row schemas are checked field by field", () => {
+  it("the order table's and its history's, read through zod's public object schema", () => {
+    expect(Object.keys(fieldsOf(orderRow) ?? {})).toEqual(Object.keys(orderRow.shape));
+    expect(Object.keys(fieldsOf(orderHistoryRow) ?? {})).toEqual(
+      Object.keys(orderHistoryRow.shape),
+    );
+    // A check of the whole row, a catch-all, or not an object: checked whole.
+    const plain = z.object({ a: z.string(), b: z.number() });
+    expect(fieldsOf(plain.refine((row) => row.a.length > 0))).toBeNull();
+    expect(fieldsOf(plain.strict())).toBeNull();
+    expect(fieldsOf(plain.catchall(z.string()))).toBeNull();
+    expect(fieldsOf(z.array(z.string()))).toBeNull();
   });
 });
