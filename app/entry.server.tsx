@@ -1,14 +1,13 @@
-import { createInstance, type i18n as I18n } from "i18next";
+import type { i18n as I18n } from "i18next";
 import { isbot } from "isbot";
 import { renderToPipeableStream, renderToString } from "react-dom/server";
 import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
 import { NonceContext } from "./components/csp-nonce.tsx";
 import { keepMarkupWith } from "./components/kept-markup.ts";
 import { DEFAULT_LOCALE } from "./locales/index.ts";
-import { resources } from "./locales/resources.ts";
 import { RequestI18n } from "./utils/i18n.ts";
 import { localeOfPath } from "./utils/locale-path.ts";
-import { cspNonceOf, getInstance } from "./utils/request-context.server.ts";
+import { cspNonceOf, getInstance, translatorOf } from "./utils/request-context.server.ts";
 import { defersData, streamedHtml } from "./utils/streamed-html.server.ts";
 
 export const streamTimeout = 5_000;
@@ -18,22 +17,14 @@ keepMarkupWith(renderToString);
 
 /**
  * The i18next instance of the request; when the request failed before the
- * i18n middleware ran, a fresh one in the URL's language, so even that error
- * page is translated.
+ * i18n middleware ran, the server's translator of the URL's language, so even
+ * that error page is translated.
  */
 function i18nFor(request: Request, context: RouterContextProvider): I18n {
   try {
     return getInstance(context);
   } catch {
-    const instance = createInstance();
-    void instance.init({
-      resources,
-      lng: localeOfPath(new URL(request.url).pathname) ?? DEFAULT_LOCALE,
-      fallbackLng: DEFAULT_LOCALE,
-      interpolation: { escapeValue: false },
-      initAsync: false,
-    });
-    return instance;
+    return translatorOf(localeOfPath(new URL(request.url).pathname) ?? DEFAULT_LOCALE);
   }
 }
 

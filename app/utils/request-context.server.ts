@@ -78,7 +78,12 @@ const translators = new Map<Locale, I18n>(
 
 /** The translator of the request's language. */
 export function getInstance(context: Context): I18n {
-  return translators.get(getLocale(context)) as I18n;
+  return translatorOf(getLocale(context));
+}
+
+/** The server's translator of `locale` (the one every request in that language shares). */
+export function translatorOf(locale: Locale): I18n {
+  return translators.get(locale) as I18n;
 }
 
 /**

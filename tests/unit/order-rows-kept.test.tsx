@@ -1,4 +1,3 @@
-import { createInstance } from "i18next";
 import { renderToString } from "react-dom/server";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
@@ -6,12 +5,12 @@ import { keepMarkupWith } from "~/components/kept-markup.ts";
 import { MAX_KEPT_PAGE_KEY, PagedTable } from "~/components/paged-table.tsx";
 import { type Order, OrderStatus } from "~/contract/index.ts";
 import type { Locale } from "~/locales/index.ts";
-import { resources } from "~/locales/resources.ts";
 import { useOrderColumns } from "~/routes/order/order-columns.tsx";
 import type { ShownOrder } from "~/routes/order/order-view.ts";
 import { shownRows } from "~/routes/order/orders.server.ts";
 import { RequestI18n, useTranslation } from "~/utils/i18n.ts";
 import { localizePath } from "~/utils/locale-path.ts";
+import { translatorOf } from "~/utils/request-context.server.ts";
 
 /**
  * The order list's rows are written once as HTML on the server and kept
@@ -103,14 +102,7 @@ function tableAt({
   selected = [],
   all = false,
 }: TableOf) {
-  const i18n = createInstance();
-  void i18n.init({
-    resources,
-    lng: locale,
-    fallbackLng: "zh",
-    interpolation: { escapeValue: false },
-    initAsync: false,
-  });
+  const i18n = translatorOf(locale);
   // The rows as the loader makes them, in the page's language.
   const made = { locale, t: i18n.t };
   const rows = shownRows(orders, hidden, made) as ShownOrder[];

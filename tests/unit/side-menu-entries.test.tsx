@@ -1,4 +1,3 @@
-import { createInstance } from "i18next";
 import { createRef } from "react";
 import { renderToStaticMarkup, renderToString } from "react-dom/server";
 import { MemoryRouter } from "react-router";
@@ -10,6 +9,7 @@ import { resources } from "~/locales/resources.ts";
 import { RequestI18n } from "~/utils/i18n.ts";
 import { localizePath } from "~/utils/locale-path.ts";
 import { menuFor, type Viewer } from "~/utils/permissions.ts";
+import { translatorOf } from "~/utils/request-context.server.ts";
 
 /**
  * The side menu keeps its entries' elements per menu, language, width and
@@ -23,14 +23,7 @@ function menuAt(
   collapsed = false,
   render: typeof renderToString = renderToStaticMarkup,
 ): string {
-  const i18n = createInstance();
-  void i18n.init({
-    resources,
-    lng: locale,
-    fallbackLng: "zh",
-    interpolation: { escapeValue: false },
-    initAsync: false,
-  });
+  const i18n = translatorOf(locale);
   return render(
     <RequestI18n value={i18n}>
       <MemoryRouter initialEntries={[localizePath(path, locale)]}>
