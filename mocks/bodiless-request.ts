@@ -21,8 +21,9 @@
  * Node runs this file directly (mocks/standalone.ts): relative imports with
  * `.ts` only.
  */
-import type { IncomingMessage } from "node:http";
-import { UndiciBody } from "./undici-body.ts";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { createRequest } from "@remix-run/node-fetch-server";
+import { UndiciBody, UndiciHeaderIterators } from "./undici-body.ts";
 
 /** Whether a call of this method has no body by Fetch's rule (`createRequest` gives it none). */
 export function takesNoBody(method: string | undefined): boolean {
@@ -37,16 +38,17 @@ const NEVER_ABORTED = new AbortController().signal;
  * the first call of anything else makes undici's `Headers` of them, which
  * answers everything from then on (so a change is seen by every reader).
  */
-class GatheredHeaders implements Headers {
+class GatheredHeaders extends UndiciHeaderIterators implements Headers {
   readonly #byName: Map<string, string>;
   #headers: Headers | undefined;
 
   constructor(byName: Map<string, string>) {
+    super();
     this.#byName = byName;
   }
 
   /** undici's `Headers` of the same headers, from now on the only one read. */
-  #real(): Headers {
+  protected real(): Headers {
     this.#headers ??= new Headers([...this.#byName]);
     return this.#headers;
   }
@@ -67,42 +69,26 @@ class GatheredHeaders implements Headers {
   }
 
   append(name: string, value: string): void {
-    this.#real().append(name, value);
+    this.real().append(name, value);
   }
 
   delete(name: string): void {
-    this.#real().delete(name);
+    this.real().delete(name);
   }
 
   set(name: string, value: string): void {
-    this.#real().set(name, value);
+    this.real().set(name, value);
   }
 
   getSetCookie(): string[] {
-    return this.#real().getSetCookie();
+    return this.real().getSetCookie();
   }
 
   forEach(
     callback: (value: string, key: string, parent: Headers) => void,
     thisArg?: unknown,
   ): void {
-    for (const [key, value] of this.#real()) callback.call(thisArg, value, key, this);
-  }
-
-  entries(): HeadersIterator<[string, string]> {
-    return this.#real().entries();
-  }
-
-  keys(): HeadersIterator<string> {
-    return this.#real().keys();
-  }
-
-  values(): HeadersIterator<string> {
-    return this.#real().values();
-  }
-
-  [Symbol.iterator](): HeadersIterator<[string, string]> {
-    return this.#real()[Symbol.iterator]();
+    for (const [key, value] of this.real()) callback.call(thisArg, value, key, this);
   }
 }
 
@@ -181,6 +167,16 @@ export function bodilessRequest(req: IncomingMessage): BodilessRequest {
   }
   const url = new URL(`http://${headers.get("host") ?? "localhost"}${req.url}`);
   return new BodilessRequest(req.method ?? "GET", url, new GatheredHeaders(headers));
+}
+
+/**
+ * The `Request` the fake backend's servers make of a call (the standalone
+ * server, demo mode's public mount, the contract tests' server): a
+ * `BodilessRequest` for a GET or HEAD, node-fetch-server's otherwise. A
+ * `Host` that makes no address throws.
+ */
+export function fetchRequestOf(req: IncomingMessage, res: ServerResponse): Request {
+  return takesNoBody(req.method) ? bodilessRequest(req) : createRequest(req, res);
 }
 
 /** `request` at another address (a `Request` made of it, or a bodiless request's copy). */

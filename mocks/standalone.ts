@@ -9,14 +9,14 @@
  */
 import { readFile } from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { createRequest, sendResponse } from "@remix-run/node-fetch-server";
+import { sendResponse } from "@remix-run/node-fetch-server";
 import { z } from "zod";
 import { requestBoundsSchema } from "../app/config/request-bounds.ts";
 import { ApiCode } from "../app/contract/envelope.ts";
 import { bodyLimit } from "../server/body-limit.ts";
 import { boundedServer } from "../server/bounded-server.ts";
 import { handleMockApiRequest } from "./api.ts";
-import { bodilessRequest, takesNoBody, urlOf } from "./bodiless-request.ts";
+import { fetchRequestOf, urlOf } from "./bodiless-request.ts";
 import { DataFileError, type DurableStore, openDurableStore } from "./data-file.ts";
 import { envelopeBytes, envelopeText, makeEnvelopesAsText } from "./route.ts";
 import { collectGarbageNow, setHeapGrowth } from "./startup-heap.ts";
@@ -148,7 +148,7 @@ async function listener(req: IncomingMessage, res: ServerResponse): Promise<void
   let request: Request;
   try {
     // A GET or HEAD needs neither a body stream nor an abort signal.
-    request = takesNoBody(req.method) ? bodilessRequest(req) : createRequest(req, res);
+    request = fetchRequestOf(req, res);
   } catch (error) {
     // An address that makes no URL (over HTTP/1 nothing else fails here).
     console.error(error);

@@ -17,7 +17,7 @@
  * Node runs this file directly (mocks/standalone.ts): relative imports with
  * `.ts` only.
  */
-import { UndiciBody } from "./undici-body.ts";
+import { UndiciBody, UndiciHeaderIterators } from "./undici-body.ts";
 
 /** A header's name: an HTTP token. */
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
@@ -44,10 +44,11 @@ function byNameOnly([a]: [string, string], [b]: [string, string]): number {
 }
 
 /** An answer's headers, as a list of lower-case names and values, read as `Headers` reads them. */
-export class AnswerHeaders implements Headers {
+export class AnswerHeaders extends UndiciHeaderIterators implements Headers {
   readonly #list: [string, string][];
 
   constructor(list: [string, string][]) {
+    super();
     this.#list = list;
   }
 
@@ -106,27 +107,11 @@ export class AnswerHeaders implements Headers {
     for (const [key, value] of this.sorted()) callback.call(thisArg, value, key, this);
   }
 
-  /** undici's `Headers` of the same headers, for its iterators. */
-  #copy(): Headers {
+  /** A new undici `Headers` of the same headers, for its iterators. */
+  protected real(): Headers {
     const headers = new Headers();
     for (const [name, value] of this.#list) headers.append(name, value);
     return headers;
-  }
-
-  entries(): HeadersIterator<[string, string]> {
-    return this.#copy().entries();
-  }
-
-  keys(): HeadersIterator<string> {
-    return this.#copy().keys();
-  }
-
-  values(): HeadersIterator<string> {
-    return this.#copy().values();
-  }
-
-  [Symbol.iterator](): HeadersIterator<[string, string]> {
-    return this.#copy()[Symbol.iterator]();
   }
 }
 

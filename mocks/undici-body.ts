@@ -36,3 +36,29 @@ export abstract class UndiciBody<Real extends Request | Response> {
     return this.real().clone() as Real;
   }
 }
+
+/**
+ * The iterators of headers the fake backend keeps by their public shape
+ * (a request's gathered headers, an answer's list): undici's own `Headers`'
+ * of the same names and values, which the subclass gives.
+ */
+export abstract class UndiciHeaderIterators {
+  /** undici's `Headers` of the same names and values. */
+  protected abstract real(): Headers;
+
+  entries(): HeadersIterator<[string, string]> {
+    return this.real().entries();
+  }
+
+  keys(): HeadersIterator<string> {
+    return this.real().keys();
+  }
+
+  values(): HeadersIterator<string> {
+    return this.real().values();
+  }
+
+  [Symbol.iterator](): HeadersIterator<[string, string]> {
+    return this.real()[Symbol.iterator]();
+  }
+}

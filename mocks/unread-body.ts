@@ -19,8 +19,8 @@
  * `.ts` only.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { createRequest, sendResponse } from "@remix-run/node-fetch-server";
-import { bodilessRequest, takesNoBody } from "./bodiless-request.ts";
+import { sendResponse } from "@remix-run/node-fetch-server";
+import { fetchRequestOf } from "./bodiless-request.ts";
 
 /**
  * Once `res` is sent, drops what is left of the body of `request` (made from
@@ -55,7 +55,7 @@ export async function answerThroughFetch(
   res: ServerResponse,
   handle: (request: Request) => Promise<Response>,
 ): Promise<void> {
-  const request = takesNoBody(req.method) ? bodilessRequest(req) : createRequest(req, res);
+  const request = fetchRequestOf(req, res);
   dropBodyLeftUnread(req, res, request);
   const response = await handle(request);
   if (res.destroyed || request.signal.aborted) return;
