@@ -512,9 +512,9 @@ export function PagedTable<Row>({
                     {emptyText ?? t("common.empty")}
                   </td>
                 </tr>
-              ) : rowsHtml === null ? (
+              ) : (
                 rows.map(drawRow)
-              ) : null}
+              )}
             </tbody>
           )}
         </table>

@@ -238,13 +238,10 @@ function openedDetails(
   if (opened.length === 0) return undefined;
   const wanted = new Set(opened);
   const details: OrderDetails = {};
-  let any = false;
   for (const order of orders) {
-    if (!wanted.has(order.orderNo)) continue;
-    details[order.orderNo] = detailView(order, context);
-    any = true;
+    if (wanted.has(order.orderNo)) details[order.orderNo] = detailView(order, context);
   }
-  return any ? details : undefined;
+  return Object.keys(details).length > 0 ? details : undefined;
 }
 
 /**
