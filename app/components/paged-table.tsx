@@ -344,31 +344,44 @@ export function PagedTable<Row>({
     );
   };
   // On the server, a table that keeps its rows writes them as HTML kept per
-  // row; the browser draws the same rows as elements, which hydrate against it.
-  // The page's part of its rows' keys: an address shown for the first time
-  // draws its rows as elements, and only an address asked for again keeps
-  // them (a list seen once would only fill the server's memory).
+  // page; the browser draws the same rows as elements, which hydrate against it.
+  // The page's key: an address shown for the first time draws its rows as
+  // elements, and only an address asked for again keeps them (a list seen
+  // once would only fill the server's memory).
   const pageKey = keepRows
     ? `${id}|${locale}|${location.pathname}${location.search}|${visibleKeys}`
     : "";
   // A long address (a selection of hundreds of orders) is drawn as elements:
-  // every kept row's key holds the address, and the keys stay bounded.
-  const rowsHtml =
+  // the kept pages' keys stay bounded.
+  const page =
     keepRows &&
     !error &&
     rows.length > 0 &&
     pageKey.length <= MAX_KEPT_PAGE_KEY &&
-    writesKeptMarkup() &&
-    seenBefore(pageKey)
-      ? keptRowsHtml(rows, drawRow, (row, index) => {
+    writesKeptMarkup()
+      ? keptPageOf(pageKey, rows.length)
+      : null;
+  const again = page !== null && page.times > 1;
+  const rowsHtml =
+    again && keepRows
+      ? keptRowsHtml(page, rows, drawRow, (row, index) => {
           const key = rowKey(row);
           // An open row's detail is the page's own components: the rows are drawn as elements.
           if (expand && opened.has(key)) return null;
           // Its box: checked and fixed (every matching row chosen), checked, or not.
           const box = locked ? 2 : selection?.selected.has(key) ? 1 : 0;
-          return `${pageKey}|${box}|${offset + index}|${key}|${keepRows(row)}`;
+          return `${box}|${offset + index}|${key}|${keepRows(row)}`;
         })
       : null;
+  // The paging bar of a page asked for again is kept beside its rows.
+  const keepPaging = again
+    ? (text: string, parts: ReactNode) => {
+        if (page.paging?.text !== text) {
+          page.paging = { text, html: keptMarkupOf(parts) ?? "" };
+        }
+        return page.paging.html;
+      }
+    : undefined;
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: the clicks of the links inside, which the keyboard reaches
     // biome-ignore lint/a11y/useKeyWithClickEvents: Enter on a link is a click
@@ -519,7 +532,12 @@ export function PagedTable<Row>({
           )}
         </table>
       </ScrollBox>
-      <PagingBar pagination={pagination} pageSizes={pageSizes} id={`${id}-paging`} />
+      <PagingBar
+        pagination={pagination}
+        pageSizes={pageSizes}
+        id={`${id}-paging`}
+        keep={keepPaging}
+      />
     </div>
   );
 }
@@ -542,53 +560,97 @@ function leadStyleOf(lefts: readonly number[]): CSSProperties {
 /** A table has a few lead columns of fixed widths: a handful of styles in all. */
 const leadStyles = keptBy<CSSProperties>(64);
 
-/**
- * The HTML of a page's rows, each row's written once per key and kept
- * (docs/decisions/2026-11-27-kept-order-rows.md), or null when a row of the
- * page is not to be kept (its key is null): then the rows are drawn as
- * elements. A row's key names everything its HTML shows: the table, the
- * language, the address (its links carry the address's query), the shown
- * columns, whether its box is checked, its place (its number and its
- * detail's id) and what the caller's cells show of it.
- */
-function keptRowsHtml<Row>(
-  rows: readonly Row[],
-  draw: (row: Row, index: number) => ReactNode,
-  keyOf: (row: Row, index: number) => string | null,
-): string | null {
-  const keys: string[] = [];
-  for (let index = 0; index < rows.length; index += 1) {
-    const key = keyOf(rows[index] as Row, index);
-    if (key === null) return null;
-    keys.push(key);
-  }
-  let html = "";
-  for (let index = 0; index < rows.length; index += 1) {
-    html += keptRows(
-      keys[index] as string,
-      () => keptMarkupOf(draw(rows[index] as Row, index)) ?? "",
-    );
-  }
-  return html;
+/** A part of a kept page as HTML, and the text of what it shows, which it was written for. */
+interface KeptHtml {
+  text: string;
+  html: string;
 }
 
-/** A page of a few dozen rows, in both languages, on the addresses seen lately. */
-const keptRows = keptBy<string>(2000);
 /**
- * The longest page key whose rows are kept: 2,000 keys of at most this much
- * plus a row's text stay a few megabytes, where an address of 64 KB (the
- * headers' bound) would make them a hundred.
+ * What the server keeps of a page of a table that keeps its rows
+ * (docs/decisions/2026-11-27-kept-table-pages.md), under the page's key (the
+ * table, the language, the address, the shown columns): how often it was
+ * asked for, and once asked for again, each row's HTML in its place and the
+ * paging bar's, each with the text of what it shows.
+ */
+interface KeptPage {
+  times: number;
+  rows: (KeptHtml | undefined)[];
+  paging: KeptHtml | undefined;
+}
+
+/** The pages seen lately: at most `MAX_KEPT_PAGES`, holding at most `MAX_KEPT_ROWS` rows. */
+const keptPages = new Map<string, KeptPage>();
+let keptRowCount = 0;
+const MAX_KEPT_PAGES = 1000;
+/** A page of a few dozen rows, in both languages, on the addresses seen lately. */
+const MAX_KEPT_ROWS = 2000;
+/**
+ * The longest page key whose rows are kept: 1,000 keys of at most this much
+ * stay a megabyte, where an address of 64 KB (the headers' bound) would make
+ * them sixty.
  */
 export const MAX_KEPT_PAGE_KEY = 1024;
 
-/** Whether a page of kept rows (its `pageKey`) was asked for before; it is now. */
-function seenBefore(pageKey: string): boolean {
-  const seen = pagesSeen(pageKey, () => ({ times: 0 }));
-  seen.times += 1;
-  return seen.times > 1;
+/**
+ * The kept page of `pageKey`, counted as asked for once more. When the pages
+ * kept reach their bound, or the rows they hold could pass theirs with this
+ * page's `rows`, every page is dropped and counting starts again.
+ */
+function keptPageOf(pageKey: string, rows: number): KeptPage {
+  let page = keptPages.get(pageKey);
+  if (page === undefined) {
+    if (keptPages.size >= MAX_KEPT_PAGES) forgetKeptPages();
+    page = { times: 0, rows: [], paging: undefined };
+    keptPages.set(pageKey, page);
+  }
+  if (keptRowCount + Math.max(0, rows - page.rows.length) > MAX_KEPT_ROWS) {
+    forgetKeptPages();
+    keptPages.set(pageKey, page);
+    keptRowCount = page.rows.length;
+  }
+  page.times += 1;
+  return page;
 }
-/** The pages' counts are this module's own: no caller shares them. */
-const pagesSeen = keptBy<{ times: number }>(1000);
+
+function forgetKeptPages(): void {
+  keptPages.clear();
+  keptRowCount = 0;
+}
+
+/**
+ * The HTML of a page's rows, each row's written once for its text and kept
+ * in its place on the page, or null when a row of the page is not to be
+ * kept (its text is null): then the rows are drawn as elements. A row's text
+ * names, besides the page's key, everything its HTML shows: whether its box
+ * is checked, its number (its detail's id is its place), its key and what
+ * the caller's cells show of it.
+ */
+function keptRowsHtml<Row>(
+  page: KeptPage,
+  rows: readonly Row[],
+  draw: (row: Row, index: number) => ReactNode,
+  textOf: (row: Row, index: number) => string | null,
+): string | null {
+  const texts: string[] = [];
+  for (let index = 0; index < rows.length; index += 1) {
+    const text = textOf(rows[index] as Row, index);
+    if (text === null) return null;
+    texts.push(text);
+  }
+  let html = "";
+  for (let index = 0; index < rows.length; index += 1) {
+    const text = texts[index] as string;
+    let kept = page.rows[index];
+    if (kept?.text !== text) {
+      if (kept === undefined) keptRowCount += 1;
+      kept = { text, html: keptMarkupOf(draw(rows[index] as Row, index)) ?? "" };
+      page.rows[index] = kept;
+    }
+    html += kept.html;
+  }
+  return html;
+}
 
 /** The address's rows whose detail is open: `?open=<key>`, one per row. */
 export const OPEN_PARAM = "open";

@@ -1,4 +1,4 @@
-import type { FormEvent } from "react";
+import type { FormEvent, ReactNode } from "react";
 import { useLocation, useSubmit } from "react-router";
 import type { Pagination } from "~/contract/index.ts";
 import type { Locale } from "~/locales/index.ts";
@@ -14,6 +14,12 @@ export interface PagingBarProps {
   pageSizes?: readonly number[];
   /** Test id prefix, to tell two bars of a page apart. */
   id?: string;
+  /**
+   * On the server, where the table keeps a page asked for again: the HTML of
+   * the bar's parts, written once for what they show (`text`, besides the
+   * page's address and language, which the table's page key holds) and kept.
+   */
+  keep?: (text: string, parts: ReactNode) => string;
 }
 
 /**
@@ -22,23 +28,15 @@ export interface PagingBarProps {
  * forms: it works without JavaScript; with it, choosing a size submits at once
  * and the page links are followed inside the app (plain anchors, one handler).
  */
-export function PagingBar({ pagination, pageSizes = PAGE_SIZES, id = "paging" }: PagingBarProps) {
+export function PagingBar({
+  pagination,
+  pageSizes = PAGE_SIZES,
+  id = "paging",
+  keep,
+}: PagingBarProps) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language as Locale;
   const location = useLocation();
-  const params = new URLSearchParams(location.search);
-  const { total, current, pageSize } = pagination;
-  const last = lastPage(total, pageSize);
-  // Worked out once for the bar's links, each adding its page.
-  const href = listHrefsBy(location.pathname, params, "current");
-  const action = location.pathname.endsWith("/") ? location.pathname : `${location.pathname}/`;
-  const carried = (skip: readonly string[]) =>
-    [...params.entries()]
-      .filter(([key]) => !skip.includes(key))
-      .map(([key, value]) => (
-        <input key={`${key}=${value}`} type="hidden" name={key} value={value} />
-      ));
-  const sizes = pageSizes.includes(pageSize) ? pageSizes : [...pageSizes, pageSize];
   const followLink = useLinkClicks();
   // The two forms are plain `<form>`s that submit as `<Form>` does (its handler,
   // through `useSubmit`): a `<Form>` resolves its action with React Router's
@@ -49,15 +47,83 @@ export function PagingBar({ pagination, pageSizes = PAGE_SIZES, id = "paging" }:
     const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
     void submit(submitter ?? event.currentTarget, { method: "get" });
   };
-
-  return (
+  // Made, not drawn: written below as elements, or once as the kept HTML.
+  const parts = (
+    <PagingParts
+      t={t}
+      locale={locale}
+      pathname={location.pathname}
+      search={location.search}
+      pagination={pagination}
+      pageSizes={pageSizes}
+      id={id}
+      onSubmit={submitInApp}
+    />
+  );
+  const html = keep
+    ? keep(`${pagination.total}|${pagination.current}|${pagination.pageSize}|${pageSizes}`, parts)
+    : null;
+  return html !== null ? (
     // biome-ignore lint/a11y/useKeyWithClickEvents: the clicks of the page links; Enter on a link is a click
     <nav
       aria-label={t("table.paging")}
-      className="flex flex-wrap items-center justify-end gap-x-4 gap-y-2 pt-3 text-sm text-gray-700"
+      className={NAV_CLASS}
       data-testid={id}
       onClick={followLink}
-    >
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: React's own HTML of the bar's parts below, every text escaped by it
+      dangerouslySetInnerHTML={{ __html: html }}
+    />
+  ) : (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the clicks of the page links; Enter on a link is a click
+    <nav aria-label={t("table.paging")} className={NAV_CLASS} data-testid={id} onClick={followLink}>
+      {parts}
+    </nav>
+  );
+}
+
+const NAV_CLASS =
+  "flex flex-wrap items-center justify-end gap-x-4 gap-y-2 pt-3 text-sm text-gray-700";
+
+/**
+ * What the bar shows inside its `<nav>`: made from its props alone (no
+ * context, no id of React's), so that the server can write it once as HTML
+ * for a page asked for again (`keep`), and the browser draws the same.
+ */
+function PagingParts({
+  t,
+  locale,
+  pathname,
+  search,
+  pagination,
+  pageSizes,
+  id,
+  onSubmit,
+}: {
+  t: ReturnType<typeof useTranslation>["t"];
+  locale: Locale;
+  pathname: string;
+  search: string;
+  pagination: Pagination;
+  pageSizes: readonly number[];
+  id: string;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+}) {
+  const params = new URLSearchParams(search);
+  const { total, current, pageSize } = pagination;
+  const last = lastPage(total, pageSize);
+  // Worked out once for the bar's links, each adding its page.
+  const href = listHrefsBy(pathname, params, "current");
+  const action = pathname.endsWith("/") ? pathname : `${pathname}/`;
+  const carried = (skip: readonly string[]) =>
+    [...params.entries()]
+      .filter(([key]) => !skip.includes(key))
+      .map(([key, value]) => (
+        <input key={`${key}=${value}`} type="hidden" name={key} value={value} />
+      ));
+  const sizes = pageSizes.includes(pageSize) ? pageSizes : [...pageSizes, pageSize];
+
+  return (
+    <>
       <span data-testid={`${id}-total`}>
         {t("table.total", { count: total, total: formatCount(total, locale) })}
       </span>
@@ -108,7 +174,7 @@ export function PagingBar({ pagination, pageSizes = PAGE_SIZES, id = "paging" }:
         data-discover="true"
         action={action}
         method="get"
-        onSubmit={submitInApp}
+        onSubmit={onSubmit}
       >
         {carried(["current", "pageSize", RESULT_PARAM])}
         <label className="flex items-center gap-1">
@@ -140,7 +206,7 @@ export function PagingBar({ pagination, pageSizes = PAGE_SIZES, id = "paging" }:
         data-discover="true"
         action={action}
         method="get"
-        onSubmit={submitInApp}
+        onSubmit={onSubmit}
       >
         {carried(["current", RESULT_PARAM])}
         <label className="flex items-center gap-1 whitespace-nowrap">
@@ -160,7 +226,7 @@ export function PagingBar({ pagination, pageSizes = PAGE_SIZES, id = "paging" }:
           {t("table.go")}
         </button>
       </form>
-    </nav>
+    </>
   );
 }
 

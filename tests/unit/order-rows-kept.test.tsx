@@ -3,7 +3,7 @@ import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import { keepMarkupWith } from "~/components/kept-markup.ts";
 import { MAX_KEPT_PAGE_KEY, PagedTable } from "~/components/paged-table.tsx";
-import { type Order, OrderStatus } from "~/contract/index.ts";
+import { type Order, OrderStatus, type Pagination } from "~/contract/index.ts";
 import type { Locale } from "~/locales/index.ts";
 import { useOrderColumns } from "~/routes/order/order-columns.tsx";
 import type { ShownOrder } from "~/routes/order/order-view.ts";
@@ -13,11 +13,12 @@ import { localizePath } from "~/utils/locale-path.ts";
 import { translatorOf } from "~/utils/request-context.server.ts";
 
 /**
- * The order list's rows are written once as HTML on the server and kept
- * (docs/decisions/2026-11-27-kept-order-rows.md); the browser draws them as
+ * The order list's rows and its paging bar are written once as HTML on the
+ * server and kept with their page (docs/decisions/2026-11-27-kept-order-rows.md,
+ * docs/decisions/2026-11-27-kept-table-pages.md); the browser draws them as
  * elements, which hydrate against that HTML. Both ways must write the same
- * HTML, whatever the rows, language, address, columns and row states, and
- * whichever pages were drawn before.
+ * HTML, whatever the rows, language, address, columns, row states and
+ * paging, and whichever pages were drawn before.
  */
 
 function order(n: number, changes: Partial<Order> = {}): Order {
@@ -52,18 +53,26 @@ interface TableOf {
   hidden?: readonly string[] | null;
   selected?: readonly string[];
   all?: boolean;
+  pagination?: Pagination;
+  pageSizes?: readonly number[];
 }
+
+const PAGINATION: Pagination = { current: 2, pageSize: 20, total: 1234 };
 
 function OrderTable({
   rows,
   hidden,
   selected,
   all,
+  pagination,
+  pageSizes,
 }: {
   rows: ShownOrder[];
   hidden: readonly string[] | null;
   selected: ReadonlySet<string>;
   all: boolean;
+  pagination: Pagination;
+  pageSizes?: readonly number[];
 }) {
   const { t } = useTranslation();
   const columns = useOrderColumns();
@@ -75,7 +84,8 @@ function OrderTable({
       rowKey={(row) => row.orderNo}
       keepRows={(row) => JSON.stringify(row)}
       hiddenColumns={hidden}
-      pagination={{ current: 2, pageSize: 20, total: 1234 }}
+      pagination={pagination}
+      pageSizes={pageSizes}
       sort={{ field: "createdOn", order: "asc" }}
       showIndex
       selection={{
@@ -101,6 +111,8 @@ function tableAt({
   hidden = null,
   selected = [],
   all = false,
+  pagination = PAGINATION,
+  pageSizes,
 }: TableOf) {
   const i18n = translatorOf(locale);
   // The rows as the loader makes them, in the page's language.
@@ -111,7 +123,16 @@ function tableAt({
     [
       {
         path: "*",
-        element: <OrderTable rows={rows} hidden={hidden} selected={new Set(selected)} all={all} />,
+        element: (
+          <OrderTable
+            rows={rows}
+            hidden={hidden}
+            selected={new Set(selected)}
+            all={all}
+            pagination={pagination}
+            pageSizes={pageSizes}
+          />
+        ),
       },
     ],
     { initialEntries: [localizePath(path, locale)] },
@@ -123,18 +144,31 @@ function tableAt({
   );
 }
 
-/** Both ways: as elements (the browser), then as the server writes it, kept; and how many rows it wrote. */
-function bothWays(of: TableOf): { drawn: string; kept: string; written: number } {
+/** What the server wrote as kept HTML so far: rows and paging bars. */
+interface Written {
+  rows: number;
+  bars: number;
+}
+
+/** Keeps the server's kept parts written by `renderToString`, counting them in `written`. */
+function countWrites(written: Written): void {
+  keepMarkupWith((node) => {
+    const html = renderToString(node);
+    if (html.startsWith("<tr")) written.rows += 1;
+    else written.bars += 1;
+    return html;
+  });
+}
+
+/** Both ways: as elements (the browser), then as the server writes it, kept; and what it wrote. */
+function bothWays(of: TableOf): { drawn: string; kept: string; written: Written } {
   keepMarkupWith(null);
   const drawn = tableAt(of);
-  let written = 0;
-  keepMarkupWith((node) => {
-    written += 1;
-    return renderToString(node);
-  });
+  const written = { rows: 0, bars: 0 };
+  countWrites(written);
   // An address shown for the first time draws its rows as elements; asked for again, it keeps them.
   const first = tableAt(of);
-  expect(written, JSON.stringify(of)).toBe(0);
+  expect(written, JSON.stringify(of)).toEqual({ rows: 0, bars: 0 });
   expect(first).toBe(drawn);
   const kept = tableAt(of);
   return { drawn, kept, written };
@@ -164,15 +198,28 @@ describe("the order list's rows written once as HTML", () => {
       // A row opened: its detail is the page's components, the rows drawn as elements.
       { path: `/order/?open=${third}` },
       { path: "/order/?salverNo=TP2026103100010" },
+      // The paging bar: the first page, the last, one page in all, a size not offered.
+      { path: "/order/?pageSize=20", pagination: { current: 1, pageSize: 20, total: 1234 } },
+      {
+        path: "/order/?current=62&pageSize=20&consignee=%E6%9E%97",
+        pagination: { current: 62, pageSize: 20, total: 1234 },
+      },
+      { path: "/order/?orderNo=DD", pagination: { current: 1, pageSize: 10, total: 7 } },
+      {
+        path: "/order/?pageSize=30",
+        pagination: { current: 1, pageSize: 30, total: 95 },
+        pageSizes: [10, 20],
+      },
     ];
     for (const locale of ["zh", "en"] as const) {
       for (const state of states) {
         const { drawn, kept, written } = bothWays({ ...state, locale });
         expect(kept, `${locale} ${JSON.stringify(state)}`).toBe(drawn);
-        // Every row written as HTML, but with a row opened (then none).
-        expect(written, `${locale} ${JSON.stringify(state)}`).toBe(
-          state.path.includes("open=") ? 0 : ORDERS.length,
-        );
+        // Every row written as HTML, but with a row opened (then none); the paging bar once.
+        expect(written, `${locale} ${JSON.stringify(state)}`).toEqual({
+          rows: state.path.includes("open=") ? 0 : ORDERS.length,
+          bars: 1,
+        });
         // Again, now from what was kept.
         keepMarkupWith(renderToString);
         expect(tableAt({ ...state, locale }), `${locale} ${JSON.stringify(state)} kept`).toBe(
@@ -183,53 +230,74 @@ describe("the order list's rows written once as HTML", () => {
   });
 
   it("are written once per row, and again for a row whose shown values changed", () => {
-    let written = 0;
-    keepMarkupWith((node) => {
-      written += 1;
-      return renderToString(node);
-    });
+    const counted = { rows: 0, bars: 0 };
+    countWrites(counted);
     // An address no other test of this file draws: its rows are not kept yet.
     const path = "/order/?consignee=%E5%86%99";
     const before = tableAt({ path, locale: "zh" });
     // Shown for the first time: drawn as elements; asked for again: each row written once.
-    expect(written).toBe(0);
+    expect(counted.rows).toBe(0);
     expect(tableAt({ path, locale: "zh" })).toBe(before);
-    expect(written).toBe(ORDERS.length);
+    expect(counted.rows).toBe(ORDERS.length);
     expect(tableAt({ path, locale: "zh" })).toBe(before);
-    expect(written).toBe(ORDERS.length);
+    expect(counted.rows).toBe(ORDERS.length);
     // One order's status changed: that row only is written again, and shows it.
     const changed = ORDERS.map((o, n) =>
       n === 4 ? { ...o, cbaStatus: OrderStatus.detained, reasonForDetention: "箱号不符" } : o,
     );
     const after = tableAt({ path, locale: "zh", orders: changed });
-    expect(written).toBe(ORDERS.length + 1);
+    expect(counted.rows).toBe(ORDERS.length + 1);
     expect(tbody(after)).toContain("箱号不符");
     expect(tbody(before)).not.toContain("箱号不符");
     keepMarkupWith(null);
     expect(after).toBe(tableAt({ path, locale: "zh", orders: changed }));
     // The other language, and a row's box checked, are rows of their own.
-    keepMarkupWith((node) => {
-      written += 1;
-      return renderToString(node);
-    });
+    countWrites(counted);
     expect(tableAt({ path, locale: "en" })).toBe(tableAt({ path, locale: "en" }));
     const en = tableAt({ path, locale: "en" });
-    expect(written).toBe(2 * ORDERS.length + 1);
+    expect(counted.rows).toBe(2 * ORDERS.length + 1);
     expect(tbody(en)).toContain('href="/en/order/?consignee=');
     expect(tbody(en)).not.toBe(tbody(before));
     const orderNo = ORDERS[1]?.orderNo ?? "";
     const checked = tableAt({ path, locale: "en", selected: [orderNo] });
-    expect(written).toBe(2 * ORDERS.length + 2);
+    expect(counted.rows).toBe(2 * ORDERS.length + 2);
     expect(boxOf(checked, orderNo)).toContain('checked=""');
     expect(boxOf(en, orderNo)).not.toContain('checked=""');
   });
 
+  it("keep the paging bar with the page, written again when what it shows changed", () => {
+    const counted = { rows: 0, bars: 0 };
+    countWrites(counted);
+    // An address no other test of this file draws.
+    const path = "/order/?consignee=%E6%A0%8F";
+    const before = tableAt({ path, locale: "zh" });
+    expect(counted).toEqual({ rows: 0, bars: 0 });
+    expect(tableAt({ path, locale: "zh" })).toBe(before);
+    expect(tableAt({ path, locale: "zh" })).toBe(before);
+    expect(counted).toEqual({ rows: ORDERS.length, bars: 1 });
+    // The same address with more matching orders: the bar only is written again, and shows them.
+    const more = { ...PAGINATION, total: 4321 };
+    const grown = tableAt({ path, locale: "zh", pagination: more });
+    expect(counted).toEqual({ rows: ORDERS.length, bars: 2 });
+    const bar = (html: string) => html.slice(html.indexOf('data-testid="orders-paging"'));
+    expect(bar(grown)).toContain("4,321");
+    expect(bar(grown)).toContain('aria-label="第 217 页"');
+    expect(bar(before)).not.toContain("4,321");
+    keepMarkupWith(null);
+    expect(grown).toBe(tableAt({ path, locale: "zh", pagination: more }));
+    // Each language has a bar of its own.
+    countWrites(counted);
+    tableAt({ path, locale: "en" });
+    const en = tableAt({ path, locale: "en" });
+    expect(counted.bars).toBe(3);
+    expect(bar(en)).toContain('href="/en/order/?consignee=%E6%A0%8F&amp;current=3"');
+    keepMarkupWith(null);
+    expect(en).toBe(tableAt({ path, locale: "en" }));
+  });
+
   it("are drawn as elements, never kept, on a long address", () => {
-    let written = 0;
-    keepMarkupWith((node) => {
-      written += 1;
-      return renderToString(node);
-    });
+    const written = { rows: 0, bars: 0 };
+    countWrites(written);
     // A selection of hundreds of orders in the address: every kept key would hold it.
     const many = Array.from({ length: 120 }, (_, n) => `DD2026103100${1000 + n}`);
     const path = `/order/?sel=${many.join(",")}`;
@@ -237,7 +305,7 @@ describe("the order list's rows written once as HTML", () => {
     const first = tableAt({ path, locale: "zh", selected: many });
     expect(tableAt({ path, locale: "zh", selected: many })).toBe(first);
     expect(tableAt({ path, locale: "zh", selected: many })).toBe(first);
-    expect(written).toBe(0);
+    expect(written).toEqual({ rows: 0, bars: 0 });
     keepMarkupWith(null);
     expect(tableAt({ path, locale: "zh", selected: many })).toBe(first);
   });
