@@ -13,7 +13,7 @@ import { useWideWindow } from "~/utils/use-wide-window.ts";
 /** Side menu, header and the page (or, after a page's failure, its error). */
 export function Shell({ data, children }: { data: ShellData; children: ReactNode }) {
   const { t } = useTranslation();
-  const [collapsed, setCollapsed] = useState(data.collapsed);
+  const [collapsed, setCollapsed] = useState(data.collapsed === true);
   const wide = useWideWindow();
   // A narrow window's drawer is open on the page it was opened on: going to
   // another page, or widening the window, closes it.

@@ -104,7 +104,7 @@ export default function OrdersPage({ loaderData, actionData }: Route.ComponentPr
   const translate = useErrorText();
   const hydrated = useHydrated();
   const location = useLocation();
-  const { filters } = loaderData;
+  const filters = loaderData.filters ?? {};
   const rangeFilters = withBlankRanges(loaderData.rangeFilters);
   const params = new URLSearchParams(location.search);
   const here = listHref(location.pathname, params);
