@@ -133,9 +133,7 @@ export async function loadListViews(
       views: {
         list,
         views: [],
-        appliedId: null,
-        hasDefault: false,
-        notice: result?.value ?? null,
+        ...(result ? { notice: result.value } : {}),
         submissionKey: newSubmissionKey(),
         unavailable: true,
       },
@@ -169,11 +167,11 @@ export async function loadListViews(
         isDefault,
         query,
       })),
-      appliedId: applied?.id ?? null,
-      hasDefault: defaultView !== undefined,
-      notice: result?.value ?? null,
+      // No view applied, no default, no notice (most pages): left out (`ListViews`).
+      ...(applied ? { appliedId: applied.id } : {}),
+      ...(defaultView ? { hasDefault: true as const } : {}),
+      ...(result ? { notice: result.value } : {}),
       submissionKey: newSubmissionKey(),
-      unavailable: false,
     },
     hiddenColumns: applied?.hiddenColumns ?? accountColumns,
   };

@@ -25,18 +25,23 @@ export interface ViewsNotice {
   message: string;
 }
 
-/** What a list's loader gives its views control. */
+/**
+ * What a list's loader gives its views control. The fields that are empty
+ * on most pages (no view applied, no default, no notice, the settings read)
+ * are left out of the page's data then, not sent as `null` or `false`: the
+ * control reads a missing one as none.
+ */
 export interface ListViews {
   list: SavedViewList;
   views: ViewEntry[];
   /** The view whose query is the page's (the one applied), if any. */
-  appliedId: string | null;
+  appliedId?: string;
   /** The account has a default view of this list: "no filters" is `view=none`. */
-  hasDefault: boolean;
-  notice: ViewsNotice | null;
+  hasDefault?: true;
+  notice?: ViewsNotice;
   submissionKey: string;
   /** The settings could not be read: the control offers nothing to change. */
-  unavailable: boolean;
+  unavailable?: true;
 }
 
 /** The query that stands for "no filters" in a list with a default view. */

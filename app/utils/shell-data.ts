@@ -15,10 +15,11 @@ export interface ShellData {
   /**
    * Who is signed in, as the page rules read it: the browser draws the menu
    * from the site map it already has (`menuFor`), so the page's data does
-   * not carry every entry.
+   * not carry every entry. A main account (most): `subAccount` left out.
    */
-  viewer: { scope: Role[]; subAccount: boolean };
-  collapsed: boolean;
+  viewer: { scope: Role[]; subAccount?: true };
+  /** The side menu drawn collapsed (its cookie); open (most pages): left out of the page's data. */
+  collapsed?: true;
 }
 
 /** The shell carried by an error thrown before the layout's loader ran (a refused page). */

@@ -30,10 +30,11 @@ export async function loadShell(
     unread,
     locale: getLocale(context),
     username: user.username,
-    viewer: { scope: user.scope, subAccount: user.subAccount === true },
-    collapsed: readCookie(request.headers.get("Cookie"), MENU_COOKIE) === "1",
+    viewer:
+      user.subAccount === true ? { scope: user.scope, subAccount: true } : { scope: user.scope },
   };
-  // No notice (most pages): left out of the page's data, not sent as null.
+  // The menu open, no notice (most pages): left out of the page's data, not sent as false or null.
+  if (readCookie(request.headers.get("Cookie"), MENU_COOKIE) === "1") shell.collapsed = true;
   if (flash) shell.flash = flash;
   return shell;
 }

@@ -47,13 +47,13 @@ describe("the order list's range and status filters", () => {
     expect(page.error).toBeUndefined();
     // Nothing ignored: left out of the page's data.
     expect(page.ignoredFilters).toBeUndefined();
-    expect(page.rangeFilters.statuses).toEqual([OrderStatus.initial, OrderStatus.stockedIn]);
-    expect(page.rangeFilters.days?.created).toEqual({
+    expect(page.rangeFilters?.statuses).toEqual([OrderStatus.initial, OrderStatus.stockedIn]);
+    expect(page.rangeFilters?.days?.created).toEqual({
       input: { startDate: "2000-01-01", endDate: "2100-12-31" },
       error: null,
     });
-    expect(page.rangeFilters.paid).toEqual({ min: String(low), max: String(high), error: null });
-    expect(page.rangeFilters.rangesInUse).toBe(2);
+    expect(page.rangeFilters?.paid).toEqual({ min: String(low), max: String(high), error: null });
+    expect(page.rangeFilters?.rangesInUse).toBe(2);
     const statuses = new Set(page.list.map((row) => row.cbaStatus));
     expect([...statuses].sort()).toEqual([OrderStatus.initial, OrderStatus.stockedIn].sort());
     const single = await list("cbaStatus=1&pageSize=500");
@@ -74,9 +74,9 @@ describe("the order list's range and status filters", () => {
     const none = await list("cbaStatus=1&pageSize=10");
     expect(none.rangeFilters).toEqual({ statuses: [OrderStatus.initial] });
     const one = await list("paidMin=1&pageSize=10");
-    expect(one.rangeFilters.rangesInUse).toBe(1);
-    expect(one.rangeFilters.paid).toEqual({ min: "1", max: "", error: null });
-    expect(one.rangeFilters.days?.created).toEqual({ input: {}, error: null });
+    expect(one.rangeFilters?.rangesInUse).toBe(1);
+    expect(one.rangeFilters?.paid).toEqual({ min: "1", max: "", error: null });
+    expect(one.rangeFilters?.days?.created).toEqual({ input: {}, error: null });
   });
 
   it("applies no range that is wrong, says why beside it and names it among the ignored filters", async () => {
@@ -84,9 +84,9 @@ describe("the order list's range and status filters", () => {
       "cbaStatus=1&createdFrom=2026-11-20&createdTo=2026-11-01&stockedInFrom=2026-02-30&paidMin=9&paidMax=1&pageSize=10",
     );
     expect(page.error).toBeUndefined();
-    expect(page.rangeFilters.days?.created.error).toBe("inventory.dateRange.order");
-    expect(page.rangeFilters.days?.stockedIn.error).toBe("inventory.dateRange.invalid");
-    expect(page.rangeFilters.paid?.error).toBe("logistics.order.paidOrder");
+    expect(page.rangeFilters?.days?.created.error).toBe("inventory.dateRange.order");
+    expect(page.rangeFilters?.days?.stockedIn.error).toBe("inventory.dateRange.invalid");
+    expect(page.rangeFilters?.paid?.error).toBe("logistics.order.paidOrder");
     expect(page.ignoredFilters).toEqual([
       { name: "createdRange", value: "2026-11-20 – 2026-11-01" },
       { name: "stockedInRange", value: "2026-02-30 – " },
@@ -97,7 +97,7 @@ describe("the order list's range and status filters", () => {
     expect(page.pagination.total).toBe(statusOnly.pagination.total);
     expect(page.filterEntries).toEqual([["cbaStatus", "1"]]);
     const invalid = await list("paidMin=1.234&cbaStatus=9");
-    expect(invalid.rangeFilters.paid?.error).toBe("logistics.order.paidInvalid");
+    expect(invalid.rangeFilters?.paid?.error).toBe("logistics.order.paidInvalid");
     expect(invalid.ignoredFilters).toEqual([
       { name: "cbaStatus", value: "9" },
       { name: "paidRange", value: "1.234 – " },

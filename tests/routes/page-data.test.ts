@@ -61,8 +61,13 @@ describe("the order page's data for the browser", () => {
       expect(Object.keys(root)).toEqual(["locale", "translations", "signedInTranslations"]);
 
       const shell = await dataOf(path, layoutLoader as never);
-      // No notice: no `flash: null`.
-      expect(Object.keys(shell)).toEqual(["unread", "locale", "username", "viewer", "collapsed"]);
+      // No notice, the menu open: no `flash: null`, no `collapsed: false`.
+      expect(Object.keys(shell)).toEqual(["unread", "locale", "username", "viewer"]);
+      expect(emptyKeys(shell)).toEqual([]);
+      // A main account: no `subAccount: false`.
+      expect((shell as { viewer: object }).viewer).toEqual({
+        scope: ["SYSTEM_ADMINISTRATOR", "CBA_MANAGER"],
+      });
 
       const page = (await dataOf(path, ordersLoader as never)) as {
         list: Record<string, unknown>[];
@@ -70,8 +75,6 @@ describe("the order page's data for the browser", () => {
       };
       // Nothing filtered, ignored, opened, chosen or posted; the account hides the default columns.
       expect(Object.keys(page)).toEqual([
-        "filters",
-        "rangeFilters",
         "submissionKey",
         "list",
         "pagination",
@@ -79,8 +82,10 @@ describe("the order page's data for the browser", () => {
         "today",
         "views",
       ]);
-      const { filters: _filters, views: _views, ...rest } = page as Record<string, unknown>;
+      const { views: _views, ...rest } = page as Record<string, unknown>;
       expect(emptyKeys(rest)).toEqual([]);
+      // The saved views: no view applied, no default, no notice, the settings read.
+      expect(Object.keys(page.views)).toEqual(["list", "views", "submissionKey"]);
 
       expect(page.list).toHaveLength(20);
       for (const row of page.list) {
@@ -92,4 +97,21 @@ describe("the order page's data for the browser", () => {
       }
     });
   }
+
+  it("sends the collapsed menu, a sub-account and the filters once they are not empty", async () => {
+    cookie = `${cookie}; menu_collapsed=1`;
+    const shell = (await dataOf("/order/", layoutLoader as never)) as { collapsed?: boolean };
+    expect(shell.collapsed).toBe(true);
+    cookie = await sessionCookieOf("ops@demo.test");
+    const sub = (await dataOf("/order/", layoutLoader as never)) as { viewer: object };
+    expect(sub.viewer).toEqual({ scope: ["CBA_MANAGER"], subAccount: true });
+    cookie = await sessionCookieOf(ADMIN);
+
+    const page = (await dataOf(
+      "/order/?cbaStatus=1&orderNo=DD&pageSize=20",
+      ordersLoader as never,
+    )) as Record<string, unknown>;
+    expect(page.filters).toEqual({ orderNo: "DD" });
+    expect(page.rangeFilters).toEqual({ statuses: [1] });
+  });
 });

@@ -70,7 +70,7 @@ describe("saved views of the English order list", () => {
     expect(plain.location).toBe("/en/order/?view=none");
     const none = await orders(other, "/en/order/?view=none");
     expect(none.status).toBe(200);
-    expect(none.page.views.appliedId).toBeNull();
+    expect(none.page.views.appliedId).toBeUndefined();
     expect(none.page.views.views).toMatchObject([{ name: "Detained", isDefault: true }]);
   });
 });

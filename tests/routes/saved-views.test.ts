@@ -64,7 +64,7 @@ describe("saved views of the order list", () => {
     expect(after.page.views.appliedId).toBe(after.page.views.views[0]?.id);
     expect(after.page.views.notice).toEqual({ kind: "success", message: "已保存视图“Detained”。" });
     // Another query is no view.
-    expect((await orders(browser, "/order/?cbaStatus=3")).page.views.appliedId).toBeNull();
+    expect((await orders(browser, "/order/?cbaStatus=3")).page.views.appliedId).toBeUndefined();
   });
 
   it("refuses a name that is blank or taken, says why on the list, and keeps the key usable", async () => {
@@ -141,7 +141,7 @@ describe("saved views of the order list", () => {
     expect(plain.location).toBe("/order/?view=none");
     const none = await orders(browser, "/order/?view=none");
     expect(none.status).toBe(200);
-    expect(none.page.views.appliedId).toBeNull();
+    expect(none.page.views.appliedId).toBeUndefined();
     const removed = await post(browser, {
       intent: "delete",
       id,

@@ -60,9 +60,13 @@ const BLANK_RANGES: Omit<OrderRangeFilterView, "statuses"> = {
 export type SentRangeFilterView = Pick<OrderRangeFilterView, "statuses"> &
   Partial<Omit<OrderRangeFilterView, "statuses">>;
 
-/** The whole view of what the loader sent: blank ranges where it left them out. */
-export function withBlankRanges(view: SentRangeFilterView): OrderRangeFilterView {
-  return { ...BLANK_RANGES, ...view };
+/**
+ * The whole view of what the loader sent: blank ranges where it left them
+ * out, and no status chosen where it left out the whole view (nothing
+ * chosen or filled in).
+ */
+export function withBlankRanges(view: SentRangeFilterView | undefined): OrderRangeFilterView {
+  return { statuses: [], ...BLANK_RANGES, ...view };
 }
 
 /**

@@ -52,7 +52,11 @@ import {
   HIDDEN_BY_DEFAULT,
   type OrderColumnKey,
 } from "./order-columns.tsx";
-import { type OrderQueryFilter, readOrderFilters } from "./order-filters.server.ts";
+import {
+  type OrderFilterReading,
+  type OrderQueryFilter,
+  readOrderFilters,
+} from "./order-filters.server.ts";
 import type { OrderRangeFilterView, SentRangeFilterView } from "./order-filters.ts";
 import type {
   OrderActionData,
@@ -216,11 +220,13 @@ export function shownRowsOf(
 
 /**
  * The range filters' view as the page is sent it: without the ranges while
- * none is filled in (a range with an error is filled in), which the page
- * then draws blank (./order-filters.ts, `withBlankRanges`).
+ * none is filled in (a range with an error is filled in), and not at all
+ * while no status is chosen either (most lists), which the page then draws
+ * blank (./order-filters.ts, `withBlankRanges`).
  */
-function sentRangeView(view: OrderRangeFilterView): SentRangeFilterView {
-  return view.rangesInUse > 0 ? view : { statuses: view.statuses };
+function sentRangeView(view: OrderRangeFilterView): SentRangeFilterView | undefined {
+  if (view.rangesInUse > 0) return view;
+  return view.statuses.length > 0 ? { statuses: view.statuses } : undefined;
 }
 
 /**
@@ -268,6 +274,10 @@ function loadPage(
  * in every page's data); the page reads a missing one as none.
  */
 interface LeftOutWhenEmpty {
+  /** The text filters and the sorting of the address, as the form and the table show them. */
+  filters?: OrderFilterReading["filters"];
+  /** The statuses chosen and the ranges filled in (`withBlankRanges`). */
+  rangeFilters?: SentRangeFilterView;
   /** The applied filters, posted with the downloads (`cbaStatus` repeated). */
   filterEntries?: [string, string][];
   /** The address's filters that were not applied: the list names them. */
@@ -294,9 +304,10 @@ export async function loadOrders(context: Context, url: URL) {
     resolveSelection(url.searchParams),
     readResult<OrderResult>(context, RESULT_KIND, url),
   ]);
+  const rangeFilters = sentRangeView(reading.view);
   const common = {
-    filters: reading.filters,
-    rangeFilters: sentRangeView(reading.view),
+    ...(Object.keys(reading.filters).length > 0 ? { filters: reading.filters } : {}),
+    ...(rangeFilters ? { rangeFilters } : {}),
     ...(reading.entries.length > 0 ? { filterEntries: reading.entries } : {}),
     ...(reading.ignored.length > 0 ? { ignoredFilters: reading.ignored } : {}),
     ...(selection.kept
