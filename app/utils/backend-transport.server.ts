@@ -156,7 +156,11 @@ class DispatchedAnswer implements Dispatcher.DispatchHandler {
       return;
     }
     try {
-      reader.resolve(parseJson(Buffer.concat(this.#chunks, this.#size)));
+      // An answer of one piece (most: a page of orders is some 10 KB) is parsed as it came.
+      const chunks = this.#chunks;
+      reader.resolve(
+        parseJson(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, this.#size)),
+      );
     } catch (error) {
       reader.reject(error);
     } finally {

@@ -13,6 +13,8 @@ const seen: Seen[] = [];
 let connections = 0;
 let answerBytes = 0;
 let byteOrderMark = false;
+/** The answer's text written in these pieces (a pause between each), instead of the usual one. */
+let pieces: Buffer[] | null = null;
 
 function answer(request: IncomingMessage, response: ServerResponse) {
   const chunks: Buffer[] = [];
@@ -29,6 +31,17 @@ function answer(request: IncomingMessage, response: ServerResponse) {
       return;
     }
     response.setHeader("Content-Type", "application/json");
+    if (pieces) {
+      const left = [...pieces];
+      const more = () => {
+        const piece = left.shift();
+        if (piece === undefined) return void response.end();
+        response.write(piece);
+        setTimeout(more, 5);
+      };
+      more();
+      return;
+    }
     if (answerBytes === 0) {
       response.end(
         (byteOrderMark ? "\uFEFF" : "") +
@@ -106,6 +119,7 @@ beforeEach(() => {
   seen.length = 0;
   answerBytes = 0;
   byteOrderMark = false;
+  pieces = null;
   vi.spyOn(console, "error").mockImplementation(() => {});
 });
 
@@ -154,6 +168,39 @@ describe("the API client's calls to the backend", () => {
   it("read an answer that starts with a byte-order mark, as fetch did", async () => {
     byteOrderMark = true;
     expect(await (await newApi()).call("accountInfo")).toMatchObject({ username: "a@b.test" });
+  });
+
+  it("read an answer that came in pieces, a character cut between two", async () => {
+    const text = Buffer.from(
+      JSON.stringify({
+        code: 200,
+        msg: "success",
+        data: {
+          username: "a@b.test",
+          isSingleLogin: false,
+          scope: ["CBA_MANAGER"],
+          note: "林建华",
+        },
+      }),
+    );
+    // "林" is three bytes: the second piece starts inside it.
+    const cut = text.indexOf(Buffer.from("林")) + 1;
+    pieces = [text.subarray(0, 20), text.subarray(20, cut), text.subarray(cut)];
+    expect(await (await newApi()).call("accountInfo")).toMatchObject({ username: "a@b.test" });
+  });
+
+  it("end as a malformed answer when the JSON is cut short or wrong, in one piece or several", async () => {
+    for (const answered of [
+      [Buffer.from('{"code":200,"msg":"success","data":{"username":')],
+      [Buffer.from('{"code":200,"msg":'), Buffer.from('"success","data":{,}}')],
+      [Buffer.from('{"code":"200","msg":"success","data":{}}')],
+    ]) {
+      pieces = answered;
+      await expect((await newApi()).call("accountInfo")).rejects.toMatchObject({
+        data: { kind: "malformed" },
+        init: { status: 502 },
+      });
+    }
   });
 
   it("end as a malformed answer when the backend answers more than the client takes", async () => {
