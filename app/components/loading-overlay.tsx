@@ -11,7 +11,19 @@ const SHOW_AFTER_MS = 300;
  * (a fetcher: the order operations' dialogs, the xlsx import) takes a
  * while, except fetchers whose page shows its own progress.
  */
-export function LoadingOverlay() {
+export const LoadingOverlay = import.meta.env.SSR ? NoOverlay : LiveLoadingOverlay;
+
+/**
+ * The server's overlay: none. It shows only while a navigation or post of
+ * the browser's takes a while; the server's render skips reading the
+ * navigation and every fetcher for that (a build-time constant: each bundle
+ * has one of the two).
+ */
+function NoOverlay() {
+  return null;
+}
+
+function LiveLoadingOverlay() {
   const navigation = useNavigation();
   const fetchers = useFetchers();
   const { t } = useTranslation();

@@ -27,7 +27,27 @@ function focusElement(element: HTMLElement) {
  * shows itself there again with its refusal) is no new page: focus stays in
  * the form, whose message speaks for itself (role="alert").
  */
-export function RouteAnnouncer() {
+export const RouteAnnouncer = import.meta.env.SSR ? EmptyRegion : LiveRouteAnnouncer;
+
+/**
+ * The server's announcer: the live region, empty. What fills it runs only
+ * after a navigation, in the browser; the server's render skips the
+ * location, the route matches and the page's title it would only have read
+ * for that (a build-time constant: each bundle has one of the two).
+ */
+function EmptyRegion() {
+  return <Region message="" />;
+}
+
+function Region({ message }: { message: string }) {
+  return (
+    <div className="sr-only" role="status" aria-live="polite" data-testid="route-announcer">
+      {message}
+    </div>
+  );
+}
+
+function LiveRouteAnnouncer() {
   const { t } = useTranslation();
   const location = useLocation();
   const [message, setMessage] = useState("");
@@ -66,9 +86,5 @@ export function RouteAnnouncer() {
     setMessage(t("titles.navigatedTo", { title: document.title }));
   }, [pathname, location.search, location.state, page, t]);
 
-  return (
-    <div className="sr-only" role="status" aria-live="polite" data-testid="route-announcer">
-      {message}
-    </div>
-  );
+  return <Region message={message} />;
 }

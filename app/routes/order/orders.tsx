@@ -87,6 +87,8 @@ const orderRowText = (order: ShownOrder) => JSON.stringify(order);
 
 /** `stockIn` → `stock-in`: the ids and test ids of an operation's controls. */
 const kebab = (intent: string) => intent.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+/** The scan operations' ids, worked out once rather than on every render. */
+const SCAN_IDS = SCAN_OPERATIONS.map(([intent]) => kebab(intent));
 
 /** The dialog open now: a scan or selection operation's confirmation, or an upload. */
 interface OpenDialog {
@@ -427,7 +429,7 @@ export default function OrdersPage({ loaderData, actionData }: Route.ComponentPr
           />
         ))}
         {SCAN_OPERATIONS.map(([intent, operation], index) => {
-          const id = kebab(intent);
+          const id = SCAN_IDS[index] as string;
           const error = errorOf(intent);
           return (
             <form
