@@ -118,10 +118,9 @@ const handlersByCall = indexHandlers();
  * none of which `route`'s handlers read.
  */
 export function matchCall(method: string, url: URL): MatchedCall | undefined {
-  const known = webOrigin(url) && staticCalls.get(`${method.toUpperCase()} ${url.pathname}`);
+  const known = webOrigin(url) && staticCalls.get(method.toUpperCase())?.get(url.pathname);
   if (known === null) return undefined;
-  // msw's parameters of such a path: its leading wildcard, the origin.
-  if (known) return { ...known, params: { 0: url.origin } };
+  if (known) return known.at(url.origin);
   return findCall(method, url);
 }
 
@@ -135,6 +134,33 @@ interface MatchedCall {
   resolve: RouteResolver;
   params: PathParams;
 }
+
+/**
+ * A path without parameters, matched: its handler, made into the call of
+ * each origin it is reached at, msw's parameters of such a path being its
+ * leading wildcard, the origin. The calls of the last few origins are kept
+ * (a client calls from one or two; the `Host` header names them), frozen, so
+ * that the same call is not made again for every request.
+ */
+class StaticCall {
+  readonly #found: MatchedCall;
+  readonly #byOrigin = new Map<string, MatchedCall>();
+
+  constructor(found: MatchedCall) {
+    this.#found = found;
+  }
+
+  at(origin: string): MatchedCall {
+    let call = this.#byOrigin.get(origin);
+    if (call === undefined) {
+      call = Object.freeze({ ...this.#found, params: Object.freeze({ 0: origin }) });
+      if (this.#byOrigin.size >= KEPT_ORIGINS) this.#byOrigin.clear();
+      this.#byOrigin.set(origin, call);
+    }
+    return call;
+  }
+}
+const KEPT_ORIGINS = 8;
 
 /** `matchCall`'s search: the candidates in msw's order, each path matched by msw's matcher. */
 function findCall(method: string, url: URL): MatchedCall | undefined {
@@ -155,14 +181,20 @@ function findCall(method: string, url: URL): MatchedCall | undefined {
  * path: such a call is looked up instead of matching the paths of the
  * candidates one by one. `null`: no handler (another method's path).
  */
-const staticCalls = new Map<string, MatchedCall | null>();
+const staticCalls = new Map<string, Map<string, StaticCall | null>>();
 for (const handler of handlers) {
   const path = String(handler.info.path).slice(1);
   if (/[:*{(]/.test(path)) continue;
   const url = new URL(path, "http://127.0.0.1");
   if (url.pathname !== path) continue;
   for (const method of handlersByCall.keys()) {
-    staticCalls.set(`${method} ${path}`, findCall(method, url) ?? null);
+    let byPath = staticCalls.get(method);
+    if (!byPath) {
+      byPath = new Map();
+      staticCalls.set(method, byPath);
+    }
+    const found = findCall(method, url);
+    byPath.set(path, found ? new StaticCall(found) : null);
   }
 }
 

@@ -66,7 +66,8 @@ const ENVELOPE_TEXT = Symbol("envelope text");
 const ENVELOPE_BYTES = Symbol("envelope bytes");
 
 interface Envelope extends Response {
-  [ENVELOPE_TEXT]?: string;
+  /** The text, or what makes it the first time it is read (an answer whose bytes were kept). */
+  [ENVELOPE_TEXT]?: string | (() => string);
   [ENVELOPE_BYTES]?: Buffer;
 }
 
@@ -97,15 +98,30 @@ export function envelope(code: number, data: unknown, msg: string, status = 200)
  * data is checked as any answer's, and its JSON must be the text.
  */
 export class DataText {
-  readonly text: string;
+  #text: string | (() => string);
   readonly data: () => unknown;
   /** The text's UTF-8 bytes in pieces, kept too: a server writing bytes does not encode the text again. */
   readonly bytes: readonly Buffer[] | undefined;
 
-  constructor(text: string, data: () => unknown, bytes?: readonly Buffer[]) {
-    this.text = text;
+  /**
+   * `text` may be given as what makes it, with `bytes`: a server that writes
+   * the bytes never reads the text (the order list's page of ten rows' texts
+   * joined was a tenth of its handler), and it is made once if asked for.
+   */
+  constructor(text: string | (() => string), data: () => unknown, bytes?: readonly Buffer[]) {
+    this.#text = text;
     this.data = data;
     this.bytes = bytes;
+  }
+
+  get text(): string {
+    if (typeof this.#text === "function") this.#text = this.#text();
+    return this.#text;
+  }
+
+  /** The text, or what makes it while it has not been made (for an envelope that keeps the bytes). */
+  textOrMaker(): string | (() => string) {
+    return this.#text;
   }
 }
 
@@ -116,17 +132,22 @@ export class DataText {
  */
 export function envelopeOfDataText(
   code: number,
-  dataText: string,
+  dataText: string | (() => string),
   msg: string,
   dataBytes?: readonly Buffer[],
 ): Response {
   const head = `{"code":${JSON.stringify(code)},"data":`;
   const tail = `,"msg":${JSON.stringify(msg)}}`;
-  const response = envelopeOf(head + dataText + tail, 200);
   if (textOnly && dataBytes) {
+    // The bytes are what is written; the text is made only if asked for.
+    const response = envelopeOf(
+      typeof dataText === "string" ? head + dataText + tail : () => head + dataText() + tail,
+      200,
+    );
     response[ENVELOPE_BYTES] = Buffer.concat([Buffer.from(head), ...dataBytes, Buffer.from(tail)]);
+    return response;
   }
-  return response;
+  return envelopeOf(head + (typeof dataText === "string" ? dataText : dataText()) + tail, 200);
 }
 
 /** The UTF-8 bytes of an envelope's text (`envelopeText`), where they were kept. */
@@ -134,18 +155,32 @@ export function envelopeBytes(response: Response): Buffer | undefined {
   return response.bodyUsed ? undefined : (response as Envelope)[ENVELOPE_BYTES];
 }
 
-function envelopeOf(text: string, status: number): Envelope {
+function envelopeOf(text: string | (() => string), status: number): Envelope {
   // Without a body: an answer by `Response`'s shape (mocks/text-envelope.ts).
   const response: Envelope = textOnly
     ? new TextEnvelope(status, [["content-type", "application/json"]])
-    : new Response(text, { status, headers: { "content-type": "application/json" } });
+    : new Response(typeof text === "string" ? text : text(), {
+        status,
+        headers: { "content-type": "application/json" },
+      });
   response[ENVELOPE_TEXT] = text;
   return response;
 }
 
+/** Whether `response` is an envelope made by `envelope`, still unread (its text: `envelopeText`). */
+export function isUnreadEnvelope(response: Response): boolean {
+  return !response.bodyUsed && (response as Envelope)[ENVELOPE_TEXT] !== undefined;
+}
+
 /** The JSON text of an envelope made by `envelope`, if `response` is one and is still unread. */
 export function envelopeText(response: Response): string | undefined {
-  return response.bodyUsed ? undefined : (response as Envelope)[ENVELOPE_TEXT];
+  if (response.bodyUsed) return undefined;
+  const envelope = response as Envelope;
+  const text = envelope[ENVELOPE_TEXT];
+  if (typeof text !== "function") return text;
+  const made = text();
+  envelope[ENVELOPE_TEXT] = made;
+  return made;
 }
 
 /** Keeps the text of `from` (an envelope) for `to`, a copy with the same body. */
@@ -344,7 +379,7 @@ export function route<
       if (result instanceof Response || result instanceof TextEnvelope) return result;
       if (result instanceof DataText) {
         if (STRICT) checkAnswer(endpoint, result.data(), result);
-        return envelopeOfDataText(ApiCode.ok, result.text, t(lang, "ok"), result.bytes);
+        return envelopeOfDataText(ApiCode.ok, result.textOrMaker(), t(lang, "ok"), result.bytes);
       }
       if (STRICT) checkAnswer(endpoint, result);
       return envelope(ApiCode.ok, result, t(lang, "ok"));

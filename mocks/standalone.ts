@@ -18,11 +18,11 @@ import { boundedServer } from "../server/bounded-server.ts";
 import { handleMockApiRequest } from "./api.ts";
 import { fetchRequestOf, urlOf } from "./bodiless-request.ts";
 import { DataFileError, type DurableStore, openDurableStore } from "./data-file.ts";
-import { envelopeBytes, envelopeText, makeEnvelopesAsText } from "./route.ts";
+import { envelopeBytes, envelopeText, isUnreadEnvelope, makeEnvelopesAsText } from "./route.ts";
 import { collectGarbageNow, setHeapGrowth } from "./startup-heap.ts";
 import { ensureSeeded } from "./state.ts";
 import { tableChangeCount } from "./table.ts";
-import { TextEnvelope } from "./text-envelope.ts";
+import { headerLines, TextEnvelope } from "./text-envelope.ts";
 import { dropBodyLeftUnread } from "./unread-body.ts";
 
 // 0: any free port (the listening line names it).
@@ -62,19 +62,23 @@ let store: DurableStore | undefined;
 /** Reads never wait for the disk; an answer of a call that changed the data waits for its snapshot. */
 const READS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-async function answerDurably(request: Request): Promise<Response> {
-  if (!store) return handleMockApiRequest(request);
-  await store.enter();
+/** Without a data file a call is answered as it is; with one, `answerStored`. */
+function answerDurably(request: Request): Promise<Response> {
+  return store ? answerStored(store, request) : handleMockApiRequest(request);
+}
+
+async function answerStored(durable: DurableStore, request: Request): Promise<Response> {
+  await durable.enter();
   const before = tableChangeCount();
   let response: Response;
   try {
     response = await handleMockApiRequest(request);
   } finally {
-    store.leave();
+    durable.leave();
   }
   if (!READS.has(request.method) || tableChangeCount() !== before) {
     try {
-      await store.commit();
+      await durable.commit();
     } catch (error) {
       console.error("[mock-api] the data file could not be written:", error);
       await response.body?.cancel();
@@ -87,22 +91,25 @@ async function answerDurably(request: Request): Promise<Response> {
   return response;
 }
 
-async function answerRequest(request: Request): Promise<Response> {
+/** A call of the contract is answered without an `async` step of its own here (every call passes). */
+function answerRequest(request: Request): Promise<Response> {
   const url = urlOf(request);
-  if (url.pathname === "/api/v1/openapi.json" && request.method === "GET") {
-    try {
-      return new Response(await readFile(openApiFile), {
-        headers: { "content-type": "application/json; charset=utf-8" },
-      });
-    } catch {
-      return Response.json(
-        { code: ApiCode.notFound, data: "openapi.json not found", msg: "not found" },
-        { status: 404 },
-      );
-    }
-  }
-  if (url.pathname === "/health") return new Response("ok");
+  if (url.pathname === "/api/v1/openapi.json" && request.method === "GET") return openApiAnswer();
+  if (url.pathname === "/health") return Promise.resolve(new Response("ok"));
   return answerDurably(request);
+}
+
+async function openApiAnswer(): Promise<Response> {
+  try {
+    return new Response(await readFile(openApiFile), {
+      headers: { "content-type": "application/json; charset=utf-8" },
+    });
+  } catch {
+    return Response.json(
+      { code: ApiCode.notFound, data: "openapi.json not found", msg: "not found" },
+      { status: 404 },
+    );
+  }
 }
 
 /**
@@ -110,19 +117,12 @@ async function answerRequest(request: Request): Promise<Response> {
  * status and headers as node-fetch-server's `sendResponse` writes them, the
  * same bytes, without reading them back through the answer's body stream.
  */
-function sendEnvelope(res: ServerResponse, response: Response, text: string): void {
-  const headers: Record<string, string | string[]> = {};
+function sendEnvelope(res: ServerResponse, response: Response): void {
   // In `Headers`' order (a text envelope's list sorted as undici's `Headers` iterates).
   const pairs = response instanceof TextEnvelope ? response.headers.sorted() : response.headers;
-  for (const [key, value] of pairs) {
-    const previous = headers[key];
-    if (previous === undefined) headers[key] = value;
-    else headers[key] = Array.isArray(previous) ? [...previous, value] : [previous, value];
-  }
   // Encoded once, for its length and for the socket (the order list's bytes are kept: envelopeBytes).
-  const bytes = envelopeBytes(response) ?? Buffer.from(text);
-  headers["content-length"] = String(bytes.byteLength);
-  res.writeHead(response.status, response.statusText, headers);
+  const bytes = envelopeBytes(response) ?? Buffer.from(envelopeText(response) ?? "");
+  res.writeHead(response.status, response.statusText, headerLines(pairs, String(bytes.byteLength)));
   res.end(res.req.method === "HEAD" ? undefined : bytes);
 }
 
@@ -167,9 +167,8 @@ async function listener(req: IncomingMessage, res: ServerResponse): Promise<void
     response = internalServerError();
   }
   if (gone()) return;
-  const text = envelopeText(response);
-  if (text !== undefined) {
-    sendEnvelope(res, response, text);
+  if (isUnreadEnvelope(response)) {
+    sendEnvelope(res, response);
     return;
   }
   try {

@@ -26,17 +26,37 @@ const FORBIDDEN_IN_VALUE = /[\0\r\n]/;
 /** HTTP whitespace around a value, which `Headers` drops. */
 const AROUND = /^[\t\n\r ]+|[\t\n\r ]+$/g;
 
-/** `Headers`' checks of a name and a value, and its normal form of both. */
-function checked(name: string, value: string): [string, string] {
-  const normal = String(value).replace(AROUND, "");
-  if (!TOKEN.test(name)) throw new TypeError(`Headers: invalid header name "${name}"`);
-  if (FORBIDDEN_IN_VALUE.test(normal)) throw new TypeError(`Headers: invalid value of "${name}"`);
-  return [name.toLowerCase(), normal];
+/** Whether a character code is HTTP whitespace (tab, line feed, carriage return, space). */
+function httpSpace(code: number): boolean {
+  return code === 0x20 || code === 0x09 || code === 0x0a || code === 0x0d;
 }
 
+/** `Headers`' checks of a name and a value, and its normal form of both. */
+function checked(name: string, value: string): [string, string] {
+  const text = String(value);
+  // Trimmed only when it needs it (a mailbox's cookie, every call's, does not).
+  const normal =
+    text.length > 0 &&
+    (httpSpace(text.charCodeAt(0)) || httpSpace(text.charCodeAt(text.length - 1)))
+      ? text.replace(AROUND, "")
+      : text;
+  const lower = checkedName(name);
+  if (FORBIDDEN_IN_VALUE.test(normal)) throw new TypeError(`Headers: invalid value of "${name}"`);
+  return [lower, normal];
+}
+
+/** Names already checked, by how they were written: each call's are the same few. */
+const checkedNames = new Map<string, string>();
+const KEPT_NAMES = 64;
+
 function checkedName(name: string): string {
+  const known = checkedNames.get(name);
+  if (known !== undefined) return known;
   if (!TOKEN.test(name)) throw new TypeError(`Headers: invalid header name "${name}"`);
-  return name.toLowerCase();
+  const lower = name.toLowerCase();
+  if (checkedNames.size >= KEPT_NAMES) checkedNames.clear();
+  checkedNames.set(name, lower);
+  return lower;
 }
 
 function byNameOnly([a]: [string, string], [b]: [string, string]): number {
@@ -54,6 +74,8 @@ export class AnswerHeaders extends UndiciHeaderIterators implements Headers {
 
   /** The headers in the order `Headers` gives them: names sorted, a name's values joined but each cookie on its own. */
   sorted(): [string, string][] {
+    // Names each greater than the last (every envelope's: a type, then a cookie): already in order.
+    if (this.#inOrder()) return this.#list;
     // Sorted by name, a name's values in the order they came (the sort is stable).
     const byName = this.#list.length > 1 ? [...this.#list].sort(byNameOnly) : this.#list;
     const out: [string, string][] = [];
@@ -63,6 +85,17 @@ export class AnswerHeaders extends UndiciHeaderIterators implements Headers {
       else out.push([name, value]);
     }
     return out;
+  }
+
+  /** Whether every name is greater than the one before it (none twice). */
+  #inOrder(): boolean {
+    for (let index = 1; index < this.#list.length; index += 1) {
+      if (
+        (this.#list[index - 1] as [string, string])[0] >= (this.#list[index] as [string, string])[0]
+      )
+        return false;
+    }
+    return true;
   }
 
   get(name: string): string | null {
@@ -144,4 +177,38 @@ export class TextEnvelope extends UndiciBody<Response> implements Response {
   protected real(): Response {
     return new Response(null, { status: this.status, headers: this.headers.sorted() });
   }
+}
+
+/**
+ * An answer's headers and its length as `writeHead` takes them without an
+ * object made of them first: names and values one after the other, each
+ * name's values together where the name first came, the length last (or in
+ * place of a length the answer named). The lines are those an object of the
+ * same headers (a name's several values as a list) makes `writeHead` write.
+ */
+export function headerLines(pairs: Iterable<[string, string]>, length: string): string[] {
+  const lines: string[] = [];
+  for (const [name, value] of pairs) {
+    let at = lines.length;
+    // A name met before (in `Headers`' order, only a cookie): its values follow its first.
+    for (let index = 0; index < lines.length; index += 2) {
+      if (lines[index] !== name) continue;
+      at = index + 2;
+      while (lines[at] === name) at += 2;
+      break;
+    }
+    if (at === lines.length) lines.push(name, value);
+    else lines.splice(at, 0, name, value);
+  }
+  for (let index = 0; index < lines.length; index += 2) {
+    if (lines[index] !== "content-length") continue;
+    // An object's key set again keeps its first place, with the one value.
+    lines[index + 1] = length;
+    for (let later = lines.length - 2; later > index; later -= 2) {
+      if (lines[later] === "content-length") lines.splice(later, 2);
+    }
+    return lines;
+  }
+  lines.push("content-length", length);
+  return lines;
 }

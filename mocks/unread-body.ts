@@ -20,7 +20,7 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { sendResponse } from "@remix-run/node-fetch-server";
-import { fetchRequestOf } from "./bodiless-request.ts";
+import { BodilessRequest, fetchRequestOf } from "./bodiless-request.ts";
 
 /**
  * Once `res` is sent, drops what is left of the body of `request` (made from
@@ -33,6 +33,9 @@ export function dropBodyLeftUnread(
   res: ServerResponse,
   request: Request,
 ): void {
+  // A GET's or HEAD's request was made with no reader of the body: if one
+  // came, nobody started to read it, and Node drops it itself.
+  if (request instanceof BodilessRequest) return;
   res.once("finish", () => {
     if (req.complete || req.destroyed) return;
     // The fetch server's reader pauses the request again after each chunk

@@ -312,7 +312,7 @@ export const logisticsHandlers = [
     }
     bytes.push(Buffer.from(tail));
     return new DataText(
-      `{"list":[${views.map((view) => view.text).join(",")}${tail}`,
+      () => `{"list":[${views.map((view) => view.text).join(",")}${tail}`,
       () => ({
         list: rows.map((row) => orderView(row, lang, scope)),
         pagination: paging,

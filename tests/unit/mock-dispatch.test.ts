@@ -50,6 +50,17 @@ describe("the fake backend's dispatch", () => {
     }
   });
 
+  it("picks msw's parameters for a path reached at other origins, in any order", async () => {
+    // A path without parameters is matched once and kept per origin: each keeps its own.
+    const origins = [ORIGIN, "http://localhost:3001", "https://api.example.test", ORIGIN];
+    for (let index = 0; index < 12; index += 1) origins.push(`http://host${index}.test`);
+    for (const origin of [...origins, ...origins.reverse()]) {
+      await expectSameChoice("GET", new URL("/api/v1/account/account-info", origin));
+      await expectSameChoice("get", new URL("/api/v1/cba/order?current=1", origin));
+      await expectSameChoice("POST", new URL("/api/v1/cba/order", origin));
+    }
+  });
+
   it("picks msw's handler for paths made from the handlers' paths, and for others", async () => {
     const methods = fc.constantFrom("GET", "POST", "PUT", "DELETE", "get", "PATCH");
     const fromHandler = fc

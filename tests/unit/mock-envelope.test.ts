@@ -7,10 +7,12 @@ import { describe, expect, it } from "vitest";
 import { DEMO_MAILBOX_COOKIE } from "../../app/contract/demo.ts";
 import { withMailbox } from "../../mocks/mailbox.ts";
 import {
+  DataText,
   envelope,
   envelopeBytes,
   envelopeOfDataText,
   envelopeText,
+  isUnreadEnvelope,
   makeEnvelopesAsText,
 } from "../../mocks/route.ts";
 import { randomId } from "../../mocks/security.ts";
@@ -89,6 +91,50 @@ describe("envelopes of data given as text", () => {
       async () => made,
     );
     expect(envelopeBytes(withCookie)?.equals(expected)).toBe(true);
+  });
+
+  it("given as what makes the text, make it only when it is read, once, for a server that writes the bytes", async () => {
+    let made = 0;
+    const maker = () => {
+      made += 1;
+      return text;
+    };
+    makeEnvelopesAsText();
+    let kept: Response;
+    try {
+      kept = envelopeOfDataText(200, maker, "成功", pieces);
+    } finally {
+      makeEnvelopesAsText(false);
+    }
+    const expected = JSON.stringify({ code: 200, data, msg: "成功" });
+    expect(envelopeBytes(kept)?.equals(Buffer.from(expected))).toBe(true);
+    expect(isUnreadEnvelope(kept)).toBe(true);
+    expect(made).toBe(0);
+    expect(envelopeText(kept)).toBe(expected);
+    expect(envelopeText(kept)).toBe(expected);
+    expect(made).toBe(1);
+    // Read as a Fetch answer (no bytes kept), the text is the body at once.
+    const read = envelopeOfDataText(200, maker, "成功", pieces);
+    expect(made).toBe(2);
+    expect(await read.text()).toBe(expected);
+    expect(isUnreadEnvelope(read)).toBe(false);
+  });
+
+  it("given as what makes the text, keep it for a handler's DataText and read it once", () => {
+    let made = 0;
+    const given = new DataText(
+      () => {
+        made += 1;
+        return text;
+      },
+      () => data,
+      pieces,
+    );
+    expect(made).toBe(0);
+    expect(given.text).toBe(text);
+    expect(given.text).toBe(text);
+    expect(made).toBe(1);
+    expect(given.textOrMaker()).toBe(text);
   });
 });
 

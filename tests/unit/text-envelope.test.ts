@@ -6,7 +6,7 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { AnswerHeaders, TextEnvelope } from "../../mocks/text-envelope.ts";
+import { AnswerHeaders, headerLines, TextEnvelope } from "../../mocks/text-envelope.ts";
 
 const NAMES = ["content-type", "Content-Type", "set-cookie", "Set-Cookie", "x-a", "X-B", "vary"];
 const value = fc.stringMatching(/^[ \t]?[\x21-\x7e]([\x20-\x7e]{0,12}[\x21-\x7e])?[ \t]?$/);
@@ -98,5 +98,34 @@ describe("a text envelope", () => {
     }
     expect(() => new TextEnvelope(199, [])).toThrow(RangeError);
     expect(() => new Response(null, { status: 199 })).toThrow(RangeError);
+  });
+});
+
+describe("an answer's header lines for writeHead", () => {
+  /** What the standalone server gave `writeHead` before: an object, a name's several values as a list. */
+  function asObject(pairs: [string, string][], length: string): string[] {
+    const headers: Record<string, string | string[]> = {};
+    for (const [key, value] of pairs) {
+      const previous = headers[key];
+      if (previous === undefined) headers[key] = value;
+      else headers[key] = Array.isArray(previous) ? [...previous, value] : [previous, value];
+    }
+    headers["content-length"] = length;
+    return Object.entries(headers).flatMap(([key, value]) =>
+      (Array.isArray(value) ? value : [value]).flatMap((one) => [key, one]),
+    );
+  }
+
+  it("are the lines of the same headers given as an object, for any headers in any order", () => {
+    const name = fc.constantFrom("content-type", "set-cookie", "x-a", "vary", "content-length");
+    fc.assert(
+      fc.property(fc.array(fc.tuple(name, value), { maxLength: 8 }), fc.nat(), (list, size) => {
+        const pairs = list as [string, string][];
+        expect(headerLines(pairs, String(size))).toEqual(asObject(pairs, String(size)));
+        const sorted = new AnswerHeaders([...pairs]).sorted();
+        expect(headerLines(sorted, String(size))).toEqual(asObject(sorted, String(size)));
+      }),
+      { numRuns: 500 },
+    );
   });
 });
