@@ -576,6 +576,8 @@ interface KeptHtml {
 interface KeptPage {
   times: number;
   rows: (KeptHtml | undefined)[];
+  /** The rows' HTML as one string, as last written: the same rows again are not joined again. */
+  joined: string | undefined;
   paging: KeptHtml | undefined;
 }
 
@@ -601,7 +603,7 @@ function keptPageOf(pageKey: string, rows: number): KeptPage {
   let page = keptPages.get(pageKey);
   if (page === undefined) {
     if (keptPages.size >= MAX_KEPT_PAGES) forgetKeptPages();
-    page = { times: 0, rows: [], paging: undefined };
+    page = { times: 0, rows: [], joined: undefined, paging: undefined };
     keptPages.set(pageKey, page);
   }
   if (keptRowCount + Math.max(0, rows - page.rows.length) > MAX_KEPT_ROWS) {
@@ -638,18 +640,24 @@ function keptRowsHtml<Row>(
     if (text === null) return null;
     texts.push(text);
   }
-  let html = "";
+  let changed = rows.length !== page.rows.length;
   for (let index = 0; index < rows.length; index += 1) {
     const text = texts[index] as string;
-    let kept = page.rows[index];
+    const kept = page.rows[index];
     if (kept?.text !== text) {
       if (kept === undefined) keptRowCount += 1;
-      kept = { text, html: keptMarkupOf(draw(rows[index] as Row, index)) ?? "" };
-      page.rows[index] = kept;
+      page.rows[index] = { text, html: keptMarkupOf(draw(rows[index] as Row, index)) ?? "" };
+      changed = true;
     }
-    html += kept.html;
   }
-  return html;
+  // Joined once: a page's ten rows made one string again would be some 8 KB a page.
+  if (changed || page.joined === undefined) {
+    // Rows past the page's end now (a shorter page at the same address) are dropped.
+    keptRowCount -= Math.max(0, page.rows.length - rows.length);
+    page.rows.length = rows.length;
+    page.joined = page.rows.map((row) => row?.html ?? "").join("");
+  }
+  return page.joined;
 }
 
 /** The address's rows whose detail is open: `?open=<key>`, one per row. */

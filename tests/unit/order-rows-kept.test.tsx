@@ -295,6 +295,25 @@ describe("the order list's rows written once as HTML", () => {
     expect(en).toBe(tableAt({ path, locale: "en" }));
   });
 
+  it("follow a page that became shorter or longer at the same address", () => {
+    const counted = { rows: 0, bars: 0 };
+    countWrites(counted);
+    const path = "/order/?consignee=%E7%9F%AD";
+    tableAt({ path, locale: "zh" });
+    tableAt({ path, locale: "zh" });
+    expect(counted.rows).toBe(ORDERS.length);
+    const fewer = ORDERS.slice(0, 5);
+    for (const orders of [fewer, ORDERS, fewer]) {
+      const kept = tableAt({ path, locale: "zh", orders });
+      keepMarkupWith(null);
+      expect(kept).toBe(tableAt({ path, locale: "zh", orders }));
+      expect(tbody(kept).split("<tr").length - 1).toBe(orders.length);
+      countWrites(counted);
+    }
+    // The rows dropped from the end were written again when the page grew back, the others not.
+    expect(counted.rows).toBe(ORDERS.length + (ORDERS.length - fewer.length));
+  });
+
   it("are drawn as elements, never kept, on a long address", () => {
     const written = { rows: 0, bars: 0 };
     countWrites(written);
