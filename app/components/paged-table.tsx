@@ -353,7 +353,9 @@ export function PagedTable<Row>({
     : "";
   // A long address (a selection of hundreds of orders) is drawn as elements:
   // the kept pages' keys stay bounded.
+  // (A build-time constant first: the browser's bundle leaves the kept pages' code out.)
   const page =
+    import.meta.env.SSR &&
     keepRows &&
     !error &&
     rows.length > 0 &&

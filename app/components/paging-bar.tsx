@@ -60,9 +60,11 @@ export function PagingBar({
       onSubmit={submitInApp}
     />
   );
-  const html = keep
-    ? keep(`${pagination.total}|${pagination.current}|${pagination.pageSize}|${pageSizes}`, parts)
-    : null;
+  // (A build-time constant first: the browser's bundle leaves the kept bar's branch out.)
+  const html =
+    import.meta.env.SSR && keep
+      ? keep(`${pagination.total}|${pagination.current}|${pagination.pageSize}|${pageSizes}`, parts)
+      : null;
   return html !== null ? (
     // biome-ignore lint/a11y/useKeyWithClickEvents: the clicks of the page links; Enter on a link is a click
     <nav
