@@ -124,11 +124,13 @@ export interface PagedTableProps<Row> {
   /**
    * The rows are written once as HTML on the server and kept (see
    * `keptRowsHtml`): what a row's cells and labels show besides the row's
-   * key, the page's address and language, as a text (for instance the row's
-   * fields as JSON). Only for cells that are plain elements, reading no
-   * context and making no id.
+   * key, the page's address and language, as an object of plain values
+   * (for instance the row itself, when it holds only what is shown),
+   * compared field by field with the one its kept HTML was written for.
+   * Only for cells that are plain elements, reading no context and making
+   * no id.
    */
-  keepRows?: (row: Row) => string;
+  keepRows?: (row: Row) => ShownFields;
 }
 
 /** A header's alignment; left is the table's own (app/app.css, `data-cells`). */
@@ -372,7 +374,7 @@ export function PagedTable<Row>({
           if (expand && opened.has(key)) return null;
           // Its box: checked and fixed (every matching row chosen), checked, or not.
           const box = locked ? 2 : selection?.selected.has(key) ? 1 : 0;
-          return `${box}|${offset + index}|${key}|${keepRows(row)}`;
+          return { box, number: offset + index, key, shown: keepRows(row) };
         })
       : null;
   // The paging bar of a page asked for again is kept beside its rows.
@@ -568,6 +570,38 @@ interface KeptHtml {
   html: string;
 }
 
+/** What a row's cells show of it: plain values by name (`keepRows`). */
+export type ShownFields = Readonly<Record<string, string | number | boolean | null>>;
+
+/** What a kept row's HTML shows besides its page's key. */
+interface RowState {
+  /** Its box: 0 unchecked, 1 checked, 2 checked and fixed (every matching row chosen). */
+  box: number;
+  /** Its number on the list, from 0. */
+  number: number;
+  key: string;
+  shown: ShownFields;
+}
+
+/** A kept row: its HTML and what it was written for. */
+interface KeptRow extends RowState {
+  html: string;
+}
+
+/** Whether a kept row was written for `state`: the same box, number, key and fields. */
+function writtenFor(kept: KeptRow, state: RowState): boolean {
+  if (kept.box !== state.box || kept.number !== state.number || kept.key !== state.key) {
+    return false;
+  }
+  let fields = 0;
+  for (const name in state.shown) {
+    if (kept.shown[name] !== state.shown[name]) return false;
+    fields += 1;
+  }
+  for (const _name in kept.shown) fields -= 1;
+  return fields === 0;
+}
+
 /**
  * What the server keeps of a page of a table that keeps its rows
  * (docs/decisions/2026-11-27-kept-table-pages.md), under the page's key (the
@@ -577,7 +611,7 @@ interface KeptHtml {
  */
 interface KeptPage {
   times: number;
-  rows: (KeptHtml | undefined)[];
+  rows: (KeptRow | undefined)[];
   /** The rows' HTML as one string, as last written: the same rows again are not joined again. */
   joined: string | undefined;
   paging: KeptHtml | undefined;
@@ -623,32 +657,34 @@ function forgetKeptPages(): void {
 }
 
 /**
- * The HTML of a page's rows, each row's written once for its text and kept
+ * The HTML of a page's rows, each row's written once for its state and kept
  * in its place on the page, or null when a row of the page is not to be
- * kept (its text is null): then the rows are drawn as elements. A row's text
- * names, besides the page's key, everything its HTML shows: whether its box
- * is checked, its number (its detail's id is its place), its key and what
- * the caller's cells show of it.
+ * kept (its state is null): then the rows are drawn as elements. A row's
+ * state names, besides the page's key, everything its HTML shows: whether
+ * its box is checked, its number (its detail's id is its place), its key
+ * and what the caller's cells show of it.
  */
 function keptRowsHtml<Row>(
   page: KeptPage,
   rows: readonly Row[],
   draw: (row: Row, index: number) => ReactNode,
-  textOf: (row: Row, index: number) => string | null,
+  stateOf: (row: Row, index: number) => RowState | null,
 ): string | null {
-  const texts: string[] = [];
+  const states: RowState[] = [];
   for (let index = 0; index < rows.length; index += 1) {
-    const text = textOf(rows[index] as Row, index);
-    if (text === null) return null;
-    texts.push(text);
+    const state = stateOf(rows[index] as Row, index);
+    if (state === null) return null;
+    states.push(state);
   }
   let changed = rows.length !== page.rows.length;
   for (let index = 0; index < rows.length; index += 1) {
-    const text = texts[index] as string;
+    const state = states[index] as RowState;
     const kept = page.rows[index];
-    if (kept?.text !== text) {
+    if (kept === undefined || !writtenFor(kept, state)) {
       if (kept === undefined) keptRowCount += 1;
-      page.rows[index] = { text, html: keptMarkupOf(draw(rows[index] as Row, index)) ?? "" };
+      // A copy of the fields: what the HTML was written for stays as it was.
+      const html = keptMarkupOf(draw(rows[index] as Row, index)) ?? "";
+      page.rows[index] = { ...state, shown: { ...state.shown }, html };
       changed = true;
     }
   }

@@ -82,7 +82,7 @@ function OrderTable({
       columns={columns}
       rows={rows}
       rowKey={(row) => row.orderNo}
-      keepRows={(row) => JSON.stringify(row)}
+      keepRows={(row) => row}
       hiddenColumns={hidden}
       pagination={pagination}
       pageSizes={pageSizes}

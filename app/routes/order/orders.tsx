@@ -5,7 +5,7 @@ import { ErrorLine, Notice, useErrorText } from "~/components/form-messages.tsx"
 import { FilterField, ListFilter, RecentInput } from "~/components/list-filter.tsx";
 import { OrderTotals } from "~/components/order-totals.tsx";
 import { PageHeader } from "~/components/page-header.tsx";
-import { PagedTable } from "~/components/paged-table.tsx";
+import { PagedTable, type ShownFields } from "~/components/paged-table.tsx";
 import { SavedViews } from "~/components/saved-views.tsx";
 import { XlsxUpload } from "~/components/xlsx-upload.tsx";
 import type { Locale } from "~/locales/index.ts";
@@ -78,12 +78,13 @@ const SCAN_OPERATIONS = operationsFor("scan");
 const UPLOAD_OPERATIONS = operationsFor("upload");
 
 /**
- * What an order's row shows of it, as a text: the key of its kept HTML
- * besides the address and language (the table's `keepRows`). The row holds
- * the shown columns' fields only (its status as its code: the label is the
- * language's, which the key has too).
+ * What an order's row shows of it, compared field by field with what its
+ * kept HTML was written for, besides the address and language (the table's
+ * `keepRows`): the row itself, which holds the shown columns' fields only,
+ * each a plain value (its status as its code: the label is the language's,
+ * which the page's key has).
  */
-const orderRowText = (order: ShownOrder) => JSON.stringify(order);
+const orderRowShown = (order: ShownOrder): ShownFields => order;
 
 /** `stockIn` → `stock-in`: the ids and test ids of an operation's controls. */
 const kebab = (intent: string) => intent.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
@@ -473,7 +474,7 @@ export default function OrdersPage({ loaderData, actionData }: Route.ComponentPr
         rows={loaderData.list}
         rowKey={(order) => order.orderNo}
         // Its cells are plain elements of the row's fields (./order-columns.tsx).
-        keepRows={orderRowText}
+        keepRows={orderRowShown}
         pagination={loaderData.pagination}
         error={loaderData.error ?? null}
         showIndex
