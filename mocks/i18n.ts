@@ -4,28 +4,11 @@ import { localeFromAcceptLanguage } from "../app/utils/locale-path.ts";
 export type Lang = "zh" | "en";
 
 /**
- * The language of each Accept-Language text read so far: a client sends the
- * same one or two texts on every call (the portal its visitor's), and the
- * parse was a few microseconds of every call. At most `KEPT_LANGUAGES`
- * texts; a full set starts again.
- */
-const languageOfHeader = new Map<string, Lang>();
-export const KEPT_LANGUAGES = 64;
-
-/**
  * The request's language: the preferred of zh and en in Accept-Language, zh
  * when neither is named; read by the portal's own parser, so both always agree.
  */
 export function langOf(request: Request): Lang {
-  const header = request.headers.get("accept-language");
-  if (header === null) return localeFromAcceptLanguage(header);
-  let lang = languageOfHeader.get(header);
-  if (lang === undefined) {
-    lang = localeFromAcceptLanguage(header);
-    if (languageOfHeader.size >= KEPT_LANGUAGES) languageOfHeader.clear();
-    languageOfHeader.set(header, lang);
-  }
-  return lang;
+  return localeFromAcceptLanguage(request.headers.get("accept-language"));
 }
 
 const MESSAGES = {

@@ -1,12 +1,12 @@
 /**
  * The fake backend reads a call's language (`langOf`, mocks/i18n.ts) as the
- * portal's own parser reads its Accept-Language, whether the text was read
- * before (kept) or not, and after more texts than it keeps.
+ * portal's own parser reads its Accept-Language, the same text read once or
+ * again.
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { localeFromAcceptLanguage } from "../../app/utils/locale-path.ts";
-import { KEPT_LANGUAGES, langOf } from "../../mocks/i18n.ts";
+import { langOf } from "../../mocks/i18n.ts";
 
 function call(acceptLanguage?: string): Request {
   return new Request("http://127.0.0.1/api/v1/account/account-info", {
@@ -30,17 +30,14 @@ const header = fc
   .map((parts) => parts.map(([name, q]) => `${name}${q}`).join(", "));
 
 describe("a call's language", () => {
-  it("is the portal's reading of its Accept-Language, read again or not, past the kept texts", () => {
+  it("is the portal's reading of its Accept-Language, read once or again", () => {
     expect(langOf(call())).toBe(localeFromAcceptLanguage(null));
     fc.assert(
-      fc.property(
-        fc.array(header, { minLength: KEPT_LANGUAGES + 1, maxLength: 3 * KEPT_LANGUAGES }),
-        (texts) => {
-          for (const text of [...texts, ...texts]) {
-            expect(langOf(call(text)), text).toBe(localeFromAcceptLanguage(text));
-          }
-        },
-      ),
+      fc.property(fc.array(header, { minLength: 1, maxLength: 100 }), (texts) => {
+        for (const text of [...texts, ...texts]) {
+          expect(langOf(call(text)), text).toBe(localeFromAcceptLanguage(text));
+        }
+      }),
       { numRuns: 20 },
     );
   });
