@@ -19,6 +19,16 @@ import { randomId } from "../../mocks/security.ts";
 
 const data = { rows: [{ id: "DD1", name: '箱 "A"', at: null }], total: 1 };
 
+/** An envelope made as the standalone server makes them (`makeEnvelopesAsText`), the switch put back after. */
+function madeAsText(make: () => Response): Response {
+  makeEnvelopesAsText();
+  try {
+    return make();
+  } finally {
+    makeEnvelopesAsText(false);
+  }
+}
+
 describe("envelopes", () => {
   it("answer what Response.json answers, and keep that text until the body is read", async () => {
     const made = envelope(0, data, "ok", 200);
@@ -36,13 +46,7 @@ describe("envelopes", () => {
 describe("envelopes of a server that writes their text itself", () => {
   it("are made without a body, with the same status, headers and text", async () => {
     const plain = Response.json({ code: 40004, data, msg: "not found" }, { status: 404 });
-    makeEnvelopesAsText();
-    let made: Response;
-    try {
-      made = envelope(40004, data, "not found", 404);
-    } finally {
-      makeEnvelopesAsText(false);
-    }
+    const made = madeAsText(() => envelope(40004, data, "not found", 404));
     expect(made.body).toBeNull();
     expect(made.status).toBe(plain.status);
     expect([...made.headers]).toEqual([...plain.headers]);
@@ -77,13 +81,7 @@ describe("envelopes of data given as text", () => {
   });
 
   it("keep the envelope's bytes for a server that writes them, through a new mailbox's cookie", async () => {
-    makeEnvelopesAsText();
-    let made: Response;
-    try {
-      made = envelopeOfDataText(200, text, "成功", pieces);
-    } finally {
-      makeEnvelopesAsText(false);
-    }
+    const made = madeAsText(() => envelopeOfDataText(200, text, "成功", pieces));
     const expected = Buffer.from(JSON.stringify({ code: 200, data, msg: "成功" }));
     expect(envelopeBytes(made)?.equals(expected)).toBe(true);
     const withCookie = await withMailbox(
@@ -99,13 +97,7 @@ describe("envelopes of data given as text", () => {
       made += 1;
       return text;
     };
-    makeEnvelopesAsText();
-    let kept: Response;
-    try {
-      kept = envelopeOfDataText(200, maker, "成功", pieces);
-    } finally {
-      makeEnvelopesAsText(false);
-    }
+    const kept = madeAsText(() => envelopeOfDataText(200, maker, "成功", pieces));
     const expected = JSON.stringify({ code: 200, data, msg: "成功" });
     expect(envelopeBytes(kept)?.equals(Buffer.from(expected))).toBe(true);
     expect(isUnreadEnvelope(kept)).toBe(true);
