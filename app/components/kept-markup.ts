@@ -25,3 +25,16 @@ export function writesKeptMarkup(): boolean {
 export function keptMarkupOf(node: ReactNode): string | null {
   return render ? render(node) : null;
 }
+
+/**
+ * An element's content: the kept HTML where there is some (from
+ * `keptMarkupOf`: React's own writing, every text escaped by it), else what
+ * `drawn` makes, drawn as elements (and only then made). Spread on the
+ * element that holds it: `<ul {...keptOrDrawn(html, () => entries)} />`.
+ */
+export function keptOrDrawn(
+  html: string | null,
+  drawn: () => ReactNode,
+): { dangerouslySetInnerHTML: { __html: string } } | { children: ReactNode } {
+  return html !== null ? { dangerouslySetInnerHTML: { __html: html } } : { children: drawn() };
+}

@@ -43,7 +43,7 @@
 import { type CSSProperties, Fragment, type ReactNode, useEffect, useRef, useState } from "react";
 import { Link, type Location, useFetcher, useLocation } from "react-router";
 import { Popover, PopoverButton, PopoverPanel, useMenusReady } from "~/components/headless.tsx";
-import { keptMarkupOf, writesKeptMarkup } from "~/components/kept-markup.ts";
+import { keptMarkupOf, keptOrDrawn, writesKeptMarkup } from "~/components/kept-markup.ts";
 import { PagingBar } from "~/components/paging-bar.tsx";
 import { ScrollBox } from "~/components/scroll-box.tsx";
 import type { Pagination } from "~/contract/index.ts";
@@ -502,16 +502,11 @@ export function PagedTable<Row>({
               })}
             </tr>
           </thead>
-          {rowsHtml !== null ? (
-            <tbody
-              ref={tbody}
-              className="divide-y divide-gray-100"
-              // biome-ignore lint/security/noDangerouslySetInnerHtml: React's own HTML of the table's rows, every text escaped by it
-              dangerouslySetInnerHTML={{ __html: rowsHtml }}
-            />
-          ) : (
-            <tbody ref={tbody} className="divide-y divide-gray-100">
-              {error ? (
+          <tbody
+            ref={tbody}
+            className="divide-y divide-gray-100"
+            {...keptOrDrawn(rowsHtml, () =>
+              error ? (
                 <tr>
                   <td colSpan={span} className="px-3 py-10 text-center">
                     <p role="alert" className="text-sm text-red-700" data-testid={`${id}-error`}>
@@ -531,9 +526,9 @@ export function PagedTable<Row>({
                 </tr>
               ) : (
                 rows.map(drawRow)
-              )}
-            </tbody>
-          )}
+              ),
+            )}
+          />
         </table>
       </ScrollBox>
       <PagingBar

@@ -7,6 +7,7 @@ import { useTranslation } from "~/utils/i18n.ts";
 import { listHrefsBy } from "~/utils/list-hrefs.ts";
 import { lastPage, PAGE_SIZES, pageWindow, RESULT_PARAM } from "~/utils/list-query.ts";
 import { useLinkClicks } from "~/utils/use-link-clicks.ts";
+import { keptOrDrawn } from "./kept-markup.ts";
 
 export interface PagingBarProps {
   pagination: Pagination;
@@ -65,26 +66,17 @@ export function PagingBar({
     import.meta.env.SSR && keep
       ? keep(`${pagination.total}|${pagination.current}|${pagination.pageSize}|${pageSizes}`, parts)
       : null;
-  return html !== null ? (
+  return (
     // biome-ignore lint/a11y/useKeyWithClickEvents: the clicks of the page links; Enter on a link is a click
     <nav
       aria-label={t("table.paging")}
-      className={NAV_CLASS}
+      className="flex flex-wrap items-center justify-end gap-x-4 gap-y-2 pt-3 text-sm text-gray-700"
       data-testid={id}
       onClick={followLink}
-      // biome-ignore lint/security/noDangerouslySetInnerHtml: React's own HTML of the bar's parts below, every text escaped by it
-      dangerouslySetInnerHTML={{ __html: html }}
+      {...keptOrDrawn(html, () => parts)}
     />
-  ) : (
-    // biome-ignore lint/a11y/useKeyWithClickEvents: the clicks of the page links; Enter on a link is a click
-    <nav aria-label={t("table.paging")} className={NAV_CLASS} data-testid={id} onClick={followLink}>
-      {parts}
-    </nav>
   );
 }
-
-const NAV_CLASS =
-  "flex flex-wrap items-center justify-end gap-x-4 gap-y-2 pt-3 text-sm text-gray-700";
 
 /**
  * What the bar shows inside its `<nav>`: made from its props alone (no

@@ -16,7 +16,7 @@ import { type MenuItem, menuPathOf } from "~/utils/permissions.ts";
 import { useLinkClicks } from "~/utils/use-link-clicks.ts";
 import { Popover, PopoverButton, PopoverPanel } from "./headless.tsx";
 import { iconElement, MENU_ICONS } from "./icons.tsx";
-import { keptMarkupOf, writesKeptMarkup } from "./kept-markup.ts";
+import { keptMarkupOf, keptOrDrawn, writesKeptMarkup } from "./kept-markup.ts";
 
 function isActive(item: MenuItem, path: string): boolean {
   return path === item.path || path.startsWith(`${item.path}/`);
@@ -240,11 +240,7 @@ function drawEntries(
   // Open, the entries are plain markup (the collapsed menu's flyouts are
   // components with state and ids): on the server, their HTML written once.
   const html = collapsed ? null : keptMarkupOf(entries);
-  if (html !== null) {
-    // biome-ignore lint/security/noDangerouslySetInnerHtml: React's own HTML of the portal's elements, every text escaped by it
-    return <ul className="menu-entries" dangerouslySetInnerHTML={{ __html: html }} />;
-  }
-  return <ul className="menu-entries">{entries}</ul>;
+  return <ul className="menu-entries" {...keptOrDrawn(html, () => entries)} />;
 }
 
 const CHEVRON = iconElement("chevron", "size-4");
