@@ -12,10 +12,11 @@
 import * as build from "virtual:react-router/server-build";
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
-import { RouterContextProvider } from "react-router";
+import { RouterContextProvider, type ServerBuild } from "react-router";
 import { env } from "~/config/env.server.ts";
 import { readCookie } from "~/utils/cookies.ts";
 import { requestInfoContext } from "~/utils/request-context.server.ts";
+import { routeGroups } from "./route-groups.ts";
 import { type PageLocals, pageSecurityHeaders } from "./security-headers.ts";
 
 export const app = express.Router();
@@ -74,18 +75,27 @@ if (env().demoMode) {
   });
 }
 
-app.use(
-  createRequestHandler({
-    // The build itself, not a function returning it: given a function, React
-    // Router rebuilds its route table and matcher on every request.
-    build,
-    getLoadContext(req, res) {
-      const context = new RouterContextProvider();
-      context.set(requestInfoContext, {
-        clientIp: req.ip ?? req.socket.remoteAddress ?? "",
-        cspNonce: (res.locals as PageLocals).cspNonce,
-      });
-      return context;
-    },
-  }),
-);
+function getLoadContext(req: express.Request, res: express.Response) {
+  const context = new RouterContextProvider();
+  context.set(requestInfoContext, {
+    clientIp: req.ip ?? req.socket.remoteAddress ?? "",
+    cspNonce: (res.locals as PageLocals).cspNonce,
+  });
+  return context;
+}
+
+// React Router over the group of routes the address could reach, each
+// group's handler made once (server/route-groups.ts): a build, not a
+// function returning it, for which React Router would rebuild its route
+// table and matcher on every request.
+const groups = routeGroups(build);
+const handlers = new Map<ServerBuild, express.RequestHandler>();
+app.use((req, res, next) => {
+  const grouped = groups.buildFor(req.path);
+  let handler = handlers.get(grouped);
+  if (!handler) {
+    handler = createRequestHandler({ build: grouped, getLoadContext });
+    handlers.set(grouped, handler);
+  }
+  return handler(req, res, next);
+});
