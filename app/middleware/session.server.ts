@@ -13,6 +13,7 @@ import {
 import { rememberReturn } from "~/utils/return-path.ts";
 import {
   commitSession,
+  commitTouch,
   getSession,
   SESSION_COOKIE,
   sessionAge,
@@ -48,8 +49,8 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async (
   });
 
   let touched = false;
+  const now = Date.now();
   if (session.get("token")) {
-    const now = Date.now();
     const age = sessionAge(
       { issuedAt: session.get("issuedAt"), lastSeen: session.get("lastSeen") },
       now,
@@ -80,7 +81,7 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async (
   let response = await next();
   if (touched && !setsSessionCookie(response)) {
     try {
-      response.headers.append("Set-Cookie", await commitSession(session));
+      response.headers.append("Set-Cookie", await commitTouch(session, now));
     } catch {
       // An answer with immutable headers (a proxied stream): the next request records the visit.
     }

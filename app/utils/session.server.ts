@@ -114,6 +114,33 @@ export function commitSession(session: AppSession): Promise<string> {
   return sessionStorage.commitSession(session);
 }
 
+/**
+ * The cookie of a session touched within the last minute, answered again
+ * when the same session (all but `lastSeen`) is touched again: a client that
+ * sends its old cookie once more (requests already on their way, a client
+ * that keeps no cookies) is told the same `lastSeen`, which is rewritten at
+ * most once a minute (`SESSION_TOUCH_MS`) whatever the client sends; signing
+ * a cookie is an HMAC through WebCrypto.
+ */
+const TOUCHED_LIMIT = 1_000;
+const touched = new Map<string, { lastSeen: number; cookie: string }>();
+
+/** The Set-Cookie of a session whose user was seen at `now` (a touch, or its clocks' start). */
+export async function commitTouch(session: AppSession, now: number): Promise<string> {
+  const { lastSeen: _seen, ...rest } = session.data as Record<string, unknown>;
+  const key = JSON.stringify(rest);
+  const known = touched.get(key);
+  if (known && now >= known.lastSeen && now - known.lastSeen < SESSION_TOUCH_MS) {
+    session.set("lastSeen", known.lastSeen);
+    return known.cookie;
+  }
+  session.set("lastSeen", now);
+  const cookie = await commitSession(session);
+  if (touched.size >= TOUCHED_LIMIT) touched.delete(touched.keys().next().value ?? "");
+  touched.set(key, { lastSeen: now, cookie });
+  return cookie;
+}
+
 export function destroySession(session: AppSession): Promise<string> {
   return sessionStorage.destroySession(session);
 }

@@ -143,6 +143,24 @@ describe("session timeouts on the server", () => {
     expect(second.context.get(sessionContext).get("token")).toBe("tok-1");
   });
 
+  it("answers an old cookie sent again within a minute of its touch with that touch's cookie", async () => {
+    vi.setSystemTime(LOGIN_AT);
+    const first = await visit(await loggedInCookie());
+    vi.setSystemTime(LOGIN_AT + 2 * MINUTE);
+    const touched = await visit(first.cookie);
+    expect(touched.session.get("lastSeen")).toBe(LOGIN_AT + 2 * MINUTE);
+    // A request that left with the old cookie before the touch's answer came back.
+    vi.setSystemTime(LOGIN_AT + 2 * MINUTE + 20 * 1000);
+    const again = await visit(first.cookie);
+    expect(again.cookie).toBe(touched.cookie);
+    expect(again.session.get("lastSeen")).toBe(LOGIN_AT + 2 * MINUTE);
+    // A minute after the touch, the user is seen anew.
+    vi.setSystemTime(LOGIN_AT + 3 * MINUTE);
+    const later = await visit(first.cookie);
+    expect(later.session.get("lastSeen")).toBe(LOGIN_AT + 3 * MINUTE);
+    expect(later.session.get("issuedAt")).toBe(LOGIN_AT);
+  });
+
   it("leaves visitors without a login alone", async () => {
     vi.setSystemTime(LOGIN_AT);
     const state = await visit("");
