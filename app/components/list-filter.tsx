@@ -4,6 +4,7 @@ import { useTranslation } from "~/utils/i18n.ts";
 import { type IgnoredFilter, listHref } from "~/utils/list-query.ts";
 import { pushRecent, useStoredList } from "~/utils/local-store.ts";
 import { useLinkClicks } from "~/utils/use-link-clicks.ts";
+import { keptOrDrawn, useKeptPart } from "./kept-markup.ts";
 
 /** Recent search inputs kept per field (docs/product.md, Lists). */
 export const RECENT_MAX = 5;
@@ -23,6 +24,7 @@ export function ListFilter({
   ignored = [],
   emptyQuery,
   after,
+  shows = null,
 }: {
   children: ReactNode;
   /** Filters drawn after the search and reset buttons, on a line of their own (a disclosure of more). */
@@ -37,6 +39,14 @@ export function ListFilter({
    * (a list with a default view: ~/utils/saved-views.ts).
    */
   emptyQuery?: Readonly<Record<string, string>>;
+  /**
+   * On the server, for a page asked for again: a text of everything the
+   * panel shows besides the language and the address (what of the page's
+   * data is not read from the address), given when the panel may be written
+   * once as HTML and kept (./kept-markup.ts, `useKeptPart`); null or left
+   * out, it is drawn as elements.
+   */
+  shows?: string | null;
 }) {
   const { t } = useTranslation();
   const location = useLocation();
@@ -50,8 +60,9 @@ export function ListFilter({
   const resetParams = orEmpty(
     new URLSearchParams([...params.entries()].filter(([key]) => carried.includes(key))),
   );
-  return (
-    <search>
+  // Made, not drawn: written below as elements, or once as the kept HTML.
+  const panel = (
+    <>
       {ignored.length > 0 ? (
         <p role="status" className="mb-3 text-sm text-amber-800" data-testid="ignored-filters">
           {t("common.ignoredFilters", {
@@ -105,8 +116,11 @@ export function ListFilter({
         </div>
         {after}
       </form>
-    </search>
+    </>
   );
+  // The component's last hook (./kept-markup.ts, `useKeptPart`).
+  const html = useKeptPart("filters", shows, panel);
+  return <search {...keptOrDrawn(html, () => panel)} />;
 }
 
 /** The label of each filter of the lists, for the notice of ignored ones. */

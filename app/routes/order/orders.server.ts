@@ -224,7 +224,7 @@ export function shownRowsOf(
  * while no status is chosen either (most lists), which the page then draws
  * blank (./order-filters.ts, `withBlankRanges`).
  */
-function sentRangeView(view: OrderRangeFilterView): SentRangeFilterView | undefined {
+export function sentRangeView(view: OrderRangeFilterView): SentRangeFilterView | undefined {
   if (view.rangesInUse > 0) return view;
   return view.statuses.length > 0 ? { statuses: view.statuses } : undefined;
 }

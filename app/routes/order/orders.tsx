@@ -2,6 +2,7 @@ import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useFetcher, useLocation, useNavigate, useNavigation, useSubmit } from "react-router";
 import { ConfirmDialog, ConfirmPanel } from "~/components/confirm-dialog.tsx";
 import { ErrorLine, Notice, useErrorText } from "~/components/form-messages.tsx";
+import { keptOrDrawn, useKeptPart } from "~/components/kept-markup.ts";
 import { FilterField, ListFilter, RecentInput } from "~/components/list-filter.tsx";
 import { OrderTotals } from "~/components/order-totals.tsx";
 import { PageHeader } from "~/components/page-header.tsx";
@@ -277,7 +278,134 @@ export default function OrdersPage({ loaderData, actionData }: Route.ComponentPr
     return () => clearTimeout(timer);
   }, [resultId, scannedIntent]);
 
+  // The operations' block, made, not drawn: written as elements, or once as
+  // the kept HTML where it shows only what the address and the language do
+  // (no answer of a post, no refusal, no dialog, no upload in place) and the
+  // orders chosen on other pages.
+  const operations = (
+    <>
+      <form
+        id={OPS_FORM}
+        method="post"
+        action={here}
+        onSubmit={onOperation}
+        className="flex flex-wrap items-center gap-2"
+      >
+        {loaderData.filterEntries?.map(([name, value]) => (
+          <input key={`${name}=${value}`} type="hidden" name={name} value={value} />
+        ))}
+        {/* Orders chosen on other pages post with the boxes of this one. */}
+        {elsewhere.map((orderNo) => (
+          <input key={orderNo} type="hidden" name="orderNoList" value={orderNo} />
+        ))}
+        {SELECTION_OPERATIONS.map(([intent, operation]) => (
+          <button
+            key={intent}
+            type="submit"
+            name="intent"
+            value={intent}
+            className={operation.tone === "danger" ? "btn-danger" : "btn-secondary"}
+            data-testid={`op-${intent}`}
+          >
+            {t(operation.label)}
+          </button>
+        ))}
+        <span className="mx-1 h-6 w-px bg-gray-200" aria-hidden="true" />
+        <button
+          type="submit"
+          name="kind"
+          value="orders"
+          formAction="/order/download"
+          className="btn-secondary"
+          data-testid="download-orders"
+          title={t("logistics.order.downloadHint")}
+        >
+          {t("logistics.order.ops.downloadOrders")}
+        </button>
+        <button
+          type="submit"
+          name="kind"
+          value="logistics"
+          formAction="/order/download"
+          className="btn-secondary"
+          data-testid="download-logistics"
+          title={t("logistics.order.downloadHint")}
+        >
+          {t("logistics.order.ops.downloadLogistics")}
+        </button>
+      </form>
+      {UPLOAD_OPERATIONS.map(([intent, operation]) => (
+        <XlsxUpload
+          key={intent}
+          label={t(operation.label)}
+          title={t(operation.title)}
+          hint={t(operation.hint)}
+          templateHref={operation.templateHref}
+          fields={{ intent, [SUBMISSION_FIELD]: loaderData.submissionKey }}
+          lastResult={
+            dialog?.intent === intent
+              ? dialogResult
+              : !dialog && posted?.stage === "error" && posted.intent === intent
+                ? posted.reply
+                : undefined
+          }
+          open={dialogOpen && dialog?.intent === intent}
+          onOpenChange={(shown) => (shown ? open(intent, null) : closeDialog())}
+          fetcher={fetcher}
+          testId={intent}
+          pageHref={selectionHref({ [OPERATION_PARAM]: intent })}
+          inPlace={params.get(OPERATION_PARAM) === intent}
+          cancelHref={selectionHref({ [OPERATION_PARAM]: null })}
+        />
+      ))}
+      {SCAN_OPERATIONS.map(([intent, operation], index) => {
+        const id = SCAN_IDS[index] as string;
+        const error = errorOf(intent);
+        return (
+          <form
+            key={intent}
+            method="post"
+            action={here}
+            onSubmit={onScan(index)}
+            className="ml-auto flex items-start gap-2"
+            data-testid={id}
+          >
+            <input type="hidden" name="intent" value={intent} />
+            <div>
+              <label htmlFor={`${id}-number`} className="sr-only">
+                {t(operation.fieldLabel)}
+              </label>
+              <input
+                id={`${id}-number`}
+                name={operation.field}
+                maxLength={operation.maxLength}
+                autoComplete="off"
+                placeholder={t(operation.placeholder)}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={error ? `${id}-error` : undefined}
+                className="input w-64 max-sm:w-40"
+              />
+              {error ? <ErrorLine id={`${id}-error`} errors={[error]} /> : null}
+            </div>
+            <button type="submit" className="btn-primary">
+              {t(operation.label)}
+            </button>
+          </form>
+        );
+      })}
+    </>
+  );
+  const operationsShows =
+    posted ||
+    dialog ||
+    localError ||
+    params.has(OPERATION_PARAM) ||
+    SCAN_OPERATIONS.some(([intent]) => errorOf(intent))
+      ? null
+      : elsewhere.join(",");
   const columns = useOrderColumns();
+  // The component's last hook (./kept-markup.ts, `useKeptPart`).
+  const operationsHtml = useKeptPart("order-operations", operationsShows, operations);
   return (
     <section className="card p-5">
       <PageHeader title={t("logistics.order.title")} />
@@ -296,6 +424,10 @@ export default function OrdersPage({ loaderData, actionData }: Route.ComponentPr
         keep={SORT_PARAMS}
         ignored={loaderData.ignoredFilters}
         emptyQuery={loaderData.views.hasDefault ? NO_VIEW_QUERY : undefined}
+        // The filters, their notice of ignored ones and the ranges are read
+        // from the address (./order-filters.server.ts); besides it, the panel
+        // shows whether the list has a default view, and today's date.
+        shows={`${loaderData.views.hasDefault ? 1 : 0}|${loaderData.today}`}
         after={<OrderRangeFilters view={rangeFilters} today={loaderData.today} />}
       >
         {ORDER_FILTER_TEXT_FIELDS.map((field) => (
@@ -354,117 +486,10 @@ export default function OrdersPage({ loaderData, actionData }: Route.ComponentPr
       ) : null}
       {done?.report ? <ImportReportView report={done.report} /> : null}
 
-      <div className="mb-3 flex flex-wrap items-start gap-x-6 gap-y-3">
-        <form
-          id={OPS_FORM}
-          method="post"
-          action={here}
-          onSubmit={onOperation}
-          className="flex flex-wrap items-center gap-2"
-        >
-          {loaderData.filterEntries?.map(([name, value]) => (
-            <input key={`${name}=${value}`} type="hidden" name={name} value={value} />
-          ))}
-          {/* Orders chosen on other pages post with the boxes of this one. */}
-          {elsewhere.map((orderNo) => (
-            <input key={orderNo} type="hidden" name="orderNoList" value={orderNo} />
-          ))}
-          {SELECTION_OPERATIONS.map(([intent, operation]) => (
-            <button
-              key={intent}
-              type="submit"
-              name="intent"
-              value={intent}
-              className={operation.tone === "danger" ? "btn-danger" : "btn-secondary"}
-              data-testid={`op-${intent}`}
-            >
-              {t(operation.label)}
-            </button>
-          ))}
-          <span className="mx-1 h-6 w-px bg-gray-200" aria-hidden="true" />
-          <button
-            type="submit"
-            name="kind"
-            value="orders"
-            formAction="/order/download"
-            className="btn-secondary"
-            data-testid="download-orders"
-            title={t("logistics.order.downloadHint")}
-          >
-            {t("logistics.order.ops.downloadOrders")}
-          </button>
-          <button
-            type="submit"
-            name="kind"
-            value="logistics"
-            formAction="/order/download"
-            className="btn-secondary"
-            data-testid="download-logistics"
-            title={t("logistics.order.downloadHint")}
-          >
-            {t("logistics.order.ops.downloadLogistics")}
-          </button>
-        </form>
-        {UPLOAD_OPERATIONS.map(([intent, operation]) => (
-          <XlsxUpload
-            key={intent}
-            label={t(operation.label)}
-            title={t(operation.title)}
-            hint={t(operation.hint)}
-            templateHref={operation.templateHref}
-            fields={{ intent, [SUBMISSION_FIELD]: loaderData.submissionKey }}
-            lastResult={
-              dialog?.intent === intent
-                ? dialogResult
-                : !dialog && posted?.stage === "error" && posted.intent === intent
-                  ? posted.reply
-                  : undefined
-            }
-            open={dialogOpen && dialog?.intent === intent}
-            onOpenChange={(shown) => (shown ? open(intent, null) : closeDialog())}
-            fetcher={fetcher}
-            testId={intent}
-            pageHref={selectionHref({ [OPERATION_PARAM]: intent })}
-            inPlace={params.get(OPERATION_PARAM) === intent}
-            cancelHref={selectionHref({ [OPERATION_PARAM]: null })}
-          />
-        ))}
-        {SCAN_OPERATIONS.map(([intent, operation], index) => {
-          const id = SCAN_IDS[index] as string;
-          const error = errorOf(intent);
-          return (
-            <form
-              key={intent}
-              method="post"
-              action={here}
-              onSubmit={onScan(index)}
-              className="ml-auto flex items-start gap-2"
-              data-testid={id}
-            >
-              <input type="hidden" name="intent" value={intent} />
-              <div>
-                <label htmlFor={`${id}-number`} className="sr-only">
-                  {t(operation.fieldLabel)}
-                </label>
-                <input
-                  id={`${id}-number`}
-                  name={operation.field}
-                  maxLength={operation.maxLength}
-                  autoComplete="off"
-                  placeholder={t(operation.placeholder)}
-                  aria-invalid={error ? true : undefined}
-                  aria-describedby={error ? `${id}-error` : undefined}
-                  className="input w-64 max-sm:w-40"
-                />
-                {error ? <ErrorLine id={`${id}-error`} errors={[error]} /> : null}
-              </div>
-              <button type="submit" className="btn-primary">
-                {t(operation.label)}
-              </button>
-            </form>
-          );
-        })}
-      </div>
+      <div
+        className="mb-3 flex flex-wrap items-start gap-x-6 gap-y-3"
+        {...keptOrDrawn(operationsHtml, () => operations)}
+      />
 
       <PagedTable
         id="orders"
