@@ -26,17 +26,6 @@ class BatchedPassThrough extends PassThrough {
     this.flush();
     callback();
   }
-
-  /** Everything written so far, batched or not, as one piece. */
-  takeAll(): Buffer<ArrayBuffer> {
-    this.flush();
-    const chunks: Buffer<ArrayBuffer>[] = [];
-    for (let chunk: Buffer<ArrayBuffer> | null = this.read(); chunk !== null; chunk = this.read()) {
-      chunks.push(chunk);
-    }
-    const [only] = chunks;
-    return chunks.length === 1 && only ? only : Buffer.concat(chunks);
-  }
 }
 
 const isThenable = (value: unknown): boolean =>
@@ -62,6 +51,64 @@ export function defersData(context: { loaderData?: unknown; actionData?: unknown
   return anyRoute(context.loaderData) || anyRoute(context.actionData);
 }
 
+type Listener = (...args: unknown[]) => void;
+
+/**
+ * What React writes a page into (`pipe`): its pieces are kept in order
+ * while the page is drawn whole, with no Node stream in between. A page that
+ * is still waiting for something when `pipe` returns hands its pieces, and
+ * React's listeners, to a stream it streams through from then on.
+ *
+ * Why not a stream from the start: a Node `Writable` made for a page keeps
+ * what it refers to (React's listeners, and through them the page's render
+ * state, its routes and its data) alive through the next scavenge, so every
+ * page's objects were copied twice and then promoted to the old generation
+ * (docs/performance.md, "What keeps a page's objects past its answer").
+ */
+class PageWriter {
+  readonly pieces: Uint8Array[] = [];
+  ended = false;
+  #stream: BatchedPassThrough | undefined;
+  #listeners: [string, Listener][] = [];
+  #error: unknown;
+
+  write(chunk: Uint8Array | string): boolean {
+    if (this.#stream) return this.#stream.write(chunk);
+    this.pieces.push(typeof chunk === "string" ? Buffer.from(chunk) : chunk);
+    return true;
+  }
+
+  flush(): void {
+    this.#stream?.flush();
+  }
+
+  end(): void {
+    if (this.#stream) this.#stream.end();
+    else this.ended = true;
+  }
+
+  on(event: string, listener: Listener): this {
+    if (this.#stream) this.#stream.on(event, listener);
+    else this.#listeners.push([event, listener]);
+    return this;
+  }
+
+  destroy(error?: unknown): void {
+    if (this.#stream) this.#stream.destroy(error as Error | undefined);
+    else this.#error = error ?? new Error("the page's writer was destroyed");
+  }
+
+  /** From here on the page goes through `stream`: what was written so far first. */
+  streamInto(stream: BatchedPassThrough): void {
+    this.#stream = stream;
+    for (const [event, listener] of this.#listeners) stream.on(event, listener);
+    this.#listeners = [];
+    for (const piece of this.pieces.splice(0)) stream.write(piece);
+    if (this.#error !== undefined) stream.destroy(this.#error as Error);
+    else if (this.ended) stream.end();
+  }
+}
+
 /**
  * The HTML answer of a page. `onFinished` runs once React has written the
  * last of it.
@@ -71,9 +118,10 @@ export function defersData(context: { loaderData?: unknown; actionData?: unknown
  * and ends there: it is answered as one piece with its length, so the
  * server sends the head and the page in one write, with no chunked framing
  * and no separate write of the closing chunk, and compression gets it in one
- * piece instead of a batch at a time. A page that still waits for something
- * (a Suspense boundary whose data is on its way) is streamed batch by batch
- * as React writes it.
+ * piece instead of a batch at a time. It is collected in a plain writer, not
+ * a stream (PageWriter). A page that still waits for something (a Suspense
+ * boundary whose data is on its way) is streamed batch by batch as React
+ * writes it.
  */
 export function streamedHtml(
   stream: { pipe(destination: NodeJS.WritableStream): unknown },
@@ -87,19 +135,21 @@ export function streamedHtml(
     finished = true;
     onFinished?.();
   };
+  headers.set("Content-Type", "text/html; charset=utf-8");
+  const writer = new PageWriter();
+  stream.pipe(writer as unknown as NodeJS.WritableStream);
+  if (writer.ended) {
+    finish();
+    const html = Buffer.concat(writer.pieces);
+    headers.set("Content-Length", String(html.byteLength));
+    return new Response(html, { headers, status });
+  }
   const body = new BatchedPassThrough({
     final(callback) {
       finish();
       callback();
     },
   });
-  headers.set("Content-Type", "text/html; charset=utf-8");
-  stream.pipe(body);
-  if (body.writableEnded) {
-    finish();
-    const html = body.takeAll();
-    headers.set("Content-Length", String(html.byteLength));
-    return new Response(html, { headers, status });
-  }
+  writer.streamInto(body);
   return new Response(createReadableStreamFromReadable(body), { headers, status });
 }

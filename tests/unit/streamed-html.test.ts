@@ -7,7 +7,7 @@
  */
 import { createServer, type IncomingHttpHeaders, request, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { PassThrough } from "node:stream";
+import { PassThrough, Writable } from "node:stream";
 import { gunzipSync } from "node:zlib";
 import { writeReadableStreamToWritable } from "@react-router/node";
 import compression from "compression";
@@ -90,6 +90,27 @@ describe("a page with nothing left to wait for", () => {
     expect(bytes.equals(await streamedByReact(page()))).toBe(true);
     await new Promise((resolve) => setImmediate(resolve));
     expect(finished).toBe(1);
+  });
+});
+
+describe("what React writes a whole page into", () => {
+  it("is a plain writer, not a Node stream, and gives the same bytes", async () => {
+    // A Node stream made for each page kept the page's render state alive
+    // through the next scavenge, and so promoted it to the old generation.
+    let destination: unknown;
+    const pieces = {
+      pipe(writer: NodeJS.WritableStream) {
+        destination = writer;
+        writer.write("<p>行");
+        writer.write(Buffer.from(" 1</p>"));
+        writer.end();
+        return writer;
+      },
+    };
+    const response = streamedHtml(pieces, new Headers(), 200);
+    expect(destination).not.toBeInstanceOf(Writable);
+    expect(response.headers.get("Content-Length")).toBe(String(Buffer.byteLength("<p>行 1</p>")));
+    expect(await response.text()).toBe("<p>行 1</p>");
   });
 });
 
