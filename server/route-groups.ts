@@ -7,9 +7,9 @@
  * a regular expression for each route of each branch it tries, twice before
  * a page's first loader runs (its request handler's match and its query's),
  * and the page's render rebuilds a route object for every route of the
- * table. The portal's table holds some ninety branches (each page answers
- * with and without `/en`); `/order/` is reached by five of them. A handler
- * made once for each group of routes walks only those.
+ * table. The portal's table holds 47 routes in some ninety branches (each
+ * page answers with and without `/en`); what `/order/` could reach is five of
+ * those routes. A handler made once for each group of routes walks only those.
  *
  * The group of an address holds every route that could match it or one of
  * its parent addresses (the page's handoff names the routes of those too),
