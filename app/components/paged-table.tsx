@@ -377,6 +377,92 @@ export function PagedTable<Row>({
           return { box, number: offset + index, key, shown: keepRows(row) };
         })
       : null;
+  // The header row, made, not drawn: written as elements, or once as the kept
+  // HTML of a page asked for again (its columns, language and address are the
+  // page key's; its box shows whether every row of the page is chosen).
+  const headRow = (
+    <tr className="bg-gray-50">
+      {selection ? (
+        <th scope="col" className="w-9 min-w-9">
+          {/* Selecting the whole page needs JavaScript; without it the box is left out. */}
+          <input
+            hidden={!hydrated}
+            type="checkbox"
+            className="size-4 accent-brand-600"
+            aria-label={t("table.selectPage")}
+            checked={keys.length > 0 && checkedOnPage === keys.length}
+            ref={(input) => {
+              if (input) input.indeterminate = checkedOnPage > 0 && checkedOnPage < keys.length;
+            }}
+            onChange={(event) => {
+              const checked = event.currentTarget.checked;
+              for (const input of tbody.current?.querySelectorAll<HTMLInputElement>(
+                "input[data-select]",
+              ) ?? []) {
+                input.checked = checked;
+              }
+              selection.onChange(readChecked());
+            }}
+            disabled={keys.length === 0 || locked}
+          />
+        </th>
+      ) : null}
+      {expand ? (
+        <th scope="col" className="w-9 min-w-9 px-1.5">
+          <span className="sr-only">{t("table.expand")}</span>
+        </th>
+      ) : null}
+      {showIndex ? (
+        <th scope="col" className="w-14 min-w-14 text-right whitespace-nowrap">
+          {t("table.index")}
+        </th>
+      ) : null}
+      {visible.map((column, position) => {
+        const pinned = pin(position);
+        const active = sort?.field === column.key;
+        const order = active ? (sort?.order ?? "desc") : undefined;
+        return (
+          <th
+            key={column.key}
+            scope="col"
+            aria-sort={order === "asc" ? "ascending" : order === "desc" ? "descending" : undefined}
+            // Padding, wrapping and left alignment come from the table's `data-cells`.
+            className={joinClasses(ALIGN[column.align ?? "left"], pinned.className)}
+            style={pinned.style}
+          >
+            {column.sortable && sort && sortQuery ? (
+              // A link: sorting works without JavaScript and stays in the URL.
+              <a
+                href={listHref(location.pathname, sortQuery, {
+                  sortField: column.key,
+                  sortOrder: order === "desc" ? "asc" : "desc",
+                  current: null,
+                })}
+                title={t("table.sortBy", { column: column.header })}
+                className={`inline-flex items-center gap-1 hover:text-brand-700 ${column.align === "right" ? "justify-end" : ""}`}
+                data-testid={`sort-${column.key}`}
+              >
+                {column.header}
+                <span aria-hidden="true" className={active ? "text-brand-700" : "text-gray-300"}>
+                  {order === "asc" ? "▲" : "▼"}
+                </span>
+              </a>
+            ) : (
+              column.header
+            )}
+          </th>
+        );
+      })}
+    </tr>
+  );
+  const headText = `${keys.length}|${checkedOnPage}|${locked ? 1 : 0}|${sort?.field}|${sort?.order}`;
+  let headHtml: string | null = null;
+  if (again) {
+    if (page.head?.text !== headText) {
+      page.head = { text: headText, html: keptMarkupOf(headRow) ?? "" };
+    }
+    headHtml = page.head.html;
+  }
   // The paging bar of a page asked for again is kept beside its rows.
   const keepPaging = again
     ? (text: string, parts: ReactNode) => {
@@ -421,87 +507,10 @@ export function PagedTable<Row>({
           data-lead={stickyStart ? leadLefts.length : undefined}
           style={leadStyle}
         >
-          <thead className="text-xs font-medium text-gray-600">
-            <tr className="bg-gray-50">
-              {selection ? (
-                <th scope="col" className="w-9 min-w-9">
-                  {/* Selecting the whole page needs JavaScript; without it the box is left out. */}
-                  <input
-                    hidden={!hydrated}
-                    type="checkbox"
-                    className="size-4 accent-brand-600"
-                    aria-label={t("table.selectPage")}
-                    checked={keys.length > 0 && checkedOnPage === keys.length}
-                    ref={(input) => {
-                      if (input)
-                        input.indeterminate = checkedOnPage > 0 && checkedOnPage < keys.length;
-                    }}
-                    onChange={(event) => {
-                      const checked = event.currentTarget.checked;
-                      for (const input of tbody.current?.querySelectorAll<HTMLInputElement>(
-                        "input[data-select]",
-                      ) ?? []) {
-                        input.checked = checked;
-                      }
-                      selection.onChange(readChecked());
-                    }}
-                    disabled={keys.length === 0 || locked}
-                  />
-                </th>
-              ) : null}
-              {expand ? (
-                <th scope="col" className="w-9 min-w-9 px-1.5">
-                  <span className="sr-only">{t("table.expand")}</span>
-                </th>
-              ) : null}
-              {showIndex ? (
-                <th scope="col" className="w-14 min-w-14 text-right whitespace-nowrap">
-                  {t("table.index")}
-                </th>
-              ) : null}
-              {visible.map((column, position) => {
-                const pinned = pin(position);
-                const active = sort?.field === column.key;
-                const order = active ? (sort?.order ?? "desc") : undefined;
-                return (
-                  <th
-                    key={column.key}
-                    scope="col"
-                    aria-sort={
-                      order === "asc" ? "ascending" : order === "desc" ? "descending" : undefined
-                    }
-                    // Padding, wrapping and left alignment come from the table's `data-cells`.
-                    className={joinClasses(ALIGN[column.align ?? "left"], pinned.className)}
-                    style={pinned.style}
-                  >
-                    {column.sortable && sort && sortQuery ? (
-                      // A link: sorting works without JavaScript and stays in the URL.
-                      <a
-                        href={listHref(location.pathname, sortQuery, {
-                          sortField: column.key,
-                          sortOrder: order === "desc" ? "asc" : "desc",
-                          current: null,
-                        })}
-                        title={t("table.sortBy", { column: column.header })}
-                        className={`inline-flex items-center gap-1 hover:text-brand-700 ${column.align === "right" ? "justify-end" : ""}`}
-                        data-testid={`sort-${column.key}`}
-                      >
-                        {column.header}
-                        <span
-                          aria-hidden="true"
-                          className={active ? "text-brand-700" : "text-gray-300"}
-                        >
-                          {order === "asc" ? "▲" : "▼"}
-                        </span>
-                      </a>
-                    ) : (
-                      column.header
-                    )}
-                  </th>
-                );
-              })}
-            </tr>
-          </thead>
+          <thead
+            className="text-xs font-medium text-gray-600"
+            {...keptOrDrawn(headHtml, () => headRow)}
+          />
           <tbody
             ref={tbody}
             className="divide-y divide-gray-100"
@@ -610,6 +619,8 @@ interface KeptPage {
   /** The rows' HTML as one string, as last written: the same rows again are not joined again. */
   joined: string | undefined;
   paging: KeptHtml | undefined;
+  /** The table's header row: its text is what the row shows besides the page key's. */
+  head: KeptHtml | undefined;
 }
 
 /** The pages seen lately: at most `MAX_KEPT_PAGES`, holding at most `MAX_KEPT_ROWS` rows. */
@@ -634,7 +645,7 @@ function keptPageOf(pageKey: string, rows: number): KeptPage {
   let page = keptPages.get(pageKey);
   if (page === undefined) {
     if (keptPages.size >= MAX_KEPT_PAGES) forgetKeptPages();
-    page = { times: 0, rows: [], joined: undefined, paging: undefined };
+    page = { times: 0, rows: [], joined: undefined, paging: undefined, head: undefined };
     keptPages.set(pageKey, page);
   }
   if (keptRowCount + Math.max(0, rows - page.rows.length) > MAX_KEPT_ROWS) {

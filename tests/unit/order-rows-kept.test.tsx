@@ -150,11 +150,15 @@ interface Written {
   bars: number;
 }
 
+/** The table's header rows written as kept HTML, by every `countWrites`. */
+let headsWritten = 0;
+
 /** Keeps the server's kept parts written by `renderToString`, counting them in `written`. */
 function countWrites(written: Written): void {
   keepMarkupWith((node) => {
     const html = renderToString(node);
-    if (html.startsWith("<tr")) written.rows += 1;
+    if (html.startsWith('<tr class="bg-gray-50"')) headsWritten += 1;
+    else if (html.startsWith("<tr")) written.rows += 1;
     else written.bars += 1;
     return html;
   });
@@ -213,8 +217,11 @@ describe("the order list's rows written once as HTML", () => {
     ];
     for (const locale of ["zh", "en"] as const) {
       for (const state of states) {
+        const heads = headsWritten;
         const { drawn, kept, written } = bothWays({ ...state, locale });
         expect(kept, `${locale} ${JSON.stringify(state)}`).toBe(drawn);
+        // The header row once.
+        expect(headsWritten - heads, `${locale} ${JSON.stringify(state)} head`).toBe(1);
         // Every row written as HTML, but with a row opened (then none); the paging bar once.
         expect(written, `${locale} ${JSON.stringify(state)}`).toEqual({
           rows: state.path.includes("open=") ? 0 : ORDERS.length,
@@ -225,8 +232,29 @@ describe("the order list's rows written once as HTML", () => {
         expect(tableAt({ ...state, locale }), `${locale} ${JSON.stringify(state)} kept`).toBe(
           drawn,
         );
+        expect(headsWritten - heads, `${locale} ${JSON.stringify(state)} head kept`).toBe(1);
       }
     }
+  });
+
+  it("keep the header row, written again when its box's state changes", () => {
+    // An address no other test of this file draws.
+    const path = "/order/?consignee=%E5%A4%B4";
+    const all = ORDERS.map((o) => o.orderNo);
+    const some = all.slice(0, 3);
+    const heads = headsWritten;
+    for (const selected of [[], [], some, some, all, all, []]) {
+      countWrites({ rows: 0, bars: 0 });
+      const kept = tableAt({ path, locale: "zh", selected });
+      keepMarkupWith(null);
+      expect(kept, JSON.stringify(selected)).toBe(tableAt({ path, locale: "zh", selected }));
+    }
+    // The first showing keeps nothing; then once per change of the box: none, some, all, none.
+    expect(headsWritten - heads).toBe(4);
+    keepMarkupWith(null);
+    expect(tableAt({ path, locale: "zh", selected: all })).toMatch(
+      /<th scope="col" class="w-9 min-w-9"><input hidden="" type="checkbox"[^>]*checked=""/,
+    );
   });
 
   it("are written once per row, and again for a row whose shown values changed", () => {
