@@ -342,6 +342,23 @@ describe("the order list's rows written once as HTML", () => {
     expect(counted.rows).toBe(ORDERS.length + (ORDERS.length - fewer.length));
   });
 
+  it("draw each address's and language's links and headers with the columns kept for them", () => {
+    keepMarkupWith(null);
+    // Addresses no other test of this file draws, one after the other in the same process.
+    const pallet = (html: string) => html.match(/<a href="([^"]*salverNo=[^"]*)"/)?.[1] ?? "";
+    const a = tableAt({ path: "/order/?consignee=%E7%94%B2", locale: "zh" });
+    const b = tableAt({ path: "/order/?consignee=%E4%B9%99", locale: "zh" });
+    const en = tableAt({ path: "/order/?consignee=%E4%B9%99", locale: "en" });
+    expect(pallet(a)).toMatch(/^\/order\/\?consignee=%E7%94%B2&amp;salverNo=TP/);
+    expect(pallet(b)).toMatch(/^\/order\/\?consignee=%E4%B9%99&amp;salverNo=TP/);
+    expect(pallet(en)).toMatch(/^\/en\/order\/\?consignee=%E4%B9%99&amp;salverNo=TP/);
+    expect(a).toContain(">订单号</th>");
+    expect(en).toContain(">Order No.</th>");
+    // Again: the same as the first time.
+    expect(tableAt({ path: "/order/?consignee=%E7%94%B2", locale: "zh" })).toBe(a);
+    expect(tableAt({ path: "/order/?consignee=%E4%B9%99", locale: "en" })).toBe(en);
+  });
+
   it("are drawn as elements, never kept, on a long address", () => {
     const written = { rows: 0, bars: 0 };
     countWrites(written);

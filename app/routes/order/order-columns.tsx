@@ -4,6 +4,7 @@ import { type Column, DATE_TIME_CELL, DateTimeParts } from "~/components/paged-t
 import { StatusBadge } from "~/components/status-badge.tsx";
 import type { Order, OrderStatusCode } from "~/contract/index.ts";
 import { useTranslation } from "~/utils/i18n.ts";
+import { keptBy } from "~/utils/kept.ts";
 import { listHrefsBy } from "~/utils/list-hrefs.ts";
 import { ORDER_STATUS_TONES, orderStatusKey } from "~/utils/logistics-status.ts";
 import type { TranslationKey } from "./operations.ts";
@@ -140,21 +141,34 @@ const COLUMN_PARTS = ORDER_COLUMNS.map((column: OrderColumn) => {
   return { look, header, shown: undefined, drawn: cell };
 });
 
+/**
+ * The server's columns by language and address: what they hold (the
+ * headers' texts, the pallet links' prefix, the language's translator) is
+ * the same for every page of both. Read only, by the table.
+ */
+const keptColumns = import.meta.env.SSR ? keptBy<Column<ShownOrder>[]>(1_000) : null;
+
 /** The columns of the order list, their headers in the page's language. */
 export function useOrderColumns(): Column<ShownOrder>[] {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const location = useLocation();
-  const params = new URLSearchParams(location.search);
-  const help: CellHelp = {
-    // Worked out once for the page's rows, each row adding its pallet.
-    palletHref: listHrefsBy(location.pathname, params, "salverNo", { current: null }),
-    status: (code) => (
-      <StatusBadge tone={ORDER_STATUS_TONES[code]}>{t(orderStatusKey(code))}</StatusBadge>
-    ),
+  const make = () => {
+    const params = new URLSearchParams(location.search);
+    const help: CellHelp = {
+      // Worked out once for the page's rows, each row adding its pallet.
+      palletHref: listHrefsBy(location.pathname, params, "salverNo", { current: null }),
+      status: (code) => (
+        <StatusBadge tone={ORDER_STATUS_TONES[code]}>{t(orderStatusKey(code))}</StatusBadge>
+      ),
+    };
+    return COLUMN_PARTS.map(({ look, header, shown, drawn }) => ({
+      ...look,
+      header: t(header),
+      cell: shown ?? ((order: ShownOrder) => drawn(order, help)),
+    }));
   };
-  return COLUMN_PARTS.map(({ look, header, shown, drawn }) => ({
-    ...look,
-    header: t(header),
-    cell: shown ?? ((order) => drawn(order, help)),
-  }));
+  // (A build-time constant first: the browser makes its columns as before.)
+  // A long address (a selection of hundreds of orders) is not kept.
+  const key = `${i18n.language}|${location.pathname}${location.search}`;
+  return keptColumns && key.length <= 1_024 ? keptColumns(key, make) : make();
 }
