@@ -15,11 +15,10 @@ import {
 } from "react-router";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import routes from "~/routes.ts";
-import { HOME_PAGES, PUBLIC_PAGES, REGISTER_PAGES, RESOURCES } from "~/utils/site-map.ts";
 import { routeGroups } from "../../server/route-groups.ts";
 import { runs } from "../properties/arbitraries.ts";
+import { type ConfigEntry, generatedAddress, SITE_ADDRESSES } from "../support/site-addresses.ts";
 
-type ConfigEntry = { path?: string; index?: boolean; file: string; children?: ConfigEntry[] };
 type Entry = { id: string; parentId?: string; path?: string; index?: boolean };
 
 /** The route manifest as the build hands it to React Router: the root route, then the config by module. */
@@ -109,55 +108,7 @@ function agrees(path: string) {
   }
 }
 
-const PAGE_PATHS = [...PUBLIC_PAGES, ...REGISTER_PAGES, ...HOME_PAGES].map((page) => page.path);
-const ADDRESSES = [
-  ...PAGE_PATHS.flatMap((path) => {
-    const english = path === "/" ? "/en" : `/en${path}`;
-    return [
-      path,
-      `${path}/`,
-      english,
-      `${english}/`,
-      `${path}/x`,
-      path.toUpperCase(),
-      english.toUpperCase(),
-    ];
-  }),
-  ...RESOURCES.flatMap(({ path }) => [path, `${path}/`, `/en${path}`, `${path}/more`]),
-  "/",
-  "/en",
-  "/en/",
-  "/en/en/order",
-  "/enx",
-  "/enx/order",
-  "//order",
-  "/en//order",
-  "/order//",
-  "/%6Frder",
-  "/en%2Forder",
-  "/order/./",
-  "/order/../server/",
-  "/订单",
-  "/no/such/page",
-  "/error",
-  "/register",
-  "/server/salver/label/x",
-  "/__manifest",
-  "/_root",
-];
-
-const SEGMENTS = [
-  ...new Set([...PAGE_PATHS, ...RESOURCES.map(({ path }) => path)].flatMap((p) => p.split("/"))),
-].filter(Boolean);
-const segment = fc.oneof(
-  fc.constantFrom(...SEGMENTS, "en", "EN", "Order", "zh", "", "_"),
-  fc.string({ maxLength: 6 }).map(encodeURIComponent),
-  fc.stringMatching(/^[A-Za-z0-9_-]{1,6}$/),
-  fc.constantFrom("%2F", "%20", "%6F", "%", "..", "."),
-);
-const generatedPath = fc
-  .tuple(fc.array(segment, { maxLength: 5 }), fc.boolean())
-  .map(([parts, slash]) => `/${parts.join("/")}${slash ? "/" : ""}`);
+const ADDRESSES = [...SITE_ADDRESSES, "/__manifest", "/_root"];
 
 describe("the route groups the server hands React Router", () => {
   // React Router warns of each malformed escape it cannot decode: the generated paths hold many.
@@ -167,7 +118,7 @@ describe("the route groups the server hands React Router", () => {
 
   it("match every address and its parents as the whole table does", () => {
     for (const path of ADDRESSES) agrees(path);
-    fc.assert(fc.property(generatedPath, agrees), runs(500));
+    fc.assert(fc.property(generatedAddress, agrees), runs(500));
   });
 
   it("hold a few routes for a page, the whole table for an address not read plainly", () => {

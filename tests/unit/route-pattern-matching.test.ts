@@ -18,16 +18,9 @@ import { createStaticHandler, type RouteObject, type StaticHandler } from "react
 import { unstable_preloadRoutePattern } from "react-router/route-pattern";
 import { describe, expect, it } from "vitest";
 import routes from "~/routes.ts";
-import {
-  HOME_PAGES,
-  NOT_FOUND_PAGE,
-  PUBLIC_PAGES,
-  REGISTER_PAGES,
-  RESOURCES,
-} from "~/utils/site-map.ts";
+import { HOME_PAGES, NOT_FOUND_PAGE, PUBLIC_PAGES, REGISTER_PAGES } from "~/utils/site-map.ts";
 import { runs } from "../properties/arbitraries.ts";
-
-type ConfigEntry = { path?: string; index?: boolean; file: string; children?: ConfigEntry[] };
+import { type ConfigEntry, generatedAddress, SITE_ADDRESSES } from "../support/site-addresses.ts";
 
 /** The route config as the build hands it to React Router: under the root route, ids by module. */
 const matchable = (entries: readonly ConfigEntry[]): RouteObject[] =>
@@ -87,52 +80,7 @@ const LANGUAGE_OPTIONAL = new Set(
 );
 const isLanguageOptionalPage = (m: Matched) => LANGUAGE_OPTIONAL.has(m.ids.at(-1) ?? "");
 
-const PAGE_PATHS = [...PUBLIC_PAGES, ...REGISTER_PAGES, ...HOME_PAGES].map((page) => page.path);
-/** Every address of the table in both languages, with and without its trailing slash, and its near misses. */
-const ADDRESSES = [
-  ...PAGE_PATHS.flatMap((path) => {
-    const english = path === "/" ? "/en" : `/en${path}`;
-    return [
-      path,
-      `${path}/`,
-      english,
-      `${english}/`,
-      `${path}/x`,
-      path.toUpperCase(),
-      english.toUpperCase(),
-    ];
-  }),
-  ...RESOURCES.flatMap(({ path }) => [path, `${path}/`, `/en${path}`, `${path}/more`]),
-  "/en/en/order",
-  "/enx",
-  "/enx/order",
-  "//order",
-  "/en//order",
-  "/order//",
-  "/%E8%AE%A2%E5%8D%95",
-  "/order%2F",
-  "/%6Frder",
-  "/en%2Forder",
-  "/order/%20",
-  "/订单",
-  "/no/such/page",
-  "/error",
-  "/register",
-  "/server/salver/label/x",
-];
-
-/** Paths made of the table's own segments, the language, and text of any kind. */
-const SEGMENTS = [
-  ...new Set([...PAGE_PATHS, ...RESOURCES.map(({ path }) => path)].flatMap((p) => p.split("/"))),
-].filter(Boolean);
-const segment = fc.oneof(
-  fc.constantFrom(...SEGMENTS, "en", "EN", "zh", ""),
-  fc.string({ maxLength: 6 }).map(encodeURIComponent),
-  fc.constantFrom("%2F", "%20", "%E8%AE%A2", "%", "..", "."),
-);
-const generatedPath = fc
-  .tuple(fc.array(segment, { maxLength: 5 }), fc.boolean())
-  .map(([parts, slash]) => `/${parts.join("/")}${slash ? "/" : ""}`);
+const ADDRESSES = SITE_ADDRESSES;
 
 /** The pathname a server sees of `path` (dot segments resolved). */
 const pathnameOf = (path: string) => new URL(`http://portal.local${path}`).pathname;
@@ -175,7 +123,7 @@ describe("React Router's compiled route matcher over the portal's routes", () =>
       expect(got, path).toEqual(answer);
     };
     for (const path of ADDRESSES) await agree(path);
-    await fc.assert(fc.asyncProperty(generatedPath, agree), runs(500));
+    await fc.assert(fc.asyncProperty(generatedAddress, agree), runs(500));
   });
 
   it("answers the odd addresses differently from the regex matcher", async () => {
