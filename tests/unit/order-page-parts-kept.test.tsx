@@ -7,7 +7,6 @@ import {
   MAX_KEPT_PART_KEY,
   MAX_KEPT_PARTS,
 } from "~/components/kept-markup.ts";
-import { type Order, OrderStatus } from "~/contract/index.ts";
 import type { Locale } from "~/locales/index.ts";
 import { readOrderFilters } from "~/routes/order/order-filters.server.ts";
 import type { OrderActionData, ShownOrder } from "~/routes/order/order-view.ts";
@@ -16,6 +15,7 @@ import OrdersPage from "~/routes/order/orders.tsx";
 import { RequestI18n } from "~/utils/i18n.ts";
 import { localizePath } from "~/utils/locale-path.ts";
 import { translatorOf } from "~/utils/request-context.server.ts";
+import { keptOrder } from "../support/kept-orders.ts";
 
 /**
  * The order page's filters panel and operations' block are written once as
@@ -25,29 +25,7 @@ import { translatorOf } from "~/utils/request-context.server.ts";
  * page, whatever the address, language, filters, selection and answers.
  */
 
-function order(n: number): Order {
-  return {
-    serviceNo: `FW2026103100${n}`,
-    salverNo: n % 3 ? `TP20261031000${n}` : null,
-    logisticsNo: n % 2 ? `E98209770${n}CN` : null,
-    orderNo: `DD20261031000${n}`,
-    consignee: n % 2 ? "林建华" : `O'Brien & <Sons> "${n}"`,
-    consigneeAddress: "上海市浦东新区",
-    consigneeTelephone: "13800000000",
-    acturalPaid: 146_200 + n,
-    createdOn: { seconds: 1_793_457_125 + n * 60 },
-    enterCbaTime: n % 2 ? { seconds: 1_793_457_125 } : null,
-    exitCbaTime: null,
-    cbaStatus: n % 4 ? OrderStatus.initial : OrderStatus.detained,
-    cbaStatusStr: "",
-    previousCbaStatus: null,
-    reasonForDetention: n % 4 ? "" : "外包装破损，待复核数量",
-    subOrder: [],
-    history: [],
-  } as Order;
-}
-
-const ORDERS = Array.from({ length: 6 }, (_, n) => order(n + 1));
+const ORDERS = Array.from({ length: 6 }, (_, n) => keptOrder(n + 1));
 const FIRST = ORDERS[0]?.orderNo ?? "";
 const THIRD = ORDERS[2]?.orderNo ?? "";
 

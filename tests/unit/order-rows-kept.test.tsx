@@ -11,6 +11,7 @@ import { shownRows } from "~/routes/order/orders.server.ts";
 import { RequestI18n, useTranslation } from "~/utils/i18n.ts";
 import { localizePath } from "~/utils/locale-path.ts";
 import { translatorOf } from "~/utils/request-context.server.ts";
+import { keptOrder } from "../support/kept-orders.ts";
 
 /**
  * The order list's rows and its paging bar are written once as HTML on the
@@ -21,30 +22,7 @@ import { translatorOf } from "~/utils/request-context.server.ts";
  * paging, and whichever pages were drawn before.
  */
 
-function order(n: number, changes: Partial<Order> = {}): Order {
-  return {
-    serviceNo: `FW2026103100${n}`,
-    salverNo: n % 3 ? `TP20261031000${n}` : null,
-    logisticsNo: n % 2 ? `E98209770${n}CN` : null,
-    orderNo: `DD20261031000${n}`,
-    consignee: n % 2 ? "林建华" : `O'Brien & <Sons> "${n}"`,
-    consigneeAddress: "上海市浦东新区",
-    consigneeTelephone: "13800000000",
-    acturalPaid: 146_200 + n,
-    createdOn: { seconds: 1_793_457_125 + n * 60 },
-    enterCbaTime: n % 2 ? { seconds: 1_793_457_125 } : null,
-    exitCbaTime: null,
-    cbaStatus: n % 4 ? OrderStatus.initial : OrderStatus.detained,
-    cbaStatusStr: "",
-    previousCbaStatus: null,
-    reasonForDetention: n % 4 ? "" : "外包装破损，待复核数量",
-    subOrder: [],
-    history: [],
-    ...changes,
-  } as Order;
-}
-
-const ORDERS = Array.from({ length: 12 }, (_, n) => order(n + 1));
+const ORDERS = Array.from({ length: 12 }, (_, n) => keptOrder(n + 1));
 
 interface TableOf {
   path: string;
