@@ -77,6 +77,11 @@ const OPS_FORM = "order-ops";
 const SELECTION_OPERATIONS = operationsFor("selection");
 const SCAN_OPERATIONS = operationsFor("scan");
 const UPLOAD_OPERATIONS = operationsFor("upload");
+/** The workbooks the toolbar downloads of the chosen or matching orders: each its `kind` and button. */
+const DOWNLOADS = [
+  ["orders", "logistics.order.ops.downloadOrders"],
+  ["logistics", "logistics.order.ops.downloadLogistics"],
+] as const;
 
 /**
  * What an order's row shows of it, compared field by field with what its
@@ -311,28 +316,20 @@ export default function OrdersPage({ loaderData, actionData }: Route.ComponentPr
           </button>
         ))}
         <span className="mx-1 h-6 w-px bg-gray-200" aria-hidden="true" />
-        <button
-          type="submit"
-          name="kind"
-          value="orders"
-          formAction="/order/download"
-          className="btn-secondary"
-          data-testid="download-orders"
-          title={t("logistics.order.downloadHint")}
-        >
-          {t("logistics.order.ops.downloadOrders")}
-        </button>
-        <button
-          type="submit"
-          name="kind"
-          value="logistics"
-          formAction="/order/download"
-          className="btn-secondary"
-          data-testid="download-logistics"
-          title={t("logistics.order.downloadHint")}
-        >
-          {t("logistics.order.ops.downloadLogistics")}
-        </button>
+        {DOWNLOADS.map(([kind, label]) => (
+          <button
+            key={kind}
+            type="submit"
+            name="kind"
+            value={kind}
+            formAction="/order/download"
+            className="btn-secondary"
+            data-testid={`download-${kind}`}
+            title={t("logistics.order.downloadHint")}
+          >
+            {t(label)}
+          </button>
+        ))}
       </form>
       {UPLOAD_OPERATIONS.map(([intent, operation]) => (
         <XlsxUpload
