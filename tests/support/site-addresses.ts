@@ -6,6 +6,7 @@
  * segments and text of any kind.
  */
 import fc from "fast-check";
+import { afterAll, beforeAll, vi } from "vitest";
 import { HOME_PAGES, PUBLIC_PAGES, REGISTER_PAGES, RESOURCES } from "~/utils/site-map.ts";
 
 /** An entry of `app/routes.ts` as the config hands it over. */
@@ -71,3 +72,13 @@ const segment = fc.oneof(
 export const generatedAddress = fc
   .tuple(fc.array(segment, { maxLength: 5 }), fc.boolean())
   .map(([parts, slash]) => `/${parts.join("/")}${slash ? "/" : ""}`);
+
+/**
+ * Called in a `describe` that matches generated addresses: React Router warns
+ * of each malformed escape it cannot decode, and the generated ones hold many.
+ */
+export function quietMalformedEscapeWarnings(): void {
+  const warn = vi.spyOn(console, "warn");
+  beforeAll(() => warn.mockImplementation(() => undefined));
+  afterAll(() => warn.mockRestore());
+}

@@ -13,11 +13,16 @@ import {
   type ServerBuild,
   type StaticHandler,
 } from "react-router";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import routes from "~/routes.ts";
 import { routeGroups } from "../../server/route-groups.ts";
 import { runs } from "../properties/arbitraries.ts";
-import { type ConfigEntry, generatedAddress, SITE_ADDRESSES } from "../support/site-addresses.ts";
+import {
+  type ConfigEntry,
+  generatedAddress,
+  quietMalformedEscapeWarnings,
+  SITE_ADDRESSES,
+} from "../support/site-addresses.ts";
 
 type Entry = { id: string; parentId?: string; path?: string; index?: boolean };
 
@@ -111,10 +116,7 @@ function agrees(path: string) {
 const ADDRESSES = [...SITE_ADDRESSES, "/__manifest", "/_root"];
 
 describe("the route groups the server hands React Router", () => {
-  // React Router warns of each malformed escape it cannot decode: the generated paths hold many.
-  const warn = vi.spyOn(console, "warn");
-  beforeAll(() => warn.mockImplementation(() => undefined));
-  afterAll(() => warn.mockRestore());
+  quietMalformedEscapeWarnings();
 
   it("match every address and its parents as the whole table does", () => {
     for (const path of ADDRESSES) agrees(path);

@@ -20,7 +20,12 @@ import { describe, expect, it } from "vitest";
 import routes from "~/routes.ts";
 import { HOME_PAGES, NOT_FOUND_PAGE, PUBLIC_PAGES, REGISTER_PAGES } from "~/utils/site-map.ts";
 import { runs } from "../properties/arbitraries.ts";
-import { type ConfigEntry, generatedAddress, SITE_ADDRESSES } from "../support/site-addresses.ts";
+import {
+  type ConfigEntry,
+  generatedAddress,
+  quietMalformedEscapeWarnings,
+  SITE_ADDRESSES,
+} from "../support/site-addresses.ts";
 
 /** The route config as the build hands it to React Router: under the root route, ids by module. */
 const matchable = (entries: readonly ConfigEntry[]): RouteObject[] =>
@@ -105,6 +110,7 @@ function compiledAnswer(path: string, expected: Matched): Matched {
 }
 
 describe("React Router's compiled route matcher over the portal's routes", () => {
+  quietMalformedEscapeWarnings();
   it("does not find the pages, which begin with the optional language segment (why it stays off)", async () => {
     for (const path of ["/order/", "/en/order/", "/login", "/en"]) {
       expect((await matched(regex, path)).ids.at(-1), path).not.toBe(NOT_FOUND_PAGE.file);
