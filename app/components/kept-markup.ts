@@ -88,18 +88,24 @@ export function dropKeptParts(): void {
 /**
  * A part of a page that the server writes once as HTML for a page asked for
  * again and keeps (docs/decisions/2026-11-27-kept-page-parts.md): the HTML
- * of `node`, written with the request's contexts around it, for the part
+ * of what `draw` makes (made only when written), with the request's
+ * contexts around it, for the part
  * `name` (one per part of a page) showing `shows` (a text of everything the
  * part shows besides the language and the address: the caller's data that
  * is not the address's), else null, where
  * the part is drawn as elements: in the browser, on an address shown for the
  * first time, or when `shows` is null (a state the caller does not keep).
- * Spread with `keptOrDrawn` on the element that holds the part. A hook: on
+ * Spread with `keptOrDrawn(html, draw)` on the element that holds the part,
+ * so that the part's elements are made only where they are written. A hook: on
  * the server it reads the contexts it hands on; and it must be the calling
  * component's last, since a part written here is a render of its own, after
  * which React has no component rendering for more hooks to belong to.
  */
-export function useKeptPart(name: string, shows: string | null, node: ReactNode): string | null {
+export function useKeptPart(
+  name: string,
+  shows: string | null,
+  draw: () => ReactNode,
+): string | null {
   if (!import.meta.env.SSR) return null;
   // A build-time constant: each bundle always takes the same branch; the
   // contexts are read with `use`, in the same order on every render.
@@ -119,7 +125,7 @@ export function useKeptPart(name: string, shows: string | null, node: ReactNode)
     keptParts.set(key, null);
     return null;
   }
-  let wrapped = node;
+  let wrapped = draw();
   for (let index = REQUEST_CONTEXTS.length - 1; index >= 0; index -= 1) {
     const context = REQUEST_CONTEXTS[index] as Context<unknown>;
     wrapped = createElement(context, { value: values[index] }, wrapped);

@@ -60,8 +60,8 @@ export function ListFilter({
   const resetParams = orEmpty(
     new URLSearchParams([...params.entries()].filter(([key]) => carried.includes(key))),
   );
-  // Made, not drawn: written below as elements, or once as the kept HTML.
-  const panel = (
+  // Made only where it is drawn as elements, or written once as the kept HTML.
+  const drawPanel = () => (
     <>
       {ignored.length > 0 ? (
         <p role="status" className="mb-3 text-sm text-amber-800" data-testid="ignored-filters">
@@ -119,8 +119,8 @@ export function ListFilter({
     </>
   );
   // The component's last hook (./kept-markup.ts, `useKeptPart`).
-  const html = useKeptPart("filters", shows, panel);
-  return <search {...keptOrDrawn(html, () => panel)} />;
+  const html = useKeptPart("filters", shows, drawPanel);
+  return <search {...keptOrDrawn(html, drawPanel)} />;
 }
 
 /** The label of each filter of the lists, for the notice of ignored ones. */

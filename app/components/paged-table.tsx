@@ -377,10 +377,11 @@ export function PagedTable<Row>({
           return { box, number: offset + index, key, shown: keepRows(row) };
         })
       : null;
-  // The header row, made, not drawn: written as elements, or once as the kept
-  // HTML of a page asked for again (its columns, language and address are the
-  // page key's; its box shows whether every row of the page is chosen).
-  const headRow = (
+  // The header row, made only where it is drawn as elements or written once
+  // as the kept HTML of a page asked for again (its columns, language and
+  // address are the page key's; its box shows whether every row of the page
+  // is chosen).
+  const drawHead = () => (
     <tr className="bg-gray-50">
       {selection ? (
         <th scope="col" className="w-9 min-w-9">
@@ -459,7 +460,7 @@ export function PagedTable<Row>({
   let headHtml: string | null = null;
   if (again) {
     if (page.head?.text !== headText) {
-      page.head = { text: headText, html: keptMarkupOf(headRow) ?? "" };
+      page.head = { text: headText, html: keptMarkupOf(drawHead()) ?? "" };
     }
     headHtml = page.head.html;
   }
@@ -509,7 +510,7 @@ export function PagedTable<Row>({
         >
           <thead
             className="text-xs font-medium text-gray-600"
-            {...keptOrDrawn(headHtml, () => headRow)}
+            {...keptOrDrawn(headHtml, drawHead)}
           />
           <tbody
             ref={tbody}

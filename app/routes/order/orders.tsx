@@ -283,11 +283,11 @@ export default function OrdersPage({ loaderData, actionData }: Route.ComponentPr
     return () => clearTimeout(timer);
   }, [resultId, scannedIntent]);
 
-  // The operations' block, made, not drawn: written as elements, or once as
-  // the kept HTML where it shows only what the address and the language do
-  // (no answer of a post, no refusal, no dialog, no upload in place) and the
-  // orders chosen on other pages.
-  const operations = (
+  // The operations' block, made only where it is drawn as elements or written
+  // once as the kept HTML, where it shows only what the address and the
+  // language do (no answer of a post, no refusal, no dialog, no upload in
+  // place) and the orders chosen on other pages.
+  const drawOperations = () => (
     <>
       <form
         id={OPS_FORM}
@@ -402,7 +402,7 @@ export default function OrdersPage({ loaderData, actionData }: Route.ComponentPr
       : elsewhere.join(",");
   const columns = useOrderColumns();
   // The component's last hook (./kept-markup.ts, `useKeptPart`).
-  const operationsHtml = useKeptPart("order-operations", operationsShows, operations);
+  const operationsHtml = useKeptPart("order-operations", operationsShows, drawOperations);
   return (
     <section className="card p-5">
       <PageHeader title={t("logistics.order.title")} />
@@ -485,7 +485,7 @@ export default function OrdersPage({ loaderData, actionData }: Route.ComponentPr
 
       <div
         className="mb-3 flex flex-wrap items-start gap-x-6 gap-y-3"
-        {...keptOrDrawn(operationsHtml, () => operations)}
+        {...keptOrDrawn(operationsHtml, drawOperations)}
       />
 
       <PagedTable
