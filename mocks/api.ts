@@ -11,7 +11,7 @@
 import { type HttpHandler, matchRequestUrl, type PathParams } from "msw";
 import { ApiCode } from "../app/contract/envelope.ts";
 import { clearAttempts } from "./attempts.ts";
-import { requestAt, urlOf } from "./bodiless-request.ts";
+import { type Address, addressOf, requestAt } from "./bodiless-request.ts";
 import { faultOf } from "./faults.ts";
 import { accountHandlers } from "./handlers/account.ts";
 import { auditHandlers } from "./handlers/audit.ts";
@@ -30,8 +30,8 @@ import { withMailbox } from "./mailbox.ts";
 import { asOutsideCall } from "./outside.ts";
 import { API_BASE, envelope, errorResponse, type RouteResolver, resolverOf } from "./route.ts";
 import type { SeedOptions } from "./seed.ts";
-import { clearLastSeen } from "./session.ts";
-import { ensureSeeded, reseed } from "./state.ts";
+import { clearLastSeen, clearVerifiedHashes } from "./session.ts";
+import { ensureSeeded, isSeeded, reseed } from "./state.ts";
 
 export { mockClock } from "./clock.ts";
 export { SEED_BASE_TIME, type SeedOptions } from "./seed.ts";
@@ -117,15 +117,15 @@ const handlersByCall = indexHandlers();
  * every handler tried, and make an id and an abort controller per call,
  * none of which `route`'s handlers read.
  */
-export function matchCall(method: string, url: URL): MatchedCall | undefined {
+export function matchCall(method: string, url: Address): MatchedCall | undefined {
   const known = webOrigin(url) && staticCalls.get(method.toUpperCase())?.get(url.pathname);
   if (known === null) return undefined;
   if (known) return known.at(url.origin);
-  return findCall(method, url);
+  return findCall(method, url instanceof URL ? url : new URL(url.href));
 }
 
 /** An http(s) address, whose origin is what msw's leading wildcard matches before the path. */
-function webOrigin(url: URL): boolean {
+function webOrigin(url: Address): boolean {
   return url.protocol === "http:" || url.protocol === "https:";
 }
 
@@ -217,13 +217,15 @@ export function handleMockApiRequest(
 async function answer(request: Request): Promise<Response> {
   const lang = langOf(request);
   try {
-    await ensureSeeded();
-    let url = urlOf(request);
+    // Seeded once: no wait (an `await` of the settled seeding is a turn of the microtask queue).
+    if (!isSeeded()) await ensureSeeded();
+    let url = addressOf(request);
     // "/api/v1/cba/order/?x=1" is the same call as "/api/v1/cba/order?x=1".
     if (url.pathname.length > 1 && url.pathname.endsWith("/")) {
-      url = new URL(url);
-      url.pathname = url.pathname.replace(/\/+$/, "");
-      request = requestAt(request, url);
+      const moved = new URL(url.href);
+      moved.pathname = moved.pathname.replace(/\/+$/, "");
+      request = requestAt(request, moved);
+      url = moved;
     }
     const routed = request;
     const fault = faultOf(request.method, url.pathname.slice(API_BASE.length));
@@ -231,11 +233,11 @@ async function answer(request: Request): Promise<Response> {
       const message = t(lang, "serverError");
       return envelope(fault, message, message);
     }
-    return await withMailbox(routed, async () => {
+    return await withMailbox(routed, () => {
       const call = matchCall(routed.method, url);
-      if (call) return await call.resolve({ request: routed, params: call.params, lang });
+      if (call) return call.resolve({ request: routed, params: call.params, lang });
       const message = t(lang, "pathNotFound");
-      return envelope(ApiCode.notFound, message, message, 404);
+      return Promise.resolve(envelope(ApiCode.notFound, message, message, 404));
     });
   } catch (error) {
     return errorResponse(error, lang, false);
@@ -247,5 +249,6 @@ export async function resetMockDb(options?: SeedOptions): Promise<void> {
   clearAttempts();
   clearAddressLimits();
   clearLastSeen();
+  clearVerifiedHashes();
   await reseed(options);
 }

@@ -14,13 +14,13 @@ import { z } from "zod";
 import { type EndpointDefinition, SYSTEM_PREFIXES } from "../app/contract/endpoint.ts";
 import { ApiCode } from "../app/contract/envelope.ts";
 import { hasAnyRole } from "../app/contract/roles.ts";
-import { urlOf } from "./bodiless-request.ts";
+import { type Address, addressOf, urlOf } from "./bodiless-request.ts";
 import { type DeviceRow, db, type UserRow } from "./db.ts";
 import { ApiError, invalid } from "./errors.ts";
 import { type Lang, langOf, t } from "./i18n.ts";
 import { closedToCaller } from "./outside.ts";
 import { authenticate } from "./session.ts";
-import { ensureSeeded } from "./state.ts";
+import { ensureSeeded, isSeeded } from "./state.ts";
 import { TextEnvelope } from "./text-envelope.ts";
 
 export const API_BASE = "/api/v1";
@@ -42,6 +42,57 @@ export interface Ctx<P, Q, B> {
   device: DeviceRow | null;
   /** Path of the API base as the request reached it (e.g. "/api/v1"). */
   apiBase: string;
+}
+
+/**
+ * A call's `Ctx`, its `URL` and API base made only for a handler that reads
+ * them (one handler does: the image upload's answer names the API base),
+ * once: the dispatch reads the address's parts (`Address`).
+ */
+class CallContext<P, Q, B> implements Ctx<P, Q, B> {
+  readonly request: Request;
+  readonly lang: Lang;
+  readonly params: P;
+  readonly query: Q;
+  readonly body: B;
+  readonly form: FormData | null;
+  readonly user: UserRow | null;
+  readonly device: DeviceRow | null;
+  readonly #address: Address;
+  #url: URL | undefined;
+  #apiBase: string | undefined;
+
+  constructor(
+    request: Request,
+    address: Address,
+    lang: Lang,
+    params: P,
+    query: Q,
+    body: B,
+    form: FormData | null,
+    user: UserRow | null,
+    device: DeviceRow | null,
+  ) {
+    this.request = request;
+    this.#address = address;
+    this.lang = lang;
+    this.params = params;
+    this.query = query;
+    this.body = body;
+    this.form = form;
+    this.user = user;
+    this.device = device;
+  }
+
+  get url(): URL {
+    this.#url ??= urlOf(this.request);
+    return this.#url;
+  }
+
+  get apiBase(): string {
+    this.#apiBase ??= apiBaseOf(this.#address);
+    return this.#apiBase;
+  }
 }
 
 /** The signed-in user of an `auth: true` call. */
@@ -144,10 +195,31 @@ export function envelopeOfDataText(
       typeof dataText === "string" ? head + dataText + tail : () => head + dataText() + tail,
       200,
     );
-    response[ENVELOPE_BYTES] = Buffer.concat([Buffer.from(head), ...dataBytes, Buffer.from(tail)]);
+    response[ENVELOPE_BYTES] = Buffer.concat([bytesOf(head), ...dataBytes, bytesOf(tail)]);
     return response;
   }
   return envelopeOf(head + (typeof dataText === "string" ? dataText : dataText()) + tail, 200);
+}
+
+/**
+ * The UTF-8 bytes of an envelope's head and tail around its data, by their
+ * text: a code and a message (`{"code":200,"data":`, `,"msg":"操作成功"}`),
+ * the same few texts on every call. At most `KEPT_PIECES`; a full set starts
+ * again. Read only (copied into each answer's bytes).
+ */
+const pieceBytes = new Map<string, Buffer>();
+const KEPT_PIECES = 32;
+
+function bytesOf(text: string): Buffer {
+  let bytes = pieceBytes.get(text);
+  if (bytes === undefined) {
+    // A buffer of its own (a small `Buffer.from` would hold a slice of a shared 8 KB pool).
+    bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(text));
+    bytes.write(text);
+    if (pieceBytes.size >= KEPT_PIECES) pieceBytes.clear();
+    pieceBytes.set(text, bytes);
+  }
+  return bytes;
 }
 
 /** The UTF-8 bytes of an envelope's text (`envelopeText`), where they were kept. */
@@ -231,7 +303,7 @@ function deepFreeze<T>(value: T): T {
 }
 
 /** `url`'s query parsed by `schema` (its empty values dropped), kept frozen by its text. */
-export function parsedQuery<S extends z.ZodType>(schema: S, url: URL, lang: Lang): z.output<S> {
+export function parsedQuery<S extends z.ZodType>(schema: S, url: Address, lang: Lang): z.output<S> {
   let kept = parsedQueries.get(schema);
   if (!kept) {
     kept = new Map();
@@ -244,9 +316,10 @@ export function parsedQuery<S extends z.ZodType>(schema: S, url: URL, lang: Lang
   return parsed;
 }
 
-function queryObject(url: URL): Record<string, string | string[]> {
+function queryObject(url: Address): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {};
-  for (const [key, value] of url.searchParams) {
+  // The query as `url.searchParams` reads it (the same parse of the same text).
+  for (const [key, value] of new URLSearchParams(url.search)) {
     if (value.trim() === "") continue;
     const previous = out[key];
     if (previous === undefined) out[key] = value;
@@ -255,7 +328,7 @@ function queryObject(url: URL): Record<string, string | string[]> {
   return out;
 }
 
-function apiBaseOf(url: URL): string {
+function apiBaseOf(url: Address): string {
   const index = url.pathname.indexOf(`${API_BASE}/`);
   return index >= 0 ? url.pathname.slice(0, index + API_BASE.length) : API_BASE;
 }
@@ -297,8 +370,9 @@ export function errorResponse(error: unknown, lang: Lang, binary: boolean): Resp
  * then on, for the mails it receives (a call that names no language says
  * nothing).
  */
-async function rememberLanguage(user: UserRow, request: Request, lang: Lang): Promise<UserRow> {
-  if (!request.headers.has("accept-language") || user.lang === lang) return user;
+function rememberLanguage(user: UserRow, request: Request, lang: Lang): UserRow | Promise<UserRow> {
+  // Unchanged (every call but the first in another language): no write, nothing to wait for.
+  if (user.lang === lang || !request.headers.has("accept-language")) return user;
   return db.users.update(user.id, (draft) => {
     draft.lang = lang;
   });
@@ -327,13 +401,14 @@ export function route<
       return envelope(ApiCode.notFound, message, message, 404);
     }
     try {
-      await ensureSeeded();
-      const url = urlOf(request);
+      if (!isSeeded()) await ensureSeeded();
+      const url = addressOf(request);
       let user: UserRow | null = null;
       let device: DeviceRow | null = null;
       if (endpoint.auth) {
         ({ user, device } = authenticate(request));
-        user = await rememberLanguage(user, request, lang);
+        const remembered = rememberLanguage(user, request, lang);
+        user = remembered instanceof Promise ? await remembered : remembered;
         const roles = endpoint.roles ?? [];
         if (roles.length > 0 && !hasAnyRole(user.scope, roles)) {
           throw new ApiError(ApiCode.forbidden, "forbidden");
@@ -363,18 +438,21 @@ export function route<
         }
         parsedBody = parseOrThrow(endpoint.body, json, lang);
       }
-      const result = await implementation({
-        request,
-        url,
-        lang,
-        params: parsedParams as z.output<P>,
-        query: query as z.output<Q>,
-        body: parsedBody as z.output<B>,
-        form,
-        user,
-        device,
-        apiBase: apiBaseOf(url),
-      });
+      const made = implementation(
+        new CallContext<z.output<P>, z.output<Q>, z.output<B>>(
+          request,
+          url,
+          lang,
+          parsedParams as z.output<P>,
+          query as z.output<Q>,
+          parsedBody as z.output<B>,
+          form,
+          user,
+          device,
+        ),
+      );
+      // A handler that answers at once (the order list, `accountInfo`) is not waited for.
+      const result = made instanceof Promise ? await made : made;
       // An answer the handler made (an envelope of this server's is a text envelope).
       if (result instanceof Response || result instanceof TextEnvelope) return result;
       if (result instanceof DataText) {

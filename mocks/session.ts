@@ -54,9 +54,17 @@ export function authenticate(request: Request): { user: UserRow; device: DeviceR
   if (!header || header.trim() === "") throw new ApiError(ApiCode.noToken, "noToken");
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header.trim());
   if (!match?.[1]) throw new ApiError(ApiCode.tokenInvalid, "tokenInvalid");
-  const deviceNo = db.deviceNoByToken.get(sha256(match[1]));
+  const token = match[1];
+  const known = verifiedHashes.get(token);
+  const tokenHash = known ?? sha256(token);
+  const deviceNo = db.deviceNoByToken.get(tokenHash);
   const device = deviceNo ? db.devices.get(deviceNo) : undefined;
-  if (!device) throw new ApiError(ApiCode.tokenInvalid, "tokenInvalid");
+  if (!device) {
+    if (known !== undefined) verifiedHashes.delete(token);
+    throw new ApiError(ApiCode.tokenInvalid, "tokenInvalid");
+  }
+  // Kept only while its device works: any refusal below drops it.
+  if (known !== undefined) verifiedHashes.delete(token);
   if (device.status === "Offline") {
     if (device.offlineReason === "single")
       throw new ApiError(ApiCode.loggedInElsewhere, "loggedInElsewhere");
@@ -76,7 +84,39 @@ export function authenticate(request: Request): { user: UserRow; device: DeviceR
   if (!user) throw new ApiError(ApiCode.tokenInvalid, "tokenInvalid");
   if (!user.enabled) throw new ApiError(ApiCode.forcedOffline, "accountDisabled");
   lastSeen().set(device.deviceNo, now);
+  keepVerifiedHash(token, tokenHash);
   return { user, device };
+}
+
+/**
+ * The SHA-256 of the tokens that last passed `authenticate`, by token: the
+ * portal sends the same token with every call of a session (two a page),
+ * and the digest was the largest piece of a call's token check. The hash is
+ * a function of the token alone, so a kept one is the one `sha256` would
+ * make; the device, its status, its lifetime, its idle time and its user are
+ * still read on every call. Held in this process's memory only (never in
+ * the data file, where only the hashes are), at most `KEPT_TOKENS` tokens
+ * (a full set starts again), and a token is dropped as soon as a call
+ * carrying it is refused (logged out, taken offline, expired, its account
+ * disabled). docs/decisions/2026-11-27-fake-backend-verified-token-hashes.md.
+ */
+const verifiedHashes = new Map<string, string>();
+export const KEPT_TOKENS = 1024;
+
+function keepVerifiedHash(token: string, tokenHash: string): void {
+  // Re-set after the `delete` above: the token moves to the newest end.
+  if (verifiedHashes.size >= KEPT_TOKENS) verifiedHashes.clear();
+  verifiedHashes.set(token, tokenHash);
+}
+
+/** How many tokens' hashes are kept (tests). */
+export function keptTokenCount(): number {
+  return verifiedHashes.size;
+}
+
+/** Forgets the kept hashes (tests reseed between cases). */
+export function clearVerifiedHashes(): void {
+  verifiedHashes.clear();
 }
 
 /** Creates the device row of a login and answers its token. */

@@ -16,7 +16,7 @@ import { ApiCode } from "../app/contract/envelope.ts";
 import { bodyLimit } from "../server/body-limit.ts";
 import { boundedServer } from "../server/bounded-server.ts";
 import { handleMockApiRequest } from "./api.ts";
-import { fetchRequestOf, urlOf } from "./bodiless-request.ts";
+import { addressOf, fetchRequestOf } from "./bodiless-request.ts";
 import { DataFileError, type DurableStore, openDurableStore } from "./data-file.ts";
 import { envelopeBytes, envelopeText, isUnreadEnvelope, makeEnvelopesAsText } from "./route.ts";
 import { collectGarbageNow, setHeapGrowth } from "./startup-heap.ts";
@@ -93,7 +93,7 @@ async function answerStored(durable: DurableStore, request: Request): Promise<Re
 
 /** A call of the contract is answered without an `async` step of its own here (every call passes). */
 function answerRequest(request: Request): Promise<Response> {
-  const url = urlOf(request);
+  const url = addressOf(request);
   if (url.pathname === "/api/v1/openapi.json" && request.method === "GET") return openApiAnswer();
   if (url.pathname === "/health") return Promise.resolve(new Response("ok"));
   return answerDurably(request);

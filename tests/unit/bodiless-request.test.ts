@@ -10,8 +10,12 @@ import { createRequest } from "@remix-run/node-fetch-server";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  addressOf,
   BodilessRequest,
   bodilessRequest,
+  KEPT_ADDRESS_LENGTH,
+  KEPT_ADDRESSES,
+  keptAddress,
   requestAt,
   takesNoBody,
   urlOf,
@@ -222,5 +226,63 @@ describe("the bodiless request's shape", () => {
     const movedPlain = requestAt(plain, new URL("http://127.0.0.1/a"));
     expect([movedPlain.url, movedPlain.headers.get("x-one")]).toEqual(["http://127.0.0.1/a", "1"]);
     expect(urlOf(plain)).not.toBe(urlOf(plain));
+  });
+
+  it("shares its address's parts with every call to the same address, and has a URL of its own", async () => {
+    const first = await made("/api/v1/cba/order?current=1&pageSize=10");
+    const second = await made("/api/v1/cba/order?current=1&pageSize=10");
+    expect(second.light.address).toBe(first.light.address);
+    expect(Object.isFrozen(first.light.address)).toBe(true);
+    expect(addressOf(first.light)).toBe(first.light.address);
+    // Each request's URL is its own: a reader that changes it changes no other call's address.
+    const url = urlOf(first.light);
+    expect(url).not.toBe(urlOf(second.light));
+    expect(url.href).toBe(first.light.url);
+    url.searchParams.set("current", "9");
+    url.pathname = "/elsewhere";
+    const third = await made("/api/v1/cba/order?current=1&pageSize=10");
+    expect([third.light.address.pathname, third.light.address.search]).toEqual([
+      "/api/v1/cba/order",
+      "?current=1&pageSize=10",
+    ]);
+    expect(urlOf(second.light).search).toBe("?current=1&pageSize=10");
+  });
+
+  it("reads the parts a URL gives of the same text, kept or not", () => {
+    const texts = [
+      "http://127.0.0.1:3001/api/v1/cba/order?current=1&pageSize=10",
+      "http://127.0.0.1:3001/api/v1/cba/order?",
+      "http://LOCALHOST:80/api/v1/./cba/../cba/order/?consignee=%E5%BC%A0 三#x",
+      "http://backend.internal/api/v1/cba/order?q=\"<>'&a=%zz",
+      "http://127.0.0.1/a\\b/%2e%2E/c?x=1",
+      `http://127.0.0.1/api/v1/cba/order?consignee=${"长".repeat(KEPT_ADDRESS_LENGTH)}`,
+    ];
+    for (const text of [...texts, ...texts]) {
+      const url = new URL(text);
+      const { href, origin, protocol, pathname, search } = keptAddress(text);
+      expect({ href, origin, protocol, pathname, search }, text).toEqual({
+        href: url.href,
+        origin: url.origin,
+        protocol: url.protocol,
+        pathname: url.pathname,
+        search: url.search,
+      });
+    }
+    expect(() => keptAddress("http://a b/api/v1/cba/order")).toThrow(TypeError);
+    expect(() => keptAddress("http://a b/api/v1/cba/order")).toThrow(TypeError);
+  });
+
+  it("keeps a bounded set of short addresses", () => {
+    const long = `http://127.0.0.1/api/v1/cba/order?consignee=${"x".repeat(KEPT_ADDRESS_LENGTH)}`;
+    expect(keptAddress(long)).not.toBe(keptAddress(long));
+    const text = "http://127.0.0.1/api/v1/cba/order?current=1";
+    const kept = keptAddress(text);
+    expect(keptAddress(text)).toBe(kept);
+    for (let index = 0; index < KEPT_ADDRESSES; index += 1) {
+      keptAddress(`http://127.0.0.1/api/v1/cba/order?current=${index + 2}`);
+    }
+    // The set started again when it was full: the first text is parsed anew.
+    expect(keptAddress(text)).not.toBe(kept);
+    expect(keptAddress(text)).toEqual(kept);
   });
 });
