@@ -69,10 +69,13 @@ if (config.production) {
     express.static(`${buildDir}/client/assets`, { immutable: true, maxAge: "1y" }),
   );
   const publicFiles = express.static(`${buildDir}/client`, { maxAge: "1h" });
-  // Every public file has an extension and no page has one: pages skip the disk lookup.
-  app.use((req, res, next) => (/\.[^/]+$/.test(req.path) ? publicFiles(req, res, next) : next()));
-  const build = (await import(`./${serverEntry}`)) as { app: express.Router };
-  app.use(build.app);
+  const build = (await import(`./${serverEntry}`)) as { app: express.RequestHandler };
+  // Every public file has an extension and no page has one: pages skip the
+  // disk lookup and go to the build's handler in the same layer.
+  app.use((req, res, next) => {
+    if (!/\.[^/]+$/.test(req.path)) return build.app(req, res, next);
+    publicFiles(req, res, (error?: unknown) => (error ? next(error) : build.app(req, res, next)));
+  });
 } else {
   const vite = await import("vite");
   const viteDevServer = await vite.createServer({
@@ -87,7 +90,7 @@ if (config.production) {
   app.use(async (req, res, next) => {
     try {
       const source = (await viteDevServer.ssrLoadModule("./server/app.ts")) as {
-        app: express.Router;
+        app: express.RequestHandler;
       };
       source.app(req, res, next);
     } catch (error) {

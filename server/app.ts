@@ -3,10 +3,12 @@
  * React Router. Bundled by Vite as the server entry, so the fake backend and
  * the API client share one module graph (one database) in each process.
  *
- * A router, not an express app of its own: the server's app runs it as one
- * of its layers, so a request stays in one app (no second app's settings,
- * and express's `req`/`res` prototypes are not swapped for a nested app's
- * and back on every request; docs/decisions/2026-11-27-one-express-app.md).
+ * A function, not an express app of its own: the server's app runs it as
+ * one of its layers, so a request stays in one app (no second app's
+ * settings, and express's `req`/`res` prototypes are not swapped for a
+ * nested app's and back on every request;
+ * docs/decisions/2026-11-27-one-express-app.md), and a router only for
+ * demo mode's API and the test worlds.
  */
 
 import * as build from "virtual:react-router/server-build";
@@ -19,10 +21,16 @@ import { requestInfoContext } from "~/utils/request-context.server.ts";
 import { routeGroups } from "./route-groups.ts";
 import { type PageLocals, pageSecurityHeaders } from "./security-headers.ts";
 
-export const app = express.Router();
 // Content-Security-Policy with a nonce per response (pages are kept out of
 // caches by the root middleware, app/middleware/cache-control.server.ts).
-app.use(pageSecurityHeaders({ development: !env().production }));
+const setPolicy = pageSecurityHeaders({ development: !env().production });
+
+/**
+ * Demo mode's API and the test worlds, in front of React Router: a router of
+ * their own, none when the portal runs against its backend (a page then
+ * goes from the policy straight to React Router, with no router between).
+ */
+const routes = env().testWorlds || env().demoMode ? express.Router() : undefined;
 
 /**
  * Name the fake-backend world of a request when the portal runs with
@@ -32,11 +40,11 @@ app.use(pageSecurityHeaders({ development: !env().production }));
 export const WORLD_HEADER = "x-test-world";
 export const WORLD_COOKIE = "test-world";
 
-if (env().testWorlds) {
+if (routes && env().testWorlds) {
   // Every end-to-end test sends an id of its own, so tests running side by side
   // never see each other's changes; everything the request starts, the
   // in-process fake backend included, runs in that test's world.
-  app.use(async (req, _res, next) => {
+  routes.use(async (req, _res, next) => {
     const id = req.get(WORLD_HEADER) ?? readCookie(req.get("cookie"), WORLD_COOKIE);
     if (!id) return next();
     const { runInWorld } = await import("../mocks/worlds.ts");
@@ -44,20 +52,20 @@ if (env().testWorlds) {
   });
 }
 
-if (env().demoMode) {
+if (routes && env().demoMode) {
   // Answers of the API are one account's data: never stored. Set before the
   // answer's own headers, which Node lets win (writeHead merges over setHeader).
-  app.use("/api/v1", (_req, res, next) => {
+  routes.use("/api/v1", (_req, res, next) => {
     res.setHeader("Cache-Control", "no-store");
     next();
   });
   // The published contract, beside the fake backend that implements it.
-  app.get("/api/v1/openapi.json", async (_req, res) => {
+  routes.get("/api/v1/openapi.json", async (_req, res) => {
     const { default: document } = await import("../docs/openapi.json");
     res.json(document);
   });
   // `app.all` keeps the full URL (a mount path would be stripped from req.url).
-  app.all(/^\/api\/v1(\/.*)?$/, async (req, res) => {
+  routes.all(/^\/api\/v1(\/.*)?$/, async (req, res) => {
     // A direct caller is known by its own address (X-Forwarded-For only with
     // TRUST_PROXY, as express works it out), never by a header it made up:
     // the fake backend's limits count per address.
@@ -90,7 +98,7 @@ function getLoadContext(req: express.Request, res: express.Response) {
 // table and matcher on every request.
 const groups = routeGroups(build);
 const handlers = new Map<ServerBuild, express.RequestHandler>();
-app.use((req, res, next) => {
+function reactRouter(req: express.Request, res: express.Response, next: express.NextFunction) {
   const grouped = groups.buildFor(req.path);
   let handler = handlers.get(grouped);
   if (!handler) {
@@ -98,4 +106,18 @@ app.use((req, res, next) => {
     handlers.set(grouped, handler);
   }
   return handler(req, res, next);
-});
+}
+routes?.use(reactRouter);
+
+/**
+ * The request handler of the build, one layer of the server's app: the
+ * policy, then demo mode's and the tests' routes when there are any, then
+ * React Router.
+ */
+export function app(req: express.Request, res: express.Response, next: express.NextFunction) {
+  setPolicy(req, res, (error?: unknown) => {
+    if (error) next(error);
+    else if (routes) routes(req, res, next);
+    else reactRouter(req, res, next);
+  });
+}

@@ -111,24 +111,22 @@ function plainRead(name: EndpointName): boolean {
  * When the user is refused, `allowed` rejects and so does every call.
  */
 function afterUser(api: Api, allowed: Promise<unknown>): Api {
-  const gated = Object.create(api) as Api;
-  const whenAllowed = async <Answer>(name: EndpointName, send: () => Promise<Answer>) => {
-    if (!plainRead(name)) {
+  return api.behind({
+    async call(name, send) {
+      if (!plainRead(name)) {
+        await allowed;
+        return send();
+      }
+      const answer = send();
+      answer.catch(ignore);
+      await allowed;
+      return answer;
+    },
+    async download(send) {
       await allowed;
       return send();
-    }
-    const answer = send();
-    answer.catch(ignore);
-    await allowed;
-    return answer;
-  };
-  gated.call = (name, input) => whenAllowed(name, () => api.call(name, input));
-  gated.attempt = (name, input) => whenAllowed(name, () => api.attempt(name, input));
-  gated.download = async (name, input) => {
-    await allowed;
-    return api.download(name, input);
-  };
-  return gated;
+    },
+  });
 }
 
 function ignore(): void {}

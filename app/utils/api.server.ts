@@ -32,6 +32,7 @@ import { accountReads } from "~/utils/account-reads.server.ts";
 import { type AuditResult, audit, auditTarget } from "~/utils/audit.server.ts";
 import {
   type BackendAnswer,
+  BackendCall,
   fromResponse,
   httpTransport,
   type Transport,
@@ -177,6 +178,17 @@ function timeoutError() {
   return data<ErrorPayload>({ kind: "timeout" }, { status: 504 });
 }
 
+/**
+ * How the client of a page's loaders sends while the user is checked
+ * (app/middleware/require-user.server.ts): `call` sends a call or an
+ * attempt (at once or once the user is allowed) and answers it once the user
+ * is allowed; `download` sends a download once the user is allowed.
+ */
+export interface ApiGate {
+  call<Answer>(name: EndpointName, send: () => Promise<Answer>): Promise<Answer>;
+  download(send: () => Promise<Response>): Promise<Response>;
+}
+
 export class Api {
   private readonly options: ApiOptions;
   /** The user behind the token, once the backend named them (account info), for the audit trail. */
@@ -184,9 +196,23 @@ export class Api {
 
   private readonly budget: RequestBudget;
 
-  constructor(options: ApiOptions) {
+  /** A client behind a gate sends every call through `api`, the request's own client. */
+  private readonly gated: { api: Api; gate: ApiGate } | undefined;
+
+  constructor(options: ApiOptions, gated?: { api: Api; gate: ApiGate }) {
     this.options = options;
-    this.budget = options.budget ?? new RequestBudget(env().apiTimeoutMs);
+    this.budget = gated?.api.budget ?? options.budget ?? new RequestBudget(env().apiTimeoutMs);
+    this.gated = gated;
+  }
+
+  /**
+   * The same client (its options, its request's budget and user) whose calls
+   * go through `gate`. A client of the class itself, not an object with this
+   * one as its prototype: V8 gave each request's such object, and this one
+   * once it was a prototype, shapes of their own.
+   */
+  behind(gate: ApiGate): Api {
+    return new Api(this.options, { api: this, gate });
   }
 
   /** The same client, and the same request's budget, for a freshly obtained token (right after login). */
@@ -226,7 +252,16 @@ export class Api {
   }
 
   /** Calls an endpoint; any failure is thrown as the right error page or redirect. */
-  async call<N extends EndpointName>(name: N, input: CallInput<N> = {}): Promise<CallResult<N>> {
+  call<N extends EndpointName>(name: N, input: CallInput<N> = {}): Promise<CallResult<N>> {
+    const gated = this.gated;
+    if (gated) return gated.gate.call(name, () => gated.api.call(name, input));
+    return this.callNow(name, input);
+  }
+
+  private async callNow<N extends EndpointName>(
+    name: N,
+    input: CallInput<N>,
+  ): Promise<CallResult<N>> {
     const result = await this.attempt(name, input);
     if (result.ok) return result.data;
     throw codedError(result.code, result.message);
@@ -238,7 +273,9 @@ export class Api {
    * does not exist, 40004, included). Session ends, permission and transport
    * failures are still thrown.
    */
-  async attempt<N extends EndpointName>(name: N, input: CallInput<N> = {}): Promise<Attempt<N>> {
+  attempt<N extends EndpointName>(name: N, input: CallInput<N> = {}): Promise<Attempt<N>> {
+    const gated = this.gated;
+    if (gated) return gated.gate.call(name, () => gated.api.attempt(name, input));
     return this.dropsStaleReads(name, () => this.attemptOnce(name, input));
   }
 
@@ -286,12 +323,18 @@ export class Api {
    * if that fails, the call itself meets the same refusal.
    */
   private async learnActor(name: EndpointName): Promise<void> {
-    if (this.actor !== undefined || !this.options.token || !audited(name)) return;
+    if (!this.mustLearnActor(name)) return;
     await this.attempt("accountInfo").catch(() => undefined);
   }
 
+  private mustLearnActor(name: EndpointName): boolean {
+    return this.actor === undefined && Boolean(this.options.token) && audited(name);
+  }
+
   /** Calls a binary endpoint (xlsx download) and hands back the streaming response. */
-  async download<N extends EndpointName>(name: N, input: CallInput<N> = {}): Promise<Response> {
+  download<N extends EndpointName>(name: N, input: CallInput<N> = {}): Promise<Response> {
+    const gated = this.gated;
+    if (gated) return gated.gate.download(() => gated.api.download(name, input));
     return this.dropsStaleReads(name, () => this.downloadOnce(name, input));
   }
 
@@ -313,22 +356,35 @@ export class Api {
     throw codedError(envelope.code, message);
   }
 
-  private async send<N extends EndpointName>(
+  /**
+   * Sends a call. A call that needs nothing first (every read, and any call
+   * once the audit line knows its user) reaches the transport in the turn
+   * that asked for it: no URL object, no wait for a promise that is already
+   * settled (docs/performance.md, "The portal's own work before its first
+   * backend call").
+   */
+  private send<N extends EndpointName>(
     name: N,
     input: CallInput<N>,
   ): Promise<{ answer: BackendAnswer; deadline: Deadline }> {
-    await this.learnActor(name);
-    const config = env();
-    const endpoint = endpoints[name];
-    const prefix = input.prefix && endpoint.prefixed ? `/${input.prefix}` : "";
-    const url = new URL(
-      `${config.apiBaseUrl}${prefix}${buildPath(endpoint.path, input.params as Record<string, string>)}`,
-    );
-    for (const [key, value] of Object.entries((input.query ?? {}) as Record<string, unknown>)) {
-      if (value === undefined || value === null || value === "") continue;
-      for (const item of Array.isArray(value) ? value : [value])
-        url.searchParams.append(key, String(item));
+    if (this.mustLearnActor(name)) {
+      return this.learnActor(name).then(() => this.sendNow(name, input));
     }
+    return this.sendNow(name, input);
+  }
+
+  private async sendNow<N extends EndpointName>(
+    name: N,
+    input: CallInput<N>,
+  ): Promise<{ answer: BackendAnswer; deadline: Deadline }> {
+    const endpoint = endpoints[name];
+    const target = backendTarget(env().apiBaseUrl);
+    const prefix = input.prefix && endpoint.prefixed ? `/${input.prefix}` : "";
+    const search = queryString(input.query);
+    const path = resolvedPath(
+      target.origin,
+      `${target.path}${prefix}${buildPath(endpoint.path, input.params as Record<string, string>)}`,
+    );
 
     const headers: Record<string, string> = {
       accept: "application/json",
@@ -351,22 +407,27 @@ export class Api {
     if (left <= 0) {
       // The request's time is up: this call is not even sent.
       this.record(name, input, "timeout");
-      console.error(`[api] ${endpoint.method} ${url.pathname} not sent: the request's time is up`);
+      console.error(`[api] ${endpoint.method} ${path} not sent: the request's time is up`);
       throw timeoutError();
     }
     const deadline = new Deadline(left, () => budget.spend());
     try {
-      const answer = await (await transport())(
-        { method: endpoint.method, url, headers, body },
-        deadline.signal,
+      const call = new BackendCall(
+        endpoint.method,
+        target.origin,
+        search ? `${path}?${search}` : path,
+        headers,
+        body,
       );
+      const send = transport();
+      const answer = await (typeof send === "function" ? send : await send)(call, deadline.signal);
       return { answer, deadline };
     } catch (error) {
       deadline.finish();
       const timedOut = deadline.expired;
       this.record(name, input, timedOut ? "timeout" : "unreachable");
       console.error(
-        `[api] ${endpoint.method} ${url.pathname} failed:`,
+        `[api] ${endpoint.method} ${path} failed:`,
         timedOut ? "timeout" : error instanceof Error ? error.message : String(error),
       );
       throw timedOut
@@ -443,6 +504,44 @@ export class Api {
     }
     if (code === ApiCode.forbidden) throw data<ErrorPayload>({ code, message }, { status: 403 });
   }
+}
+
+/** Where the backend is: its origin and the path its calls start with, read from API_BASE_URL once. */
+let target: { base: string; origin: string; path: string } | undefined;
+
+function backendTarget(base: string): { origin: string; path: string } {
+  if (target?.base !== base) {
+    const url = new URL(base);
+    // `http://host` and `http://host/` both start the calls' paths at the root.
+    const path = url.pathname === "/" ? "" : url.pathname;
+    target = { base, origin: url.origin, path };
+  }
+  return target;
+}
+
+/** A dot segment (`.`, `..`, also percent-encoded), which an address resolves away. */
+const DOT_SEGMENT = /\/(?:\.|%2e){1,2}(?:\/|$)/i;
+
+/**
+ * The path of a call as the backend receives it: as the URL standard reads
+ * it, so a path parameter of `..` names the same address it always did. The
+ * contract's paths and encoded parameters have no dot segment; only such a
+ * path is resolved through a URL.
+ */
+function resolvedPath(origin: string, path: string): string {
+  return DOT_SEGMENT.test(path) ? new URL(`${origin}${path}`).pathname : path;
+}
+
+/** A call's query: the fields with a value, a list as repeated fields, encoded as a URL's search. */
+function queryString(query: unknown): string {
+  if (query === undefined || query === null) return "";
+  let params: URLSearchParams | undefined;
+  for (const [key, value] of Object.entries(query as Record<string, unknown>)) {
+    if (value === undefined || value === null || value === "") continue;
+    params ??= new URLSearchParams();
+    for (const item of Array.isArray(value) ? value : [value]) params.append(key, String(item));
+  }
+  return params ? params.toString() : "";
 }
 
 /** Logins and the calls that change or export data leave an audit line; reads do not. */
