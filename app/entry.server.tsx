@@ -53,10 +53,12 @@ export default function handleRequest(
     // React Router's data at the end of the page is written a few turns of
     // the event loop after the rest, so answering at the shell would send the
     // page in two writes and its closing chunk in a third.
+    // (The cheap tests first: a page that defers nothing never asks isbot's
+    // expression of some thousand names about the user agent.)
     const waitForAll =
-      (userAgent && isbot(userAgent)) ||
+      !defersData(routerContext.staticHandlerContext) ||
       routerContext.isSpaMode ||
-      !defersData(routerContext.staticHandlerContext);
+      (userAgent !== null && isbot(userAgent));
     // `abort` only exists once renderToPipeableStream has returned: the timer
     // must not call it before (a render that fails early would crash the process).
     let abort: (() => void) | undefined;

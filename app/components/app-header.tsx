@@ -1,11 +1,13 @@
-import type { ReactNode, RefObject } from "react";
+import type { RefObject } from "react";
 import type { Locale } from "~/locales/index.ts";
 import { useTranslation } from "~/utils/i18n.ts";
 import { localizePath } from "~/utils/locale-path.ts";
 import { useLinkClicks } from "~/utils/use-link-clicks.ts";
 import { Menu, MenuButton, MenuItem, MenuItems, useMenusReady } from "./headless.tsx";
 import { iconElement } from "./icons.tsx";
+import { keptOrDrawn, useKeptPart } from "./kept-markup.ts";
 import { LanguageSwitcher, submitForm } from "./language-switcher.tsx";
+import { NotificationBell } from "./notification-bell.tsx";
 
 interface AppHeaderProps {
   username: string;
@@ -16,7 +18,8 @@ interface AppHeaderProps {
   toggleRef: RefObject<HTMLButtonElement | null>;
   onToggleMenu: () => void;
   canOpenSettings: boolean;
-  bell: ReactNode;
+  /** Unread notifications: the bell's badge. */
+  unread: number;
 }
 
 // The header's icons never change: one element each, made once.
@@ -25,7 +28,13 @@ const UNFOLD_ICON = iconElement("menu-unfold");
 const SETTINGS_ICON = iconElement("settings");
 const LOGOUT_ICON = iconElement("logout", "size-4");
 
-/** The 60 px header of the home layout. */
+/**
+ * The 60 px header of the home layout. On the server, for a page asked for
+ * again, its contents are written once as HTML and kept (./kept-markup.ts,
+ * `useKeptPart`): they show the address (the language switcher's return),
+ * the language and what `shows` names; the browser draws them as elements,
+ * which hydrate against that HTML (the toggle's handler and ref among them).
+ */
 export function AppHeader({
   username,
   locale,
@@ -34,13 +43,13 @@ export function AppHeader({
   toggleRef,
   onToggleMenu,
   canOpenSettings,
-  bell,
+  unread,
 }: AppHeaderProps) {
   const { t } = useTranslation();
   const followLink = useLinkClicks();
-
-  return (
-    <header className="app-header">
+  // Made only where it is drawn as elements, or written once as the kept HTML.
+  const drawContents = () => (
+    <>
       <button
         ref={toggleRef}
         type="button"
@@ -55,7 +64,7 @@ export function AppHeader({
         {menuExpanded ? FOLD_ICON : UNFOLD_ICON}
       </button>
       <div className="flex-1" />
-      {bell}
+      <NotificationBell unread={unread} />
       {canOpenSettings ? (
         // A plain anchor followed inside the app by its handler, as `<Link>` would
         // be, without `<Link>`'s hooks on every page the server draws; marked
@@ -77,8 +86,16 @@ export function AppHeader({
       <form id="logout-form" hidden data-discover="true" action="/logout" method="post">
         <input type="hidden" name="lang" value={locale} />
       </form>
-    </header>
+    </>
   );
+  // Everything the contents show besides the address and the language. The
+  // component's last hook (./kept-markup.ts, `useKeptPart`).
+  const html = useKeptPart(
+    "header",
+    `${locale}|${menuExpanded ? 1 : 0}|${canOpenSettings ? 1 : 0}|${unread}|${username}`,
+    drawContents,
+  );
+  return <header className="app-header" {...keptOrDrawn(html, drawContents)} />;
 }
 
 /**

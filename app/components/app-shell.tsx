@@ -2,7 +2,6 @@ import { type ReactNode, useCallback, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import { AppHeader } from "~/components/app-header.tsx";
 import { Notice } from "~/components/form-messages.tsx";
-import { NotificationBell } from "~/components/notification-bell.tsx";
 import { SIDE_MENU_ID, SideMenu } from "~/components/side-menu.tsx";
 import { useTranslation } from "~/utils/i18n.ts";
 import { canOpen, menuFor } from "~/utils/permissions.ts";
@@ -66,7 +65,7 @@ export function Shell({ data, children }: { data: ShellData; children: ReactNode
           toggleRef={toggleButton}
           onToggleMenu={toggle}
           canOpenSettings={canOpen(data.viewer, PATHS.settingCenter)}
-          bell={<NotificationBell unread={data.unread} />}
+          unread={data.unread}
         />
         <main
           id="main"

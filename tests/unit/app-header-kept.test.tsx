@@ -1,0 +1,158 @@
+import { renderToString } from "react-dom/server";
+import { createMemoryRouter, RouterProvider } from "react-router";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { Shell } from "~/components/app-shell.tsx";
+import { dropKeptParts, keepMarkupWith, MAX_KEPT_PART_KEY } from "~/components/kept-markup.ts";
+import type { Locale } from "~/locales/index.ts";
+import { RequestI18n } from "~/utils/i18n.ts";
+import { localizePath } from "~/utils/locale-path.ts";
+import { translatorOf } from "~/utils/request-context.server.ts";
+import type { ShellData } from "~/utils/shell-data.ts";
+
+/**
+ * The signed-in layout's header is written once as HTML on the server for a
+ * page asked for again and kept (docs/decisions/2026-11-27-kept-page-parts.md);
+ * the browser draws it as elements, which hydrate against that HTML. Both
+ * ways must write the same page, whatever the address, language, account,
+ * menu and unread count.
+ */
+
+interface FrameOf {
+  path: string;
+  locale: Locale;
+  username?: string;
+  unread?: number;
+  collapsed?: boolean;
+  /** An account without a role yet (no settings center). */
+  guest?: boolean;
+}
+
+/** The layout's frame around a page, as the server's render draws it. */
+function frameAt({
+  path,
+  locale,
+  username = "manager@demo.test",
+  unread = 0,
+  collapsed,
+  guest,
+}: FrameOf): string {
+  const data: ShellData = {
+    unread,
+    locale,
+    username,
+    viewer: { scope: guest ? [] : ["SYSTEM_ADMINISTRATOR", "CBA_MANAGER"] },
+    ...(collapsed ? { collapsed: true as const } : {}),
+  };
+  const router = createMemoryRouter(
+    [
+      {
+        path: "*",
+        element: (
+          <Shell data={data}>
+            <p>page</p>
+          </Shell>
+        ),
+      },
+    ],
+    { initialEntries: [localizePath(path, locale)] },
+  );
+  return renderToString(
+    <RequestI18n value={translatorOf(locale)}>
+      <RouterProvider router={router} />
+    </RequestI18n>,
+  );
+}
+
+/** Counts the header's contents written as kept HTML (they start with the menu's toggle). */
+function countHeaders(written: { headers: number }): void {
+  keepMarkupWith((node) => {
+    const html = renderToString(node);
+    if (html.startsWith('<button type="button" class="header-button"')) written.headers += 1;
+    return html;
+  });
+}
+
+const headerOf = (html: string) =>
+  html.slice(html.indexOf("<header"), html.indexOf("</header>") + "</header>".length);
+
+describe("the signed-in layout's header written once as HTML", () => {
+  beforeEach(() => dropKeptParts());
+  afterEach(() => {
+    keepMarkupWith(null);
+    dropKeptParts();
+  });
+
+  it("is the HTML React writes for its elements, in every state", () => {
+    const states: Omit<FrameOf, "locale">[] = [
+      { path: "/order/" },
+      { path: "/order/?current=2&consignee=%3Cb%3E%22%26%27" },
+      { path: "/server/", unread: 3 },
+      { path: "/server/", unread: 120 },
+      { path: "/pallet/", collapsed: true },
+      { path: "/qualification/", guest: true, username: "guest@demo.test" },
+      { path: "/notifications", username: "<admin>&\"'" },
+    ];
+    for (const locale of ["zh", "en"] as const) {
+      for (const state of states) {
+        const of = { ...state, locale };
+        const label = JSON.stringify(of);
+        dropKeptParts();
+        keepMarkupWith(null);
+        const drawn = frameAt(of);
+        const written = { headers: 0 };
+        countHeaders(written);
+        // An address shown for the first time draws its header as elements.
+        expect(frameAt(of), `${label} first`).toBe(drawn);
+        expect(written.headers, `${label} first`).toBe(0);
+        expect(frameAt(of), label).toBe(drawn);
+        expect(written.headers, label).toBe(1);
+        // Again, from what was kept: nothing written.
+        expect(frameAt(of), `${label} kept`).toBe(drawn);
+        expect(written.headers, `${label} kept`).toBe(1);
+      }
+    }
+  });
+
+  it("is kept apart for each language, address, account, menu and unread count", () => {
+    const written = { headers: 0 };
+    const twice = (of: FrameOf) => {
+      countHeaders(written);
+      frameAt(of);
+      const kept = frameAt(of);
+      keepMarkupWith(null);
+      expect(kept, JSON.stringify(of)).toBe(frameAt(of));
+      return headerOf(kept);
+    };
+    const zh = twice({ path: "/order/", locale: "zh" });
+    const en = twice({ path: "/order/", locale: "en" });
+    expect(written.headers).toBe(2);
+    expect(zh).not.toBe(en);
+    expect(en).toContain('value="/en/order/"');
+    // The language switcher returns to the address it was drawn on.
+    expect(twice({ path: "/order/?current=2", locale: "zh" })).toContain(
+      'value="/order/?current=2"',
+    );
+    const unread = twice({ path: "/order/", locale: "zh", unread: 7 });
+    expect(unread).toContain('data-testid="notification-badge">7<');
+    const other = twice({ path: "/order/", locale: "zh", username: "ops@demo.test" });
+    expect(other).toContain(">ops@demo.test<");
+    const collapsed = twice({ path: "/order/", locale: "zh", collapsed: true });
+    expect(collapsed).toContain('aria-expanded="false"');
+    const guest = twice({ path: "/order/", locale: "zh", guest: true });
+    expect(guest).not.toContain("/setting/center");
+    expect(zh).toContain("/setting/center");
+    expect(written.headers).toBe(7);
+  });
+
+  it("keeps nothing for a long address", () => {
+    const written = { headers: 0 };
+    countHeaders(written);
+    const long = {
+      path: `/order/?consignee=${"x".repeat(MAX_KEPT_PART_KEY)}`,
+      locale: "zh" as const,
+    };
+    const first = frameAt(long);
+    expect(frameAt(long)).toBe(first);
+    expect(written.headers).toBe(0);
+  });
+});
