@@ -93,6 +93,8 @@ function readsOnly(request: Request): boolean {
  * its data answered beside a refusal. Checked first, as before.
  */
 function rootDataOnly(request: Request): boolean {
+  // No query, no `_routes` (a page's address mostly): no URL to parse.
+  if (!request.url.includes("?")) return false;
   const routes = new URL(request.url).searchParams.get("_routes");
   if (routes === null) return false;
   return routes.split(",").every((id) => id === "root" || id === "");

@@ -1,10 +1,23 @@
 import type { MiddlewareFunction } from "react-router";
 import { noStoreMiddleware } from "./cache-control.server.ts";
 import { languageMiddleware } from "./language.server.ts";
-import { localeMiddleware } from "./locale.server.ts";
+import { setLocale } from "./locale.server.ts";
 import { requestBodyMiddleware } from "./request-body.server.ts";
 import { retryAfterMiddleware } from "./retry-after.server.ts";
 import { sessionMiddleware } from "./session.server.ts";
+
+/**
+ * The request's locale (localeMiddleware's), then the language's rules
+ * (languageMiddleware), as one step of React Router's pipeline, where each
+ * step costs a page a promise, a `next` and the pipeline's own work: the
+ * locale only reads the request, and the language's rules do not read the
+ * locale, so the language's redirects and answers are those of the two
+ * steps one after the other.
+ */
+const languageAndLocaleMiddleware: MiddlewareFunction<Response> = (args, next) => {
+  setLocale(args);
+  return languageMiddleware(args, next);
+};
 
 /**
  * The root route's middleware, in order (`app/root.tsx` exports it). A
@@ -13,8 +26,7 @@ import { sessionMiddleware } from "./session.server.ts";
  */
 export const rootMiddleware: MiddlewareFunction<Response>[] = [
   noStoreMiddleware,
-  languageMiddleware,
-  localeMiddleware,
+  languageAndLocaleMiddleware,
   requestBodyMiddleware,
   sessionMiddleware,
   retryAfterMiddleware,

@@ -40,3 +40,41 @@ describe("a session cookie read again", () => {
     expect(second.get("redirectTo")).toBe("/order/?current=2");
   });
 });
+
+describe("a session's values copied from the verified cookie", () => {
+  it("copies JSON data as a parse of its text would, nested values included", async () => {
+    const { copyJson } = await import("~/utils/session.server.ts");
+    const values = [
+      { token: "t", issuedAt: 1, lastSeen: 2.5, on: true, off: false, none: null },
+      { captcha: { login: { id: "a", expires: 3 } }, list: [1, "2", [3, { four: 4 }], null] },
+      JSON.parse('{"__proto__":{"polluted":true},"constructor":{"prototype":1}}'),
+      [],
+      {},
+    ];
+    for (const value of values) {
+      const copy = copyJson(value);
+      // (An own `__proto__` defeats the deep equality's reading: compared by its text below.)
+      if (value !== values[2]) expect(copy).toStrictEqual(JSON.parse(JSON.stringify(value)));
+      expect(JSON.stringify(copy)).toBe(JSON.stringify(value));
+      if (value && typeof value === "object") expect(copy).not.toBe(value);
+    }
+    const polluted = copyJson(values[2]) as Record<string, unknown>;
+    expect(Object.getPrototypeOf(polluted)).toBe(Object.prototype);
+    expect(Object.hasOwn(polluted, "__proto__")).toBe(true);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it("keeps a change to a nested value of one reading out of the next", async () => {
+    const { commitSession, sessionStorage } = await import("~/utils/session.server.ts");
+    const session = await sessionStorage.getSession();
+    session.set("token", "tok-3");
+    session.set("captcha", { login: { answer: "AB12", expiresAt: 10 } } as never);
+    const header = (await commitSession(session)).split(";")[0];
+    for (let reading = 0; reading < 3; reading += 1) {
+      const read = await sessionStorage.getSession(header);
+      const captcha = read.get("captcha") as unknown as { login: { answer: string } };
+      expect(captcha.login.answer).toBe("AB12");
+      captcha.login.answer = "changed";
+    }
+  });
+});
