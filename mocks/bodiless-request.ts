@@ -151,17 +151,6 @@ export class BodilessRequest extends UndiciBody<Request> implements Request {
   readonly method: string;
   readonly url: string;
   readonly headers: GatheredHeaders;
-  readonly signal: AbortSignal = NEVER_ABORTED;
-  readonly body = null;
-  readonly cache: RequestCache = "default";
-  readonly credentials: RequestCredentials = "same-origin";
-  readonly destination: RequestDestination = "";
-  readonly integrity = "";
-  readonly keepalive = false;
-  readonly mode: RequestMode = "cors";
-  readonly redirect: RequestRedirect = "follow";
-  readonly referrer = "about:client";
-  readonly referrerPolicy: ReferrerPolicy = "";
   /** The address's parts, shared with other requests to the same address (strings: nothing to change). */
   readonly address: Address;
   #url: URL | undefined;
@@ -208,6 +197,42 @@ export class BodilessRequest extends UndiciBody<Request> implements Request {
 
   get bodyUsed(): boolean {
     return this.#request?.bodyUsed ?? false;
+  }
+
+  // What every bodiless request has, as a `Request` made without options:
+  // read from the class, not set on each request.
+  get signal(): AbortSignal {
+    return NEVER_ABORTED;
+  }
+  get body(): null {
+    return null;
+  }
+  get cache(): RequestCache {
+    return "default";
+  }
+  get credentials(): RequestCredentials {
+    return "same-origin";
+  }
+  get destination(): RequestDestination {
+    return "";
+  }
+  get integrity(): string {
+    return "";
+  }
+  get keepalive(): boolean {
+    return false;
+  }
+  get mode(): RequestMode {
+    return "cors";
+  }
+  get redirect(): RequestRedirect {
+    return "follow";
+  }
+  get referrer(): string {
+    return "about:client";
+  }
+  get referrerPolicy(): ReferrerPolicy {
+    return "";
   }
 }
 

@@ -187,37 +187,44 @@ export function envelopeOfDataText(
   msg: string,
   dataBytes?: readonly Buffer[],
 ): Response {
-  const head = `{"code":${JSON.stringify(code)},"data":`;
-  const tail = `,"msg":${JSON.stringify(msg)}}`;
+  const head = () => `{"code":${JSON.stringify(code)},"data":`;
+  const tail = () => `,"msg":${JSON.stringify(msg)}}`;
   if (textOnly && dataBytes) {
     // The bytes are what is written; the text is made only if asked for.
     const response = envelopeOf(
-      typeof dataText === "string" ? head + dataText + tail : () => head + dataText() + tail,
+      () => head() + (typeof dataText === "string" ? dataText : dataText()) + tail(),
       200,
     );
-    response[ENVELOPE_BYTES] = Buffer.concat([bytesOf(head), ...dataBytes, bytesOf(tail)]);
+    response[ENVELOPE_BYTES] = Buffer.concat([
+      keptBytes(headBytes, code, head),
+      ...dataBytes,
+      keptBytes(tailBytes, msg, tail),
+    ]);
     return response;
   }
-  return envelopeOf(head + (typeof dataText === "string" ? dataText : dataText()) + tail, 200);
+  return envelopeOf(head() + (typeof dataText === "string" ? dataText : dataText()) + tail(), 200);
 }
 
 /**
- * The UTF-8 bytes of an envelope's head and tail around its data, by their
- * text: a code and a message (`{"code":200,"data":`, `,"msg":"操作成功"}`),
- * the same few texts on every call. At most `KEPT_PIECES`; a full set starts
- * again. Read only (copied into each answer's bytes).
+ * The UTF-8 bytes of an envelope's head around its data, by its code
+ * (`{"code":200,"data":`), and of its tail, by its message
+ * (`,"msg":"操作成功"}`): the same few on every call. At most `KEPT_PIECES`
+ * each; a full set starts again. Read only (copied into each answer's
+ * bytes).
  */
-const pieceBytes = new Map<string, Buffer>();
+const headBytes = new Map<number, Buffer>();
+const tailBytes = new Map<string, Buffer>();
 const KEPT_PIECES = 32;
 
-function bytesOf(text: string): Buffer {
-  let bytes = pieceBytes.get(text);
+function keptBytes<K>(kept: Map<K, Buffer>, key: K, text: () => string): Buffer {
+  let bytes = kept.get(key);
   if (bytes === undefined) {
+    const made = text();
     // A buffer of its own (a small `Buffer.from` would hold a slice of a shared 8 KB pool).
-    bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(text));
-    bytes.write(text);
-    if (pieceBytes.size >= KEPT_PIECES) pieceBytes.clear();
-    pieceBytes.set(text, bytes);
+    bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(made));
+    bytes.write(made);
+    if (kept.size >= KEPT_PIECES) kept.clear();
+    kept.set(key, bytes);
   }
   return bytes;
 }

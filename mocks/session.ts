@@ -59,33 +59,44 @@ export function authenticate(request: Request): { user: UserRow; device: DeviceR
   const tokenHash = known ?? sha256(token);
   const deviceNo = db.deviceNoByToken.get(tokenHash);
   const device = deviceNo ? db.devices.get(deviceNo) : undefined;
-  if (!device) {
+  const now = nowSeconds();
+  const user = device && db.users.get(device.userId);
+  const refusal = refusalOf(device, user, now);
+  if (refusal || !device || !user) {
+    // A token is kept only while its calls pass.
     if (known !== undefined) verifiedHashes.delete(token);
-    throw new ApiError(ApiCode.tokenInvalid, "tokenInvalid");
+    throw refusal ?? new ApiError(ApiCode.tokenInvalid, "tokenInvalid");
   }
-  // Kept only while its device works: any refusal below drops it.
-  if (known !== undefined) verifiedHashes.delete(token);
+  lastSeen().set(device.deviceNo, now);
+  if (known === undefined) keepVerifiedHash(token, tokenHash);
+  return { user, device };
+}
+
+/** Why a token's call is refused, given its device and the device's user (none: it passes). */
+function refusalOf(
+  device: DeviceRow | undefined,
+  user: UserRow | undefined,
+  now: number,
+): ApiError | undefined {
+  if (!device) return new ApiError(ApiCode.tokenInvalid, "tokenInvalid");
   if (device.status === "Offline") {
     if (device.offlineReason === "single")
-      throw new ApiError(ApiCode.loggedInElsewhere, "loggedInElsewhere");
-    if (device.offlineReason === "logout") throw new ApiError(ApiCode.tokenInvalid, "tokenInvalid");
+      return new ApiError(ApiCode.loggedInElsewhere, "loggedInElsewhere");
+    if (device.offlineReason === "logout")
+      return new ApiError(ApiCode.tokenInvalid, "tokenInvalid");
     // The signed-out device is told why.
     if (device.offlineReason === "password")
-      throw new ApiError(ApiCode.forcedOffline, "passwordChangedOffline");
+      return new ApiError(ApiCode.forcedOffline, "passwordChangedOffline");
     if (device.offlineReason === "disabled")
-      throw new ApiError(ApiCode.forcedOffline, "accountDisabled");
+      return new ApiError(ApiCode.forcedOffline, "accountDisabled");
     if (device.offlineReason === "deleted")
-      throw new ApiError(ApiCode.forcedOffline, "accountDeleted");
-    throw new ApiError(ApiCode.forcedOffline, "forcedOffline");
+      return new ApiError(ApiCode.forcedOffline, "accountDeleted");
+    return new ApiError(ApiCode.forcedOffline, "forcedOffline");
   }
-  const now = nowSeconds();
-  if (!tokenAlive(device, now)) throw new ApiError(ApiCode.tokenInvalid, "tokenInvalid");
-  const user = db.users.get(device.userId);
-  if (!user) throw new ApiError(ApiCode.tokenInvalid, "tokenInvalid");
-  if (!user.enabled) throw new ApiError(ApiCode.forcedOffline, "accountDisabled");
-  lastSeen().set(device.deviceNo, now);
-  keepVerifiedHash(token, tokenHash);
-  return { user, device };
+  if (!tokenAlive(device, now)) return new ApiError(ApiCode.tokenInvalid, "tokenInvalid");
+  if (!user) return new ApiError(ApiCode.tokenInvalid, "tokenInvalid");
+  if (!user.enabled) return new ApiError(ApiCode.forcedOffline, "accountDisabled");
+  return undefined;
 }
 
 /**
@@ -104,7 +115,6 @@ const verifiedHashes = new Map<string, string>();
 export const KEPT_TOKENS = 1024;
 
 function keepVerifiedHash(token: string, tokenHash: string): void {
-  // Re-set after the `delete` above: the token moves to the newest end.
   if (verifiedHashes.size >= KEPT_TOKENS) verifiedHashes.clear();
   verifiedHashes.set(token, tokenHash);
 }

@@ -151,14 +151,7 @@ export class AnswerHeaders extends UndiciHeaderIterators implements Headers {
 /** An answer with no body, by `Response`'s public shape (`undici`'s own made for its readers). */
 export class TextEnvelope extends UndiciBody<Response> implements Response {
   readonly status: number;
-  readonly statusText = "";
   readonly headers: AnswerHeaders;
-  readonly type: ResponseType = "default";
-  readonly url = "";
-  readonly redirected = false;
-  readonly body = null;
-  /** With no body, nothing is ever used up (as undici's `Response` with none). */
-  readonly bodyUsed = false;
 
   constructor(status: number, headers: [string, string][]) {
     super();
@@ -171,6 +164,27 @@ export class TextEnvelope extends UndiciBody<Response> implements Response {
 
   get ok(): boolean {
     return this.status >= 200 && this.status <= 299;
+  }
+
+  // What every text envelope has: read from the class, not set on each answer.
+  get statusText(): string {
+    return "";
+  }
+  get type(): ResponseType {
+    return "default";
+  }
+  get url(): string {
+    return "";
+  }
+  get redirected(): boolean {
+    return false;
+  }
+  get body(): null {
+    return null;
+  }
+  /** With no body, nothing is ever used up (as undici's `Response` with none). */
+  get bodyUsed(): boolean {
+    return false;
   }
 
   /** undici's `Response` of the same status and headers as they are now. */

@@ -246,6 +246,77 @@ async function changeStatus(
 const LIST_HEAD = Buffer.from('{"list":[');
 const COMMA = Buffer.from(",");
 
+/** One page of the order list as its data's text and bytes (the rows' are kept: orderViewJson). */
+function orderListText(scope: CompanyScope, query: OrderListQuery, lang: Lang): DataText {
+  const { rows, total, amountTotal } = queryOrders(scope, query, query);
+  // The rows' texts and bytes are kept (orderViewJson); the same JSON as the data below.
+  const views = rows.map((row) => orderViewJson(row, lang, scope));
+  const { text: tail, bytes: tailBytes } = listTail(
+    total,
+    query.current,
+    query.pageSize,
+    amountTotal,
+  );
+  const bytes: Buffer[] = [LIST_HEAD];
+  for (let index = 0; index < views.length; index += 1) {
+    if (index > 0) bytes.push(COMMA);
+    bytes.push((views[index] as (typeof views)[number]).bytes);
+  }
+  bytes.push(tailBytes);
+  return new DataText(
+    () => `{"list":[${views.map((view) => view.text).join(",")}${tail}`,
+    () => ({
+      list: rows.map((row) => orderView(row, lang, scope)),
+      pagination: pagination(total, query.current, query.pageSize),
+      amountTotal,
+    }),
+    bytes,
+  );
+}
+
+type OrderListQuery = z.output<NonNullable<(typeof ep.orders)["query"]>>;
+
+/**
+ * The order list's text after its rows, and its bytes: the paging and the
+ * sum, a function of four numbers, made again only when one of them
+ * differs from the last call's (the order page asks the same page of the
+ * same totals again and again; a write that changes a total or a sum makes
+ * it again). One kept, read only.
+ */
+let lastTail: {
+  total: number;
+  current: number;
+  pageSize: number;
+  amountTotal: number;
+  text: string;
+  bytes: Buffer;
+} | null = null;
+
+function listTail(
+  total: number,
+  current: number,
+  pageSize: number,
+  amountTotal: number,
+): { text: string; bytes: Buffer } {
+  const last = lastTail;
+  if (
+    last !== null &&
+    Object.is(last.total, total) &&
+    Object.is(last.current, current) &&
+    Object.is(last.pageSize, pageSize) &&
+    Object.is(last.amountTotal, amountTotal)
+  ) {
+    return last;
+  }
+  const paging = pagination(total, current, pageSize);
+  const text = `],"pagination":${JSON.stringify(paging)},"amountTotal":${JSON.stringify(amountTotal)}}`;
+  // A buffer of its own (a small `Buffer.from` would hold a slice of a shared 8 KB pool).
+  const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(text));
+  bytes.write(text);
+  lastTail = { total, current, pageSize, amountTotal, text, bytes };
+  return lastTail;
+}
+
 export const logisticsHandlers = [
   ...route(ep.services, (ctx) => {
     const { query, lang } = ctx;
@@ -300,26 +371,7 @@ export const logisticsHandlers = [
   ...route(ep.orders, (ctx) => {
     const { query, lang } = ctx;
     const scope = companyScope(signedIn(ctx).user);
-    const { rows, total, amountTotal } = queryOrders(scope, query, query);
-    const paging = pagination(total, query.current, query.pageSize);
-    // The rows' texts and bytes are kept (orderViewJson); the same JSON as the data below.
-    const views = rows.map((row) => orderViewJson(row, lang, scope));
-    const tail = `],"pagination":${JSON.stringify(paging)},"amountTotal":${JSON.stringify(amountTotal)}}`;
-    const bytes: Buffer[] = [LIST_HEAD];
-    for (const [index, view] of views.entries()) {
-      if (index > 0) bytes.push(COMMA);
-      bytes.push(view.bytes);
-    }
-    bytes.push(Buffer.from(tail));
-    return new DataText(
-      () => `{"list":[${views.map((view) => view.text).join(",")}${tail}`,
-      () => ({
-        list: rows.map((row) => orderView(row, lang, scope)),
-        pagination: paging,
-        amountTotal,
-      }),
-      bytes,
-    );
+    return orderListText(scope, query, lang);
   }),
 
   ...selectionRoutes("updateOrders", (rows, asked, { lang, origin, listed }) =>
