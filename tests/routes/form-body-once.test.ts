@@ -9,6 +9,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { type RowsText, rowsOf } from "~/routes/order/order-view.ts";
 import {
   freshBackend,
   type RouteModule,
@@ -57,7 +58,7 @@ describe("a post's body", () => {
     const list = await browser.get(await moduleOf("routes/order/orders.tsx"), "/order/", {
       home: true,
     });
-    const orderNo = (list.data as { list: { orderNo: string }[] }).list[0]?.orderNo ?? "";
+    const orderNo = rowsOf(list.data as { rows: RowsText })[0]?.orderNo ?? "";
     const form = {
       intent: "remarks",
       confirmed: "1",

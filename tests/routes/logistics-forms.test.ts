@@ -11,7 +11,12 @@ import enCommon from "~/locales/en/common.ts";
 import enL from "~/locales/en/logistics.ts";
 import zhCommon from "~/locales/zh/common.ts";
 import zhL from "~/locales/zh/logistics.ts";
-import type { OrderActionData, OrderResult } from "~/routes/order/order-view.ts";
+import {
+  type OrderActionData,
+  type OrderResult,
+  type RowsText,
+  rowsOf,
+} from "~/routes/order/order-view.ts";
 import * as orders from "~/routes/order/orders.tsx";
 import * as orderDownload from "~/routes/resources/order-download.ts";
 import * as importReport from "~/routes/resources/order-import-report.ts";
@@ -59,7 +64,8 @@ type OrderPage = {
 async function orderPage(browser: Visitor, path: string): Promise<OrderPage> {
   const outcome = await browser.get(orders, path, { home: true });
   expect(outcome.status, path).toBe(200);
-  return outcome.data as OrderPage;
+  const { rows, ...page } = outcome.data as Omit<OrderPage, "list"> & { rows: RowsText };
+  return { ...page, list: rowsOf({ rows }) as unknown as OrderRow[] };
 }
 
 /** The refusal an operation's post answered (400, with the form to show again). */

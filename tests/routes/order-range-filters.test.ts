@@ -6,6 +6,7 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { OrderStatus } from "~/contract/index.ts";
+import { rowsOf } from "~/routes/order/order-view.ts";
 import { action, loader } from "~/routes/order/orders.tsx";
 import { setAuditDestination } from "~/utils/audit.server.ts";
 import { CHROME_UA, MANAGER, reset } from "../contract/helpers.ts";
@@ -25,7 +26,8 @@ async function list(query: string) {
   const request = new Request(`${ORIGIN}/order/?${query}`, {
     headers: { Cookie: cookie, "User-Agent": CHROME_UA },
   });
-  return run(request, loader);
+  const page = await run(request, loader);
+  return { ...page, list: rowsOf({ rows: page.rows }) };
 }
 
 setAuditDestination({ write: () => undefined });

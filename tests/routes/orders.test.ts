@@ -6,7 +6,7 @@
  */
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { OrderStatus, type OrderStatusCode } from "~/contract/index.ts";
-import type { OrderActionData } from "~/routes/order/order-view.ts";
+import { type OrderActionData, rowsOf } from "~/routes/order/order-view.ts";
 import { action, loader } from "~/routes/order/orders.tsx";
 import { Api } from "~/utils/api.server.ts";
 import { setAuditDestination } from "~/utils/audit.server.ts";
@@ -67,11 +67,11 @@ function post(user: string, path: string, fields: [string, string][]) {
   });
 }
 
-/** The orders of the list at `query`, as the manager's loader gives them. */
+/** The orders of the list at `query`, as the manager's loader gives them (its rows read back). */
 async function list(query: string) {
   const answer = await through(get(MANAGER, `/order/?${query}`), loader);
   if (!answer.ok) throw new Error(`the list answered ${answer.status}`);
-  return answer.value;
+  return { ...answer.value, list: rowsOf({ rows: answer.value.rows }) };
 }
 
 /** The status and remark of one order, read from the backend. */

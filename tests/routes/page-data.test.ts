@@ -4,11 +4,13 @@
  * it. Each route sends what the browser reads and nothing it can make
  * itself: no value left empty (null, "", [] or {}) where leaving the key out
  * reads the same, no label the browser draws from its translations, no
- * object per row.
+ * object per row, and the rows as one text (turbo-stream encodes every value
+ * of the data on its own).
  */
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { loader as rootLoader } from "~/root.tsx";
 import { loader as layoutLoader } from "~/routes/layouts/home.tsx";
+import { type RowsText, rowsOf } from "~/routes/order/order-view.ts";
 import { loader as ordersLoader } from "~/routes/order/orders.tsx";
 import { setAuditDestination } from "~/utils/audit.server.ts";
 import { ADMIN, CHROME_UA, reset } from "../contract/helpers.ts";
@@ -70,25 +72,30 @@ describe("the order page's data for the browser", () => {
       });
 
       const page = (await dataOf(path, ordersLoader as never)) as {
-        list: Record<string, unknown>[];
+        rows: RowsText;
         views: object;
       };
       // Nothing filtered, ignored, opened, chosen or posted; the account hides the default columns.
       expect(Object.keys(page)).toEqual([
         "submissionKey",
-        "list",
         "pagination",
         "amountTotal",
         "today",
         "views",
+        "rows",
       ]);
       const { views: _views, ...rest } = page as Record<string, unknown>;
       expect(emptyKeys(rest)).toEqual([]);
       // The saved views: no view applied, no default, no notice, the settings read.
       expect(Object.keys(page.views)).toEqual(["list", "views", "submissionKey"]);
 
-      expect(page.list).toHaveLength(20);
-      for (const row of page.list) {
+      // The rows are one value of the data, a JSON text: not an array of objects.
+      // The browser reads them from the text; the server's render has them as made.
+      expect(typeof page.rows).toBe("string");
+      const list = rowsOf({ rows: page.rows }) as unknown as Record<string, unknown>[];
+      expect(list).toEqual(rowsOf(page));
+      expect(list).toHaveLength(20);
+      for (const row of list) {
         // Texts and the status's code: no object per row, no empty cell's value.
         expect(
           Object.values(row).every((field) => ["string", "number"].includes(typeof field)),

@@ -8,6 +8,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import enPaper from "~/locales/en/paper.ts";
 import zhPaper from "~/locales/zh/paper.ts";
+import { type RowsText, rowsOf } from "~/routes/order/order-view.ts";
 import * as orders from "~/routes/order/orders.tsx";
 import * as labels from "~/routes/services/pallet-labels.tsx";
 import * as manifest from "~/routes/services/pallet-manifest.tsx";
@@ -24,7 +25,7 @@ beforeEach(() => reset());
 /** A pallet of the manager's company with orders still to stock in. */
 async function managersPallet(manager: Visitor) {
   const page = await manager.get(orders, "/order/?cbaStatus=1", { home: true });
-  const [order] = (page.data as { list: { serviceNo: string; salverNo: string }[] }).list;
+  const [order] = rowsOf(page.data as { rows: RowsText });
   if (!order) throw new Error("no order to stock in");
   return { serviceNo: order.serviceNo, salverNo: order.salverNo };
 }

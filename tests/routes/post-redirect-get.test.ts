@@ -7,6 +7,7 @@
  * are named with why.
  */
 import { beforeEach, describe, expect, it } from "vitest";
+import { type RowsText, rowsOf } from "~/routes/order/order-view.ts";
 import {
   HOME_PAGES,
   NOT_FOUND_PAGE,
@@ -45,10 +46,8 @@ type Walk = () => Promise<{ browser: Visitor; path: string; form: Record<string,
 const WALKS: Record<string, Walk> = {
   "routes/order/orders.tsx": async () => {
     const browser = await signedIn("manager@demo.test");
-    const { list } = await pageData<{ list: { orderNo: string }[] }>(
-      browser,
-      "routes/order/orders.tsx",
-      "/order/",
+    const list = rowsOf(
+      await pageData<{ rows: RowsText }>(browser, "routes/order/orders.tsx", "/order/"),
     );
     const form = {
       intent: "remarks",
@@ -60,20 +59,16 @@ const WALKS: Record<string, Walk> = {
   },
   "routes/services/pallets.tsx": async () => {
     const browser = await signedIn("admin@demo.test");
-    const { list } = await pageData<{ list: { salverNo: string }[] }>(
-      browser,
-      "routes/order/orders.tsx",
-      "/order/",
+    const list = rowsOf(
+      await pageData<{ rows: RowsText }>(browser, "routes/order/orders.tsx", "/order/"),
     );
     const form = { salverNo: list[0]?.salverNo ?? "", salverDirection: "B-02-03" };
     return { browser, path: "/server/salver", form };
   },
   "routes/inventory/inventory.tsx": async () => {
     const browser = await signedIn("admin@demo.test");
-    const { list } = await pageData<{ list: { orderNo: string }[] }>(
-      browser,
-      "routes/order/orders.tsx",
-      "/order/",
+    const list = rowsOf(
+      await pageData<{ rows: RowsText }>(browser, "routes/order/orders.tsx", "/order/"),
     );
     const form = { salverNoOrOrderNo: list[0]?.orderNo ?? "", direction: "in" };
     return { browser, path: "/inventory_system/inventory", form };

@@ -13,6 +13,7 @@
 import type { RouterContextProvider } from "react-router";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import * as homeLayout from "~/routes/layouts/home.tsx";
+import { type RowsText, rowsOf } from "~/routes/order/order-view.ts";
 import * as ordersPage from "~/routes/order/orders.tsx";
 import { setTransport } from "~/utils/api.server.ts";
 import { setAuditDestination } from "~/utils/audit.server.ts";
@@ -161,8 +162,8 @@ describe("a page's reads beside the account's", () => {
     const answer = await orderPage(cookie);
     expect(answer.response.status).toBe(200);
     expect(events.indexOf(`${ACCOUNT} answered`)).toBeLessThan(events.indexOf("loader finished"));
-    const { list } = payloadOf(answer.value) as { list: unknown[] };
-    expect(list.length).toBeGreaterThan(0);
+    const { rows } = payloadOf(answer.value) as { rows: RowsText };
+    expect(rowsOf({ rows }).length).toBeGreaterThan(0);
   });
 
   it("sends a call that changes data only once the user is known and allowed", async () => {

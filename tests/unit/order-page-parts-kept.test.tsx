@@ -9,7 +9,7 @@ import {
 } from "~/components/kept-markup.ts";
 import type { Locale } from "~/locales/index.ts";
 import { readOrderFilters } from "~/routes/order/order-filters.server.ts";
-import type { OrderActionData, ShownOrder } from "~/routes/order/order-view.ts";
+import { type OrderActionData, type ShownOrder, withRowsText } from "~/routes/order/order-view.ts";
 import { sentRangeView, shownRows } from "~/routes/order/orders.server.ts";
 import OrdersPage from "~/routes/order/orders.tsx";
 import { RequestI18n } from "~/utils/i18n.ts";
@@ -65,24 +65,26 @@ function pageAt({
   const rangeFilters = sentRangeView(reading.view);
   // A new key every page, as the loader makes: none of the kept parts shows it.
   submissions += 1;
-  const loaderData = {
-    ...(Object.keys(reading.filters).length > 0 ? { filters: reading.filters } : {}),
-    ...(rangeFilters ? { rangeFilters } : {}),
-    ...(reading.entries.length > 0 ? { filterEntries: reading.entries } : {}),
-    ...(reading.ignored.length > 0 ? { ignoredFilters: reading.ignored } : {}),
-    ...(keptSelection ? { keptSelection } : {}),
-    submissionKey: submissionKey ?? `submission-${submissions}`,
-    list: shownRows(ORDERS, null, { locale }) as ShownOrder[],
-    pagination: { current: 1, pageSize: 10, total: 1234 },
-    amountTotal: "¥1,234.00",
-    today,
-    views: {
-      list: "orders" as const,
-      views: [],
-      ...(hasDefault ? { hasDefault: true as const } : {}),
-      submissionKey: `views-${submissions}`,
+  const loaderData = withRowsText(
+    {
+      ...(Object.keys(reading.filters).length > 0 ? { filters: reading.filters } : {}),
+      ...(rangeFilters ? { rangeFilters } : {}),
+      ...(reading.entries.length > 0 ? { filterEntries: reading.entries } : {}),
+      ...(reading.ignored.length > 0 ? { ignoredFilters: reading.ignored } : {}),
+      ...(keptSelection ? { keptSelection } : {}),
+      submissionKey: submissionKey ?? `submission-${submissions}`,
+      pagination: { current: 1, pageSize: 10, total: 1234 },
+      amountTotal: "¥1,234.00",
+      today,
+      views: {
+        list: "orders" as const,
+        views: [],
+        ...(hasDefault ? { hasDefault: true as const } : {}),
+        submissionKey: `views-${submissions}`,
+      },
     },
-  };
+    shownRows(ORDERS, null, { locale }) as ShownOrder[],
+  );
   const props = {
     loaderData,
     actionData: posted,

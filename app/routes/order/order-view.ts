@@ -1,7 +1,8 @@
 /**
  * What the order page receives from its loader and action: the orders as
- * the page shows them and the answers of the operations. Types only, shared
- * by the server module that builds them and the components that draw them.
+ * the page shows them and the answers of the operations. Types, and the
+ * rows' text, shared by the server module that builds them and the
+ * components that draw them.
  */
 import type { SubmissionResult } from "@conform-to/react";
 import type { TargetChoice } from "~/utils/order-moves.ts";
@@ -39,6 +40,39 @@ export type OrderView = OrderViewFields;
 export type FormattedOrder = FormattedFields;
 /** An order as the page receives it: without the values of the columns the table hides. */
 export type ShownOrder = ReturnType<typeof shownRows>[number];
+
+declare const ROWS: unique symbol;
+
+/**
+ * The page's rows as one JSON text, not an array of objects: React Router
+ * writes the page's data into the page for its hydration value by value
+ * (turbo-stream: every row, every key and every field its own entry, each
+ * looked up and encoded alone), which made the rows some two thirds of
+ * that encoding's time; a text is one value, which the browser decodes
+ * with its own `JSON.parse` (docs/decisions/2026-11-27-order-rows-as-one-text.md).
+ */
+export type RowsText = string & { readonly [ROWS]: ShownOrder[] };
+
+/**
+ * The rows as the loader made them, kept beside their text for the server's
+ * own render of the same data: under a symbol, which turbo-stream never
+ * writes (it writes an object's `Object.keys`), so the browser has the text
+ * alone and reads it back.
+ */
+const MADE = Symbol("rows made");
+
+/** `page` with its rows written as one text (`rows`); the same object, for the loader's return. */
+export function withRowsText<T extends object>(
+  page: T,
+  rows: ShownOrder[],
+): T & { rows: RowsText } {
+  return Object.assign(page, { rows: JSON.stringify(rows) as RowsText, [MADE]: rows });
+}
+
+/** The rows of the page's data, as the table draws them: the server's own, else read from the text. */
+export function rowsOf(page: { rows: RowsText }): ShownOrder[] {
+  return (page as { [MADE]?: ShownOrder[] })[MADE] ?? (JSON.parse(page.rows) as ShownOrder[]);
+}
 
 /**
  * An opened row's detail: the order's lines and history. The page's loader

@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { type FormEvent, useEffect, useMemo, useRef, useState } from "react";
 import { useFetcher, useLocation, useNavigate, useNavigation, useSubmit } from "react-router";
 import { ConfirmDialog, ConfirmPanel } from "~/components/confirm-dialog.tsx";
 import { ErrorLine, Notice, useErrorText } from "~/components/form-messages.tsx";
@@ -41,7 +41,13 @@ import { OrderBreadcrumb } from "./order-breadcrumb.tsx";
 import { useOrderColumns } from "./order-columns.tsx";
 import { withBlankRanges } from "./order-filters.ts";
 import { OrderRangeFilters, OrderStatusChoices } from "./order-range-filters.tsx";
-import type { OrderActionData, PendingOperation, ShownOrder } from "./order-view.ts";
+import {
+  type OrderActionData,
+  type PendingOperation,
+  rowsOf,
+  type ShownOrder,
+  withRowsText,
+} from "./order-view.ts";
 import { ImportReportView, OrderDetail } from "./order-views.tsx";
 import { loadOrders, orderAction, shownRowsOf } from "./orders.server.ts";
 
@@ -56,14 +62,18 @@ export async function loader({ context, url, request }: Route.LoaderArgs) {
   if (listViews.status === "rejected") throw listViews.reason;
   if (orders.status === "rejected") throw orders.reason;
   const { views, hiddenColumns } = listViews.value;
-  return {
-    ...orders.value,
-    list: shownRowsOf(orders.value.list, hiddenColumns, context),
-    today: chinaToday(),
-    // The account's hidden columns; none chosen (the defaults): left out.
-    ...(hiddenColumns ? { hiddenColumns } : {}),
-    views,
-  };
+  const { list, ...page } = orders.value;
+  // The shown columns' values of each order, as one text (`withRowsText`).
+  return withRowsText(
+    {
+      ...page,
+      today: chinaToday(),
+      // The account's hidden columns; none chosen (the defaults): left out.
+      ...(hiddenColumns ? { hiddenColumns } : {}),
+      views,
+    },
+    shownRowsOf(list, hiddenColumns, context),
+  );
 }
 
 export function action({ request, context, url }: Route.ActionArgs) {
@@ -113,6 +123,7 @@ export default function OrdersPage({ loaderData, actionData }: Route.ComponentPr
   const translate = useErrorText();
   const hydrated = useHydrated();
   const location = useLocation();
+  const rows = useMemo(() => rowsOf(loaderData), [loaderData]);
   const filters = loaderData.filters ?? {};
   const rangeFilters = withBlankRanges(loaderData.rangeFilters);
   const params = new URLSearchParams(location.search);
@@ -136,7 +147,7 @@ export default function OrdersPage({ loaderData, actionData }: Route.ComponentPr
       ? { ...written, orderNos: kept?.id === written.kept ? kept.orderNos : [] }
       : written;
   const selected = new Set(selection.orderNos);
-  const pageKeys = loaderData.list.map((order) => order.orderNo);
+  const pageKeys = rows.map((order) => order.orderNo);
   const matching = loaderData.pagination.total;
   // The count is the selection the address holds (kept by the server when
   // long): a choice on its way there shows checked, but is not counted until
@@ -493,7 +504,7 @@ export default function OrdersPage({ loaderData, actionData }: Route.ComponentPr
         sort={{ field: filters.sortField, order: filters.sortOrder }}
         hiddenColumns={loaderData.hiddenColumns}
         columns={columns}
-        rows={loaderData.list}
+        rows={rows}
         rowKey={(order) => order.orderNo}
         // Its cells are plain elements of the row's fields (./order-columns.tsx).
         keepRows={orderRowShown}
