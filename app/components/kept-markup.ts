@@ -74,11 +74,17 @@ const REQUEST_CONTEXTS =
 
 /** A part's key longer than this (a long selection in the address) keeps nothing. */
 export const MAX_KEPT_PART_KEY = 1_024;
-/** At most this many parts kept in all: when passed, every part is dropped and counting starts again. */
+/**
+ * At most this many parts of each name kept (a page's filters, its
+ * operations, the layout's header): when passed, every part of that name is
+ * dropped and counting starts again. A bound for each name, so that a part
+ * kept for each account as well as each address (the header) does not drop
+ * the parts kept for each address alone.
+ */
 export const MAX_KEPT_PARTS = 1_000;
 
-/** Each part's HTML by its key; null: seen once, not written yet. */
-const keptParts = new Map<string, string | null>();
+/** Each part's HTML by its key, for each part's name; null: seen once, not written yet. */
+const keptParts = new Map<string, Map<string, string | null>>();
 
 /** Drops every kept part (tests; the bound). */
 export function dropKeptParts(): void {
@@ -117,12 +123,17 @@ export function useKeptPart(
   if (!i18n || !location) return null;
   const key = `${name}|${i18n.language}|${location.pathname}${location.search}|${shows}`;
   if (key.length > MAX_KEPT_PART_KEY) return null;
-  const kept = keptParts.get(key);
+  let named = keptParts.get(name);
+  if (!named) {
+    named = new Map();
+    keptParts.set(name, named);
+  }
+  const kept = named.get(key);
   if (kept !== undefined && kept !== null) return kept;
   if (kept === undefined) {
-    if (keptParts.size >= MAX_KEPT_PARTS) keptParts.clear();
+    if (named.size >= MAX_KEPT_PARTS) named.clear();
     // Seen once: drawn as elements (a page seen once would only fill the server's memory).
-    keptParts.set(key, null);
+    named.set(key, null);
     return null;
   }
   let wrapped = draw();
@@ -131,6 +142,6 @@ export function useKeptPart(
     wrapped = createElement(context, { value: values[index] }, wrapped);
   }
   const html = render(wrapped);
-  keptParts.set(key, html);
+  named.set(key, html);
   return html;
 }

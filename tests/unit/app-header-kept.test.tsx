@@ -2,7 +2,14 @@ import { renderToString } from "react-dom/server";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { Shell } from "~/components/app-shell.tsx";
-import { dropKeptParts, keepMarkupWith, MAX_KEPT_PART_KEY } from "~/components/kept-markup.ts";
+import {
+  dropKeptParts,
+  keepMarkupWith,
+  keptOrDrawn,
+  MAX_KEPT_PART_KEY,
+  MAX_KEPT_PARTS,
+  useKeptPart,
+} from "~/components/kept-markup.ts";
 import type { Locale } from "~/locales/index.ts";
 import { RequestI18n } from "~/utils/i18n.ts";
 import { localizePath } from "~/utils/locale-path.ts";
@@ -27,6 +34,13 @@ interface FrameOf {
   guest?: boolean;
 }
 
+/** A page with a kept part of its own, kept for each address alone. */
+function Page() {
+  const draw = () => <span>page</span>;
+  const html = useKeptPart("page", "", draw);
+  return <p {...keptOrDrawn(html, draw)} />;
+}
+
 /** The layout's frame around a page, as the server's render draws it. */
 function frameAt({
   path,
@@ -49,7 +63,7 @@ function frameAt({
         path: "*",
         element: (
           <Shell data={data}>
-            <p>page</p>
+            <Page />
           </Shell>
         ),
       },
@@ -63,11 +77,12 @@ function frameAt({
   );
 }
 
-/** Counts the header's contents written as kept HTML (they start with the menu's toggle). */
-function countHeaders(written: { headers: number }): void {
+/** Counts the header's contents written as kept HTML (they start with the menu's toggle), and the page's. */
+function countHeaders(written: { headers: number; pages?: number }): void {
   keepMarkupWith((node) => {
     const html = renderToString(node);
     if (html.startsWith('<button type="button" class="header-button"')) written.headers += 1;
+    if (html === "<span>page</span>") written.pages = (written.pages ?? 0) + 1;
     return html;
   });
 }
@@ -142,6 +157,22 @@ describe("the signed-in layout's header written once as HTML", () => {
     expect(guest).not.toContain("/setting/center");
     expect(zh).toContain("/setting/center");
     expect(written.headers).toBe(7);
+  });
+
+  it("is bounded apart from the parts kept for each address alone", () => {
+    const written = { headers: 0, pages: 0 };
+    countHeaders(written);
+    frameAt({ path: "/order/", locale: "zh" });
+    frameAt({ path: "/order/", locale: "zh" });
+    expect(written).toEqual({ headers: 1, pages: 1 });
+    // As many accounts as the bound, each once at the same address: their
+    // headers are dropped when it is passed, the page's part is not.
+    for (let n = 0; n < MAX_KEPT_PARTS; n += 1) {
+      frameAt({ path: "/order/", locale: "zh", username: `user${n}@demo.test` });
+    }
+    frameAt({ path: "/order/", locale: "zh" });
+    frameAt({ path: "/order/", locale: "zh" });
+    expect(written).toEqual({ headers: 2, pages: 1 });
   });
 
   it("keeps nothing for a long address", () => {
