@@ -8,21 +8,8 @@ export type Lang = "zh" | "en";
  * when neither is named; read by the portal's own parser, so both always agree.
  */
 export function langOf(request: Request): Lang {
-  const header = request.headers.get("accept-language");
-  return (header !== null && PORTAL_TEXTS.get(header)) || localeFromAcceptLanguage(header);
+  return localeFromAcceptLanguage(request.headers.get("accept-language"));
 }
-
-/**
- * The language of each text the portal's API client sends (its
- * LOCALE_TAGS, app/locales/index.ts), read once by the same parser when
- * this module loads: a constant table, never added to (a kept language per
- * text seen, written on every call, was withdrawn: docs/performance.md,
- * "The workbook download's memory and the kept languages"). Any other text
- * is parsed on every call.
- */
-const PORTAL_TEXTS: ReadonlyMap<string, Lang> = new Map(
-  ["zh-CN", "en"].map((text) => [text, localeFromAcceptLanguage(text)]),
-);
 
 const MESSAGES = {
   ok: { zh: "操作成功", en: "Operation successful" },
