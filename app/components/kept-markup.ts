@@ -121,7 +121,11 @@ export function useKeptPart(
   const location = (values[1] as { location: { pathname: string; search: string } } | null)
     ?.location;
   if (!i18n || !location) return null;
-  const key = `${name}|${i18n.language}|${location.pathname}${location.search}|${shows}`;
+  // `shows` by its length before the address: both are free text (an
+  // address's query keeps a `|`, an account's name may hold one), so that
+  // no address can end in another account's part of the key and meet its
+  // kept HTML.
+  const key = `${name}|${i18n.language}|${shows.length}|${shows}|${location.pathname}${location.search}`;
   if (key.length > MAX_KEPT_PART_KEY) return null;
   let named = keptParts.get(name);
   if (!named) {

@@ -159,6 +159,31 @@ describe("the signed-in layout's header written once as HTML", () => {
     expect(written.headers).toBe(7);
   });
 
+  it("is never one account's for another whose address spells out the rest of its key", () => {
+    const written = { headers: 0 };
+    countHeaders(written);
+    // The key's text of this account at `/order/?q` is also that of the
+    // other at an address ending in the first one's name and state.
+    const owner: FrameOf = {
+      path: "/order/?q",
+      locale: "zh",
+      username: "x|zh|1|1|0|eve@demo.test",
+    };
+    frameAt(owner);
+    frameAt(owner);
+    expect(written.headers).toBe(1);
+    const other: FrameOf = {
+      path: "/order/?q|zh|1|1|0|x",
+      locale: "zh",
+      username: "eve@demo.test",
+    };
+    frameAt(other);
+    const kept = headerOf(frameAt(other));
+    keepMarkupWith(null);
+    expect(kept).toBe(headerOf(frameAt(other)));
+    expect(kept).not.toContain("x|zh|1|1|0|eve@demo.test");
+  });
+
   it("is bounded apart from the parts kept for each address alone", () => {
     const written = { headers: 0, pages: 0 };
     countHeaders(written);
