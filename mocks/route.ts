@@ -219,13 +219,21 @@ const KEPT_PIECES = 32;
 function keptBytes<K>(kept: Map<K, Buffer>, key: K, text: () => string): Buffer {
   let bytes = kept.get(key);
   if (bytes === undefined) {
-    const made = text();
-    // A buffer of its own (a small `Buffer.from` would hold a slice of a shared 8 KB pool).
-    bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(made));
-    bytes.write(made);
+    bytes = ownBytes(text());
     if (kept.size >= KEPT_PIECES) kept.clear();
     kept.set(key, bytes);
   }
+  return bytes;
+}
+
+/**
+ * The UTF-8 bytes of a text to be kept, in a buffer of their own: a small
+ * `Buffer.from` is a slice of a shared 8 KB pool, which a kept slice would
+ * hold on to.
+ */
+export function ownBytes(text: string): Buffer {
+  const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(text));
+  bytes.write(text);
   return bytes;
 }
 

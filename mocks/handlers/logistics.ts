@@ -28,7 +28,7 @@ import {
 } from "../logistics.ts";
 import { canonicalNo } from "../numbers.ts";
 import { pageOf, pagination } from "../paging.ts";
-import { DataText, route, signedIn } from "../route.ts";
+import { DataText, ownBytes, route, signedIn } from "../route.ts";
 import { type CompanyScope, companyScope } from "../scope.ts";
 import { orderStatusLabel } from "../status-labels.ts";
 import { arrivalWorkbook } from "../xlsx.ts";
@@ -310,10 +310,7 @@ function listTail(
   }
   const paging = pagination(total, current, pageSize);
   const text = `],"pagination":${JSON.stringify(paging)},"amountTotal":${JSON.stringify(amountTotal)}}`;
-  // A buffer of its own (a small `Buffer.from` would hold a slice of a shared 8 KB pool).
-  const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(text));
-  bytes.write(text);
-  lastTail = { total, current, pageSize, amountTotal, text, bytes };
+  lastTail = { total, current, pageSize, amountTotal, text, bytes: ownBytes(text) };
   return lastTail;
 }
 
