@@ -7,7 +7,7 @@ import { retryAfterMiddleware } from "./retry-after.server.ts";
 import { sessionMiddleware } from "./session.server.ts";
 
 /**
- * The request's locale (localeMiddleware's), then the language's rules
+ * The request's locale (`setLocale`), then the language's rules
  * (languageMiddleware), as one step of React Router's pipeline, where each
  * step costs a page a promise, a `next` and the pipeline's own work: the
  * locale only reads the request, and the language's rules do not read the
