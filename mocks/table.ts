@@ -133,14 +133,28 @@ export function fieldsOf(schema: z.ZodType): Readonly<Record<string, z.ZodType>>
   return schema.shape;
 }
 
-/** A copy of plain data (objects, arrays, values); anything else is copied by structuredClone. */
+/**
+ * A copy of plain data (objects, arrays, values); anything else is copied by
+ * structuredClone. Every own field is defined on the copy, with the same
+ * prototype: a field named `__proto__` (as `JSON.parse` makes one) stays a
+ * field, where assigning it would set the copy's prototype and lose it.
+ */
 function copyOf(value: unknown): unknown {
   if (value === null || typeof value !== "object") return value;
   if (Array.isArray(value)) return value.map(copyOf);
   const prototype = Object.getPrototypeOf(value);
   if (prototype !== Object.prototype && prototype !== null) return structuredClone(value);
-  const copy: Record<string, unknown> = {};
-  for (const [field, item] of Object.entries(value)) copy[field] = copyOf(item);
+  const copy: Record<string, unknown> = prototype === null ? Object.create(null) : {};
+  for (const [field, item] of Object.entries(value)) {
+    if (field === "__proto__") {
+      Object.defineProperty(copy, field, {
+        value: copyOf(item),
+        writable: true,
+        enumerable: true,
+        configurable: true,
+      });
+    } else copy[field] = copyOf(item);
+  }
   return copy;
 }
 

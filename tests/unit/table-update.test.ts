@@ -160,6 +160,44 @@ describe("an applied change", () => {
     expect(Object.keys(row)).not.toContain("unknownField");
   });
 
+  it("copies a nested value's every own field, one named __proto__ too", async () => {
+    const row = z.object({ id: z.string(), meta: z.unknown() });
+    const table = new Table(row, (stored) => stored.id, { inPlace: true });
+    // As a JSON body or a data file makes it: `__proto__` an own field, not the prototype.
+    const meta = JSON.parse('{"__proto__":{"polluted":true},"note":"a"}') as Record<
+      string,
+      unknown
+    >;
+    await table.insert({ id: "A", meta });
+    await table.update("A", (draft) => {
+      (draft.meta as Record<string, unknown>).note = "b";
+    });
+    const stored = table.get("A")?.meta as Record<string, unknown>;
+    expect(stored).not.toBe(meta);
+    expect(Object.keys(stored)).toEqual(["__proto__", "note"]);
+    expect(Object.getOwnPropertyDescriptor(stored, "__proto__")?.value).toEqual({
+      polluted: true,
+    });
+    expect(Object.getPrototypeOf(stored)).toBe(Object.prototype);
+    expect((stored as { polluted?: unknown }).polluted).toBeUndefined();
+    expect(stored.note).toBe("b");
+    expect(meta.note).toBe("a");
+  });
+
+  it("copies a nested value without a prototype as one without a prototype", async () => {
+    const row = z.object({ id: z.string(), meta: z.unknown() });
+    const table = new Table(row, (stored) => stored.id, { inPlace: true });
+    const meta = Object.assign(Object.create(null) as Record<string, unknown>, { note: "a" });
+    await table.insert({ id: "A", meta });
+    await table.update("A", (draft) => {
+      (draft.meta as Record<string, unknown>).note = "b";
+    });
+    const stored = table.get("A")?.meta as Record<string, unknown>;
+    expect(stored).not.toBe(meta);
+    expect(Object.getPrototypeOf(stored)).toBeNull();
+    expect({ ...stored }).toEqual({ note: "b" });
+  });
+
   it("to a history row appends events without changing the array a reader holds", async () => {
     const table = new Table(orderHistoryRow, (row) => row.orderNo, { inPlace: true });
     const event = {
