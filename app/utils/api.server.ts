@@ -35,9 +35,11 @@ import {
   BackendCall,
   fromResponse,
   httpTransport,
+  parseJson,
   type Transport,
   toRequest,
 } from "~/utils/backend-transport.server.ts";
+import { checkedBefore, keepChecked } from "~/utils/checked-answers.server.ts";
 import type { ErrorPayload } from "~/utils/error-payload.ts";
 import { localizePath } from "~/utils/locale-path.ts";
 import { type AppSession, commitSession } from "~/utils/session.server.ts";
@@ -298,7 +300,10 @@ export class Api {
     input: CallInput<N>,
   ): Promise<Attempt<N>> {
     const { answer, deadline } = await this.send(name, input);
-    const envelope = await this.readEnvelope(answer, name, deadline, input);
+    const read = await this.readAnswer(answer, name, deadline, input, true);
+    // The very bytes of an answer checked before (./checked-answers.server.ts).
+    if ("checked" in read) return this.answered(name, input, read.checked as CallResult<N>);
+    const { envelope } = read;
     if (envelope.code === ApiCode.ok) {
       const parsed = endpoints[name].data.safeParse(envelope.data);
       if (!parsed.success) {
@@ -306,14 +311,24 @@ export class Api {
         this.record(name, input, "malformed");
         throw malformed();
       }
-      if (name === "accountInfo") this.actor = (parsed.data as { username: string }).username;
-      this.record(name, input, "ok", undefined, parsed.data);
-      return { ok: true, data: parsed.data as CallResult<N> };
+      const data = parsed.data as CallResult<N>;
+      return this.answered(name, input, read.bytes ? keepChecked(name, read.bytes, data) : data);
     }
     this.record(name, input, "refused", envelope.code);
     const message = this.messageOf(envelope);
     await this.throwIfFatal(envelope.code, message);
     return { ok: false, code: envelope.code, message };
+  }
+
+  /** A successful answer's data, checked against the contract. */
+  private answered<N extends EndpointName>(
+    name: N,
+    input: CallInput<N>,
+    data: CallResult<N>,
+  ): Attempt<N> {
+    if (name === "accountInfo") this.actor = (data as { username: string }).username;
+    this.record(name, input, "ok", undefined, data);
+    return { ok: true, data };
   }
 
   /**
@@ -441,18 +456,34 @@ export class Api {
     name: N,
     deadline: Deadline,
     input: CallInput<N>,
-  ) {
-    const type = answer.contentType;
+  ): Promise<Envelope> {
+    const read = await this.readAnswer(answer, name, deadline, input, false);
+    if ("checked" in read) throw malformed();
+    return read.envelope;
+  }
+
+  /**
+   * An answer's envelope, and its bytes (JSON); with `lookUp`, what the same
+   * bytes were checked into before instead, when they were.
+   */
+  private async readAnswer<N extends EndpointName>(
+    answer: BackendAnswer,
+    name: N,
+    deadline: Deadline,
+    input: CallInput<N>,
+    lookUp: boolean,
+  ): Promise<{ checked: unknown } | { envelope: Envelope; bytes: Buffer | undefined }> {
+    const json = answer.contentType.includes("json");
     // The body is read under the same deadline as the headers: a backend that
     // sends headers and then stalls or drips ends in the timeout page. One
     // that is not JSON, or longer than the client takes, is malformed.
-    let body: unknown;
+    let bytes: Buffer | undefined;
     try {
-      body = type.includes("json") ? await answer.json() : undefined;
+      bytes = json ? await answer.bytes() : undefined;
     } catch {
-      body = undefined;
+      bytes = undefined;
     } finally {
-      if (!type.includes("json")) await answer.discard();
+      if (!json) await answer.discard();
       deadline.finish();
     }
     if (deadline.expired) {
@@ -460,7 +491,17 @@ export class Api {
       this.record(name, input, "timeout");
       throw timeoutError();
     }
-    const parsed = type.includes("json") ? envelopeSchema.safeParse(body) : undefined;
+    if (lookUp && bytes) {
+      const checked = checkedBefore(name, bytes);
+      if (checked !== undefined) return { checked };
+    }
+    let body: unknown;
+    try {
+      body = bytes ? parseJson(bytes) : undefined;
+    } catch {
+      body = undefined;
+    }
+    const parsed = json ? envelopeSchema.safeParse(body) : undefined;
     // Without data (no envelope, or a refusal that carries none), HTTP 404
     // and 5xx are the error pages (docs/product.md, Error codes).
     if (!parsed?.success || (parsed.data.code !== ApiCode.ok && !hasData(parsed.data))) {
@@ -473,7 +514,7 @@ export class Api {
       );
       throw malformed();
     }
-    return parsed.data;
+    return { envelope: parsed.data, bytes };
   }
 
   /**

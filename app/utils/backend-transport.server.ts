@@ -55,6 +55,8 @@ export interface BackendAnswer {
   contentType: string;
   /** The body parsed as JSON; throws when it is not JSON or longer than MAX_ANSWER_BYTES. */
   json(): Promise<unknown>;
+  /** The body's bytes, not parsed (`parseJson` reads them); throws when longer than MAX_ANSWER_BYTES. */
+  bytes(): Promise<Buffer>;
   /** The body is not wanted: the rest of it is dropped. */
   discard(): Promise<void>;
   /** The answer as a streaming Response (a workbook download). */
@@ -78,7 +80,7 @@ class AnswerTooLarge extends Error {
 }
 
 /** UTF-8 JSON; a leading byte-order mark is skipped, as the Fetch API's `json()` does. */
-function parseJson(bytes: Buffer): unknown {
+export function parseJson(bytes: Buffer): unknown {
   const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
   return JSON.parse(bytes.toString("utf8", bom ? 3 : 0));
 }
@@ -102,7 +104,7 @@ class DispatchedAnswer implements Dispatcher.DispatchHandler {
   #size = 0;
   #ended = false;
   #error: unknown;
-  #reader: { resolve(value: unknown): void; reject(error: unknown): void } | undefined;
+  #reader: Reader | undefined;
   #stream: Readable | undefined;
   readonly #onAbort = () => this.#controller?.abort(this.#signal.reason);
 
@@ -135,7 +137,8 @@ class DispatchedAnswer implements Dispatcher.DispatchHandler {
     answered?.resolve({
       status: statusCode,
       contentType,
-      json: () => this.#json(),
+      json: () => this.#read(true),
+      bytes: () => this.#read(false) as Promise<Buffer>,
       discard: async () => this.#discard(),
       response: () => this.#response(headers, statusCode, controller),
     });
@@ -177,7 +180,7 @@ class DispatchedAnswer implements Dispatcher.DispatchHandler {
     if (this.#reader) this.#settleReader(this.#reader);
   }
 
-  #settleReader(reader: { resolve(value: unknown): void; reject(error: unknown): void }) {
+  #settleReader(reader: Reader) {
     this.#reader = undefined;
     if (this.#error !== undefined) {
       reader.reject(this.#error);
@@ -186,9 +189,8 @@ class DispatchedAnswer implements Dispatcher.DispatchHandler {
     try {
       // An answer of one piece (most: a page of orders is some 10 KB) is parsed as it came.
       const chunks = this.#chunks;
-      reader.resolve(
-        parseJson(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, this.#size)),
-      );
+      const bytes = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, this.#size);
+      reader.resolve(reader.parse ? parseJson(bytes) : bytes);
     } catch (error) {
       reader.reject(error);
     } finally {
@@ -196,10 +198,14 @@ class DispatchedAnswer implements Dispatcher.DispatchHandler {
     }
   }
 
-  #json(): Promise<unknown> {
-    if (this.#stream) return readJson(this.#stream);
+  /** The whole body, parsed as JSON or not (`parse`). */
+  #read(parse: boolean): Promise<unknown> {
+    if (this.#stream) {
+      const read = readBytes(this.#stream);
+      return parse ? read.then(parseJson) : read;
+    }
     return new Promise((resolve, reject) => {
-      const reader = { resolve, reject };
+      const reader = { resolve, reject, parse };
       if (this.#ended || this.#error !== undefined) this.#settleReader(reader);
       else this.#reader = reader;
     });
@@ -247,8 +253,15 @@ class DispatchedAnswer implements Dispatcher.DispatchHandler {
   }
 }
 
-/** A JSON answer read from a stream, at most MAX_ANSWER_BYTES. */
-function readJson(body: Readable): Promise<unknown> {
+/** What waits for a gathered answer: its body parsed as JSON, or its bytes. */
+interface Reader {
+  resolve(value: unknown): void;
+  reject(error: unknown): void;
+  parse: boolean;
+}
+
+/** An answer's bytes read from a stream, at most MAX_ANSWER_BYTES. */
+function readBytes(body: Readable): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -261,13 +274,7 @@ function readJson(body: Readable): Promise<unknown> {
       chunks.push(chunk);
     });
     body.once("error", reject);
-    body.once("end", () => {
-      try {
-        resolve(parseJson(Buffer.concat(chunks, size)));
-      } catch (error) {
-        reject(error);
-      }
-    });
+    body.once("end", () => resolve(Buffer.concat(chunks, size)));
   });
 }
 
@@ -310,6 +317,9 @@ export function fromResponse(response: Response): BackendAnswer {
     status: response.status,
     contentType: response.headers.get("Content-Type") ?? "",
     async json() {
+      return parseJson(await this.bytes());
+    },
+    async bytes() {
       const length = Number(response.headers.get("Content-Length") ?? 0);
       if (length > MAX_ANSWER_BYTES) {
         await response.body?.cancel().catch(() => {});
@@ -322,7 +332,7 @@ export function fromResponse(response: Response): BackendAnswer {
         if (size > MAX_ANSWER_BYTES) throw new AnswerTooLarge();
         chunks.push(chunk);
       }
-      return parseJson(Buffer.concat(chunks, size));
+      return Buffer.concat(chunks, size);
     },
     discard: async () => {
       await response.body?.cancel().catch(() => {});

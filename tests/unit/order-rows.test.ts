@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { type Order, OrderStatus } from "~/contract/index.ts";
+import { rowsOf, type ShownOrder, withRowsText } from "~/routes/order/order-view.ts";
 import { shownRows } from "~/routes/order/orders.server.ts";
 
 const order: Order = {
@@ -106,5 +107,39 @@ describe("the order list's rows", () => {
       EVERY_FIELD.filter((key) => key !== "remark"),
     );
     expect(Object.keys(shownRows([order], [], row)[0] ?? {})).toEqual(EVERY_FIELD);
+  });
+});
+
+describe("the order list's rows as one text", () => {
+  it("are drawn by the server as the browser reads them back, whatever a row holds", () => {
+    // Values JSON cannot carry: the server must not draw what the browser will not.
+    const odd = {
+      orderNo: "DD1",
+      remark: undefined,
+      acturalPaid: Number.NaN,
+      createdOn: new Date(0),
+    } as unknown as ShownOrder;
+    const page = withRowsText({}, [odd]);
+    const drawn = rowsOf(page);
+    expect(drawn).toEqual(JSON.parse(page.rows));
+    expect(drawn[0]).not.toHaveProperty("remark");
+    expect(drawn[0]?.acturalPaid).toBeNull();
+    expect(drawn[0]?.createdOn).toBe("1970-01-01T00:00:00.000Z");
+  });
+
+  it("of a frozen page are made once for each set of columns and language, and shared frozen", () => {
+    const orders = Object.freeze([Object.freeze({ ...order })]);
+    const rows = shownRows(orders, [], row);
+    expect(shownRows(orders, [], row)).toBe(rows);
+    expect(Object.isFrozen(rows[0])).toBe(true);
+    expect(shownRows(orders, ["remark"], row)).not.toBe(rows);
+    expect(shownRows(orders, [], { locale: "en" })).not.toBe(rows);
+    // An array that may still change is made anew every time.
+    expect(shownRows([order], [], row)).not.toBe(shownRows([order], [], row));
+    const first = withRowsText({}, rows);
+    const second = withRowsText({}, rows);
+    expect(second.rows).toBe(first.rows);
+    expect(rowsOf(second)).toBe(rowsOf(first));
+    expect(Object.isFrozen(rowsOf(first)[0])).toBe(true);
   });
 });

@@ -54,19 +54,35 @@ declare const ROWS: unique symbol;
 export type RowsText = string & { readonly [ROWS]: ShownOrder[] };
 
 /**
- * The rows as the loader made them, kept beside their text for the server's
- * own render of the same data: under a symbol, which turbo-stream never
- * writes (it writes an object's `Object.keys`), so the browser has the text
- * alone and reads it back.
+ * The rows as the server draws them, kept beside their text: under a symbol,
+ * which turbo-stream never writes (it writes an object's `Object.keys`), so
+ * the browser has the text alone and reads it back. They are that text read
+ * back too, not the rows the loader made: a value JSON cannot carry (a field
+ * left `undefined`, `NaN`, a Date) is drawn by the server as the browser
+ * will draw it after reading the text, never otherwise.
  */
 const MADE = Symbol("rows made");
+
+/** The text of a frozen array of rows and the rows read back from it, made once (a kept page's rows). */
+const writtenRows = new WeakMap<readonly ShownOrder[], { text: RowsText; drawn: ShownOrder[] }>();
 
 /** `page` with its rows written as one text (`rows`); the same object, for the loader's return. */
 export function withRowsText<T extends object>(
   page: T,
-  rows: ShownOrder[],
+  rows: readonly ShownOrder[],
 ): T & { rows: RowsText } {
-  return Object.assign(page, { rows: JSON.stringify(rows) as RowsText, [MADE]: rows });
+  let written = writtenRows.get(rows);
+  if (!written) {
+    const text = JSON.stringify(rows) as RowsText;
+    written = { text, drawn: JSON.parse(text) as ShownOrder[] };
+    if (Object.isFrozen(rows)) {
+      // Shared by every request of the kept page, as the rows are.
+      for (const row of written.drawn) Object.freeze(row);
+      Object.freeze(written.drawn);
+      writtenRows.set(rows, written);
+    }
+  }
+  return Object.assign(page, { rows: written.text, [MADE]: written.drawn });
 }
 
 /** The rows of the page's data, as the table draws them: the server's own, else read from the text. */

@@ -199,6 +199,41 @@ export function shownRows(
   row: RowContext,
 ): ShownOrderView[] {
   const fields = rowFields(hiddenColumns);
+  if (!Object.isFrozen(orders)) return madeRows(orders, fields, row);
+  // A page of orders kept checked (~/utils/checked-answers.server.ts) cannot
+  // change: its rows for these columns and this language are made once, and
+  // frozen in turn, since every request that receives the page shares them.
+  let byFields = rowsOfKept.get(orders);
+  if (!byFields) {
+    byFields = new Map();
+    rowsOfKept.set(orders, byFields);
+  }
+  let byLocale = byFields.get(fields);
+  if (!byLocale) {
+    byLocale = new Map();
+    byFields.set(fields, byLocale);
+  }
+  let rows = byLocale.get(row.locale);
+  if (!rows) {
+    rows = madeRows(orders, fields, row);
+    for (const made of rows) Object.freeze(made);
+    Object.freeze(rows);
+    byLocale.set(row.locale, rows);
+  }
+  return rows;
+}
+
+/** The rows made of a frozen page of orders, by the fields made and the language. */
+const rowsOfKept = new WeakMap<
+  readonly Order[],
+  Map<readonly FieldOf[], Map<Locale, ShownOrderView[]>>
+>();
+
+function madeRows(
+  orders: readonly Order[],
+  fields: readonly FieldOf[],
+  row: RowContext,
+): ShownOrderView[] {
   return orders.map((order) => {
     const shown: Record<string, unknown> = {};
     for (const [key, make] of fields) {

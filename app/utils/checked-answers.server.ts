@@ -1,0 +1,71 @@
+/**
+ * Answers already checked, by their bytes: when the backend answers a read
+ * with the very bytes it answered before (a list page asked again, by the
+ * same user or another), what those bytes were checked into is handed out
+ * again instead of parsing and checking the same text a second time. Each
+ * answer is still read whole and compared byte for byte with the one kept;
+ * anything else is parsed and checked against the contract as always
+ * (docs/decisions/2026-11-27-checked-answers-by-their-bytes.md).
+ *
+ * Only the endpoints named in `KEPT_ENDPOINTS` are kept: reads whose callers
+ * only read what they are given. A kept answer is shared by every request
+ * that receives the same bytes, so it is frozen whole when it is kept: a
+ * caller that changed it would fail at once instead of changing another
+ * request's page.
+ */
+import type { EndpointName } from "~/contract/index.ts";
+
+/** The reads whose checked answers are kept: the order list (its page, its counts). */
+const KEPT_ENDPOINTS: ReadonlySet<EndpointName> = new Set<EndpointName>(["orders"]);
+
+/** Larger answers are not kept (a page of 1,000 orders): comparing and holding them costs more than it saves. */
+const KEPT_ANSWER_MAX_BYTES = 64 * 1024;
+
+/** Answers kept at most, over every endpoint; past it they are dropped and kept anew. */
+const KEPT_ANSWERS_MAX = 64;
+
+interface Kept {
+  bytes: Buffer;
+  checked: unknown;
+}
+
+/** By endpoint and length: a few answers of one endpoint (a page and its counts) are kept side by side. */
+const kept = new Map<string, Kept>();
+
+const keyOf = (name: EndpointName, bytes: Buffer) => `${name} ${bytes.length}`;
+
+/** Whether answers of `name` of this size are kept. */
+function keepsAnswer(name: EndpointName, bytes: Buffer): boolean {
+  return KEPT_ENDPOINTS.has(name) && bytes.length <= KEPT_ANSWER_MAX_BYTES;
+}
+
+/** What these very bytes were checked into before, if they were. */
+export function checkedBefore(name: EndpointName, bytes: Buffer): unknown {
+  if (!keepsAnswer(name, bytes)) return undefined;
+  const found = kept.get(keyOf(name, bytes));
+  return found?.bytes.equals(bytes) ? found.checked : undefined;
+}
+
+/**
+ * Keeps what a successful answer's bytes were checked into (the contract's
+ * `data`), frozen, and gives it back; a copy of the bytes is kept (the
+ * answer's own may be part of a larger buffer of the connection).
+ */
+export function keepChecked<T>(name: EndpointName, bytes: Buffer, checked: T): T {
+  if (!keepsAnswer(name, bytes)) return checked;
+  if (kept.size >= KEPT_ANSWERS_MAX) kept.clear();
+  kept.set(keyOf(name, bytes), { bytes: Buffer.from(bytes), checked: deepFreeze(checked) });
+  return checked;
+}
+
+/** Forgets every kept answer (tests). */
+export function forgetCheckedAnswers(): void {
+  kept.clear();
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value !== "object" || value === null || Object.isFrozen(value)) return value;
+  Object.freeze(value);
+  for (const item of Object.values(value)) deepFreeze(item);
+  return value;
+}

@@ -1,0 +1,110 @@
+/**
+ * Answers checked before, by their bytes (app/utils/checked-answers.server.ts):
+ * the order list answered again with the very same bytes is handed out as it
+ * was checked, frozen; any other bytes are parsed and checked anew, an
+ * answer that fails the contract fails every time, and other endpoints are
+ * never kept.
+ */
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+
+vi.stubEnv("API_BASE_URL", "http://backend.test/api/v1");
+vi.stubEnv("API_TIMEOUT_MS", "2000");
+
+const { Api, setTransport } = await import("~/utils/api.server.ts");
+const { fetchTransport } = await import("~/utils/backend-transport.server.ts");
+const { forgetCheckedAnswers } = await import("~/utils/checked-answers.server.ts");
+const { sessionStorage: storage } = await import("~/utils/session.server.ts");
+setTransport(fetchTransport);
+
+const order = {
+  serviceNo: "FW20261031399",
+  salverNo: "TP2026103101460",
+  logisticsNo: "SF123",
+  orderNo: "DD202610310036347",
+  consignee: "林建华",
+  consigneeAddress: "上海市浦东新区",
+  consigneeTelephone: "13800000000",
+  acturalPaid: 146_200,
+  enterCbaTime: null,
+  exitCbaTime: null,
+  createdOn: { seconds: 1_793_457_125 },
+  cbaStatus: 1,
+  cbaStatusStr: "初始状态",
+  previousCbaStatus: null,
+  reasonForDetention: "",
+  subOrder: [],
+  history: [],
+};
+
+const page = (list: unknown[], total = list.length) =>
+  JSON.stringify({
+    code: 200,
+    data: { list, pagination: { total, current: 1, pageSize: 10 }, amountTotal: 146_200 },
+    msg: "success",
+  });
+
+/** A client whose backend answers each call with the next of `texts` (the last one again after). */
+async function apiAnswering(...texts: string[]) {
+  let call = 0;
+  vi.stubGlobal("fetch", async () => {
+    const text = texts[Math.min(call++, texts.length - 1)] ?? "";
+    return new Response(text, { headers: { "content-type": "application/json" } });
+  });
+  const session = await storage.getSession();
+  session.set("token", "tok-1");
+  return new Api({ token: "tok-1", locale: "zh", session, genericMessage: "网络通信异常" });
+}
+
+const query = { current: 1, pageSize: 10 };
+
+beforeAll(() => {
+  vi.spyOn(console, "error").mockImplementation(() => {});
+});
+beforeEach(() => forgetCheckedAnswers());
+afterEach(() => vi.unstubAllGlobals());
+
+describe("answers checked before, by their bytes", () => {
+  it("hands out the same bytes' checked page again, frozen", async () => {
+    const api = await apiAnswering(page([order]));
+    const first = await api.call("orders", { query });
+    const second = await api.call("orders", { query });
+    expect(second).toBe(first);
+    expect(second.list[0]?.orderNo).toBe("DD202610310036347");
+    expect(Object.isFrozen(second.list)).toBe(true);
+    expect(Object.isFrozen(second.list[0]?.createdOn)).toBe(true);
+    expect(() => {
+      (second.list as unknown[]).push(order);
+    }).toThrow(TypeError);
+  });
+
+  it("checks other bytes anew, of the same length too", async () => {
+    const changed = { ...order, consignee: "林建国" };
+    const api = await apiAnswering(page([order]), page([changed]));
+    const first = await api.call("orders", { query });
+    const second = await api.call("orders", { query });
+    expect(second).not.toBe(first);
+    expect(second.list[0]?.consignee).toBe("林建国");
+  });
+
+  it("refuses an answer that does not match the contract every time it comes", async () => {
+    const api = await apiAnswering(page([{ ...order, createdOn: "yesterday" }]));
+    for (let time = 0; time < 2; time += 1) {
+      const error = await api.call("orders", { query }).catch((thrown: unknown) => thrown);
+      expect(error).toMatchObject({ init: { status: 502 } });
+    }
+  });
+
+  it("keeps nothing of the other endpoints' answers", async () => {
+    const user = JSON.stringify({
+      code: 200,
+      data: { username: "a@b.test", isSingleLogin: false, scope: ["CBA_MANAGER"] },
+      msg: "success",
+    });
+    const api = await apiAnswering(user);
+    const first = await api.call("accountInfo");
+    const second = await api.call("accountInfo");
+    expect(second).toEqual(first);
+    expect(second).not.toBe(first);
+    expect(Object.isFrozen(second)).toBe(false);
+  });
+});
