@@ -4,6 +4,22 @@ import { readOrderFilters } from "~/routes/order/order-filters.server.ts";
 const read = (query: string) => readOrderFilters(new URLSearchParams(query));
 
 describe("the order list's filters read from its address", () => {
+  it("reads an address naming no filter as one whose every filter is blank", () => {
+    const blank = read(
+      "orderNo=&salverNo=%20&logisticsNo=&consignee=&sortField=&sortOrder=&cbaStatus=" +
+        "&createdFrom=&createdTo=&stockedInFrom=&stockedInTo=&stockedOutFrom=&stockedOutTo=" +
+        "&paidMin=&paidMax=",
+    );
+    for (const query of ["", "current=3&pageSize=20", "open=A1&sel=k1&done=r1&op=stockIn"]) {
+      const reading = read(query);
+      expect(reading, query).toEqual(blank);
+      expect(JSON.stringify(reading), query).toBe(JSON.stringify(blank));
+    }
+    // Each reading is its own: what one caller adds is not in the next.
+    read("").ignored.push({ name: "x", value: "y" });
+    expect(read("").ignored).toEqual([]);
+  });
+
   it("turns yuan into fen and days into the backend's day filters", () => {
     expect(
       read("paidMin=12.5&paidMax=0100&createdFrom=2026/11/01&stockedOutTo=20261120").query,

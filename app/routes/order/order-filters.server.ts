@@ -119,8 +119,48 @@ function readPaid(params: URLSearchParams) {
   };
 }
 
+/** Every query field the filters read: an address naming none of them reads as the bare list. */
+const READ_FIELDS = new Set<string>([
+  ...Object.keys(textFilterSchema.shape),
+  "cbaStatus",
+  ...Object.values(DAY_RANGES).flatMap(({ start, end }) => [start, end]),
+  PAID_PARAMS.min,
+  PAID_PARAMS.max,
+]);
+
+/**
+ * The reading of an address that names no filter (the bare list, a page of
+ * it, an opened row): what the fields' readers make of absent fields, made
+ * without them. The bare list is the page most requests ask for, and its
+ * reading comes before the page's call to the backend is made.
+ */
+function blankReading(): OrderFilterReading {
+  const days = {} as OrderRangeFilterView["days"];
+  for (const name of DAY_RANGE_NAMES) {
+    days[name] = { input: { startDate: undefined, endDate: undefined }, error: null };
+  }
+  return {
+    query: {},
+    filters: {},
+    view: { statuses: [], days, paid: { min: "", max: "", error: null }, rangesInUse: 0 },
+    ignored: [],
+    entries: [],
+  };
+}
+
 /** The order list's filters of `params`: the backend's query, the form's view, what was ignored. */
 export function readOrderFilters(params: URLSearchParams): OrderFilterReading {
+  let named = false;
+  for (const key of params.keys()) {
+    if (READ_FIELDS.has(key)) {
+      named = true;
+      break;
+    }
+  }
+  return named ? readNamedFilters(params) : blankReading();
+}
+
+function readNamedFilters(params: URLSearchParams): OrderFilterReading {
   const filters = parseTextFilters(params);
   const ignored = ignoredFilters(params, textFilterSchema);
   const { statuses, wrong } = readStatuses(params);
