@@ -398,7 +398,7 @@ export class Api {
     const search = queryString(input.query);
     const path = resolvedPath(
       target.origin,
-      `${target.path}${prefix}${buildPath(endpoint.path, input.params as Record<string, string>)}`,
+      `${target.path}${prefix}${pathOf(endpoint.path, input.params as Record<string, string>)}`,
     );
 
     const headers: Record<string, string> = {
@@ -560,6 +560,11 @@ function backendTarget(base: string): { origin: string; path: string } {
   return target;
 }
 
+/** An endpoint's path with its parameters put in; a path without any is the endpoint's own text. */
+function pathOf(path: string, params: Record<string, string> | undefined): string {
+  return path.includes("{") ? buildPath(path, params) : path;
+}
+
 /** A dot segment (`.`, `..`, also percent-encoded), which an address resolves away. */
 const DOT_SEGMENT = /\/(?:\.|%2e){1,2}(?:\/|$)/i;
 
@@ -573,9 +578,37 @@ function resolvedPath(origin: string, path: string): string {
   return DOT_SEGMENT.test(path) ? new URL(`${origin}${path}`).pathname : path;
 }
 
-/** A call's query: the fields with a value, a list as repeated fields, encoded as a URL's search. */
+/**
+ * A text the form encoding (a URL's search, `URLSearchParams`) writes as it
+ * is: ASCII letters, digits and `*-._`.
+ */
+const FORM_PLAIN = /^[A-Za-z0-9*\-._]*$/;
+
+/**
+ * A call's query: the fields with a value, a list as repeated fields, encoded
+ * as a URL's search. Fields and values that the encoding writes as they are
+ * (a page's number and size, most filters) are joined directly; a query with
+ * any other text is encoded by `URLSearchParams`, which makes the same text
+ * of the plain ones.
+ */
 function queryString(query: unknown): string {
   if (query === undefined || query === null) return "";
+  let text = "";
+  for (const key in query as Record<string, unknown>) {
+    if (!Object.hasOwn(query, key)) continue;
+    const value = (query as Record<string, unknown>)[key];
+    if (value === undefined || value === null || value === "") continue;
+    if (!FORM_PLAIN.test(key)) return encodedQuery(query);
+    for (const item of Array.isArray(value) ? value : [value]) {
+      const shown = String(item);
+      if (!FORM_PLAIN.test(shown)) return encodedQuery(query);
+      text += text ? `&${key}=${shown}` : `${key}=${shown}`;
+    }
+  }
+  return text;
+}
+
+function encodedQuery(query: unknown): string {
   let params: URLSearchParams | undefined;
   for (const [key, value] of Object.entries(query as Record<string, unknown>)) {
     if (value === undefined || value === null || value === "") continue;

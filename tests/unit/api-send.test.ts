@@ -91,6 +91,37 @@ describe("a call handed to the transport", () => {
     expect(call?.url.href).toBe(url.href);
   });
 
+  it("encodes every field and value as a URL's search does, plain ones and any others", async () => {
+    const api = await newApi();
+    const values = [
+      "A-1_b.c*",
+      "12",
+      "a~b",
+      "it's (1)!",
+      "x y+z",
+      "a/b?c#d",
+      "100%",
+      "é",
+      "\ud800",
+      "=&",
+    ];
+    for (const value of values) {
+      await api.attempt("orders", { query: { current: 1, consignee: value } as never });
+      await api.attempt("orders", { query: { [value]: "1", pageSize: 20 } as never });
+    }
+    const expected = values.flatMap((value) => {
+      const first = new URL("http://backend.test:8080/api/v1/cba/order");
+      first.searchParams.append("current", "1");
+      first.searchParams.append("consignee", value);
+      const second = new URL("http://backend.test:8080/api/v1/cba/order");
+      second.searchParams.append(value, "1");
+      second.searchParams.append("pageSize", "20");
+      return [`${first.pathname}${first.search}`, `${second.pathname}${second.search}`];
+    });
+    expect(sent.map((call) => call.path)).toEqual(expected);
+    expect(sent[0]?.path).toBe("/api/v1/cba/order?current=1&consignee=A-1_b.c*");
+  });
+
   it("sends a list as repeated fields, and no `?` without a field", async () => {
     const api = await newApi();
     await api.attempt("orders", { query: { orderNoList: ["A1", "B 2"] } as never });
@@ -103,10 +134,10 @@ describe("a call handed to the transport", () => {
 
   it("resolves a path parameter's dot segments as a URL does", async () => {
     const api = await newApi();
-    for (const deviceNo of ["..", ".", "%2e%2E"]) {
+    for (const deviceNo of ["..", "."]) {
       await api.attempt("forceOffline", { params: { deviceNo }, prefix: "seller" });
     }
-    const expected = ["..", ".", "%2e%2E"].map(
+    const expected = ["..", "."].map(
       (deviceNo) =>
         new URL(
           `http://backend.test:8080/api/v1/seller/account/login-device/${encodeURIComponent(deviceNo)}`,
@@ -114,6 +145,16 @@ describe("a call handed to the transport", () => {
     );
     expect(sent.map((call) => call.path)).toEqual(expected);
     expect(expected[0]).toBe("/api/v1/seller/account/");
+  });
+
+  it("sends a parameter spelled as percent-encoded dots as a value, never a dot segment", async () => {
+    // Every parameter is encoded (`%` as `%25`), so no parameter can write a
+    // percent-encoded dot segment: `%2e%2E` names a device like any other.
+    const api = await newApi();
+    await api.attempt("forceOffline", { params: { deviceNo: "%2e%2E" }, prefix: "seller" });
+    expect(sent.map((call) => call.path)).toEqual([
+      "/api/v1/seller/account/login-device/%252e%252E",
+    ]);
   });
 });
 
