@@ -44,7 +44,11 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async (
     session,
     clientIp: context.get(requestInfoContext).clientIp,
     userAgent: request.headers.get("User-Agent"),
-    genericMessage: getT(context)("errors.network"),
+    // Translated when a refusal without a message of its own needs it: most
+    // requests never do.
+    get genericMessage() {
+      return getT(context)("errors.network");
+    },
     demoMailbox: mailbox?.id,
   });
 

@@ -14,11 +14,18 @@ export const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
  * value is decoded and a broken encoding is kept as sent, never an error.
  */
 export function readCookie(header: string | null | undefined, name: string): string | undefined {
-  if (!header) return undefined;
-  for (const part of header.split(";")) {
-    const index = part.indexOf("=");
-    if (index === -1 || part.slice(0, index).trim() !== name) continue;
-    let value = part.slice(index + 1).trim();
+  // A header without the name anywhere has no such cookie: most requests
+  // lack the one asked for, and a session's cookie is long.
+  if (!header?.includes(name)) return undefined;
+  // The pairs between `;`, read in place (no list of the header's parts).
+  for (let start = 0; start < header.length; ) {
+    const semicolon = header.indexOf(";", start);
+    const end = semicolon === -1 ? header.length : semicolon;
+    const index = header.indexOf("=", start);
+    const named = index !== -1 && index < end && header.slice(start, index).trim() === name;
+    start = end + 1;
+    if (!named) continue;
+    let value = header.slice(index + 1, end).trim();
     if (value.length >= 2 && value.startsWith('"') && value.endsWith('"')) {
       value = value.slice(1, -1);
     }

@@ -24,6 +24,16 @@ describe("readCookie", () => {
     expect(readCookie("lang", "lang")).toBeUndefined();
   });
 
+  it("reads only a pair's name: the name inside another's name or value, empty pairs, a last pair", () => {
+    expect(readCookie("xlang=1; a=lang; lang_x=2", "lang")).toBeUndefined();
+    expect(readCookie("a=lang=en; lang=zh", "lang")).toBe("zh");
+    expect(readCookie(";; ;lang=en;", "lang")).toBe("en");
+    expect(readCookie("a=1;lang=", "lang")).toBe("");
+    expect(readCookie("lang;lang=en", "lang")).toBe("en");
+    expect(readCookie("a=1; b=2", "")).toBeUndefined();
+    expect(readCookie("=x; lang=en", "")).toBe("x");
+  });
+
   it("takes the first of duplicate names (the browser sends the most specific first)", () => {
     expect(readCookie("lang=en; lang=zh", "lang")).toBe("en");
   });
