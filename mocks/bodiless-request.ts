@@ -21,7 +21,7 @@
  * Node runs this file directly (mocks/standalone.ts): relative imports with
  * `.ts` only.
  */
-import type { IncomingMessage, ServerResponse } from "node:http";
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
 import { createRequest } from "@remix-run/node-fetch-server";
 import { UndiciBody, UndiciHeaderIterators } from "./undici-body.ts";
 
@@ -34,38 +34,62 @@ export function takesNoBody(method: string | undefined): boolean {
 const NEVER_ABORTED = new AbortController().signal;
 
 /**
- * A request's headers, read by name from the map they were gathered into;
- * the first call of anything else makes undici's `Headers` of them, which
+ * A request's headers, read by name from Node's object of them
+ * (`req.headers`: names in lower case, a repeated name's values joined, or
+ * a list for a cookie), as `createRequest`'s `createHeaders` gathers them:
+ * each name once, a list's values joined by ", ", none of HTTP/2's
+ * pseudo-headers (`:path`). Read where they are, not copied into a map of
+ * their own on every call (the servers change `req.headers` only before
+ * they make the request: the standalone server's `x-forwarded-for`). The
+ * first call of anything else makes undici's `Headers` of them, which
  * answers everything from then on (so a change is seen by every reader).
  */
 class GatheredHeaders extends UndiciHeaderIterators implements Headers {
-  readonly #byName: Map<string, string>;
+  readonly #node: IncomingHttpHeaders;
   #headers: Headers | undefined;
 
-  constructor(byName: Map<string, string>) {
+  constructor(node: IncomingHttpHeaders) {
     super();
-    this.#byName = byName;
+    this.#node = node;
+  }
+
+  /** The gathered headers, name and value, as `createHeaders` adds them. */
+  #entries(): [string, string][] {
+    const entries: [string, string][] = [];
+    for (const [key, value] of Object.entries(this.#node)) {
+      if (key.startsWith(":") || value == null) continue;
+      entries.push([key, Array.isArray(value) ? value.join(", ") : value]);
+    }
+    return entries;
+  }
+
+  /** A header's value by its name in lower case (a name of HTTP/2's pseudo-headers: none). */
+  #value(key: string): string | undefined {
+    if (!Object.hasOwn(this.#node, key) || key.startsWith(":")) return undefined;
+    const value = this.#node[key];
+    if (value == null) return undefined;
+    return Array.isArray(value) ? value.join(", ") : value;
   }
 
   /** undici's `Headers` of the same headers, from now on the only one read. */
   protected real(): Headers {
-    this.#headers ??= new Headers([...this.#byName]);
+    this.#headers ??= new Headers(this.#entries());
     return this.#headers;
   }
 
   /** A copy of the gathered headers, as a record (for a `Request` made of them). */
   record(): Record<string, string> {
-    return Object.fromEntries(this.#headers ?? this.#byName);
+    return Object.fromEntries(this.#headers ?? this.#entries());
   }
 
   get(name: string): string | null {
     if (this.#headers) return this.#headers.get(name);
-    return this.#byName.get(name.toLowerCase()) ?? null;
+    return this.#value(name.toLowerCase()) ?? null;
   }
 
   has(name: string): boolean {
     if (this.#headers) return this.#headers.has(name);
-    return this.#byName.has(name.toLowerCase());
+    return this.#value(name.toLowerCase()) !== undefined;
   }
 
   append(name: string, value: string): void {
@@ -243,13 +267,9 @@ export class BodilessRequest extends UndiciBody<Request> implements Request {
  * address throws, as `createRequest`'s `Request` does.
  */
 export function bodilessRequest(req: IncomingMessage): BodilessRequest {
-  const headers = new Map<string, string>();
-  for (const [key, value] of Object.entries(req.headers)) {
-    if (key.startsWith(":") || value == null) continue;
-    headers.set(key, Array.isArray(value) ? value.join(", ") : value);
-  }
+  const headers = new GatheredHeaders(req.headers);
   const address = keptAddress(`http://${headers.get("host") ?? "localhost"}${req.url}`);
-  return new BodilessRequest(req.method ?? "GET", address, new GatheredHeaders(headers));
+  return new BodilessRequest(req.method ?? "GET", address, headers);
 }
 
 /**

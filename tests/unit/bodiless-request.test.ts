@@ -44,12 +44,14 @@ const ASKED = [
   "__proto__",
 ];
 
-const seen = (request: Request): Seen => ({
-  url: request.url,
-  method: request.method,
-  headers: [...request.headers],
-  byName: ASKED.map((name) => [request.headers.get(name), request.headers.has(name)]),
-});
+const seen = (request: Request): Seen => {
+  // Asked by name first: iterating makes undici's `Headers`, which answers from then on.
+  const byName = ASKED.map((name): [string | null, boolean] => [
+    request.headers.get(name),
+    request.headers.has(name),
+  ]);
+  return { url: request.url, method: request.method, headers: [...request.headers], byName };
+};
 
 let server: Server;
 let port = 0;
