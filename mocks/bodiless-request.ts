@@ -22,7 +22,7 @@
  * `.ts` only.
  */
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
-import { createRequest } from "@remix-run/node-fetch-server";
+import { createHeaders, createRequest } from "@remix-run/node-fetch-server";
 import { UndiciBody, UndiciHeaderIterators } from "./undici-body.ts";
 
 /** Whether a call of this method has no body by Fetch's rule (`createRequest` gives it none). */
@@ -273,13 +273,50 @@ export function bodilessRequest(req: IncomingMessage): BodilessRequest {
 }
 
 /**
+ * The `Request` createRequest makes of a call of another method that
+ * carries no body by HTTP/1.1's rule (neither Content-Length nor
+ * Transfer-Encoding) on a server that hands such a request over as already
+ * ended (Node's `optimizeEmptyRequests`, the standalone server's): its
+ * address, method and headers (createRequest's `createHeaders`), an empty
+ * body stream, and a signal aborted when the answer is closed before it
+ * was sent. createRequest itself would take such a request for one whose
+ * client went away (it is ended but not complete), abort its signal and
+ * fail its body at once.
+ */
+function emptyBodyRequest(req: IncomingMessage, res: ServerResponse): Request {
+  const headers = createHeaders(req);
+  const lifecycle = new AbortController();
+  let sent = false;
+  res.once("finish", () => {
+    sent = true;
+  });
+  res.once("close", () => {
+    if (!sent) lifecycle.abort();
+  });
+  return new Request(`http://${headers.get("host") ?? "localhost"}${req.url}`, {
+    method: req.method ?? "GET",
+    headers,
+    signal: lifecycle.signal,
+    body: new ReadableStream({
+      start(controller) {
+        controller.close();
+      },
+    }),
+    duplex: "half",
+  } as RequestInit);
+}
+
+/**
  * The `Request` the fake backend's servers make of a call (the standalone
  * server, demo mode's public mount, the contract tests' server): a
- * `BodilessRequest` for a GET or HEAD, node-fetch-server's otherwise. A
- * `Host` that makes no address throws.
+ * `BodilessRequest` for a GET or HEAD; for another method,
+ * node-fetch-server's, or, for one the server handed over as already ended
+ * (no body by its headers: `emptyBodyRequest`), the same with an empty body.
+ * A `Host` that makes no address throws.
  */
 export function fetchRequestOf(req: IncomingMessage, res: ServerResponse): Request {
-  return takesNoBody(req.method) ? bodilessRequest(req) : createRequest(req, res);
+  if (takesNoBody(req.method)) return bodilessRequest(req);
+  return req.readableEnded ? emptyBodyRequest(req, res) : createRequest(req, res);
 }
 
 /** `request` at another address (a `Request` made of it, or a bodiless request's copy). */

@@ -26,6 +26,12 @@ export interface ServerBounds {
   /** 0: no limit. */
   maxConnectionsPerClient: number;
   maxHeaderBytes?: number;
+  /**
+   * Node's `optimizeEmptyRequests`: a request with neither Content-Length
+   * nor Transfer-Encoding comes already ended, and emits no `data`, `end`
+   * or `close` (the standalone fake backend's calls; off by default).
+   */
+  optimizeEmptyRequests?: boolean;
 }
 
 const HEADERS_TIMEOUT_MS = 10_000;
@@ -41,6 +47,7 @@ export function boundedServer(listener: RequestListener, bounds: ServerBounds): 
       keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
       connectionsCheckingInterval: Math.min(2_000, Math.max(100, bounds.requestTimeoutMs / 10)),
       ...(bounds.maxHeaderBytes ? { maxHeaderSize: bounds.maxHeaderBytes } : {}),
+      ...(bounds.optimizeEmptyRequests ? { optimizeEmptyRequests: true } : {}),
     },
     listener,
   );
