@@ -50,6 +50,10 @@ declare const ROWS: unique symbol;
  * looked up and encoded alone), which made the rows some two thirds of
  * that encoding's time; a text is one value, which the browser decodes
  * with its own `JSON.parse` (docs/decisions/2026-11-27-order-rows-as-one-text.md).
+ * The text is a table (`writeRows`): the fields' names once, then each row's
+ * values in their order, so that the names are not written, and escaped
+ * twice in the page's script, once for every row
+ * (docs/decisions/2026-11-27-checked-answers-by-their-bytes.md).
  */
 export type RowsText = string & { readonly [ROWS]: ShownOrder[] };
 
@@ -73,8 +77,8 @@ export function withRowsText<T extends object>(
 ): T & { rows: RowsText } {
   let written = writtenRows.get(rows);
   if (!written) {
-    const text = JSON.stringify(rows) as RowsText;
-    written = { text, drawn: JSON.parse(text) as ShownOrder[] };
+    const text = writeRows(rows);
+    written = { text, drawn: readRows(text) };
     if (Object.isFrozen(rows)) {
       // Shared by every request of the kept page, as the rows are.
       for (const row of written.drawn) Object.freeze(row);
@@ -87,7 +91,45 @@ export function withRowsText<T extends object>(
 
 /** The rows of the page's data, as the table draws them: the server's own, else read from the text. */
 export function rowsOf(page: { rows: RowsText }): ShownOrder[] {
-  return (page as { [MADE]?: ShownOrder[] })[MADE] ?? (JSON.parse(page.rows) as ShownOrder[]);
+  return (page as { [MADE]?: ShownOrder[] })[MADE] ?? readRows(page.rows);
+}
+
+/**
+ * The rows as one JSON text, a table: `[names, ...rows]`, each row the
+ * values of `names` in that order, `null` for a field the row does not have
+ * (a row's fields are texts and numbers: a `null` field is read back as
+ * missing, which the table draws the same).
+ */
+function writeRows(rows: readonly ShownOrder[]): RowsText {
+  const names: string[] = [];
+  const seen = new Set<string>();
+  for (const row of rows) {
+    for (const name of Object.keys(row)) {
+      if (!seen.has(name)) {
+        seen.add(name);
+        names.push(name);
+      }
+    }
+  }
+  const table: unknown[] = [names];
+  for (const row of rows) {
+    const fields = row as Record<string, unknown>;
+    table.push(names.map((name) => fields[name] ?? null));
+  }
+  return JSON.stringify(table) as RowsText;
+}
+
+/** The rows of a text `writeRows` wrote, each with the fields it has. */
+function readRows(text: string): ShownOrder[] {
+  const [names = [], ...values] = JSON.parse(text) as [string[], ...unknown[][]];
+  return values.map((fields) => {
+    const row: Record<string, unknown> = {};
+    for (let at = 0; at < names.length; at += 1) {
+      const value = fields[at];
+      if (value !== null && value !== undefined) row[names[at] as string] = value;
+    }
+    return row as ShownOrder;
+  });
 }
 
 /**
