@@ -11,7 +11,10 @@
  * only read what they are given. A kept answer is shared by every request
  * that receives the same bytes, so it is frozen whole when it is kept: a
  * caller that changed it would fail at once instead of changing another
- * request's page.
+ * request's page. Freezing a page costs about as much as parsing it: an
+ * answer's bytes are noted the first time, and what they were checked into
+ * kept (and frozen) only when the same bytes come a second time, so an
+ * answer that never comes again costs a copy of its bytes alone.
  */
 import type { EndpointName } from "~/contract/index.ts";
 
@@ -26,7 +29,8 @@ const KEPT_ANSWERS_MAX = 64;
 
 interface Kept {
   bytes: Buffer;
-  checked: unknown;
+  /** What the bytes were checked into, once they came a second time. */
+  checked?: unknown;
 }
 
 /** By endpoint and length: a few answers of one endpoint (a page and its counts) are kept side by side. */
@@ -43,18 +47,25 @@ function keepsAnswer(name: EndpointName, bytes: Buffer): boolean {
 export function checkedBefore(name: EndpointName, bytes: Buffer): unknown {
   if (!keepsAnswer(name, bytes)) return undefined;
   const found = kept.get(keyOf(name, bytes));
-  return found?.bytes.equals(bytes) ? found.checked : undefined;
+  return found?.checked !== undefined && found.bytes.equals(bytes) ? found.checked : undefined;
 }
 
 /**
- * Keeps what a successful answer's bytes were checked into (the contract's
- * `data`), frozen, and gives it back; a copy of the bytes is kept (the
- * answer's own may be part of a larger buffer of the connection).
+ * Notes a successful answer's bytes (a copy: the answer's own may be part of
+ * a larger buffer of the connection); when the same bytes were noted before,
+ * keeps what they were checked into (the contract's `data`), frozen. Gives
+ * `checked` back.
  */
 export function keepChecked<T>(name: EndpointName, bytes: Buffer, checked: T): T {
   if (!keepsAnswer(name, bytes)) return checked;
+  const key = keyOf(name, bytes);
+  const noted = kept.get(key);
+  if (noted?.bytes.equals(bytes)) {
+    noted.checked = deepFreeze(checked);
+    return checked;
+  }
   if (kept.size >= KEPT_ANSWERS_MAX) kept.clear();
-  kept.set(keyOf(name, bytes), { bytes: Buffer.from(bytes), checked: deepFreeze(checked) });
+  kept.set(key, { bytes: Buffer.from(bytes) });
   return checked;
 }
 
@@ -66,6 +77,10 @@ export function forgetCheckedAnswers(): void {
 function deepFreeze<T>(value: T): T {
   if (typeof value !== "object" || value === null || Object.isFrozen(value)) return value;
   Object.freeze(value);
-  for (const item of Object.values(value)) deepFreeze(item);
+  if (Array.isArray(value)) {
+    for (const item of value) deepFreeze(item);
+  } else {
+    for (const key in value) deepFreeze(value[key]);
+  }
   return value;
 }
