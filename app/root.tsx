@@ -4,18 +4,17 @@ import localeChunks, { signedIn as signedInChunks } from "virtual:locale-chunks"
 import type { ParseKeys } from "i18next";
 import { useEffect } from "react";
 import {
-  data,
   isRouteErrorResponse,
   Links,
   Meta,
   Outlet,
   Scripts,
+  useLocation,
   useMatches,
   useRouteError,
-  useRouteLoaderData,
 } from "react-router";
 import { useTranslation } from "~/utils/i18n.ts";
-import { keepDataOnSelection } from "~/utils/list-revalidation.ts";
+import { localeOfPath } from "~/utils/locale-path.ts";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { deferredReady } from "./components/deferred.tsx";
@@ -23,11 +22,10 @@ import { Shell } from "./components/deferred-app-shell.tsx";
 import { ErrorPage } from "./components/deferred-error-page.tsx";
 import { LoadingOverlay, RouteAnnouncer } from "./components/navigation-feedback.tsx";
 import { ScrollRestoration } from "./components/scroll-restoration.tsx";
-import { LOCALE_TAGS, type Locale } from "./locales/index.ts";
+import { LOCALE_TAGS } from "./locales/index.ts";
 import { loadTranslations } from "./locales/load.ts";
 import { rootMiddleware } from "./middleware/root.server.ts";
 import { errorTitleKey, pageTitle, titleKeyOf } from "./utils/page-title.ts";
-import { getLocale } from "./utils/request-context.server.ts";
 import { shellOf } from "./utils/shell-data.ts";
 
 // Language, translations, form body, session, limits: see middleware/root.server.ts.
@@ -38,25 +36,27 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-/** Choosing orders in a list changes only its selection in the URL: nothing to reload. */
-export const shouldRevalidate = keepDataOnSelection;
+/** The signed-in layout's route: its pages preload the signed-in pages' texts. */
+const SIGNED_IN_LAYOUT = "routes/layouts/home";
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const locale = getLocale(context);
-  // The page's title is drawn from the translations (`App`, `pageTitle`): not sent here.
-  return data({
-    locale,
-    // The chunk of this language's translations, preloaded beside the entry.
-    translations: localeChunks[locale] ?? null,
-    // Its signed-in pages' texts: the signed-in layout preloads them (routes/layouts/home.tsx).
-    signedInTranslations: signedInChunks[locale] ?? null,
-  });
-}
-
+/*
+ * No loader: everything the root draws is known on both sides without one
+ * (docs/decisions/2026-11-27-root-without-loader.md). The page's language
+ * is its address's (`localeOfPath`, as the server's locale middleware reads
+ * it for a page); the names of the language's translation chunks are the
+ * build's, known to the server alone (`virtual:locale-chunks` is empty in
+ * the browser's build, which cannot know its own chunks' names): the server
+ * writes their preloads into the page's head, and the browser, which loads
+ * those chunks itself (entry.client.tsx, routes/layouts/home.tsx), draws
+ * none; React leaves the server's in the head. The page's title is drawn
+ * from the translations (`App`, `pageTitle`).
+ */
 export function Layout({ children }: { children: React.ReactNode }) {
-  const rootData = useRouteLoaderData<typeof loader>("root");
-  const { i18n } = useTranslation();
-  const locale = (rootData?.locale ?? i18n.language ?? "zh") as Locale;
+  const locale = localeOfPath(useLocation().pathname);
+  const translations = localeChunks[locale];
+  const signedInTexts = useMatches().some((match) => match.id === SIGNED_IN_LAYOUT)
+    ? signedInChunks[locale]
+    : undefined;
   useEffect(() => {
     // Marks the page as running its JavaScript (menus, dialogs and form
     // checks work: their code comes after the first paint, see
@@ -72,7 +72,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#4d7c0f" />
         <Meta />
-        {rootData?.translations ? <link rel="modulepreload" href={rootData.translations} /> : null}
+        {signedInTexts ? <link rel="modulepreload" href={signedInTexts} /> : null}
+        {translations ? <link rel="modulepreload" href={translations} /> : null}
         <Links />
       </head>
       <body className="min-h-screen font-sans">
@@ -84,9 +85,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-export default function App({ loaderData: { locale } }: Route.ComponentProps) {
+export default function App() {
   const { t: translate, i18n } = useTranslation();
   const matches = useMatches();
+  const locale = localeOfPath(useLocation().pathname);
   useEffect(() => {
     if (i18n.language === locale) return;
     // The browser holds one language's translations; another one is loaded first.

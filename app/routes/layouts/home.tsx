@@ -1,5 +1,4 @@
-import { preloadModule } from "react-dom";
-import { data, isRouteErrorResponse, Outlet, useRouteLoaderData } from "react-router";
+import { data, isRouteErrorResponse, Outlet } from "react-router";
 import { Shell } from "~/components/app-shell.tsx";
 import { ErrorPage } from "~/components/deferred-error-page.tsx";
 import { loadSignedInTexts } from "~/locales/signed-in-texts.ts";
@@ -10,15 +9,14 @@ import { getUser, sessionContext } from "~/utils/request-context.server.ts";
 import { commitSession } from "~/utils/session.server.ts";
 import { loadShell } from "~/utils/shell.server.ts";
 import { shellOf } from "~/utils/shell-data.ts";
-import type { loader as rootLoader } from "../../root.tsx";
 import type { Route } from "./+types/home";
 
 export const middleware: Route.MiddlewareFunction[] = [requireUserMiddleware];
 
 // The signed-in pages' texts (lists, orders, saved views) are a chunk the
 // login page does not load (locales/signed-in-texts.ts). On a first load this module
-// runs before the entry, which waits for them; the layout preloads the chunk
-// from the page's head.
+// runs before the entry, which waits for them; the root's layout preloads the
+// chunk from the page's head on the layout's pages (root.tsx).
 if (typeof document !== "undefined") void loadSignedInTexts(localeOfPath(location.pathname));
 
 /** A navigation into the layout (signing in, without a reload) waits for them: no keys drawn. */
@@ -44,8 +42,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** The home layout: side menu, header and the page. */
 export default function HomeLayout({ loaderData }: Route.ComponentProps) {
-  const texts = useRouteLoaderData<typeof rootLoader>("root")?.signedInTranslations;
-  if (texts) preloadModule(texts, { as: "script" });
   return (
     <Shell data={loaderData}>
       <Outlet />
