@@ -3,6 +3,7 @@ import "./utils/zod-without-eval.ts";
 import localeChunks, { signedIn as signedInChunks } from "virtual:locale-chunks";
 import type { ParseKeys } from "i18next";
 import { useEffect } from "react";
+import { preloadModule } from "react-dom";
 import {
   isRouteErrorResponse,
   Links,
@@ -46,7 +47,8 @@ const SIGNED_IN_LAYOUT = "routes/layouts/home";
  * it for a page); the names of the language's translation chunks are the
  * build's, known to the server alone (`virtual:locale-chunks` is empty in
  * the browser's build, which cannot know its own chunks' names): the server
- * writes their preloads into the page's head, and the browser, which loads
+ * writes their preloads into the page's head (the signed-in pages' texts'
+ * from `App`, which has the matched routes), and the browser, which loads
  * those chunks itself (entry.client.tsx, routes/layouts/home.tsx), draws
  * none; React leaves the server's in the head. The page's title is drawn
  * from the translations (`App`, `pageTitle`).
@@ -54,9 +56,6 @@ const SIGNED_IN_LAYOUT = "routes/layouts/home";
 export function Layout({ children }: { children: React.ReactNode }) {
   const locale = localeOfPath(useLocation().pathname);
   const translations = localeChunks[locale];
-  const signedInTexts = useMatches().some((match) => match.id === SIGNED_IN_LAYOUT)
-    ? signedInChunks[locale]
-    : undefined;
   useEffect(() => {
     // Marks the page as running its JavaScript (menus, dialogs and form
     // checks work: their code comes after the first paint, see
@@ -72,7 +71,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#4d7c0f" />
         <Meta />
-        {signedInTexts ? <link rel="modulepreload" href={signedInTexts} /> : null}
         {translations ? <link rel="modulepreload" href={translations} /> : null}
         <Links />
       </head>
@@ -89,6 +87,12 @@ export default function App() {
   const { t: translate, i18n } = useTranslation();
   const matches = useMatches();
   const locale = localeOfPath(useLocation().pathname);
+  // The signed-in layout's pages: their texts' chunk preloaded from the head
+  // (the server's build alone knows its name, see Layout).
+  const signedInTexts = signedInChunks[locale];
+  if (signedInTexts && matches.some((match) => match.id === SIGNED_IN_LAYOUT)) {
+    preloadModule(signedInTexts, { as: "script" });
+  }
   useEffect(() => {
     if (i18n.language === locale) return;
     // The browser holds one language's translations; another one is loaded first.
