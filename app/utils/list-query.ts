@@ -84,7 +84,7 @@ export function ignoredFilters<Shape extends z.ZodRawShape>(
 
 export type QueryValue = string | number | null | undefined;
 
-// `?done=<id>`, a change's result (./list-revalidation.ts, which the root layout names).
+// `?done=<id>`, a change's result (./list-revalidation.ts, which the signed-in layout names).
 export { RESULT_PARAM } from "~/utils/list-revalidation.ts";
 
 /** The filters as query values (absent ones left out), for links and hidden inputs. */

@@ -3,8 +3,9 @@
  * (`sel`, `all=1`) and a change's result (`done`), and the `shouldRevalidate`
  * built from them. Apart from the rest of the lists' and the selection's
  * helpers (./list-query.ts, ./order-selection.ts, which re-export these):
- * the root layout names it, and the root's module is in the first load of
- * every page, the login page's too.
+ * the signed-in layout names it (routes/layouts/home.tsx, its
+ * `shouldRevalidate`), and the layout's module is in the first load of
+ * every signed-in page.
  */
 
 /** The chosen order numbers (comma separated), or `*<id>` of a selection kept on the server. */

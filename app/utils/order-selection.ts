@@ -11,7 +11,7 @@
 import { ALL_MATCHING_PARAM, keptSelectionId, SELECTION_PARAM } from "~/utils/list-revalidation.ts";
 
 // The selection's parameters and the rule that choosing orders loads no
-// data live in ./list-revalidation.ts, which the root layout names.
+// data live in ./list-revalidation.ts, which the signed-in layout names.
 export {
   ALL_MATCHING_PARAM,
   KEPT_SELECTION_MARK,
