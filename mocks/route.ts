@@ -14,6 +14,7 @@ import { z } from "zod";
 import { type EndpointDefinition, SYSTEM_PREFIXES } from "../app/contract/endpoint.ts";
 import { ApiCode } from "../app/contract/envelope.ts";
 import { hasAnyRole } from "../app/contract/roles.ts";
+import { deepFreeze } from "../app/utils/kept.ts";
 import { type Address, addressOf, urlOf } from "./bodiless-request.ts";
 import { type DeviceRow, db, type UserRow } from "./db.ts";
 import { ApiError, invalid } from "./errors.ts";
@@ -308,14 +309,6 @@ export function parseOrThrow<S extends z.ZodType>(
  */
 const parsedQueries = new WeakMap<z.ZodType, Map<string, unknown>>();
 export const KEPT_QUERIES = 256;
-
-function deepFreeze<T>(value: T): T {
-  if (value !== null && typeof value === "object" && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const inner of Object.values(value)) deepFreeze(inner);
-  }
-  return value;
-}
 
 /** `url`'s query parsed by `schema` (its empty values dropped), kept frozen by its text. */
 export function parsedQuery<S extends z.ZodType>(schema: S, url: Address, lang: Lang): z.output<S> {

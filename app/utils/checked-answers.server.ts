@@ -17,6 +17,7 @@
  * answer that never comes again costs a copy of its bytes alone.
  */
 import type { EndpointName } from "~/contract/index.ts";
+import { deepFreeze } from "~/utils/kept.ts";
 
 /** The reads whose checked answers are kept: the order list (its page, its counts). */
 const KEPT_ENDPOINTS: ReadonlySet<EndpointName> = new Set<EndpointName>(["orders"]);
@@ -72,15 +73,4 @@ export function keepChecked<T>(name: EndpointName, bytes: Buffer, checked: T): T
 /** Forgets every kept answer (tests). */
 export function forgetCheckedAnswers(): void {
   kept.clear();
-}
-
-function deepFreeze<T>(value: T): T {
-  if (typeof value !== "object" || value === null || Object.isFrozen(value)) return value;
-  Object.freeze(value);
-  if (Array.isArray(value)) {
-    for (const item of value) deepFreeze(item);
-  } else {
-    for (const key in value) deepFreeze(value[key]);
-  }
-  return value;
 }

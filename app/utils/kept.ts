@@ -18,3 +18,18 @@ export function keptBy<Value>(limit: number): (key: string, make: () => Value) =
     return value;
   };
 }
+
+/**
+ * `value` frozen whole, every object and array in it too, for a value kept
+ * and shared between requests (the checked answers, the fake backend's
+ * parsed queries): a caller that changed it fails at once instead of
+ * changing it for every other. An object already frozen is taken as frozen
+ * whole.
+ */
+export function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === "object" && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
+}
