@@ -34,6 +34,56 @@ describe("the route tests' harness", () => {
     expect(answer.response.headers.get("Cache-Control")).toBe("no-store");
   });
 
+  // The form body's rules share a step of the pipeline with the language's
+  // (app/middleware/root.server.ts): a post meets them before its action.
+  it("refuses a post from another site before its action", async () => {
+    let reached = false;
+    const answer = await runRoute({
+      request: new Request(`${ORIGIN}/en/login`, {
+        method: "POST",
+        headers: {
+          Origin: "https://elsewhere.test",
+          "Content-Type": "application/x-www-form-urlencoded",
+        },
+        body: "username=a",
+      }),
+      handler: () => {
+        reached = true;
+      },
+    });
+    expect(reached).toBe(false);
+    expect(answer.thrown).toBe(true);
+    expect(answer.response.status).toBe(403);
+    expect(answer.response.headers.get("Cache-Control")).toBe("no-store");
+  });
+
+  it("answers a post whose body is no form with a 400 in the page's language, before its action", async () => {
+    for (const [prefix, message] of [
+      ["", "请求内容无法识别，请返回页面重试"],
+      ["/en", "The request could not be read, please go back and try again"],
+    ] as const) {
+      let reached = false;
+      const answer = await runRoute({
+        request: new Request(`${ORIGIN}${prefix}/login`, {
+          method: "POST",
+          headers: {
+            Host: new URL(ORIGIN).host,
+            Origin: ORIGIN,
+            "Content-Type": "application/json",
+          },
+          body: '{"username":"a"}',
+        }),
+        handler: () => {
+          reached = true;
+        },
+      });
+      expect(reached).toBe(false);
+      expect(answer.thrown).toBe(true);
+      expect(answer.response.status).toBe(400);
+      expect(answer.value).toMatchObject({ data: { kind: "bad-request", message } });
+    }
+  });
+
   it("runs the home layout's user check on its pages", async () => {
     const answer = await runRoute({
       request: new Request(`${ORIGIN}/en/order/`, {
