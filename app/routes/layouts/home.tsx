@@ -15,8 +15,8 @@ export const middleware: Route.MiddlewareFunction[] = [requireUserMiddleware];
 
 // The signed-in pages' texts (lists, orders, saved views) are a chunk the
 // login page does not load (locales/signed-in-texts.ts). On a first load this module
-// runs before the entry, which waits for them; the root's layout preloads the
-// chunk from the page's head on the layout's pages (root.tsx).
+// runs before the entry, which waits for them; the root's `App` (root.tsx)
+// preloads the chunk from the page's head on this layout's pages.
 if (typeof document !== "undefined") void loadSignedInTexts(localeOfPath(location.pathname));
 
 /** A navigation into the layout (signing in, without a reload) waits for them: no keys drawn. */
