@@ -4,7 +4,7 @@
  * out as it was checked the second time, frozen (the first time only notes
  * the bytes); any other bytes are parsed and checked anew, an
  * answer that fails the contract fails every time, and other endpoints are
- * never kept.
+ * never kept. What is kept is bounded: no answer over 64 KB, at most 64.
  */
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
@@ -90,6 +90,39 @@ describe("answers checked before, by their bytes", () => {
     const second = await api.call("orders", { query });
     expect(second).not.toBe(first);
     expect(second.list[0]?.consignee).toBe("林建国");
+  });
+
+  it("keeps no answer larger than 64 KB: each is parsed and checked anew", async () => {
+    const list = Array.from({ length: 200 }, (_, index) => ({
+      ...order,
+      orderNo: `DD2026103100${String(index).padStart(5, "0")}`,
+    }));
+    const text = page(list);
+    expect(Buffer.byteLength(text)).toBeGreaterThan(64 * 1024);
+    const api = await apiAnswering(text);
+    const answers = [];
+    for (let time = 0; time < 3; time += 1) answers.push(await api.call("orders", { query }));
+    expect(answers[2]).not.toBe(answers[1]);
+    expect(Object.isFrozen(answers[2])).toBe(false);
+    expect(answers[2]?.list).toHaveLength(200);
+  });
+
+  it("keeps at most 64 answers: past them, what was kept is forgotten", async () => {
+    const kept = page([order]);
+    // 64 other answers, each of its own length (the key is the endpoint and the length).
+    const others = Array.from({ length: 64 }, (_, index) =>
+      page([{ ...order, consignee: "林".repeat(index + 4) }]),
+    );
+    const api = await apiAnswering(kept, kept, kept, ...others, kept);
+    await api.call("orders", { query });
+    await api.call("orders", { query });
+    const shared = await api.call("orders", { query });
+    expect(Object.isFrozen(shared)).toBe(true);
+    for (let time = 0; time < others.length; time += 1) await api.call("orders", { query });
+    const again = await api.call("orders", { query });
+    expect(again).toEqual(shared);
+    expect(again).not.toBe(shared);
+    expect(Object.isFrozen(again)).toBe(false);
   });
 
   it("refuses an answer that does not match the contract every time it comes", async () => {
