@@ -36,11 +36,12 @@ const NEVER_ABORTED = new AbortController().signal;
 /**
  * A request's headers, read by name from Node's object of them
  * (`req.headers`: names in lower case, a repeated name's values joined, or
- * a list for a cookie), as `createRequest`'s `createHeaders` gathers them:
- * each name once, a list's values joined by ", ", none of HTTP/2's
+ * a list for `set-cookie`), as `createRequest`'s `createHeaders` gathers
+ * them: each name once, a list's values joined by ", ", none of HTTP/2's
  * pseudo-headers (`:path`). Read where they are, not copied into a map of
  * their own on every call (the servers change `req.headers` only before
- * they make the request: the standalone server's `x-forwarded-for`). The
+ * they make the request: the `x-forwarded-for` of the standalone server
+ * and of demo mode's public mount, server/app.ts). The
  * first call of anything else makes undici's `Headers` of them, which
  * answers everything from then on (so a change is seen by every reader).
  */
