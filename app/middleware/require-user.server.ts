@@ -54,7 +54,7 @@ export const requireUserMiddleware: MiddlewareFunction<Response> = async (
     if (!canOpen(user, path)) await refuseInShell(context, request, user, 403, api);
     return user;
   };
-  if (!readsOnly(request) || rootDataOnly(request)) {
+  if (!readsOnly(request)) {
     const user = await allowed();
     context.set(userContext, Promise.resolve(user));
     return next();
@@ -85,19 +85,6 @@ export const requireUserMiddleware: MiddlewareFunction<Response> = async (
 /** A request that only reads: a document or its `.data`, never an action. */
 function readsOnly(request: Request): boolean {
   return request.method === "GET" || request.method === "HEAD";
-}
-
-/**
- * A `.data` request for the root's loader alone: it neither reads from the
- * backend nor asks for the user, so it could be done before the check and
- * its data answered beside a refusal. Checked first, as before.
- */
-function rootDataOnly(request: Request): boolean {
-  // No query, no `_routes` (a page's address mostly): no URL to parse.
-  if (!request.url.includes("?")) return false;
-  const routes = new URL(request.url).searchParams.get("_routes");
-  if (routes === null) return false;
-  return routes.split(",").every((id) => id === "root" || id === "");
 }
 
 /** A call that only reads, sent before the user is known: the API client audits all the others. */

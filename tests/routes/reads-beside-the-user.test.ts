@@ -255,27 +255,6 @@ describe("a user the check refuses gets the answer of before, and none of the pa
   });
 });
 
-describe("a request checked first", () => {
-  it("a `.data` request for the root's loader alone runs it only once the account has answered", async () => {
-    const { cookie } = await signedInSession(MANAGER);
-    events.length = 0;
-    holdAccountFor(200);
-    await runRoute({
-      // React Router hands the middleware the page's address; `_routes` stays in the request's.
-      request: new Request(new URL("/order/?_routes=root", ORIGIN), {
-        headers: { Cookie: cookie },
-      }),
-      handler: () => {
-        note("loader started");
-        return {};
-      },
-      home: true,
-    });
-    expect(events).toContain("loader started");
-    expect(events.indexOf(`${ACCOUNT} answered`)).toBeLessThan(events.indexOf("loader started"));
-  });
-});
-
 describe("an action", () => {
   it("runs only once the account has answered", async () => {
     const { cookie } = await signedInSession(MANAGER);
