@@ -7,6 +7,7 @@
  * never kept. What is kept is bounded: no answer over 64 KB, at most 64.
  */
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { keptOrder } from "../support/kept-orders.ts";
 
 vi.stubEnv("API_BASE_URL", "http://backend.test/api/v1");
 vi.stubEnv("API_TIMEOUT_MS", "2000");
@@ -17,25 +18,7 @@ const { forgetCheckedAnswers } = await import("~/utils/checked-answers.server.ts
 const { sessionStorage: storage } = await import("~/utils/session.server.ts");
 setTransport(fetchTransport);
 
-const order = {
-  serviceNo: "FW20261031399",
-  salverNo: "TP2026103101460",
-  logisticsNo: "SF123",
-  orderNo: "DD202610310036347",
-  consignee: "林建华",
-  consigneeAddress: "上海市浦东新区",
-  consigneeTelephone: "13800000000",
-  acturalPaid: 146_200,
-  enterCbaTime: null,
-  exitCbaTime: null,
-  createdOn: { seconds: 1_793_457_125 },
-  cbaStatus: 1,
-  cbaStatusStr: "初始状态",
-  previousCbaStatus: null,
-  reasonForDetention: "",
-  subOrder: [],
-  history: [],
-};
+const order = keptOrder(1);
 
 const page = (list: unknown[], total = list.length) =>
   JSON.stringify({
@@ -74,7 +57,7 @@ describe("answers checked before, by their bytes", () => {
     expect(kept).not.toBe(first);
     const second = await api.call("orders", { query });
     expect(second).toBe(kept);
-    expect(second.list[0]?.orderNo).toBe("DD202610310036347");
+    expect(second.list[0]?.orderNo).toBe(order.orderNo);
     expect(Object.isFrozen(second.list)).toBe(true);
     expect(Object.isFrozen(second.list[0]?.createdOn)).toBe(true);
     expect(() => {
