@@ -403,4 +403,19 @@ test.describe("without JavaScript", () => {
     await expect(page.getByRole("button", { name: "退出登录" })).toBeVisible();
     expect(await layoutProblems(page, 640)).toEqual([]);
   });
+
+  test("the menu comes collapsed as its cookie says, in both languages", async ({ page }) => {
+    await signIn(page, ACCOUNTS.manager);
+    await page.goto("/order");
+    await expect(page.getByTestId("side-menu")).toHaveAttribute("data-collapsed", "false");
+    const site = new URL("/", page.url()).href;
+    await page.context().addCookies([{ name: "menu_collapsed", value: "1", url: site }]);
+    for (const path of ["/order", "/en/order"]) {
+      await page.goto(path);
+      await expect(page.getByTestId("side-menu")).toHaveAttribute("data-collapsed", "true");
+    }
+    await page.context().addCookies([{ name: "menu_collapsed", value: "0", url: site }]);
+    await page.goto("/order");
+    await expect(page.getByTestId("side-menu")).toHaveAttribute("data-collapsed", "false");
+  });
 });
