@@ -88,9 +88,6 @@ function getLoadContext(req: express.Request, res: express.Response) {
   context.set(requestInfoContext, {
     clientIp: req.ip ?? req.socket.remoteAddress ?? "",
     cspNonce: (res.locals as PageLocals).cspNonce,
-    // Node's header as it came, every Cookie line joined with "; " (what the
-    // request's Headers give): the signed-in layout reads its plain cookie here.
-    cookie: req.headers.cookie ?? "",
   });
   return context;
 }

@@ -63,11 +63,7 @@ export function mayUse(viewer: Viewer, item: MenuItem): boolean {
   return !(item.primaryOnly && viewerOf(viewer).subAccount);
 }
 
-/** Whether `prefix` covers `path`: the same path, or one below it (no string made to ask). */
-const covers = (prefix: string, path: string) =>
-  path.startsWith(prefix) &&
-  (path.length === prefix.length || path.charCodeAt(prefix.length) === SLASH);
-const SLASH = 0x2f;
+const covers = (prefix: string, path: string) => path === prefix || path.startsWith(`${prefix}/`);
 
 /**
  * Every path or page prefix of the menu with its entry, the longest first
@@ -89,26 +85,9 @@ const PREFIXES: readonly (readonly [prefix: string, item: MenuItem])[] = (() => 
 
 /** The menu entry that rules `path`: the most specific one whose path or pages cover it. */
 export function entryFor(path: string): MenuItem | undefined {
-  const known = entries.get(path);
-  if (known !== undefined) return known ?? undefined;
-  let found: MenuItem | null = null;
-  for (const [prefix, item] of PREFIXES) {
-    if (covers(prefix, path)) {
-      found = item;
-      break;
-    }
-  }
-  // A path's entry is the menu's alone, whoever asks: kept for the paths
-  // asked again (every request asks its page's), emptied when full, as an
-  // address is anything a client sends.
-  if (entries.size >= ENTRIES_KEPT) entries.clear();
-  entries.set(path, found);
-  return found ?? undefined;
+  for (const [prefix, item] of PREFIXES) if (covers(prefix, path)) return item;
+  return undefined;
 }
-
-/** Each path asked with its entry, `null` for none; at most `ENTRIES_KEPT`. */
-const entries = new Map<string, MenuItem | null>();
-const ENTRIES_KEPT = 512;
 
 /**
  * Whether `viewer` may open the page at `path` (locale prefix removed). Fails

@@ -33,20 +33,9 @@ export interface RequestInfo {
   clientIp: string;
   /** The Content-Security-Policy nonce of this answer, when the server set one. */
   cspNonce?: string;
-  /**
-   * The request's Cookie header as the server read it ("" for none), so that
-   * a helper reading one plain cookie does not ask the request's headers for
-   * it again; absent when the server did not set it (the request is asked).
-   */
-  cookie?: string;
 }
 
 export const requestInfoContext = createContext<RequestInfo>({ clientIp: "" });
-
-/** The request's Cookie header: as the server read it, else from the request. */
-export function cookieHeaderOf(context: Context, request: Request): string | null {
-  return context.get(requestInfoContext).cookie ?? request.headers.get("Cookie");
-}
 
 /** The nonce of this response, if the server set one. */
 export function cspNonceOf(context: Context): string | undefined {

@@ -4,7 +4,7 @@ import { accountReads, UNREAD_COUNT } from "~/utils/account-reads.server.ts";
 import type { Api } from "~/utils/api.server.ts";
 import { readCookie } from "~/utils/cookies.ts";
 import type { ErrorPayload } from "~/utils/error-payload.ts";
-import { apiContext, cookieHeaderOf, getLocale } from "~/utils/request-context.server.ts";
+import { apiContext, getLocale } from "~/utils/request-context.server.ts";
 import { MENU_COOKIE, type ShellData } from "~/utils/shell-data.ts";
 
 type Context = Readonly<RouterContextProvider>;
@@ -34,7 +34,7 @@ export async function loadShell(
       user.subAccount === true ? { scope: user.scope, subAccount: true } : { scope: user.scope },
   };
   // The menu open, no notice (most pages): left out of the page's data, not sent as false or null.
-  if (readCookie(cookieHeaderOf(context, request), MENU_COOKIE) === "1") shell.collapsed = true;
+  if (readCookie(request.headers.get("Cookie"), MENU_COOKIE) === "1") shell.collapsed = true;
   if (flash) shell.flash = flash;
   return shell;
 }
