@@ -18,11 +18,16 @@ export function readCookie(header: string | null | undefined, name: string): str
   // lack the one asked for, and a session's cookie is long.
   if (!header?.includes(name)) return undefined;
   // The pairs between `;`, read in place (no list of the header's parts).
+  // The next `=` is looked for once for every pair it lies beyond, so pairs
+  // without one (`a;a;a;…`) cost one pass over the header, not one each.
+  let index = -1;
   for (let start = 0; start < header.length; ) {
     const semicolon = header.indexOf(";", start);
     const end = semicolon === -1 ? header.length : semicolon;
-    const index = header.indexOf("=", start);
-    const named = index !== -1 && index < end && header.slice(start, index).trim() === name;
+    if (index < start) index = header.indexOf("=", start);
+    // No `=` left: no pair left that names a cookie.
+    if (index === -1) return undefined;
+    const named = index < end && header.slice(start, index).trim() === name;
     start = end + 1;
     if (!named) continue;
     let value = header.slice(index + 1, end).trim();

@@ -34,6 +34,16 @@ describe("readCookie", () => {
     expect(readCookie("=x; lang=en", "")).toBe("x");
   });
 
+  it("reads past pairs without `=`, however many, before, between and after the named one", () => {
+    expect(readCookie("lang;lang;a=1; lang;lang=en; lang", "lang")).toBe("en");
+    expect(readCookie("a=1;lang;lang", "lang")).toBeUndefined();
+    expect(readCookie("lang;lang", "lang")).toBeUndefined();
+    const pairs = "lang;".repeat(3_000);
+    expect(readCookie(`${pairs}lang=zh`, "lang")).toBe("zh");
+    expect(readCookie(`${pairs}x=1;${pairs}lang=en;${pairs}`, "lang")).toBe("en");
+    expect(readCookie(pairs, "lang")).toBeUndefined();
+  });
+
   it("takes the first of duplicate names (the browser sends the most specific first)", () => {
     expect(readCookie("lang=en; lang=zh", "lang")).toBe("en");
   });
