@@ -300,10 +300,11 @@ export class Api {
     input: CallInput<N>,
   ): Promise<Attempt<N>> {
     const { answer, deadline } = await this.send(name, input);
-    const read = await this.readAnswer(answer, name, deadline, input, true);
+    const bytes = await this.readBytes(answer, name, deadline, input);
     // The very bytes of an answer checked before (./checked-answers.server.ts).
-    if ("checked" in read) return this.answered(name, input, read.checked as CallResult<N>);
-    const { envelope } = read;
+    const checked = bytes && checkedBefore(name, bytes);
+    if (checked !== undefined) return this.answered(name, input, checked as CallResult<N>);
+    const envelope = this.envelopeOf(answer, name, bytes);
     if (envelope.code === ApiCode.ok) {
       const parsed = endpoints[name].data.safeParse(envelope.data);
       if (!parsed.success) {
@@ -312,7 +313,7 @@ export class Api {
         throw malformed();
       }
       const data = parsed.data as CallResult<N>;
-      return this.answered(name, input, read.bytes ? keepChecked(name, read.bytes, data) : data);
+      return this.answered(name, input, bytes ? keepChecked(name, bytes, data) : data);
     }
     this.record(name, input, "refused", envelope.code);
     const message = this.messageOf(envelope);
@@ -457,22 +458,16 @@ export class Api {
     deadline: Deadline,
     input: CallInput<N>,
   ): Promise<Envelope> {
-    const read = await this.readAnswer(answer, name, deadline, input, false);
-    if ("checked" in read) throw malformed();
-    return read.envelope;
+    return this.envelopeOf(answer, name, await this.readBytes(answer, name, deadline, input));
   }
 
-  /**
-   * An answer's envelope, and its bytes (JSON); with `lookUp`, what the same
-   * bytes were checked into before instead, when they were.
-   */
-  private async readAnswer<N extends EndpointName>(
+  /** A JSON answer's bytes (none for any other, or one longer than the client takes). */
+  private async readBytes<N extends EndpointName>(
     answer: BackendAnswer,
     name: N,
     deadline: Deadline,
     input: CallInput<N>,
-    lookUp: boolean,
-  ): Promise<{ checked: unknown } | { envelope: Envelope; bytes: Buffer | undefined }> {
+  ): Promise<Buffer | undefined> {
     const json = answer.contentType.includes("json");
     // The body is read under the same deadline as the headers: a backend that
     // sends headers and then stalls or drips ends in the timeout page. One
@@ -491,17 +486,22 @@ export class Api {
       this.record(name, input, "timeout");
       throw timeoutError();
     }
-    if (lookUp && bytes) {
-      const checked = checkedBefore(name, bytes);
-      if (checked !== undefined) return { checked };
-    }
+    return bytes;
+  }
+
+  /** The envelope of an answer read as `bytes`; the error pages or `malformed` without one. */
+  private envelopeOf(
+    answer: BackendAnswer,
+    name: EndpointName,
+    bytes: Buffer | undefined,
+  ): Envelope {
     let body: unknown;
     try {
       body = bytes ? parseJson(bytes) : undefined;
     } catch {
       body = undefined;
     }
-    const parsed = json ? envelopeSchema.safeParse(body) : undefined;
+    const parsed = answer.contentType.includes("json") ? envelopeSchema.safeParse(body) : undefined;
     // Without data (no envelope, or a refusal that carries none), HTTP 404
     // and 5xx are the error pages (docs/product.md, Error codes).
     if (!parsed?.success || (parsed.data.code !== ApiCode.ok && !hasData(parsed.data))) {
@@ -514,7 +514,7 @@ export class Api {
       );
       throw malformed();
     }
-    return { envelope: parsed.data, bytes };
+    return parsed.data;
   }
 
   /**

@@ -53,8 +53,6 @@ export interface BackendAnswer {
   status: number;
   /** The Content-Type header ("" without one). */
   contentType: string;
-  /** The body parsed as JSON; throws when it is not JSON or longer than MAX_ANSWER_BYTES. */
-  json(): Promise<unknown>;
   /** The body's bytes, not parsed (`parseJson` reads them); throws when longer than MAX_ANSWER_BYTES. */
   bytes(): Promise<Buffer>;
   /** The body is not wanted: the rest of it is dropped. */
@@ -137,8 +135,7 @@ class DispatchedAnswer implements Dispatcher.DispatchHandler {
     answered?.resolve({
       status: statusCode,
       contentType,
-      json: () => this.#read(true),
-      bytes: () => this.#read(false) as Promise<Buffer>,
+      bytes: () => this.#bytes(),
       discard: async () => this.#discard(),
       response: () => this.#response(headers, statusCode, controller),
     });
@@ -186,26 +183,17 @@ class DispatchedAnswer implements Dispatcher.DispatchHandler {
       reader.reject(this.#error);
       return;
     }
-    try {
-      // An answer of one piece (most: a page of orders is some 10 KB) is parsed as it came.
-      const chunks = this.#chunks;
-      const bytes = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, this.#size);
-      reader.resolve(reader.parse ? parseJson(bytes) : bytes);
-    } catch (error) {
-      reader.reject(error);
-    } finally {
-      this.#chunks = [];
-    }
+    // An answer of one piece (most: a page of orders is some 10 KB) is handed on as it came.
+    const chunks = this.#chunks;
+    this.#chunks = [];
+    reader.resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, this.#size));
   }
 
-  /** The whole body, parsed as JSON or not (`parse`). */
-  #read(parse: boolean): Promise<unknown> {
-    if (this.#stream) {
-      const read = readBytes(this.#stream);
-      return parse ? read.then(parseJson) : read;
-    }
+  /** The whole body's bytes. */
+  #bytes(): Promise<Buffer> {
+    if (this.#stream) return readBytes(this.#stream);
     return new Promise((resolve, reject) => {
-      const reader = { resolve, reject, parse };
+      const reader = { resolve, reject };
       if (this.#ended || this.#error !== undefined) this.#settleReader(reader);
       else this.#reader = reader;
     });
@@ -253,11 +241,10 @@ class DispatchedAnswer implements Dispatcher.DispatchHandler {
   }
 }
 
-/** What waits for a gathered answer: its body parsed as JSON, or its bytes. */
+/** What waits for a gathered answer's bytes. */
 interface Reader {
-  resolve(value: unknown): void;
+  resolve(bytes: Buffer): void;
   reject(error: unknown): void;
-  parse: boolean;
 }
 
 /** An answer's bytes read from a stream, at most MAX_ANSWER_BYTES. */
@@ -316,9 +303,6 @@ export function fromResponse(response: Response): BackendAnswer {
   return {
     status: response.status,
     contentType: response.headers.get("Content-Type") ?? "",
-    async json() {
-      return parseJson(await this.bytes());
-    },
     async bytes() {
       const length = Number(response.headers.get("Content-Length") ?? 0);
       if (length > MAX_ANSWER_BYTES) {
