@@ -5,6 +5,7 @@
  * components that draw them.
  */
 import type { SubmissionResult } from "@conform-to/react";
+import { deepFreeze } from "~/utils/kept.ts";
 import type { TargetChoice } from "~/utils/order-moves.ts";
 import type { ConfirmIntent, OperationAnswer, OrderIntent } from "./operations.ts";
 import type { FormattedFields, OrderViewFields, shownRows } from "./orders.server.ts";
@@ -81,8 +82,7 @@ export function withRowsText<T extends object>(
     written = { text, drawn: readRows(text) };
     if (Object.isFrozen(rows)) {
       // Shared by every request of the kept page, as the rows are.
-      for (const row of written.drawn) Object.freeze(row);
-      Object.freeze(written.drawn);
+      deepFreeze(written.drawn);
       writtenRows.set(rows, written);
     }
   }

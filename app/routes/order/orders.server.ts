@@ -14,7 +14,7 @@ import type { Locale } from "~/locales/index.ts";
 import type { ApiFailure } from "~/utils/api.server.ts";
 import { formatChinaTime } from "~/utils/china-time.ts";
 import { formatCount, formatMoney, formatWeight } from "~/utils/format.ts";
-import { keptBy } from "~/utils/kept.ts";
+import { deepFreeze, keptBy } from "~/utils/kept.ts";
 import { listHref, loadClampedPage, parsePaging, redirectToTidyQuery } from "~/utils/list-query.ts";
 import { orderStatusKey } from "~/utils/logistics-status.ts";
 import {
@@ -215,9 +215,7 @@ export function shownRows(
   }
   let rows = byLocale.get(row.locale);
   if (!rows) {
-    rows = madeRows(orders, fields, row);
-    for (const made of rows) Object.freeze(made);
-    Object.freeze(rows);
+    rows = deepFreeze(madeRows(orders, fields, row));
     byLocale.set(row.locale, rows);
   }
   return rows;
