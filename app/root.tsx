@@ -2,7 +2,7 @@
 import "./utils/zod-without-eval.ts";
 import localeChunks, { signedIn as signedInChunks } from "virtual:locale-chunks";
 import type { ParseKeys } from "i18next";
-import { useContext, useEffect } from "react";
+import { useEffect } from "react";
 import { preloadModule } from "react-dom";
 import {
   isRouteErrorResponse,
@@ -10,8 +10,6 @@ import {
   Meta,
   Outlet,
   Scripts,
-  UNSAFE_DataRouterStateContext,
-  UNSAFE_FrameworkContext,
   useLocation,
   useMatches,
   useRouteError,
@@ -34,24 +32,10 @@ import { shellOf } from "./utils/shell-data.ts";
 // Language, translations, form body, session, limits: see middleware/root.server.ts.
 export const middleware: Route.MiddlewareFunction[] = rootMiddleware;
 
-/**
- * Whether a matched route below the root has links of its own: CSS its
- * module imports (the build's manifest) or a `links` export. The root's
- * own two links are written by `Layout` as elements; React Router's
- * `<Links />` (which works out every matched route's links and the
- * module preloads they would repeat, 13–15 µs a page) is drawn only for
- * such pages, and always in development (its critical CSS).
- */
-function useRoutesHaveLinks(): boolean {
-  const framework = useContext(UNSAFE_FrameworkContext);
-  const matches = useContext(UNSAFE_DataRouterStateContext)?.matches;
-  if (import.meta.env.DEV || !framework || !matches) return true;
-  return matches.some(({ route: { id } }) =>
-    id === "root"
-      ? false
-      : Boolean(framework.manifest.routes[id]?.css?.length || framework.routeModules[id]?.links),
-  );
-}
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
 
 /** The signed-in layout's route: its pages preload the signed-in pages' texts. */
 const SIGNED_IN_LAYOUT = "routes/layouts/home";
@@ -72,7 +56,6 @@ const SIGNED_IN_LAYOUT = "routes/layouts/home";
 export function Layout({ children }: { children: React.ReactNode }) {
   const locale = localeOfPath(useLocation().pathname);
   const translations = localeChunks[locale];
-  const routesHaveLinks = useRoutesHaveLinks();
   useEffect(() => {
     // Marks the page as running its JavaScript (menus, dialogs and form
     // checks work: their code comes after the first paint, see
@@ -89,9 +72,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#4d7c0f" />
         <Meta />
         {translations ? <link rel="modulepreload" href={translations} /> : null}
-        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-        <link rel="stylesheet" href={stylesheet} />
-        {routesHaveLinks ? <Links /> : null}
+        <Links />
       </head>
       <body className="min-h-screen font-sans">
         {children}

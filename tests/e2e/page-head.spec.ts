@@ -1,9 +1,9 @@
 /**
- * What the page's head holds without the root's loader and with the root's
- * own links written as elements (app/root.tsx): the language's translation
- * chunks preloaded (the signed-in texts' on the signed-in layout's pages
- * only), the icon and the stylesheet once, and a page whose route has CSS
- * of its own (the pallet papers) that CSS too; after hydration as before it.
+ * What the page's head holds without the root's loader (app/root.tsx): the
+ * language's translation chunks preloaded (the signed-in texts' on the
+ * signed-in layout's pages only), the icon and the stylesheet once, and a
+ * page whose route has CSS of its own (the pallet papers) that CSS too;
+ * after hydration as before it.
  */
 import { ACCOUNTS, expect, hydrated, signIn, test } from "./fixtures.ts";
 
