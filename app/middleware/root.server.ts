@@ -20,29 +20,14 @@ const languageAndLocaleMiddleware: MiddlewareFunction<Response> = (args, next) =
 };
 
 /**
- * The request's locale and language (above), then the request's body
- * (requestBodyMiddleware), as one step: the language's rules only concern a
- * GET of a document and pass any other request on untouched, and the body's
- * only a request that may carry one (not GET, HEAD or OPTIONS), so each
- * request meets the work of one of the two, as it did in two steps.
- */
-const localeLanguageAndBodyMiddleware: MiddlewareFunction<Response> = (args, next) => {
-  const method = args.request.method.toUpperCase();
-  if (method === "GET" || method === "HEAD" || method === "OPTIONS") {
-    return languageAndLocaleMiddleware(args, next);
-  }
-  setLocale(args);
-  return requestBodyMiddleware(args, next);
-};
-
-/**
  * The root route's middleware, in order (`app/root.tsx` exports it). A
  * module of its own so that the route tests run every request behind this
  * very list: root.tsx itself only loads inside the Vite build.
  */
 export const rootMiddleware: MiddlewareFunction<Response>[] = [
   noStoreMiddleware,
-  localeLanguageAndBodyMiddleware,
+  languageAndLocaleMiddleware,
+  requestBodyMiddleware,
   sessionMiddleware,
   retryAfterMiddleware,
 ];
