@@ -21,7 +21,7 @@
  * Node runs this file directly (mocks/standalone.ts): relative imports with
  * `.ts` only.
  */
-import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { createHeaders, createRequest } from "@remix-run/node-fetch-server";
 import { UndiciBody, UndiciHeaderIterators } from "./undici-body.ts";
 
@@ -46,41 +46,32 @@ const NEVER_ABORTED = new AbortController().signal;
  * answers everything from then on (so a change is seen by every reader).
  */
 class GatheredHeaders extends UndiciHeaderIterators implements Headers {
-  readonly #node: IncomingHttpHeaders;
+  readonly #req: IncomingMessage;
   #headers: Headers | undefined;
 
-  constructor(node: IncomingHttpHeaders) {
+  constructor(req: IncomingMessage) {
     super();
-    this.#node = node;
-  }
-
-  /** The gathered headers, name and value, as `createHeaders` adds them. */
-  #entries(): [string, string][] {
-    const entries: [string, string][] = [];
-    for (const [key, value] of Object.entries(this.#node)) {
-      if (key.startsWith(":") || value == null) continue;
-      entries.push([key, Array.isArray(value) ? value.join(", ") : value]);
-    }
-    return entries;
+    this.#req = req;
   }
 
   /** A header's value by its name in lower case (a name of HTTP/2's pseudo-headers: none). */
   #value(key: string): string | undefined {
-    if (!Object.hasOwn(this.#node, key) || key.startsWith(":")) return undefined;
-    const value = this.#node[key];
+    const node = this.#req.headers;
+    if (!Object.hasOwn(node, key) || key.startsWith(":")) return undefined;
+    const value = node[key];
     if (value == null) return undefined;
     return Array.isArray(value) ? value.join(", ") : value;
   }
 
-  /** undici's `Headers` of the same headers, from now on the only one read. */
+  /** undici's `Headers` of the same headers (`createHeaders`'), from now on the only one read. */
   protected real(): Headers {
-    this.#headers ??= new Headers(this.#entries());
+    this.#headers ??= createHeaders(this.#req);
     return this.#headers;
   }
 
   /** A copy of the gathered headers, as a record (for a `Request` made of them). */
   record(): Record<string, string> {
-    return Object.fromEntries(this.#headers ?? this.#entries());
+    return Object.fromEntries(this.real());
   }
 
   get(name: string): string | null {
@@ -268,7 +259,7 @@ export class BodilessRequest extends UndiciBody<Request> implements Request {
  * address throws, as `createRequest`'s `Request` does.
  */
 export function bodilessRequest(req: IncomingMessage): BodilessRequest {
-  const headers = new GatheredHeaders(req.headers);
+  const headers = new GatheredHeaders(req);
   const address = keptAddress(`http://${headers.get("host") ?? "localhost"}${req.url}`);
   return new BodilessRequest(req.method ?? "GET", address, headers);
 }
