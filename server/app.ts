@@ -16,6 +16,7 @@ import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { env } from "~/config/env.server.ts";
+import { setServerBuild } from "~/middleware/stale-build.server.ts";
 import { readCookie } from "~/utils/cookies.ts";
 import { requestInfoContext } from "~/utils/request-context.server.ts";
 import { routeGroups } from "./route-groups.ts";
@@ -91,6 +92,11 @@ function getLoadContext(req: express.Request, res: express.Response) {
   });
   return context;
 }
+
+// The build a browser's `.data` requests are compared with: React Router's
+// version of this build, which its browser code names (a tab of an older
+// release is reloaded, app/middleware/stale-build.server.ts).
+setServerBuild(build.assets.version);
 
 // React Router over the group of routes the address could reach, each
 // group's handler made once (server/route-groups.ts): a build, not a

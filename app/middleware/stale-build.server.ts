@@ -1,0 +1,66 @@
+import { redirectDocument } from "react-router";
+import { BUILD_HEADER } from "~/utils/build-header.ts";
+import { localRedirectTarget } from "~/utils/same-origin.server.ts";
+
+/** The build this server runs (React Router's `assets.version` of its build); none until told. */
+let serverBuild: string | undefined;
+
+/** Names the build this server runs: server/app.ts, once, with its build's `assets.version`. */
+export function setServerBuild(version: string | undefined): void {
+  serverBuild = version;
+}
+
+/**
+ * A browser whose code is of another build than this server's (it names its
+ * build in `BUILD_HEADER` on its `.data` requests, app/utils/build-header.ts)
+ * gets a reload of the whole document instead of an answer its code may read
+ * otherwise: React Router turns the thrown `redirectDocument` into its
+ * single-fetch redirect with `X-Remix-Reload-Document`, and the browser
+ * loads the address as a page of this build. Nothing below runs, so an
+ * action is not applied: the browser loads the page the form was on, whose
+ * own form and checks are this build's. A request without the header (a
+ * page, a form without JavaScript, any other client) is untouched; the only
+ * cost is the header's lookup (docs/decisions/2026-11-27-a-tab-of-an-older-release-reloads.md).
+ */
+export function reloadStaleClient(request: Request): void {
+  const sent = request.headers.get(BUILD_HEADER);
+  if (sent === null || serverBuild === undefined || sent === serverBuild) return;
+  throw redirectDocument(reloadTarget(request));
+}
+
+/**
+ * The page to load for a `.data` request of another build: for a read, the
+ * address it asked for (a navigation's destination, the page a revalidation
+ * or a fetcher reads) with its query, without `.data` and React Router's own
+ * parameters; for a post, the page the form was on (the Referer, when it is
+ * a page of this host), else the address it posted to.
+ */
+export function reloadTarget(request: Request): string {
+  const url = new URL(request.url);
+  if (request.method !== "GET" && request.method !== "HEAD") {
+    const page = pageOfReferer(request.headers.get("Referer"), url.host);
+    if (page) return page;
+  }
+  url.searchParams.delete("_routes");
+  // `?index` (a bare value) names the index route of an action's address.
+  const index = url.searchParams.getAll("index").filter(Boolean);
+  url.searchParams.delete("index");
+  for (const value of index) url.searchParams.append("index", value);
+  const { pathname } = url;
+  const path = pathname.endsWith("/_.data")
+    ? pathname.slice(0, -"_.data".length)
+    : pathname.replace(/\.data$/, "");
+  return localRedirectTarget(`${path}${url.search}`);
+}
+
+function pageOfReferer(referer: string | null, host: string): string | undefined {
+  if (!referer) return undefined;
+  let page: URL;
+  try {
+    page = new URL(referer);
+  } catch {
+    return undefined;
+  }
+  if (page.host !== host || page.pathname.endsWith(".data")) return undefined;
+  return localRedirectTarget(`${page.pathname}${page.search}`);
+}
