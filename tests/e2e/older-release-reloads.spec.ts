@@ -6,11 +6,12 @@
  * an older build is simulated by rewriting the build its `.data` requests
  * name, for as long as the journey runs (an older replica answering would
  * look the same): a link followed inside the app loads the page as a
- * document, once, with its rows; with the page's own build the same link
+ * document, once, with its rows; a form posted is not applied, and the page
+ * it was on loads as a document; with the page's own build the same link
  * stays inside the document.
  */
 import type { Page } from "@playwright/test";
-import { ACCOUNTS, expect, hydrated, signIn, test } from "./fixtures.ts";
+import { ACCOUNTS, expect, hydrated, signIn, submitLogin, test } from "./fixtures.ts";
 
 const BUILD_HEADER = "x-portal-build";
 const OLDER_BUILD = "0123abcd";
@@ -139,6 +140,35 @@ for (const lang of ["zh", "en"] as const) {
     expect(loads).toEqual([]);
     expect(named).toEqual([await pageBuild(page)]);
     await expectRowsDrawn(page);
+    expect(errors).toEqual([]);
+  });
+}
+
+for (const lang of ["zh", "en"] as const) {
+  const home = lang === "en" ? "/en" : "/";
+
+  test(`a form of an older build is not applied: the page it was on loads again (${lang})`, async ({
+    page,
+  }) => {
+    const errors = errorsOf(page);
+    await page.goto(home);
+    await hydrated(page);
+    await markDocument(page);
+    const named = await dataRequests(page, OLDER_BUILD);
+    const loads = documentLoads(page);
+
+    await submitLogin(page, ACCOUNTS.manager);
+    await expect.poll(() => loads).toEqual([home]);
+    await hydrated(page);
+    expect(await isSameDocument(page), "the sign-in page is a document load").toBe(false);
+    expect(named).toEqual([await pageBuild(page)]);
+    // Not signed in: the form is there again, empty, and the list sends the
+    // browser back to it.
+    await expect(page.locator('input[name="username"]')).toHaveValue("");
+    await page.unroute(DATA_REQUESTS);
+    await page.goto(`${lang === "en" ? "/en" : ""}/order/`);
+    await expect(page.locator('input[name="username"]')).toBeVisible();
+    await expect(page.getByTestId("user-name")).toHaveCount(0);
     expect(errors).toEqual([]);
   });
 }
