@@ -3,7 +3,7 @@ import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
 import { DEFAULT_LOCALE } from "./locales/index.ts";
 import { loadTranslations } from "./locales/load.ts";
-import { sendBuildWithDataRequests } from "./utils/build-header.ts";
+import { pageBuild, sendBuildWithDataRequests } from "./utils/build-header.ts";
 import { localeOfPath } from "./utils/locale-path.ts";
 import { browserTranslator } from "./utils/translator.ts";
 
@@ -11,8 +11,7 @@ import { browserTranslator } from "./utils/translator.ts";
 // across a release is reloaded by the new server instead of handed data its
 // code may misread (app/middleware/stale-build.server.ts). Built pages only:
 // the development server's manifest changes its version with every load.
-const build = (window as { __reactRouterManifest?: { version?: string } }).__reactRouterManifest
-  ?.version;
+const build = pageBuild();
 if (import.meta.env.PROD && build) sendBuildWithDataRequests(build);
 
 async function hydrate() {

@@ -5,6 +5,7 @@ import { type EntryContext, type RouterContextProvider, ServerRouter } from "rea
 import { NonceContext } from "./components/csp-nonce.tsx";
 import { keepMarkupWith } from "./components/kept-markup.ts";
 import { DEFAULT_LOCALE } from "./locales/index.ts";
+import { PageBuildContext } from "./utils/build-header.ts";
 import { RequestI18n } from "./utils/i18n.ts";
 import { localeOfPath } from "./utils/locale-path.ts";
 import { cspNonceOf, getInstance, translatorOf } from "./utils/request-context.server.ts";
@@ -77,7 +78,9 @@ export default function handleRequest(
     const stream = renderToPipeableStream(
       <RequestI18n value={i18nFor(request, loadContext)}>
         <NonceContext value={nonce}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          <PageBuildContext value={routerContext.manifest.version}>
+            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          </PageBuildContext>
         </NonceContext>
       </RequestI18n>,
       {

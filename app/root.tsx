@@ -2,7 +2,7 @@
 import "./utils/zod-without-eval.ts";
 import localeChunks, { signedIn as signedInChunks } from "virtual:locale-chunks";
 import type { ParseKeys } from "i18next";
-import { useEffect } from "react";
+import { use, useEffect } from "react";
 import { preloadModule } from "react-dom";
 import {
   isRouteErrorResponse,
@@ -14,6 +14,7 @@ import {
   useMatches,
   useRouteError,
 } from "react-router";
+import { BUILD_META, PageBuildContext } from "~/utils/build-header.ts";
 import { useTranslation } from "~/utils/i18n.ts";
 import { localeOfPath } from "~/utils/locale-path.ts";
 import type { Route } from "./+types/root";
@@ -56,6 +57,8 @@ const SIGNED_IN_LAYOUT = "routes/layouts/home";
 export function Layout({ children }: { children: React.ReactNode }) {
   const locale = localeOfPath(useLocation().pathname);
   const translations = localeChunks[locale];
+  // The server's render only, like the preload above: the browser reads it (entry.client.tsx).
+  const build = use(PageBuildContext);
   useEffect(() => {
     // Marks the page as running its JavaScript (menus, dialogs and form
     // checks work: their code comes after the first paint, see
@@ -72,6 +75,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#4d7c0f" />
         <Meta />
         {translations ? <link rel="modulepreload" href={translations} /> : null}
+        {build ? <meta name={BUILD_META} content={build} /> : null}
         <Links />
       </head>
       <body className="min-h-screen font-sans">

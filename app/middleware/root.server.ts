@@ -5,20 +5,17 @@ import { setLocale } from "./locale.server.ts";
 import { requestBodyMiddleware } from "./request-body.server.ts";
 import { retryAfterMiddleware } from "./retry-after.server.ts";
 import { sessionMiddleware } from "./session.server.ts";
-import { reloadStaleClient } from "./stale-build.server.ts";
+import { staleBuildMiddleware } from "./stale-build.server.ts";
 
 /**
- * A browser of another build reloaded (`reloadStaleClient`, a `.data`
- * request naming another build than the server's: nothing below runs), then
- * the request's locale (`setLocale`), then the language's rules
+ * The request's locale (`setLocale`), then the language's rules
  * (languageMiddleware), as one step of React Router's pipeline, where each
  * step costs a page a promise, a `next` and the pipeline's own work: the
- * build's check and the locale only read the request, and the language's
- * rules do not read the locale, so the step's redirects and answers are
- * those of the three steps one after the other.
+ * locale only reads the request, and the language's rules do not read the
+ * locale, so the language's redirects and answers are those of the two
+ * steps one after the other.
  */
 const languageAndLocaleMiddleware: MiddlewareFunction<Response> = (args, next) => {
-  reloadStaleClient(args.request);
   setLocale(args);
   return languageMiddleware(args, next);
 };
@@ -30,6 +27,7 @@ const languageAndLocaleMiddleware: MiddlewareFunction<Response> = (args, next) =
  */
 export const rootMiddleware: MiddlewareFunction<Response>[] = [
   noStoreMiddleware,
+  staleBuildMiddleware,
   languageAndLocaleMiddleware,
   requestBodyMiddleware,
   sessionMiddleware,

@@ -1,4 +1,4 @@
-import { redirectDocument } from "react-router";
+import { type MiddlewareFunction, redirectDocument } from "react-router";
 import { BUILD_HEADER } from "~/utils/build-header.ts";
 import { localRedirectTarget } from "~/utils/same-origin.server.ts";
 
@@ -22,11 +22,11 @@ export function setServerBuild(version: string | undefined): void {
  * page, a form without JavaScript, any other client) is untouched; the only
  * cost is the header's lookup (docs/decisions/2026-11-27-a-tab-of-an-older-release-reloads.md).
  */
-export function reloadStaleClient(request: Request): void {
+export const staleBuildMiddleware: MiddlewareFunction<Response> = ({ request }, next) => {
   const sent = request.headers.get(BUILD_HEADER);
-  if (sent === null || serverBuild === undefined || sent === serverBuild) return;
+  if (sent === null || serverBuild === undefined || sent === serverBuild) return next();
   throw redirectDocument(reloadTarget(request));
-}
+};
 
 /**
  * The page to load for a `.data` request of another build: for a read, the

@@ -72,10 +72,7 @@ async function isSameDocument(page: Page) {
 }
 
 async function pageBuild(page: Page) {
-  return page.evaluate(
-    () =>
-      (window as { __reactRouterManifest?: { version?: string } }).__reactRouterManifest?.version,
-  );
+  return page.locator('meta[name="portal-build"]').getAttribute("content");
 }
 
 async function openOrders(page: Page, lang: "zh" | "en") {
