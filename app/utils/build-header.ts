@@ -42,12 +42,25 @@ export function sendBuildWithDataRequests(build: string): void {
   const send = window.fetch.bind(window);
   window.fetch = (input, init) => {
     const request = input instanceof Request ? input : undefined;
-    const url = new URL(input instanceof Request ? input.url : input, location.href);
-    if (url.origin !== location.origin || !url.pathname.endsWith(".data")) {
+    const url = urlOf(input instanceof Request ? input.url : input);
+    if (url?.origin !== location.origin || !url.pathname.endsWith(".data")) {
       return send(input, init);
     }
     const headers = new Headers(init?.headers ?? request?.headers);
     headers.set(BUILD_HEADER, build);
     return send(input, { ...init, headers });
   };
+}
+
+/**
+ * The address a request goes to, read against the page's; undefined when it
+ * cannot be read, which `fetch` itself answers (a rejected promise, where
+ * `new URL` would throw before the caller's `.catch` is attached).
+ */
+function urlOf(input: string | URL): URL | undefined {
+  try {
+    return new URL(input, location.href);
+  } catch {
+    return undefined;
+  }
 }

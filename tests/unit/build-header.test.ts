@@ -66,6 +66,27 @@ describe("the page's fetch, wrapped", () => {
     expect(new Headers(sent[1]?.init?.headers).get("Accept")).toBe("x/y");
   });
 
+  it("keeps the method, body and signal of a Request given without init", async () => {
+    const controller = new AbortController();
+    const input = new Request(`${ORIGIN}/order/_.data?index`, {
+      method: "POST",
+      body: "intent=detain",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      signal: controller.signal,
+    });
+    await window.fetch(input);
+    const last = sent.at(-1);
+    if (!last || !(last.input instanceof Request)) throw new Error("no Request sent");
+    // What fetch makes of what it was given.
+    const made = new Request(last.input, last.init);
+    expect(made.method).toBe("POST");
+    expect(await made.text()).toBe("intent=detain");
+    expect(made.headers.get("Content-Type")).toBe("application/x-www-form-urlencoded");
+    expect(made.headers.get(BUILD_HEADER)).toBe(BUILD);
+    controller.abort();
+    expect(made.signal.aborted).toBe(true);
+  });
+
   it("passes every other request as it was made", async () => {
     const init = { headers: { Accept: "application/json" } };
     for (const input of [
@@ -77,5 +98,12 @@ describe("the page's fetch, wrapped", () => {
       await window.fetch(input, init);
       expect(sent.at(-1)).toEqual({ input, init });
     }
+  });
+
+  it("passes an address it cannot read to fetch, which answers it as before (never throws itself)", async () => {
+    // `fetch` rejects what it cannot read; the wrapper must not throw before it does.
+    const input = "http://[not-a-host/_.data";
+    expect(() => window.fetch(input)).not.toThrow();
+    expect(sent.at(-1)).toEqual({ input, init: undefined });
   });
 });
