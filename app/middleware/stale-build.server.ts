@@ -1,5 +1,6 @@
 import { type MiddlewareFunction, redirectDocument } from "react-router";
 import { BUILD_HEADER } from "~/utils/build-header.ts";
+import { refererOnThisHost } from "~/utils/resource-paths.ts";
 import { localRedirectTarget } from "~/utils/same-origin.server.ts";
 
 /** The build this server runs (React Router's `assets.version` of its build); none until told. */
@@ -38,8 +39,10 @@ export const staleBuildMiddleware: MiddlewareFunction<Response> = ({ request }, 
 export function reloadTarget(request: Request): string {
   const url = new URL(request.url);
   if (request.method !== "GET" && request.method !== "HEAD") {
-    const page = pageOfReferer(request.headers.get("Referer"), url.host);
-    if (page) return page;
+    const page = refererOnThisHost(request);
+    if (page && !page.pathname.endsWith(".data")) {
+      return localRedirectTarget(`${page.pathname}${page.search}`);
+    }
   }
   url.searchParams.delete("_routes");
   // `?index` (a bare value) names the index route of an action's address.
@@ -51,16 +54,4 @@ export function reloadTarget(request: Request): string {
     ? pathname.slice(0, -"_.data".length)
     : pathname.replace(/\.data$/, "");
   return localRedirectTarget(`${path}${url.search}`);
-}
-
-function pageOfReferer(referer: string | null, host: string): string | undefined {
-  if (!referer) return undefined;
-  let page: URL;
-  try {
-    page = new URL(referer);
-  } catch {
-    return undefined;
-  }
-  if (page.host !== host || page.pathname.endsWith(".data")) return undefined;
-  return localRedirectTarget(`${page.pathname}${page.search}`);
 }

@@ -158,6 +158,15 @@ describe("the page a browser of another build reloads", () => {
     expect(at("/order/_.data?index", { method: "POST" })).toBe("/order/");
   });
 
+  it("for a post whose Referer is no page (a `.data` address, unreadable), the address posted to", () => {
+    expect(
+      at("/order/_.data?index", { method: "POST", referer: `${ORIGIN}/en/order/_.data?x=1` }),
+    ).toBe("/order/");
+    expect(at("/order/_.data?index", { method: "POST", referer: "not an address" })).toBe(
+      "/order/",
+    );
+  });
+
   it("never leads to another host", () => {
     expect(at("//elsewhere.test/x.data")).toBe("/elsewhere.test/x");
   });
