@@ -8,7 +8,8 @@
  * look the same): a link followed inside the app loads the page as a
  * document, once, with its rows; a form posted is not applied, and the page
  * it was on loads as a document; with the page's own build the same link
- * stays inside the document.
+ * stays inside the document. Every page the server draws, the not-found
+ * page and those without the signed-in layout too, names its build.
  */
 import type { Page } from "@playwright/test";
 import { ACCOUNTS, expect, hydrated, signIn, submitLogin, test } from "./fixtures.ts";
@@ -167,5 +168,26 @@ for (const lang of ["zh", "en"] as const) {
     await expect(page.locator('input[name="username"]')).toBeVisible();
     await expect(page.getByTestId("user-name")).toHaveCount(0);
     expect(errors).toEqual([]);
+  });
+}
+
+for (const prefix of ["", "/en"]) {
+  test(`every page the server draws names the same build, the not-found page too (${prefix || "/"})`, async ({
+    page,
+  }) => {
+    const buildOf = async (path: string) => {
+      const answer = await page.request.get(`${prefix}${path}`);
+      const html = await answer.text();
+      return {
+        status: answer.status(),
+        build: /<meta name="portal-build" content="([^"]*)"/.exec(html)?.[1],
+      };
+    };
+    const login = await buildOf("/login");
+    expect(login.status).toBe(200);
+    expect(login.build, "the login page's build").toMatch(/^[0-9a-f]{8}$/);
+    // The not-found page, drawn by the root's layout without the signed-in one:
+    // a link followed from it still names the build.
+    expect(await buildOf("/no-such-page")).toEqual({ status: 404, build: login.build });
   });
 }
