@@ -54,7 +54,7 @@ export async function runRoute<Args>(options: RouteRequest<Args>): Promise<Route
   context.set(requestInfoContext, { clientIp: options.clientIp ?? "198.51.100.7" });
   const args = {
     request,
-    url: new URL(request.url),
+    url: dataFunctionUrl(request),
     params: {},
     context,
     pattern: options.pattern ?? "/*",
@@ -86,6 +86,34 @@ export async function runRoute<Args>(options: RouteRequest<Args>): Promise<Route
     }
   };
   return through(0);
+}
+
+/**
+ * The `url` React Router gives a middleware, loader or action for `request`:
+ * the address of the page the request is for. This mirrors React Router's
+ * rule (8.4), for a page and a data request, GET or POST alike: the server
+ * runtime's `getNormalizedPath` makes the location it matches and runs
+ * (`/x/_.data` is `/x/`, `/x.data` is `/x`; its `_routes` parameter
+ * dropped; no fragment), and the router's `createDataFunctionUrl` turns
+ * that location into the `url` (a bare `index` dropped, one with a value
+ * kept, moved last; the query written again by `URLSearchParams`). The
+ * handler's `request` stays the one the browser sent.
+ */
+export function dataFunctionUrl(request: Request): URL {
+  const url = new URL(request.url);
+  const { pathname } = url;
+  url.pathname = pathname.endsWith("/_.data")
+    ? pathname.slice(0, -"_.data".length)
+    : pathname.replace(/\.data$/, "");
+  const query = new URLSearchParams(url.search);
+  query.delete("_routes");
+  const indexValues = query.getAll("index");
+  query.delete("index");
+  for (const value of indexValues.filter(Boolean)) query.append("index", value);
+  const search = query.toString();
+  url.search = search ? `?${search}` : "";
+  url.hash = "";
+  return url;
 }
 
 export function isData(value: unknown): value is DataWithResponseInit<unknown> {
