@@ -23,35 +23,26 @@ export function setServerBuild(version: string | undefined): void {
  * page, a form without JavaScript, any other client) is untouched; the only
  * cost is the header's lookup (docs/decisions/2026-11-27-a-tab-of-an-older-release-reloads.md).
  */
-export const staleBuildMiddleware: MiddlewareFunction<Response> = ({ request }, next) => {
+export const staleBuildMiddleware: MiddlewareFunction<Response> = ({ request, url }, next) => {
   const sent = request.headers.get(BUILD_HEADER);
   if (sent === null || serverBuild === undefined || sent === serverBuild) return next();
-  throw redirectDocument(reloadTarget(request));
+  throw redirectDocument(reloadTarget(request, url));
 };
 
 /**
  * The page to load for a `.data` request of another build: for a read, the
  * address it asked for (a navigation's destination, the page a revalidation
- * or a fetcher reads) with its query, without `.data` and React Router's own
- * parameters; for a post, the page the form was on (the Referer, when it is
- * a page of this host), else the address it posted to.
+ * or a fetcher reads) with its query: the middleware's `url`, which React
+ * Router already gives without `.data`, its `_routes` and a bare `index`;
+ * for a post, the page the form was on (the Referer, when it is a page of
+ * this host), else the address it posted to.
  */
-export function reloadTarget(request: Request): string {
-  const url = new URL(request.url);
+export function reloadTarget(request: Request, url: URL): string {
   if (request.method !== "GET" && request.method !== "HEAD") {
     const page = refererOnThisHost(request);
     if (page && !page.pathname.endsWith(".data")) {
       return localRedirectTarget(`${page.pathname}${page.search}`);
     }
   }
-  url.searchParams.delete("_routes");
-  // `?index` (a bare value) names the index route of an action's address.
-  const index = url.searchParams.getAll("index").filter(Boolean);
-  url.searchParams.delete("index");
-  for (const value of index) url.searchParams.append("index", value);
-  const { pathname } = url;
-  const path = pathname.endsWith("/_.data")
-    ? pathname.slice(0, -"_.data".length)
-    : pathname.replace(/\.data$/, "");
-  return localRedirectTarget(`${path}${url.search}`);
+  return localRedirectTarget(`${url.pathname}${url.search}`);
 }

@@ -14,7 +14,7 @@ import { action, loader } from "~/routes/order/orders.tsx";
 import { setAuditDestination } from "~/utils/audit.server.ts";
 import { BUILD_HEADER } from "~/utils/build-header.ts";
 import { CHROME_UA, MANAGER, reset } from "../contract/helpers.ts";
-import { ORIGIN, runRoute, sessionCookieOf } from "./harness.ts";
+import { dataFunctionUrl, ORIGIN, runRoute, sessionCookieOf } from "./harness.ts";
 
 const SERVER_BUILD = "b2c4e6f8";
 const OLDER_BUILD = "a1b3c5d7";
@@ -135,18 +135,21 @@ describe("a `.data` request naming the build of the browser's code", () => {
 });
 
 describe("the page a browser of another build reloads", () => {
-  const at = (path: string, init: { method?: string; referer?: string } = {}) =>
-    reloadTarget(
-      new Request(`${ORIGIN}${path}`, {
-        method: init.method ?? "GET",
-        headers: init.referer ? { Referer: init.referer } : {},
-      }),
-    );
+  // With the `url` React Router gives the middleware for the request.
+  const at = (path: string, init: { method?: string; referer?: string } = {}) => {
+    const request = new Request(`${ORIGIN}${path}`, {
+      method: init.method ?? "GET",
+      headers: init.referer ? { Referer: init.referer } : {},
+    });
+    return reloadTarget(request, dataFunctionUrl(request));
+  };
 
   it("is the address read, without `.data` and React Router's parameters", () => {
     expect(at("/_.data")).toBe("/");
     expect(at("/en/order/_.data?_routes=a%2Cb&page=2")).toBe("/en/order/?page=2");
     expect(at("/en/order.data?index=&q=x")).toBe("/en/order?q=x");
+    // An `index` with a value is the page's own parameter, kept.
+    expect(at("/en/order/_.data?index=2&q=x")).toBe("/en/order/?q=x&index=2");
   });
 
   it("for a post, the page it came from when the Referer names one of this host", () => {
