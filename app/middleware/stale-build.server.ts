@@ -20,8 +20,9 @@ export function setServerBuild(version: string | undefined): void {
  * loads the address as a page of this build. Nothing below runs, so an
  * action is not applied: the browser loads the page the form was on, whose
  * own form and checks are this build's. A request without the header (a
- * page, a form without JavaScript, any other client) is untouched; the only
- * cost is the header's lookup (docs/decisions/2026-11-27-a-tab-of-an-older-release-reloads.md).
+ * page, a form without JavaScript, any other client) is untouched; what it
+ * costs such a request is one step of the pipeline and the header's lookup
+ * (docs/decisions/2026-11-27-a-tab-of-an-older-release-reloads.md).
  */
 export const staleBuildMiddleware: MiddlewareFunction<Response> = ({ request, url }, next) => {
   const sent = request.headers.get(BUILD_HEADER);

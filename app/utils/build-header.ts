@@ -7,9 +7,10 @@ import { createContext } from "react";
  * is React Router's own version of it: the hash of the route manifest, which
  * names every chunk of the browser's code by its content hash; the server
  * has it as its build's `assets.version` and writes it into every page's
- * head (`BUILD_META`), where the page reads it. A server of another build answers such a request with a
- * reload of the whole document instead of handing its data to code that may
- * read it otherwise (app/middleware/stale-build.server.ts,
+ * head (`BUILD_META`), where the page reads it. A server of another build
+ * answers such a request with a reload of the whole document instead of
+ * handing its data to code that may read it otherwise
+ * (app/middleware/stale-build.server.ts,
  * docs/decisions/2026-11-27-a-tab-of-an-older-release-reloads.md).
  */
 export const BUILD_HEADER = "X-Portal-Build";
