@@ -7,13 +7,9 @@
  * with a build of three routes (root, `order`, its index) whose root
  * middleware notes the `url` it is given.
  */
-import {
-  type UNSAFE_AssetsManifest as AssetsManifest,
-  createRequestHandler,
-  type MiddlewareFunction,
-  type ServerBuild,
-} from "react-router";
+import { createRequestHandler, type MiddlewareFunction } from "react-router";
 import { describe, expect, it } from "vitest";
+import { serverBuild } from "../support/server-build.ts";
 import { dataFunctionUrl, ORIGIN } from "./harness.ts";
 
 const seen: string[] = [];
@@ -25,45 +21,24 @@ const drawn = () => null;
 const loader = () => ({ read: true });
 const action = () => ({ posted: true });
 
-const routeModules = {
-  root: { default: drawn, middleware: [noteUrl], loader, action },
-  "routes/order": { default: drawn, loader, action },
-  "routes/order-index": { default: drawn, loader, action },
-};
-
-const build = {
-  entry: {
-    module: { default: () => new Response("page", { headers: { "Content-Type": "text/html" } }) },
-  },
-  routes: {
-    root: { id: "root", path: "", module: routeModules.root },
-    "routes/order": {
+const build = serverBuild(
+  [
+    { id: "root", path: "", module: { default: drawn, middleware: [noteUrl], loader, action } },
+    {
       id: "routes/order",
       parentId: "root",
       path: ":lang?/order",
-      module: routeModules["routes/order"],
+      module: { default: drawn, loader, action },
     },
-    "routes/order-index": {
+    {
       id: "routes/order-index",
       parentId: "routes/order",
       index: true,
-      module: routeModules["routes/order-index"],
+      module: { default: drawn, loader, action },
     },
-  },
-  assets: {
-    entry: { module: "/entry.js", imports: [] },
-    url: "/manifest.js",
-    version: "test",
-    routes: {},
-  } as unknown as AssetsManifest,
-  publicPath: "/",
-  assetsBuildDirectory: "build/client",
-  future: {},
-  ssr: true,
-  isSpaMode: false,
-  prerender: [],
-  routeDiscovery: { mode: "initial", manifestPath: "/__manifest" },
-} as unknown as ServerBuild;
+  ],
+  { default: () => new Response("page", { headers: { "Content-Type": "text/html" } }) },
+);
 
 const handle = createRequestHandler(build, "production");
 

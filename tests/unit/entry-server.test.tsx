@@ -13,12 +13,12 @@ import {
   Outlet,
   RouterContextProvider,
   Scripts,
-  type ServerBuild,
   useLoaderData,
 } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import * as entry from "../../app/entry.server.tsx";
 import { requestInfoContext } from "../../app/utils/request-context.server.ts";
+import { serverBuild } from "../support/server-build.ts";
 import { readText } from "../support/streamed-text.ts";
 
 let release: (value: string) => void = () => {};
@@ -75,62 +75,33 @@ function FailingPage() {
   );
 }
 
-const route = (id: string, path: string, parentId: string | undefined, module: object) => ({
-  id,
-  path,
-  parentId,
-  module,
-});
-
-const build = {
-  entry: { module: entry },
-  routes: {
-    root: route("root", "", undefined, { default: Root }),
-    whole: route("whole", "whole", "root", {
-      default: WholePage,
-      loader: () => ({ rows: Array.from({ length: 300 }, (_, index) => `row ${index}`) }),
-    }),
-    deferred: route("deferred", "deferred", "root", {
-      default: DeferredPage,
-      loader: () => ({ late: later }),
-    }),
-    failing: route("failing", "failing", "root", { default: FailingPage, loader: () => ({}) }),
-  },
-  assets: {
-    entry: { imports: [], module: "/entry.js" },
-    routes: Object.fromEntries(
-      [
-        ["root", ""],
-        ["whole", "whole"],
-        ["deferred", "deferred"],
-        ["failing", "failing"],
-      ].map(([id, path]) => [
-        id,
-        {
-          id,
-          path,
-          parentId: id === "root" ? undefined : "root",
-          module: `/${id}.js`,
-          hasLoader: id !== "root",
-          hasAction: false,
-          hasClientAction: false,
-          hasClientLoader: false,
-          hasClientMiddleware: false,
-          hasErrorBoundary: false,
-        },
-      ]),
-    ),
-    url: "/manifest.js",
-    version: "1",
-  },
-  publicPath: "/",
-  assetsBuildDirectory: "build/client",
-  future: {},
-  ssr: true,
-  isSpaMode: false,
-  prerender: [],
-  routeDiscovery: { mode: "initial" },
-} as unknown as ServerBuild;
+const build = serverBuild(
+  [
+    { id: "root", path: "", module: { default: Root } },
+    {
+      id: "whole",
+      parentId: "root",
+      path: "whole",
+      module: {
+        default: WholePage,
+        loader: () => ({ rows: Array.from({ length: 300 }, (_, index) => `row ${index}`) }),
+      },
+    },
+    {
+      id: "deferred",
+      parentId: "root",
+      path: "deferred",
+      module: { default: DeferredPage, loader: () => ({ late: later }) },
+    },
+    {
+      id: "failing",
+      parentId: "root",
+      path: "failing",
+      module: { default: FailingPage, loader: () => ({}) },
+    },
+  ],
+  entry,
+);
 
 const handler = createRequestHandler(build, "production");
 
