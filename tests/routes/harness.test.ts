@@ -34,7 +34,7 @@ describe("the route tests' harness", () => {
     expect(answer.response.headers.get("Cache-Control")).toBe("no-store");
   });
 
-  // The form body's rules share a step of the pipeline with the language's
+  // The form body's rules are a step of the root's pipeline
   // (app/middleware/root.server.ts): a post meets them before its action.
   it("refuses a post from another site before its action", async () => {
     let reached = false;
